@@ -1,0 +1,123 @@
+import { Indexer, type IndexEvent, type RootSummary } from '../../pipeline/index/indexer.js';
+import { EmbedderPool } from '../../pipeline/models/embedderPool.js';
+import { chooseEmbedderSpec } from '../../pipeline/models/embedderSpec.js';
+import { embedderIdOf } from '../../pipeline/models/createEmbedder.js';
+import type { IndexStore } from '../../pipeline/store/indexStore.js';
+import { modelsDir, openStore, type GlobalOptions } from '../context.js';
+import { printJson } from '../output.js';
+import { Progress } from '../progress.js';
+import { DocentError } from '../../shared/errors.js';
+
+export interface IndexCommandOptions extends GlobalOptions {
+  maxSize?: number;
+  ignore?: string[];
+  vectors: boolean;
+  embedder?: string;
+  reembed?: boolean;
+  json?: boolean;
+}
+
+export async function runIndex(folders: string[], opts: IndexCommandOptions): Promise<void> {
+  const store = openStore(opts);
+  const progress = new Progress();
+  const abort = new AbortController();
+  const onSigint = (): void => {
+    if (abort.signal.aborted) process.exit(130);
+    abort.abort();
+    process.stderr.write('\nStopping after the current batch (press Ctrl+C again to quit now)…\n');
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    const summaries: RootSummary[] = [];
+    let read = 0;
+    let chunks = 0;
+    const onEvent = (e: IndexEvent): void => {
+      if (e.kind === 'scan-done') {
+        read = 0;
+        chunks = 0;
+        progress.start(`Reading ${shortName(e.root)}`, e.toRead, 'files');
+      } else if (e.kind === 'file' && e.outcome !== 'removed') {
+        read++;
+        chunks += e.chunks;
+        progress.update(read, `${chunks} chunks | `);
+      } else if (e.kind === 'embed-progress') {
+        if (e.done === 0) progress.start('Embedding', e.total, 'chunks');
+        else progress.update(e.done);
+      } else if (e.kind === 'warning') {
+        progress.stop();
+        process.stderr.write(`warning: ${e.path}: ${e.reason}\n`);
+      }
+    };
+    const indexer = new Indexer(store, { maxFileBytes: opts.maxSize, extraIgnore: opts.ignore }, onEvent);
+    const targets = folders.length ? folders : store.roots().map((r) => r.path);
+    if (targets.length === 0) {
+      throw new DocentError('no folder to index', 'Name one: `docent index ~/Documents`.');
+    }
+    for (const folder of targets) {
+      summaries.push(await indexer.indexRoot(folder));
+      progress.stop();
+    }
+    let embed: Awaited<ReturnType<Indexer['embedPending']>> | undefined;
+    if (opts.vectors && !abort.signal.aborted) embed = await embedAll(store, indexer, opts, abort.signal, progress);
+    progress.stop();
+    const counts = store.counts();
+    if (opts.json) {
+      printJson({ roots: summaries, embedding: embed ?? null, totals: counts });
+    } else {
+      for (const s of summaries) printSummary(s);
+      if (embed) {
+        process.stdout.write(
+          `Vectors: ${embed.embedded} made, ${embed.reused} reused` +
+            (embed.failed ? `, ${embed.failed} chunks could not be embedded` : '') +
+            (counts.pendingVectors ? `; ${counts.pendingVectors} still to do (run index again to resume)` : '') +
+            '\n',
+        );
+      } else if (!opts.vectors) {
+        process.stdout.write(`Vectors skipped (--no-vectors): ${counts.pendingVectors} chunks have none; search uses keywords for them.\n`);
+      }
+    }
+  } finally {
+    progress.stop();
+    process.off('SIGINT', onSigint);
+    store.close();
+  }
+}
+
+async function embedAll(
+  store: IndexStore,
+  indexer: Indexer,
+  opts: IndexCommandOptions,
+  signal: AbortSignal,
+  progress: Progress,
+): Promise<Awaited<ReturnType<Indexer['embedPending']>> | undefined> {
+  if (opts.reembed) store.dropVectors();
+  const spec = chooseEmbedderSpec(store, opts.reembed ? (opts.embedder ?? 'use') : opts.embedder, modelsDir());
+  // Refuse a mismatch before spending time loading a model.
+  store.assertEmbedder(embedderIdOf(spec));
+  if (store.pendingChunkCount() === 0) return { embedded: 0, reused: 0, failed: 0 };
+  const pool = await EmbedderPool.start(spec);
+  try {
+    return await indexer.embedPending(pool, signal);
+  } finally {
+    progress.stop();
+    await pool.close();
+  }
+}
+
+function printSummary(s: RootSummary): void {
+  const parts = [
+    s.added && `${s.added} added`,
+    s.updated && `${s.updated} updated`,
+    s.moved && `${s.moved} moved`,
+    s.removed && `${s.removed} removed`,
+    s.unchanged && `${s.unchanged} unchanged`,
+  ].filter(Boolean);
+  process.stdout.write(`${s.root}: ${s.seen} files (${parts.join(', ') || 'nothing to do'})`);
+  const problems = [s.skipped && `${s.skipped} skipped`, s.failed && `${s.failed} failed`].filter(Boolean);
+  process.stdout.write(problems.length ? `; ${problems.join(', ')}: see \`docent status\` for reasons\n` : '\n');
+  for (const d of s.unreadableDirs) process.stdout.write(`  could not open folder ${d.path}: ${d.reason}\n`);
+}
+
+function shortName(path: string): string {
+  return path.length > 40 ? '…' + path.slice(-39) : path;
+}

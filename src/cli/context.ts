@@ -1,0 +1,30 @@
+import { defaultDbPath, modelsDir } from '../pipeline/config.js';
+import { IndexStore } from '../pipeline/store/indexStore.js';
+import { DocentError } from '../shared/errors.js';
+
+export interface GlobalOptions {
+  db?: string;
+}
+
+export function dbPathOf(opts: GlobalOptions): string {
+  return opts.db ?? defaultDbPath();
+}
+
+/** Opens (creating if needed) the index named by --db, or the default one. */
+export function openStore(opts: GlobalOptions): IndexStore {
+  return IndexStore.open(dbPathOf(opts));
+}
+
+export function parsePositiveInt(value: string, name: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new DocentError(`${name} must be a positive whole number, not "${value}"`);
+  return n;
+}
+
+export function parseMegabytes(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new DocentError(`--max-size must be a size in MB greater than 0, not "${value}"`);
+  return Math.round(n * 1024 * 1024);
+}
+
+export { modelsDir };

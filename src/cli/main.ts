@@ -1,0 +1,78 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { parseMegabytes, parsePositiveInt } from './context.js';
+import { reportError } from './output.js';
+import { runForget } from './commands/forgetCommand.js';
+import { runIndex } from './commands/indexCommand.js';
+import { runSearch } from './commands/searchCommand.js';
+import { runStatus } from './commands/statusCommand.js';
+import { runWatch } from './commands/watchCommand.js';
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+function wrapArg<T>(parse: (v: string) => T) {
+  return (v: string): T => {
+    try {
+      return parse(v);
+    } catch (err) {
+      throw new InvalidArgumentError((err as Error).message);
+    }
+  };
+}
+
+export function buildProgram(): Command {
+  const program = new Command()
+    .name('docent')
+    .description('Search your own files and ask about them, offline.')
+    .version('0.1.0')
+    .showHelpAfterError('(run with --help for usage)');
+
+  const dbOption = new Option('--db <file>', 'the index file (default: index.sqlite in $DOCENT_HOME or the app-data folder)');
+  const indexOptions = (cmd: Command): Command =>
+    cmd
+      .addOption(dbOption)
+      .option('--max-size <MB>', 'skip files larger than this (default 100)', wrapArg(parseMegabytes))
+      .option('--ignore <pattern>', 'gitignore-style pattern to leave out (repeatable)', collect)
+      .option('--no-vectors', 'only keyword-index now; make vectors later')
+      .option('--embedder <name>', 'embedder for a new index: "use" (built in, default) or "onnx:<folder in models/>"')
+      .option('--reembed', 'drop all vectors and make them again (with --embedder: switch embedder)')
+      .option('--json', 'print the summary as JSON');
+
+  indexOptions(program.command('index').description('index folders; only changed files are re-read (no folder: every indexed folder again)').argument('[folder...]'))
+    .action((folders: string[], opts) => runIndex(folders, opts));
+
+  indexOptions(program.command('watch').description('index folders, then keep the index current as files change').argument('<folder...>'))
+    .action((folders: string[], opts) => runWatch(folders, opts));
+
+  program
+    .command('status')
+    .description('what is indexed, and every file that could not be, with the reason')
+    .addOption(dbOption)
+    .option('--json', 'print as JSON')
+    .action((opts) => runStatus(opts));
+
+  program
+    .command('search')
+    .description('hybrid keyword + meaning search over the index')
+    .argument('<text>')
+    .addOption(dbOption)
+    .option('-k, --k <n>', 'number of results', wrapArg((v) => parsePositiveInt(v, '--k')), 10)
+    .option('--json', 'print as JSON')
+    .action((text: string, opts) => runSearch(text, opts));
+
+  program
+    .command('forget')
+    .description('remove a folder and everything indexed from it')
+    .argument('<folder>')
+    .addOption(dbOption)
+    .action((folder: string, opts) => runForget(folder, opts));
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await buildProgram().parseAsync(argv);
+  } catch (err) {
+    reportError(err);
+  }
+}

@@ -1,0 +1,24 @@
+import envPaths from 'env-paths';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where Docent keeps its data: DOCENT_HOME when set, otherwise the platform's app-data folder
+ * (~/.local/share/docent, ~/Library/Application Support/docent, %APPDATA%\docent\Data).
+ */
+export function docentHome(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DOCENT_HOME ? resolve(env.DOCENT_HOME) : envPaths('docent', { suffix: '' }).data;
+}
+
+export function defaultDbPath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(docentHome(env), 'index.sqlite');
+}
+
+/**
+ * The models folder users put model files in: DOCENT_MODELS when set, else `models/` of the
+ * checkout or app bundle this code runs from.
+ */
+export function modelsDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.DOCENT_MODELS) return resolve(env.DOCENT_MODELS);
+  return fileURLToPath(new URL('../../models/', import.meta.url));
+}

@@ -1,0 +1,123 @@
+import type { ExtractedDocument } from './extractors/types.js';
+
+export interface Chunk {
+  ordinal: number;
+  /** 1-based page for paginated documents, null otherwise. */
+  page: number | null;
+  /** Offsets into the document text: the pages' texts joined by PAGE_SEPARATOR. */
+  charStart: number;
+  charEnd: number;
+  /** Nearest section heading above the chunk (Markdown), '' when none. */
+  section: string;
+  text: string;
+}
+
+export interface ChunkOptions {
+  /** Aim for chunks of about this many characters. */
+  targetChars: number;
+  /** Never exceed this many characters (a longer sentence is cut at a word boundary). */
+  maxChars: number;
+}
+
+export const PAGE_SEPARATOR = '\n\n';
+export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetChars: 700, maxChars: 1100 };
+
+interface Piece {
+  start: number;
+  end: number;
+  section: string;
+  /** A paragraph break precedes this piece. */
+  breakBefore: boolean;
+}
+
+const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/**
+ * Splits a document into chunks that never cross a page, end on sentence or paragraph
+ * boundaries where possible, and keep their exact offsets into the document text.
+ * Short chunks suit the offline encoder, whose cost grows with length.
+ */
+export function chunkDocument(doc: ExtractedDocument, options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
+  const chunks: Chunk[] = [];
+  let pageOffset = 0;
+  for (const page of doc.pages) {
+    const pieces = splitPage(page.text, doc.type === 'markdown', options.maxChars);
+    let current: Piece[] = [];
+    const flush = (): void => {
+      if (current.length === 0) return;
+      const first = current[0]!;
+      const last = current[current.length - 1]!;
+      const text = normaliseWhitespace(page.text.slice(first.start, last.end));
+      if (text.length > 0) {
+        chunks.push({
+          ordinal: chunks.length,
+          page: page.page,
+          charStart: pageOffset + first.start,
+          charEnd: pageOffset + last.end,
+          section: first.section,
+          text,
+        });
+      }
+      current = [];
+    };
+    for (const piece of pieces) {
+      const size = current.length ? piece.end - current[0]!.start : 0;
+      const sectionChanged = current.length > 0 && piece.section !== current[0]!.section;
+      if (
+        current.length > 0 &&
+        (sectionChanged || size > options.maxChars || (size > options.targetChars && piece.breakBefore) ||
+          size > options.targetChars * 1.3)
+      ) {
+        flush();
+      }
+      current.push(piece);
+    }
+    flush();
+    pageOffset += page.text.length + PAGE_SEPARATOR.length;
+  }
+  return chunks;
+}
+
+/** Sentences (or word-bounded slices of over-long ones) with their paragraph and section context. */
+function splitPage(text: string, markdown: boolean, maxChars: number): Piece[] {
+  const pieces: Piece[] = [];
+  let section = '';
+  const paragraphRe = /[^\n]+(?:\n(?!\s*\n)[^\n]*)*/g;
+  for (const para of text.matchAll(paragraphRe)) {
+    const paraText = para[0];
+    const paraStart = para.index!;
+    if (markdown) {
+      const heading = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/m.exec(paraText.split('\n')[0]!);
+      if (heading) section = heading[1]!;
+    }
+    let first = true;
+    for (const seg of sentenceSegmenter.segment(paraText)) {
+      const trimmed = seg.segment.trimEnd();
+      if (trimmed.trim().length === 0) continue;
+      const lead = seg.segment.length - seg.segment.trimStart().length;
+      let start = paraStart + seg.index + lead;
+      const end = paraStart + seg.index + trimmed.length;
+      while (end - start > maxChars) {
+        const cut = wordBoundaryBefore(text, start + maxChars, start);
+        pieces.push({ start, end: cut, section, breakBefore: first });
+        first = false;
+        start = cut;
+        while (start < end && /\s/.test(text[start]!)) start++;
+      }
+      if (end > start) pieces.push({ start, end, section, breakBefore: first });
+      first = false;
+    }
+  }
+  return pieces;
+}
+
+function wordBoundaryBefore(text: string, limit: number, floor: number): number {
+  for (let i = limit; i > floor + (limit - floor) / 2; i--) {
+    if (/\s/.test(text[i]!)) return i;
+  }
+  return limit;
+}
+
+function normaliseWhitespace(s: string): string {
+  return s.replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/ *\n */g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+}

@@ -1,0 +1,97 @@
+import { ExtractionError, type ExtractedDocument, type ExtractedPage } from './types.js';
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjsPromise: Promise<PdfJs> | undefined;
+
+/** pdfjs in Node needs its legacy build; loaded once, on the first PDF. */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjsPromise;
+}
+
+interface TextItemLike {
+  str?: string;
+  hasEOL?: boolean;
+}
+
+/** Text per page with page numbers kept, so every chunk can be cited as file + page. */
+export async function extractPdf(buf: Buffer): Promise<ExtractedDocument> {
+  if (buf.subarray(0, 1024).indexOf('%PDF-') === -1) {
+    throw new ExtractionError('failed', 'not a valid PDF (no PDF header: the file is damaged or is another kind of file)');
+  }
+  const pdfjs = await loadPdfJs();
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(buf), // pdfjs takes ownership of the array it is given
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: false,
+    verbosity: 0,
+  });
+  let doc: Awaited<typeof task.promise>;
+  try {
+    doc = await task.promise;
+  } catch (err) {
+    await task.destroy().catch(() => undefined);
+    throw pdfError(err);
+  }
+  try {
+    let title: string | null = null;
+    try {
+      const meta = await doc.getMetadata();
+      const info = meta.info as { Title?: unknown } | undefined;
+      if (typeof info?.Title === 'string' && info.Title.trim()) title = info.Title.trim();
+    } catch {
+      // metadata is optional; a damaged info dictionary does not stop the text
+    }
+    const pages: ExtractedPage[] = [];
+    let brokenPages = 0;
+    for (let n = 1; n <= doc.numPages; n++) {
+      try {
+        const page = await doc.getPage(n);
+        const content = await page.getTextContent();
+        pages.push({ page: n, text: joinItems(content.items as TextItemLike[]) });
+        page.cleanup();
+      } catch {
+        brokenPages++;
+        pages.push({ page: n, text: '' });
+      }
+    }
+    if (brokenPages === doc.numPages) {
+      throw new ExtractionError('failed', 'the PDF is damaged: none of its pages could be read');
+    }
+    if (pages.every((p) => p.text.trim().length === 0)) {
+      throw new ExtractionError(
+        'skipped',
+        'the PDF has no text layer (probably scanned images); Docent does not read text from images yet',
+      );
+    }
+    return { type: 'pdf', title, pages };
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
+}
+
+function joinItems(items: TextItemLike[]): string {
+  let out = '';
+  for (const item of items) {
+    if (typeof item.str !== 'string') continue;
+    out += item.str;
+    if (item.hasEOL) out += '\n';
+    else if (item.str.length > 0 && !out.endsWith(' ')) out += ' ';
+  }
+  return out.replace(/[ \t]+\n/g, '\n').replace(/[ \t]{2,}/g, ' ').trim();
+}
+
+function pdfError(err: unknown): ExtractionError {
+  if (err instanceof ExtractionError) return err;
+  const name = (err as { name?: string })?.name ?? '';
+  const message = (err as { message?: string })?.message ?? String(err);
+  if (name === 'PasswordException') {
+    return new ExtractionError('failed', 'the PDF is encrypted (password protected); remove the password to index it');
+  }
+  if (name === 'InvalidPDFException' || /Invalid PDF|bad XRef|startxref/i.test(message)) {
+    return new ExtractionError('failed', 'not a valid PDF: the file is damaged or truncated');
+  }
+  return new ExtractionError('failed', `cannot read this PDF (${message.split('\n')[0]!.slice(0, 160)})`);
+}

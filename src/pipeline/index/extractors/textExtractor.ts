@@ -1,0 +1,16 @@
+import { decodeText } from './textDecoder.js';
+import type { DocType, ExtractedDocument } from './types.js';
+
+/** Plain text, Markdown and code-like text: decoded, newlines normalised, one unpaginated page. */
+export function extractText(buf: Buffer, type: DocType): ExtractedDocument {
+  const { text } = decodeText(buf);
+  const normalised = text.replace(/\r\n?/g, '\n');
+  return { type, title: type === 'markdown' ? markdownTitle(normalised) : null, pages: [{ page: null, text: normalised }] };
+}
+
+function markdownTitle(text: string): string | null {
+  const frontMatterTitle = /^---\n[\s\S]*?^title:\s*["']?(.+?)["']?\s*$[\s\S]*?^---$/m.exec(text);
+  if (frontMatterTitle) return frontMatterTitle[1]!.trim();
+  const heading = /^#\s+(.+)$/m.exec(text);
+  return heading ? heading[1]!.trim() : null;
+}

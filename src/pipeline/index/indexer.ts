@@ -1,0 +1,375 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { statSync, realpathSync } from 'node:fs';
+import { basename } from 'node:path';
+import { DocentError } from '../../shared/errors.js';
+import type { Embedder } from '../models/embedder.js';
+import type { FileRecord, FileRow, IndexStore, NewChunk, RootRow } from '../store/indexStore.js';
+import { chunkDocument, DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from './chunker.js';
+import { crawl, fsReason, type CrawledFile } from './crawler.js';
+import { docTypeOf, extract, extensionOf, fileTypeLabel } from './extractors/extract.js';
+import { ExtractionError } from './extractors/types.js';
+
+export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
+
+/** Bump when extraction or chunking changes, so files that failed or were skipped are read again. */
+export const EXTRACTOR_VERSION = 1;
+
+export interface IndexerOptions {
+  maxFileBytes?: number;
+  extraIgnore?: readonly string[];
+  chunking?: ChunkOptions;
+}
+
+export type FileOutcome = 'added' | 'updated' | 'unchanged' | 'moved' | 'skipped' | 'failed' | 'removed';
+
+export type IndexEvent =
+  | { kind: 'scan-done'; root: string; files: number; toRead: number }
+  | { kind: 'file'; root: string; path: string; outcome: FileOutcome; chunks: number; reason?: string }
+  | { kind: 'embed-progress'; done: number; total: number }
+  | { kind: 'warning'; path: string; reason: string };
+
+export interface RootSummary {
+  root: string;
+  seen: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  moved: number;
+  removed: number;
+  skipped: number;
+  failed: number;
+  chunks: number;
+  unreadableDirs: Array<{ path: string; reason: string }>;
+}
+
+export interface EmbedSummary {
+  embedded: number;
+  reused: number;
+  failed: number;
+}
+
+const EMBED_BATCH = 16;
+
+/**
+ * Brings the index in line with the folders on disk.
+ *
+ * Phase one (indexRoot) reads text and writes chunks and FTS rows: keyword search works as soon
+ * as it ends. Phase two (embedPending) makes vectors for chunks that have none yet, batch by
+ * batch, so an interrupted run resumes where it stopped.
+ */
+export class Indexer {
+  private readonly maxFileBytes: number;
+  private readonly extraIgnore: readonly string[];
+  private readonly chunking: ChunkOptions;
+
+  constructor(
+    private readonly store: IndexStore,
+    options: IndexerOptions = {},
+    private readonly onEvent: (e: IndexEvent) => void = () => undefined,
+  ) {
+    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    this.extraIgnore = options.extraIgnore ?? [];
+    this.chunking = options.chunking ?? DEFAULT_CHUNK_OPTIONS;
+  }
+
+  /** Resolves a folder argument to the real, absolute path stored as a root. */
+  static resolveRoot(folder: string): string {
+    let real: string;
+    try {
+      real = realpathSync(folder);
+    } catch (err) {
+      throw new DocentError(`cannot index ${folder}: ${fsReason(err)}`, 'Check the path and try again.');
+    }
+    if (!statSync(real).isDirectory()) {
+      throw new DocentError(`cannot index ${folder}: it is a file, not a folder`, 'Pass the folder that holds it.');
+    }
+    return real;
+  }
+
+  async indexRoot(folder: string): Promise<RootSummary> {
+    const rootPath = Indexer.resolveRoot(folder);
+    const root = this.store.addRoot(rootPath);
+    const { files, unreadableDirs } = crawl(rootPath, { maxFileBytes: this.maxFileBytes, extraIgnore: this.extraIgnore });
+    for (const d of unreadableDirs) this.onEvent({ kind: 'warning', path: d.path, reason: d.reason });
+    const summary: RootSummary = {
+      root: rootPath, seen: files.length, added: 0, updated: 0, unchanged: 0, moved: 0, removed: 0, skipped: 0,
+      failed: 0, chunks: 0, unreadableDirs,
+    };
+
+    const known = new Map<string, FileRow>(this.store.filesOfRoot(root.id).map((f) => [f.path, f]));
+    // After an upgrade that reads files differently, files that could not be read get another try.
+    const retryProblems = this.store.getMeta(`extractor_version:${root.id}`) !== String(EXTRACTOR_VERSION);
+    const seen = new Set<string>();
+    const fresh: CrawledFile[] = [];
+    const changed: Array<{ file: CrawledFile; row: FileRow }> = [];
+    for (const f of files) {
+      seen.add(f.path);
+      const row = known.get(f.path);
+      if (!row) fresh.push(f);
+      else if (row.size !== f.size || row.mtime_ms !== f.mtimeMs || (retryProblems && row.status !== 'indexed')) {
+        changed.push({ file: f, row });
+      }
+      else summary.unchanged++;
+    }
+    // Files under an unreadable folder were not seen but may still exist: keep them as they are.
+    const gone = [...known.values()].filter(
+      (r) => !seen.has(r.path) && !unreadableDirs.some((d) => r.path.startsWith(d.path + '/')),
+    );
+    this.onEvent({ kind: 'scan-done', root: rootPath, files: files.length, toRead: fresh.length + changed.length });
+
+    // Candidates for a move: files that vanished, by content hash.
+    const goneByHash = new Map<string, FileRow[]>();
+    for (const r of gone) {
+      if (!r.hash) continue;
+      const list = goneByHash.get(r.hash) ?? [];
+      list.push(r);
+      goneByHash.set(r.hash, list);
+    }
+    const movedAway = new Set<number>();
+
+    for (const { file, row } of changed) {
+      const outcome = await this.indexFile(root, file, row);
+      this.count(summary, outcome === 'added' ? 'updated' : outcome);
+    }
+    for (const file of fresh) {
+      const outcome = await this.indexFile(root, file, undefined, goneByHash, movedAway);
+      this.count(summary, outcome);
+    }
+    for (const r of gone) {
+      if (movedAway.has(r.id)) continue;
+      this.store.deleteFile(r.id);
+      summary.removed++;
+      this.onEvent({ kind: 'file', root: rootPath, path: r.path, outcome: 'removed', chunks: 0 });
+    }
+    if (retryProblems) this.store.setMeta(`extractor_version:${root.id}`, String(EXTRACTOR_VERSION));
+    summary.chunks = this.store.counts().chunks;
+    return summary;
+  }
+
+  /**
+   * Re-checks single paths (from the watcher): new, changed or deleted files under a known root.
+   * Paths outside every root are ignored.
+   */
+  async syncPaths(paths: readonly string[]): Promise<FileOutcome[]> {
+    const roots = this.store.roots();
+    const outcomes: FileOutcome[] = [];
+    // A path ending in '/' is a folder that went away: re-check every file indexed under it.
+    const expanded = paths.flatMap((p) =>
+      p.endsWith('/')
+        ? (this.store.db.prepare("SELECT path FROM files WHERE substr(path, 1, ?) = ?").all(p.length, p) as { path: string }[]).map((r) => r.path)
+        : [p],
+    );
+    for (const path of expanded) {
+      const root = roots.find((r) => path.startsWith(r.path + '/'));
+      if (!root) continue;
+      const row = this.store.fileByPath(path);
+      let st;
+      try {
+        st = await stat(path);
+      } catch {
+        if (row) {
+          this.store.deleteFile(row.id);
+          outcomes.push('removed');
+          this.onEvent({ kind: 'file', root: root.path, path, outcome: 'removed', chunks: 0 });
+        }
+        continue;
+      }
+      if (!st.isFile()) continue;
+      const file = { path, size: st.size, mtimeMs: Math.trunc(st.mtimeMs) };
+      if (row && row.size === file.size && row.mtime_ms === file.mtimeMs) {
+        outcomes.push('unchanged');
+        continue;
+      }
+      // The crawler's rules decide what is indexed: a single path must pass them too.
+      const { files } = crawl(root.path, { maxFileBytes: this.maxFileBytes, extraIgnore: this.extraIgnore });
+      if (!files.some((f) => f.path === path)) continue;
+      outcomes.push(await this.indexFile(root, file, row));
+    }
+    return outcomes;
+  }
+
+  private count(summary: RootSummary, outcome: FileOutcome): void {
+    if (outcome === 'removed') summary.removed++;
+    else summary[outcome]++;
+  }
+
+  private async indexFile(
+    root: RootRow,
+    file: CrawledFile,
+    existing: FileRow | undefined,
+    goneByHash?: Map<string, FileRow[]>,
+    movedAway?: Set<number>,
+  ): Promise<FileOutcome> {
+    const emit = (outcome: FileOutcome, chunks = 0, reason?: string): FileOutcome => {
+      this.onEvent({ kind: 'file', root: root.path, path: file.path, outcome, chunks, reason });
+      return outcome;
+    };
+    const record = (status: FileRecord['status'], reason: string | null, hash: string | null = null): FileRecord => ({
+      rootId: root.id, path: file.path, type: fileTypeLabel(file.path), size: file.size, mtimeMs: file.mtimeMs, hash,
+      status, reason,
+    });
+    const skip = (status: 'skipped' | 'failed', reason: string, hash: string | null = null): FileOutcome => {
+      // A file that fails keeps no chunks: stale text from an earlier version would mislead.
+      this.store.replaceFile(record(status, reason, hash), []);
+      return emit(status, 0, reason);
+    };
+
+    const type = docTypeOf(file.path);
+    if (!type) {
+      const ext = extensionOf(file.path);
+      return skip('skipped', ext ? `unsupported file type .${ext}` : 'unsupported file type (no extension)');
+    }
+    if (file.size > this.maxFileBytes) {
+      return skip('skipped', `larger than the size limit (${mb(file.size)} > ${mb(this.maxFileBytes)}); raise it with --max-size`);
+    }
+    if (file.size === 0) return skip('skipped', 'empty file (0 bytes)');
+
+    let buf: Buffer;
+    try {
+      buf = await readFile(file.path);
+    } catch (err) {
+      return skip('failed', `cannot read the file: ${fsReason(err)}`);
+    }
+    if (await changedSince(file)) {
+      // Torn read: index it next time, when it has settled. mtime 0 makes the next run retry.
+      this.store.replaceFile({ ...record('failed', 'the file changed while Docent was reading it; it will be read again on the next run'), mtimeMs: 0 }, []);
+      return emit('failed', 0, 'the file changed while Docent was reading it');
+    }
+    const hash = createHash('sha256').update(buf).digest('hex');
+
+    if (existing && existing.hash === hash && existing.status === 'indexed') {
+      this.store.touchFile(existing.id, file.size, file.mtimeMs);
+      return emit('unchanged');
+    }
+    if (!existing && goneByHash && movedAway) {
+      const candidates = goneByHash.get(hash)?.filter((r) => !movedAway.has(r.id) && r.size === file.size);
+      const from = candidates?.[0];
+      if (from) {
+        movedAway.add(from.id);
+        this.store.moveFile(from.id, { rootId: root.id, path: file.path, size: file.size, mtimeMs: file.mtimeMs });
+        return emit('moved');
+      }
+    }
+
+    try {
+      const doc = await extract(buf, type);
+      const name = basename(file.path);
+      const chunks = chunkDocument(doc, this.chunking);
+      const newChunks: NewChunk[] = chunks.map((c) => {
+        const heading = [name, doc.title, c.section].filter((s): s is string => !!s && s.length > 0).join(' — ');
+        return {
+          ordinal: c.ordinal, page: c.page, charStart: c.charStart, charEnd: c.charEnd, heading, text: c.text,
+          textHash: createHash('sha256').update(c.text).digest('hex').slice(0, 32),
+        };
+      });
+      const pages = doc.pages.some((p) => p.page !== null) ? doc.pages.length : null;
+      this.store.replaceFile({ ...record('indexed', null, hash), title: doc.title, pages }, newChunks);
+      return emit(existing ? 'updated' : 'added', newChunks.length);
+    } catch (err) {
+      if (err instanceof ExtractionError) return skip(err.status, err.reason, hash);
+      return skip('failed', `unexpected error while reading: ${(err as Error).message ?? String(err)}`, hash);
+    }
+  }
+
+  /**
+   * Phase two: vectors for every chunk that lacks one. A text already embedded elsewhere in the
+   * index (a copied file, a repeated paragraph) reuses that vector instead of being embedded again.
+   */
+  async embedPending(embedder: Embedder, signal?: AbortSignal): Promise<EmbedSummary> {
+    this.store.bindEmbedder({ id: embedder.id, dimension: embedder.dimension });
+    const total = this.store.pendingChunkCount();
+    const summary: EmbedSummary = { embedded: 0, reused: 0, failed: 0 };
+    let done = 0;
+    let afterId = 0;
+    const batchSize = EMBED_BATCH * Math.max(1, (embedder as { size?: number }).size ?? 1);
+    this.onEvent({ kind: 'embed-progress', done, total });
+    while (!signal?.aborted) {
+      const batch = this.store.pendingChunks(batchSize, afterId);
+      if (batch.length === 0) break;
+      afterId = batch[batch.length - 1]!.id;
+      const items: Array<{ chunkId: number; vector: Float32Array | null }> = [];
+      const toEmbed: typeof batch = [];
+      const seenInBatch = new Map<string, number>();
+      for (const c of batch) {
+        const reused = this.store.vectorForTextHash(c.textHash);
+        if (reused) {
+          items.push({ chunkId: c.id, vector: reused });
+          summary.reused++;
+        } else if (seenInBatch.has(c.textHash)) {
+          items.push({ chunkId: c.id, vector: null }); // filled below from its twin
+        } else {
+          seenInBatch.set(c.textHash, toEmbed.length);
+          toEmbed.push(c);
+        }
+      }
+      const vectors = await this.embedBatch(embedder, toEmbed.map((c) => embeddingText(c.heading, c.text)));
+      toEmbed.forEach((c, i) => {
+        items.push({ chunkId: c.id, vector: vectors[i] ?? null });
+        if (vectors[i]) summary.embedded++;
+        else summary.failed++;
+      });
+      for (const item of items) {
+        if (item.vector) continue;
+        const c = batch.find((b) => b.id === item.chunkId)!;
+        const twin = seenInBatch.get(c.textHash);
+        if (twin !== undefined && toEmbed[twin]!.id !== c.id && vectors[twin]) {
+          item.vector = vectors[twin]!;
+          summary.reused++;
+        }
+      }
+      this.store.storeVectors(items);
+      done += batch.length;
+      this.onEvent({ kind: 'embed-progress', done, total });
+    }
+    return summary;
+  }
+
+  /** Embeds a batch; if the batch fails, each text alone, so one bad text costs only itself. */
+  private async embedBatch(embedder: Embedder, texts: string[]): Promise<Array<Float32Array | null>> {
+    if (texts.length === 0) return [];
+    try {
+      return await embedder.embed(texts);
+    } catch (err) {
+      if (err instanceof DocentError && /worker stopped/.test(err.message)) throw err;
+      const out: Array<Float32Array | null> = [];
+      let lastError: unknown = err;
+      for (const t of texts) {
+        try {
+          out.push((await embedder.embed([t]))[0] ?? null);
+        } catch (e) {
+          lastError = e;
+          out.push(null);
+        }
+      }
+      // Every text failing means the embedder is broken, not the texts: stop, and keep the
+      // chunks waiting so a later run can embed them.
+      if (out.every((v) => v === null)) {
+        throw new DocentError(
+          `the embedder "${embedder.id}" failed: ${(lastError as Error)?.message ?? String(lastError)}`,
+          'Keyword search still works. Run `docent index` again to retry the vectors.',
+        );
+      }
+      return out;
+    }
+  }
+}
+
+/** What the encoder sees for a chunk: its document title or section for context, then the text. */
+export function embeddingText(heading: string, text: string): string {
+  const context = heading.split(' — ').slice(1).join(' — ');
+  return context ? `${context}. ${text}` : text;
+}
+
+async function changedSince(file: CrawledFile): Promise<boolean> {
+  try {
+    const st = await stat(file.path);
+    return st.size !== file.size || Math.trunc(st.mtimeMs) !== file.mtimeMs;
+  } catch {
+    return true;
+  }
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+}

@@ -1,0 +1,18 @@
+import type { Embedder, EmbedderSpec } from './embedder.js';
+import { TransformersEmbedder } from './transformersEmbedder.js';
+import { UseEmbedder } from './useEmbedder.js';
+
+/** Builds the embedder a spec names, in the calling thread. */
+export async function createEmbedder(spec: EmbedderSpec): Promise<Embedder> {
+  switch (spec.kind) {
+    case 'use':
+      return UseEmbedder.load();
+    case 'onnx':
+      return TransformersEmbedder.load(spec.modelDir, spec.modelName);
+  }
+}
+
+/** The id an embedder of this spec will have, known without loading it. */
+export function embedderIdOf(spec: EmbedderSpec): string {
+  return spec.kind === 'use' ? UseEmbedder.ID : `onnx:${spec.modelName ?? 'contriever-msmarco'}`;
+}

@@ -1,0 +1,36 @@
+/**
+ * Turns texts into vectors. Every implementation returns unit-length vectors of `dimension`
+ * numbers, one per input, in input order; `id` names the model and its version so an index
+ * can refuse vectors from another one.
+ */
+export interface Embedder {
+  readonly id: string;
+  readonly dimension: number;
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  close(): Promise<void>;
+}
+
+/** Which embedder to build; plain data so it can cross into a worker thread. */
+export type EmbedderSpec =
+  | { kind: 'use' }
+  | { kind: 'onnx'; modelDir: string; modelName?: string };
+
+export function normalise(v: Float32Array): Float32Array {
+  let sum = 0;
+  for (const x of v) sum += x * x;
+  const norm = Math.sqrt(sum);
+  if (norm > 0) for (let i = 0; i < v.length; i++) v[i]! /= norm;
+  return v;
+}
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}

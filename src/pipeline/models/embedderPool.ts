@@ -1,0 +1,112 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { DocentError } from '../../shared/errors.js';
+import type { Embedder, EmbedderSpec } from './embedder.js';
+import type { WorkerReply, WorkerRequest } from './embedWorker.js';
+
+interface Pending {
+  resolve: (v: Float32Array[]) => void;
+  reject: (e: Error) => void;
+}
+
+class EmbedWorker {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private failure: Error | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: WorkerReply) => {
+      const p = this.pending.get(reply.id);
+      if (!p) return;
+      this.pending.delete(reply.id);
+      if ('error' in reply) p.reject(new DocentError(reply.error, reply.hint));
+      else if ('vectors' in reply) p.resolve(reply.vectors);
+    });
+    const fail = (err: Error): void => {
+      this.failure = err;
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new DocentError(`the embedding worker stopped (exit code ${code})`)));
+  }
+
+  static start(spec: EmbedderSpec): Promise<{ worker: EmbedWorker; id: string; dimension: number }> {
+    const url = new URL(`./embedWorker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+    // Under tsx (tests, dev) the worker needs the same TypeScript loader as this thread.
+    const execArgv = url.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [];
+    const worker = new Worker(url, { workerData: { spec }, execArgv });
+    return new Promise((resolve, reject) => {
+      const onMessage = (reply: WorkerReply): void => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        if ('ready' in reply) resolve({ worker: new EmbedWorker(worker), id: reply.embedderId, dimension: reply.dimension });
+        else if ('error' in reply) {
+          void worker.terminate();
+          reject(new DocentError(reply.error, reply.hint));
+        }
+      };
+      const onError = (err: Error): void => reject(err);
+      worker.on('message', onMessage);
+      worker.once('error', onError);
+    });
+  }
+
+  embed(texts: string[]): Promise<Float32Array[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, texts } satisfies WorkerRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
+  }
+}
+
+/**
+ * An Embedder that spreads work over worker threads, one model instance each, so embedding
+ * uses every core and never blocks the thread that asked. A batch is split evenly over the
+ * workers and the vectors come back in input order.
+ */
+export class EmbedderPool implements Embedder {
+  private constructor(
+    readonly id: string,
+    readonly dimension: number,
+    private readonly workers: EmbedWorker[],
+  ) {}
+
+  static async start(spec: EmbedderSpec, size = Math.max(1, Math.min(availableParallelism(), 4))): Promise<EmbedderPool> {
+    const started = await Promise.allSettled(Array.from({ length: size }, () => EmbedWorker.start(spec)));
+    const ok = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed || ok.length === 0) {
+      await Promise.all(ok.map((w) => w.worker.close()));
+      throw failed?.reason instanceof Error ? failed.reason : new DocentError('no embedding worker could start');
+    }
+    return new EmbedderPool(ok[0]!.id, ok[0]!.dimension, ok.map((w) => w.worker));
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    if (texts.length === 0) return [];
+    const per = Math.ceil(texts.length / this.workers.length);
+    const parts = await Promise.all(
+      this.workers.map((w, i) => {
+        const slice = texts.slice(i * per, (i + 1) * per);
+        return slice.length ? w.embed([...slice]) : Promise.resolve([]);
+      }),
+    );
+    return parts.flat();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+  }
+}

@@ -1,0 +1,122 @@
+import type { Embedder } from '../models/embedder.js';
+import type { IndexStore } from '../store/indexStore.js';
+import { ftsMatchExpression, queryTerms } from './queryTerms.js';
+
+export interface SearchHit {
+  chunkId: number;
+  fileId: number;
+  path: string;
+  page: number | null;
+  /** The passage around the match, matched words marked **like this**. */
+  snippet: string;
+  /** Reciprocal-rank-fusion score: higher is better; comparable within one result list only. */
+  score: number;
+  bm25Rank: number | null;
+  vectorRank: number | null;
+}
+
+export interface SearchOptions {
+  k?: number;
+  /** How many candidates each retriever contributes to the fusion. */
+  candidates?: number;
+  /** Without one, or when the index has no vectors yet, search is keyword-only. */
+  embedder?: Embedder;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  mode: 'hybrid' | 'keyword' | 'vector' | 'none';
+  /** Chunks that do not have a vector yet (search used keywords alone for them). */
+  vectorsPending: number;
+}
+
+/** Reciprocal rank fusion constant, as in Cormack et al. (2009). */
+export const RRF_K = 60;
+
+const SNIPPET_TOKENS = 28;
+
+/** Hybrid search: FTS5 BM25 and sqlite-vec nearest neighbours, fused by reciprocal rank. */
+export async function hybridSearch(store: IndexStore, query: string, options: SearchOptions = {}): Promise<SearchResult> {
+  const k = options.k ?? 10;
+  const candidates = Math.max(options.candidates ?? 100, k);
+  const terms = queryTerms(query);
+  const match = ftsMatchExpression(terms);
+  const { pendingVectors, vectors } = store.counts();
+
+  const bm25Ids = match ? keywordCandidates(store, match, candidates) : [];
+  let vecIds: number[] = [];
+  const useVectors = !!options.embedder && vectors > 0 && store.hasVectorTable() && query.trim().length > 0;
+  if (useVectors) {
+    const [qv] = await options.embedder!.embed([query]);
+    vecIds = vectorCandidates(store, qv!, candidates);
+  }
+
+  const fused = new Map<number, { score: number; bm25Rank: number | null; vectorRank: number | null }>();
+  bm25Ids.forEach((id, i) => fused.set(id, { score: 1 / (RRF_K + i + 1), bm25Rank: i + 1, vectorRank: null }));
+  vecIds.forEach((id, i) => {
+    const entry = fused.get(id) ?? { score: 0, bm25Rank: null, vectorRank: null };
+    entry.score += 1 / (RRF_K + i + 1);
+    entry.vectorRank = i + 1;
+    fused.set(id, entry);
+  });
+  const top = [...fused.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]).slice(0, k);
+
+  const rowStmt = store.db.prepare(
+    `SELECT c.id, c.file_id AS fileId, c.page, c.text, f.path FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?`,
+  );
+  const hits: SearchHit[] = [];
+  for (const [id, r] of top) {
+    const row = rowStmt.get(id) as { id: number; fileId: number; page: number | null; text: string; path: string } | undefined;
+    if (!row) continue;
+    hits.push({
+      chunkId: id,
+      fileId: row.fileId,
+      path: row.path,
+      page: row.page,
+      snippet: (match && ftsSnippet(store, match, id)) || plainSnippet(row.text, terms),
+      score: Number(r.score.toFixed(6)),
+      bm25Rank: r.bm25Rank,
+      vectorRank: r.vectorRank,
+    });
+  }
+  const mode = bm25Ids.length && vecIds.length ? 'hybrid' : vecIds.length ? 'vector' : bm25Ids.length ? 'keyword' : 'none';
+  return { hits, mode, vectorsPending: pendingVectors };
+}
+
+export function keywordCandidates(store: IndexStore, match: string, limit: number): number[] {
+  return (
+    store.db
+      .prepare('SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT ?')
+      .all(match, limit) as { id: number }[]
+  ).map((r) => r.id);
+}
+
+export function vectorCandidates(store: IndexStore, vector: Float32Array, limit: number): number[] {
+  return (
+    store.db
+      .prepare('SELECT rowid AS id FROM chunk_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance')
+      .all(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), limit) as { id: number | bigint }[]
+  ).map((r) => Number(r.id));
+}
+
+function ftsSnippet(store: IndexStore, match: string, chunkId: number): string | undefined {
+  const row = store.db
+    .prepare(`SELECT snippet(chunks_fts, 1, '**', '**', '…', ${SNIPPET_TOKENS}) AS s FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid = ?`)
+    .get(match, BigInt(chunkId)) as { s: string } | undefined;
+  return row?.s && row.s.includes('**') ? tidy(row.s) : undefined;
+}
+
+/** For a passage found by meaning alone: its opening words, with any query word marked. */
+export function plainSnippet(text: string, terms: readonly string[]): string {
+  const words = text.replace(/\*\*/g, '').split(/\s+/).filter(Boolean);
+  const cut = words.slice(0, SNIPPET_TOKENS);
+  const marked = cut.map((w) => {
+    const bare = w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+    return bare && terms.some((t) => bare.startsWith(t) || t.startsWith(bare) && bare.length >= 4) ? `**${w}**` : w;
+  });
+  return tidy(marked.join(' ') + (words.length > cut.length ? '…' : ''));
+}
+
+function tidy(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,30 @@
+/** Words too common to help a keyword search, in the languages Docent expects most (English, Dutch). */
+const STOPWORDS = new Set(
+  (
+    'a an and are as at be but by can could did do does for from had has have how i if in into is it its me my of on or ' +
+    'our so than that the their them then there these they this to was we were what when where which who why will with ' +
+    'would you your about any some all more most other such only own same too very just also been being here out up ' +
+    'de het een en van in is op te dat die voor met zijn er aan om ook als bij of maar door naar dan nog wat hoe wie ' +
+    'waar wanneer welke dit deze ik je jij u we wij ze zij hun mijn geen niet wel al'
+  ).split(' '),
+);
+
+/** Lower-cased word tokens of a query, stopwords removed, first occurrence order, no repeats. */
+export function queryTerms(query: string): string[] {
+  const out: string[] = [];
+  for (const m of query.toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)) {
+    const t = m[0];
+    if (STOPWORDS.has(t) || out.includes(t)) continue;
+    out.push(t);
+  }
+  return out;
+}
+
+/**
+ * An FTS5 MATCH expression that ORs the terms, each quoted so that no user input is read as
+ * FTS5 syntax. Undefined when the query has no searchable term.
+ */
+export function ftsMatchExpression(terms: readonly string[]): string | undefined {
+  if (terms.length === 0) return undefined;
+  return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
+}

@@ -1,0 +1,393 @@
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+import { DocentError } from '../../shared/errors.js';
+
+export type FileStatus = 'indexed' | 'skipped' | 'failed';
+
+export interface FileRow {
+  id: number;
+  root_id: number;
+  path: string;
+  type: string;
+  size: number;
+  mtime_ms: number;
+  hash: string | null;
+  status: FileStatus;
+  reason: string | null;
+  title: string | null;
+  pages: number | null;
+  indexed_at: number;
+}
+
+export interface RootRow {
+  id: number;
+  path: string;
+  added_at: number;
+}
+
+/** A chunk as the indexer hands it to the store. */
+export interface NewChunk {
+  ordinal: number;
+  page: number | null;
+  charStart: number;
+  charEnd: number;
+  heading: string;
+  text: string;
+  textHash: string;
+}
+
+export interface FileRecord {
+  rootId: number;
+  path: string;
+  type: string;
+  size: number;
+  mtimeMs: number;
+  hash: string | null;
+  status: FileStatus;
+  reason: string | null;
+  title?: string | null;
+  pages?: number | null;
+}
+
+export interface EmbedderInfo {
+  id: string;
+  dimension: number;
+}
+
+export interface PendingChunk {
+  id: number;
+  text: string;
+  heading: string;
+  textHash: string;
+}
+
+/**
+ * The whole index in one SQLite file: files, chunks, FTS5 and sqlite-vec vectors, meta.
+ * Every method that changes a file's rows does so in a single transaction, so a crash leaves
+ * either the old rows or the new ones, never a mixture.
+ */
+export class IndexStore {
+  readonly db: Database.Database;
+  readonly path: string;
+
+  private constructor(db: Database.Database, path: string) {
+    this.db = db;
+    this.path = path;
+  }
+
+  static open(path: string, options: { readonly?: boolean } = {}): IndexStore {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    let db: Database.Database;
+    try {
+      db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+    } catch (err) {
+      throw new DocentError(
+        `cannot open the index at ${path}: ${(err as Error).message}`,
+        'Check that the folder exists and is writable, or pass another file with --db.',
+      );
+    }
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+      db.pragma('busy_timeout = 5000');
+      sqliteVec.load(db);
+      const store = new IndexStore(db, path);
+      if (!options.readonly) store.migrate();
+      return store;
+    } catch (err) {
+      db.close();
+      if (err instanceof DocentError) throw err;
+      const message = (err as Error).message;
+      if (/file is not a database|malformed/i.test(message)) {
+        throw new DocentError(
+          `the index at ${path} is not a Docent index or is damaged (${message})`,
+          'Move it aside and index your folders again, or pass another file with --db.',
+        );
+      }
+      throw err;
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  // ---- schema and meta -------------------------------------------------------------------
+
+  schemaVersion(): number {
+    const hasMeta = this.db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
+      .get();
+    if (!hasMeta) return 0;
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
+      | { value: string }
+      | undefined;
+    return row ? Number(row.value) : 0;
+  }
+
+  private migrate(): void {
+    const current = this.schemaVersion();
+    if (current > SCHEMA_VERSION) {
+      throw new DocentError(
+        `the index at ${this.path} was made by a newer Docent (schema ${current}, this one knows ${SCHEMA_VERSION})`,
+        'Update Docent, or index into another file with --db.',
+      );
+    }
+    for (let v = current; v < SCHEMA_VERSION; v++) {
+      this.db.transaction(() => {
+        MIGRATIONS[v]!(this.db);
+        this.setMeta('schema_version', String(v + 1));
+      })();
+    }
+  }
+
+  getMeta(key: string): string | undefined {
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db
+      .prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(key, value);
+  }
+
+  // ---- embedder binding --------------------------------------------------------------------
+
+  embedderInfo(): EmbedderInfo | undefined {
+    const id = this.getMeta('embedder_id');
+    const dim = this.getMeta('embedder_dimension');
+    return id && dim ? { id, dimension: Number(dim) } : undefined;
+  }
+
+  /**
+   * Binds the index to one embedder; vectors from two embedders never share an index.
+   * Creates the vector table on first use.
+   */
+  bindEmbedder(info: EmbedderInfo): void {
+    const existing = this.embedderInfo();
+    if (existing) {
+      this.assertEmbedder(info.id, info.dimension);
+      return;
+    }
+    if (!Number.isInteger(info.dimension) || info.dimension <= 0 || info.dimension > 8192) {
+      throw new DocentError(`embedder "${info.id}" reports an invalid dimension ${info.dimension}`);
+    }
+    this.db.transaction(() => {
+      this.db.exec(`
+        CREATE VIRTUAL TABLE chunk_vec USING vec0(embedding float[${info.dimension}] distance_metric=cosine);
+        CREATE TRIGGER chunks_vec_ad AFTER DELETE ON chunks BEGIN
+          DELETE FROM chunk_vec WHERE rowid = old.id;
+        END;
+      `);
+      this.setMeta('embedder_id', info.id);
+      this.setMeta('embedder_dimension', String(info.dimension));
+    })();
+  }
+
+  /** Refuses an embedder other than the one the index's vectors were made with. */
+  assertEmbedder(id: string, dimension?: number): void {
+    const existing = this.embedderInfo();
+    if (!existing) return;
+    if (existing.id !== id || (dimension !== undefined && existing.dimension !== dimension)) {
+      throw new DocentError(
+        `this index holds vectors made by "${existing.id}" (${existing.dimension} dimensions), not by "${id}"` +
+          (dimension !== undefined ? ` (${dimension})` : ''),
+        'Use the same embedder, or rebuild the vectors with `docent index --reembed` (this re-embeds every chunk).',
+      );
+    }
+  }
+
+  /** Drops every vector and the binding, so another embedder can be bound. Chunks stay. */
+  dropVectors(): void {
+    this.db.transaction(() => {
+      this.db.exec('DROP TRIGGER IF EXISTS chunks_vec_ad; DROP TABLE IF EXISTS chunk_vec;');
+      this.db.prepare("DELETE FROM meta WHERE key IN ('embedder_id', 'embedder_dimension')").run();
+      this.db.prepare('UPDATE chunks SET vec_state = 0').run();
+    })();
+  }
+
+  hasVectorTable(): boolean {
+    return !!this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'chunk_vec'").get();
+  }
+
+  // ---- roots -------------------------------------------------------------------------------
+
+  addRoot(path: string): RootRow {
+    this.db.prepare('INSERT INTO roots(path, added_at) VALUES (?, ?) ON CONFLICT(path) DO NOTHING').run(path, Date.now());
+    return this.db.prepare('SELECT * FROM roots WHERE path = ?').get(path) as RootRow;
+  }
+
+  roots(): RootRow[] {
+    return this.db.prepare('SELECT * FROM roots ORDER BY path').all() as RootRow[];
+  }
+
+  rootByPath(path: string): RootRow | undefined {
+    return this.db.prepare('SELECT * FROM roots WHERE path = ?').get(path) as RootRow | undefined;
+  }
+
+  /** Removes a root folder and, through the cascades and triggers, all of its rows. */
+  removeRoot(rootId: number): number {
+    return this.db.transaction(() => {
+      const n = (this.db.prepare('SELECT COUNT(*) AS n FROM files WHERE root_id = ?').get(rootId) as { n: number }).n;
+      this.db.prepare('DELETE FROM files WHERE root_id = ?').run(rootId);
+      this.db.prepare('DELETE FROM roots WHERE id = ?').run(rootId);
+      return n;
+    })();
+  }
+
+  // ---- files -------------------------------------------------------------------------------
+
+  filesOfRoot(rootId: number): FileRow[] {
+    return this.db.prepare('SELECT * FROM files WHERE root_id = ?').all(rootId) as FileRow[];
+  }
+
+  fileByPath(path: string): FileRow | undefined {
+    return this.db.prepare('SELECT * FROM files WHERE path = ?').get(path) as FileRow | undefined;
+  }
+
+  fileById(id: number): FileRow | undefined {
+    return this.db.prepare('SELECT * FROM files WHERE id = ?').get(id) as FileRow | undefined;
+  }
+
+  /**
+   * Writes a file's row and replaces all of its chunks (FTS rows and vectors follow through
+   * triggers) in one transaction.
+   */
+  replaceFile(record: FileRecord, chunks: readonly NewChunk[]): number {
+    return this.db.transaction(() => {
+      const fileId = this.upsertFileRow(record);
+      this.db.prepare('DELETE FROM chunks WHERE file_id = ?').run(fileId);
+      const insert = this.db.prepare(
+        `INSERT INTO chunks(file_id, ordinal, page, char_start, char_end, heading, text, text_hash)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      for (const c of chunks) {
+        insert.run(fileId, c.ordinal, c.page, c.charStart, c.charEnd, c.heading, c.text, c.textHash);
+      }
+      return fileId;
+    })();
+  }
+
+  private upsertFileRow(r: FileRecord): number {
+    const row = this.db
+      .prepare(
+        `INSERT INTO files(root_id, path, type, size, mtime_ms, hash, status, reason, title, pages, indexed_at)
+         VALUES (@rootId, @path, @type, @size, @mtimeMs, @hash, @status, @reason, @title, @pages, @now)
+         ON CONFLICT(path) DO UPDATE SET
+           root_id = excluded.root_id, type = excluded.type, size = excluded.size, mtime_ms = excluded.mtime_ms,
+           hash = excluded.hash, status = excluded.status, reason = excluded.reason, title = excluded.title,
+           pages = excluded.pages, indexed_at = excluded.indexed_at
+         RETURNING id`,
+      )
+      .get({ ...r, title: r.title ?? null, pages: r.pages ?? null, now: Date.now() }) as { id: number };
+    return row.id;
+  }
+
+  /** The file did not change in content: only its size/mtime are refreshed. */
+  touchFile(fileId: number, size: number, mtimeMs: number): void {
+    this.db.prepare('UPDATE files SET size = ?, mtime_ms = ? WHERE id = ?').run(size, mtimeMs, fileId);
+  }
+
+  /** A file moved or was renamed (same content): its chunks and vectors are kept. */
+  moveFile(fileId: number, to: { rootId: number; path: string; size: number; mtimeMs: number }): void {
+    this.db
+      .prepare('UPDATE files SET root_id = ?, path = ?, size = ?, mtime_ms = ? WHERE id = ?')
+      .run(to.rootId, to.path, to.size, to.mtimeMs, fileId);
+  }
+
+  deleteFile(fileId: number): void {
+    this.db.prepare('DELETE FROM files WHERE id = ?').run(fileId);
+  }
+
+  // ---- vectors -----------------------------------------------------------------------------
+
+  pendingChunks(limit: number, afterId = 0): PendingChunk[] {
+    return this.db
+      .prepare(
+        `SELECT id, text, heading, text_hash AS textHash FROM chunks
+         WHERE vec_state = 0 AND id > ? ORDER BY id LIMIT ?`,
+      )
+      .all(afterId, limit) as PendingChunk[];
+  }
+
+  pendingChunkCount(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM chunks WHERE vec_state = 0').get() as { n: number }).n;
+  }
+
+  /** A vector already made for the same text (a duplicate paragraph, a copied file), if any. */
+  vectorForTextHash(textHash: string): Float32Array | undefined {
+    if (!this.hasVectorTable()) return undefined;
+    const row = this.db
+      .prepare(
+        `SELECT v.embedding AS e FROM chunks c JOIN chunk_vec v ON v.rowid = c.id
+         WHERE c.text_hash = ? AND c.vec_state = 1 LIMIT 1`,
+      )
+      .get(textHash) as { e: Buffer } | undefined;
+    return row ? new Float32Array(row.e.buffer.slice(row.e.byteOffset, row.e.byteOffset + row.e.byteLength)) : undefined;
+  }
+
+  /**
+   * Stores vectors for chunks in one transaction. Chunks that vanished meanwhile (their file was
+   * re-indexed) are passed over. A null vector marks a chunk the embedder could not embed.
+   */
+  storeVectors(items: ReadonlyArray<{ chunkId: number; vector: Float32Array | null }>): number {
+    const exists = this.db.prepare('SELECT 1 FROM chunks WHERE id = ?');
+    const del = this.db.prepare('DELETE FROM chunk_vec WHERE rowid = ?');
+    const ins = this.db.prepare('INSERT INTO chunk_vec(rowid, embedding) VALUES (?, ?)');
+    const mark = this.db.prepare('UPDATE chunks SET vec_state = ? WHERE id = ?');
+    return this.db.transaction(() => {
+      let stored = 0;
+      for (const { chunkId, vector } of items) {
+        if (!exists.get(chunkId)) continue;
+        if (vector) {
+          del.run(BigInt(chunkId));
+          ins.run(BigInt(chunkId), Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+          mark.run(1, chunkId);
+          stored++;
+        } else {
+          mark.run(2, chunkId);
+        }
+      }
+      return stored;
+    })();
+  }
+
+  // ---- counts ------------------------------------------------------------------------------
+
+  counts(): { files: Record<FileStatus, number>; chunks: number; vectors: number; pendingVectors: number } {
+    const files: Record<FileStatus, number> = { indexed: 0, skipped: 0, failed: 0 };
+    for (const r of this.db.prepare('SELECT status, COUNT(*) AS n FROM files GROUP BY status').all() as {
+      status: FileStatus;
+      n: number;
+    }[]) {
+      files[r.status] = r.n;
+    }
+    const chunkRow = this.db
+      .prepare(
+        `SELECT COUNT(*) AS n, COALESCE(SUM(vec_state = 1), 0) AS v, COALESCE(SUM(vec_state = 0), 0) AS p FROM chunks`,
+      )
+      .get() as { n: number; v: number; p: number };
+    return { files, chunks: chunkRow.n, vectors: chunkRow.v, pendingVectors: chunkRow.p };
+  }
+
+  typeCounts(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const r of this.db
+      .prepare("SELECT type, COUNT(*) AS n FROM files WHERE status = 'indexed' GROUP BY type ORDER BY type")
+      .all() as { type: string; n: number }[]) {
+      out[r.type] = r.n;
+    }
+    return out;
+  }
+
+  problems(): Array<{ path: string; status: FileStatus; reason: string }> {
+    return this.db
+      .prepare("SELECT path, status, COALESCE(reason, '') AS reason FROM files WHERE status != 'indexed' ORDER BY path")
+      .all() as Array<{ path: string; status: FileStatus; reason: string }>;
+  }
+}

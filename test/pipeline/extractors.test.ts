@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { docTypeOf, extract } from '../../src/pipeline/index/extractors/extract.js';
+import { decodeText, looksBinary } from '../../src/pipeline/index/extractors/textDecoder.js';
+import { ExtractionError } from '../../src/pipeline/index/extractors/types.js';
+import { FIXTURES } from '../helpers/tmp.js';
+
+const docs = (name: string): Buffer => readFileSync(join(FIXTURES, 'docs', name));
+const broken = (name: string): Buffer => readFileSync(join(FIXTURES, 'broken', name));
+
+async function failure(buf: Buffer, name: string): Promise<ExtractionError> {
+  const err = await extract(buf, docTypeOf(name)!).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ExtractionError);
+  return err as ExtractionError;
+}
+
+describe('extractors on real files', () => {
+  it('reads a multi-page PDF page by page, keeping page numbers and the title', async () => {
+    const doc = await extract(docs('heat-pump-manual.pdf'), 'pdf');
+    expect(doc.title).toBe('Aerotherm 5 Heat Pump Manual');
+    expect(doc.pages.map((p) => p.page)).toEqual([1, 2, 3, 4]);
+    expect(doc.pages[2]!.text).toContain('The warranty period is 7 years');
+    expect(doc.pages[0]!.text).not.toContain('warranty period');
+  });
+
+  it('reads a Word document with mammoth, bold runs included', async () => {
+    const doc = await extract(docs('annual-report-2024.docx'), 'docx');
+    expect(doc.pages[0]!.text).toContain('The total budget for 2025 is EUR 48,500');
+    expect(doc.title).toBe('Community Garden Project — Annual Report 2024');
+  });
+
+  it('reads HTML as text without markup, scripts or styles, and keeps the <title>', async () => {
+    const doc = await extract(docs('recipes.html'), 'html');
+    expect(doc.title).toBe("Grandma's Apple Pie");
+    const text = doc.pages[0]!.text;
+    expect(text).toContain('Bake the pie at 180 °C for 45 minutes');
+    expect(text).not.toMatch(/<\/?[a-z]+>|console\.log|font-family/);
+  });
+
+  it('decodes Latin-1 and UTF-16 text correctly', async () => {
+    expect((await extract(docs('latin1-notes.txt'), 'text')).pages[0]!.text).toContain('café: de crème brûlée kost 7,50 euro. Façade');
+    expect((await extract(docs('utf16-memo.txt'), 'text')).pages[0]!.text).toContain('the storage room key is in the blue drawer');
+  });
+
+  it('takes a Markdown title from the first heading', async () => {
+    expect((await extract(docs('houtmulch.md'), 'markdown')).title).toBe('Houtmulch');
+  });
+
+  it('maps extensions to types and leaves unknown ones out', () => {
+    expect(docTypeOf('/a/B.PDF')).toBe('pdf');
+    expect(docTypeOf('/a/notes.markdown')).toBe('markdown');
+    expect(docTypeOf('/a/main.rs')).toBe('code');
+    expect(docTypeOf('/a/photo.png')).toBeUndefined();
+    expect(docTypeOf('/a/Makefile')).toBeUndefined();
+  });
+
+  it('says why each broken file cannot be read', async () => {
+    const cases: Array<[string, 'skipped' | 'failed', RegExp]> = [
+      ['truncated.pdf', 'failed', /damaged or truncated/],
+      ['encrypted.pdf', 'failed', /encrypted \(password protected\)/],
+      ['scanned.pdf', 'skipped', /no text layer/],
+      ['garbage.pdf', 'failed', /not a valid PDF/],
+      ['not-a-zip.docx', 'failed', /not a valid Word document/],
+      ['wrong-zip.docx', 'failed', /damaged or incomplete/],
+      ['empty.txt', 'skipped', /empty file/],
+      ['random-bytes.txt', 'skipped', /binary content/],
+    ];
+    for (const [name, status, reason] of cases) {
+      const err = await failure(broken(name), name);
+      expect({ name, status: err.status }).toEqual({ name, status });
+      expect(err.reason).toMatch(reason);
+    }
+  });
+
+  it('tells binary from text, and does not mistake UTF-16 for binary', () => {
+    expect(looksBinary(Buffer.from([0x41, 0x00, 0x42]))).toBe(true);
+    expect(looksBinary(Buffer.from('plain text\n'))).toBe(false);
+    expect(looksBinary(docs('utf16-memo.txt'))).toBe(false);
+    expect(decodeText(Buffer.from([0xef, 0xbb, 0xbf, 0x68, 0x69])).text).toBe('hi');
+  });
+});

@@ -1,0 +1,161 @@
+import { renameSync, rmSync, utimesSync, writeFileSync, readFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Indexer, type IndexEvent } from '../../src/pipeline/index/indexer.js';
+import { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { copyFixture, tempDir } from '../helpers/tmp.js';
+
+let dir: string;
+let cleanup: () => void;
+let store: IndexStore;
+let events: IndexEvent[];
+let indexer: Indexer;
+
+beforeEach(() => {
+  ({ dir, cleanup } = tempDir());
+  store = IndexStore.open(join(dir, 'index.sqlite'));
+  events = [];
+  indexer = new Indexer(store, {}, (e) => events.push(e));
+});
+afterEach(() => {
+  store.close();
+  cleanup();
+});
+
+const fileEvents = (): Array<{ path: string; outcome: string }> =>
+  events.flatMap((e) => (e.kind === 'file' ? [{ path: e.path.split('/').pop()!, outcome: e.outcome }] : []));
+
+/** Invariants that must hold after any run, however it ended. */
+function expectConsistent(s: IndexStore): void {
+  const one = (sql: string): number => (s.db.prepare(sql).get() as { n: number }).n;
+  expect(one('SELECT COUNT(*) n FROM chunks c LEFT JOIN files f ON f.id = c.file_id WHERE f.id IS NULL')).toBe(0);
+  expect(one("SELECT COUNT(*) n FROM chunks_fts")).toBe(one('SELECT COUNT(*) n FROM chunks'));
+  expect(one("SELECT COUNT(*) n FROM files WHERE status != 'indexed' AND id IN (SELECT file_id FROM chunks)")).toBe(0);
+  expect(s.db.pragma('integrity_check', { simple: true })).toBe('ok');
+}
+
+describe('Indexer', () => {
+  it('indexes a folder of real documents, recording every problem file with its reason', async () => {
+    const docs = copyFixture('docs', dir);
+    const broken = copyFixture('broken', dir);
+    const a = await indexer.indexRoot(docs);
+    const b = await indexer.indexRoot(broken);
+    expect(a).toMatchObject({ seen: 11, added: 10, skipped: 1, failed: 0 });
+    expect(b).toMatchObject({ seen: 9, added: 1, skipped: 3, failed: 5 });
+    const problems = store.problems().map((p) => `${p.path.split('/').pop()} ${p.status}`);
+    expect(problems).toEqual([
+      'empty.txt skipped', 'encrypted.pdf failed', 'garbage.pdf failed', 'not-a-zip.docx failed', 'random-bytes.txt skipped',
+      'scanned.pdf skipped', 'truncated.pdf failed', 'wrong-zip.docx failed', 'photo.png skipped',
+    ]);
+    const manual = store.fileByPath(join(docs, 'heat-pump-manual.pdf'))!;
+    expect(manual).toMatchObject({ status: 'indexed', type: 'pdf', pages: 4, title: 'Aerotherm 5 Heat Pump Manual' });
+    const pages = store.db.prepare('SELECT DISTINCT page FROM chunks WHERE file_id = ? ORDER BY page').all(manual.id);
+    expect(pages).toEqual([{ page: 1 }, { page: 2 }, { page: 3 }, { page: 4 }]);
+    expectConsistent(store);
+  });
+
+  it('re-reads nothing when nothing changed', async () => {
+    const docs = copyFixture('docs', dir);
+    await indexer.indexRoot(docs);
+    events = [];
+    const again = await indexer.indexRoot(docs);
+    expect(again).toMatchObject({ unchanged: 11, added: 0, updated: 0, removed: 0 });
+    expect(fileEvents()).toEqual([]);
+  });
+
+  it('re-indexes a changed file, keeps a touched-but-identical one, and drops a deleted one', async () => {
+    const docs = copyFixture('docs', dir);
+    await indexer.indexRoot(docs);
+    writeFileSync(join(docs, 'auth-notes.md'), '# Auth\n\nSessions now last 8 hours.\n');
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(docs, 'houtmulch.md'), future, future);
+    rmSync(join(docs, 'recipes.html'));
+    events = [];
+    const s = await indexer.indexRoot(docs);
+    expect(s).toMatchObject({ updated: 1, removed: 1, unchanged: 9 });
+    expect(fileEvents()).toEqual(
+      expect.arrayContaining([
+        { path: 'auth-notes.md', outcome: 'updated' },
+        { path: 'houtmulch.md', outcome: 'unchanged' },
+        { path: 'recipes.html', outcome: 'removed' },
+      ]),
+    );
+    const texts = store.db.prepare('SELECT text FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path LIKE ?').all('%auth-notes.md') as { text: string }[];
+    expect(texts.map((t) => t.text).join(' ')).toContain('8 hours');
+    expect(store.fileByPath(join(docs, 'recipes.html'))).toBeUndefined();
+    expectConsistent(store);
+  });
+
+  it('treats a moved file as a move: same file row and chunks, new path, nothing re-read', async () => {
+    const docs = copyFixture('docs', dir);
+    await indexer.indexRoot(docs);
+    const before = store.fileByPath(join(docs, 'heat-pump-manual.pdf'))!;
+    const chunkIds = store.db.prepare('SELECT id FROM chunks WHERE file_id = ? ORDER BY id').all(before.id);
+    mkdirSync(join(docs, 'archive'));
+    renameSync(join(docs, 'heat-pump-manual.pdf'), join(docs, 'archive', 'manual-old.pdf'));
+    events = [];
+    const s = await indexer.indexRoot(docs);
+    expect(s).toMatchObject({ moved: 1, removed: 0, added: 0 });
+    const after = store.fileByPath(join(docs, 'archive', 'manual-old.pdf'))!;
+    expect(after.id).toBe(before.id);
+    expect(store.db.prepare('SELECT id FROM chunks WHERE file_id = ? ORDER BY id').all(after.id)).toEqual(chunkIds);
+    expectConsistent(store);
+  });
+
+  it('keeps what is indexed when a good file turns bad, and says why', async () => {
+    const docs = copyFixture('docs', dir);
+    await indexer.indexRoot(docs);
+    const total = store.counts().chunks;
+    writeFileSync(join(docs, 'annual-report-2024.docx'), 'no longer a zip');
+    const s = await indexer.indexRoot(docs);
+    expect(s.failed).toBe(1);
+    expect(store.fileByPath(join(docs, 'annual-report-2024.docx'))).toMatchObject({ status: 'failed', reason: expect.stringMatching(/not a valid Word document/) });
+    const docxChunks = 1;
+    expect(store.counts().chunks).toBe(total - docxChunks);
+    expect(store.counts().files.indexed).toBe(9);
+    expectConsistent(store);
+  });
+
+  it('skips files over the size limit with a reason that says how to raise it', async () => {
+    const docs = copyFixture('docs', dir);
+    const small = new Indexer(store, { maxFileBytes: 2000 });
+    await small.indexRoot(docs);
+    expect(store.fileByPath(join(docs, 'heat-pump-manual.pdf'))).toMatchObject({
+      status: 'skipped',
+      reason: expect.stringMatching(/larger than the size limit .*--max-size/),
+    });
+    expect(store.fileByPath(join(docs, 'houtmulch.md'))!.status).toBe('indexed');
+  });
+
+  it('re-checks single paths for the watcher: new, changed, deleted, and whole folders removed', async () => {
+    const docs = copyFixture('docs', dir);
+    await indexer.indexRoot(docs);
+    writeFileSync(join(docs, 'new-note.md'), '# New\n\nA brand new note about compost.\n');
+    rmSync(join(docs, 'houtmulch.md'));
+    expect(await indexer.syncPaths([join(docs, 'new-note.md'), join(docs, 'houtmulch.md'), '/elsewhere/x.md'])).toEqual(['added', 'removed']);
+    rmSync(join(docs, 'invoices'), { recursive: true });
+    expect(await indexer.syncPaths([join(docs, 'invoices') + '/'])).toEqual(['removed', 'removed', 'removed']);
+    expectConsistent(store);
+  });
+
+  it('records a file that vanishes before it is read as failed, with a reason', async () => {
+    const docs = copyFixture('docs', dir);
+    const path = join(docs, 'houtmulch.md');
+    const content = readFileSync(path);
+    // Vanish between the folder scan and the read: the scan event fires before any file is read.
+    const racing = new Indexer(store, {}, (e) => {
+      if (e.kind === 'scan-done') rmSync(path);
+    });
+    await racing.indexRoot(docs);
+    expect(store.fileByPath(path)).toMatchObject({ status: 'failed', reason: expect.stringMatching(/disappeared/) });
+    writeFileSync(path, content);
+    await indexer.indexRoot(docs);
+    expect(store.fileByPath(path)!.status).toBe('indexed');
+  });
+
+  it('refuses a folder that does not exist or is a file, with a clear message', async () => {
+    await expect(indexer.indexRoot(join(dir, 'nope'))).rejects.toThrow(/cannot index .*nope/);
+    writeFileSync(join(dir, 'f.txt'), 'x');
+    await expect(indexer.indexRoot(join(dir, 'f.txt'))).rejects.toThrow(/it is a file, not a folder/);
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Native modules (better-sqlite3, sqlite-vec) and worker threads behave best in forks.
+    pool: 'forks',
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+  },
+});
