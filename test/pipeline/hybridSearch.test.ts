@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Indexer } from '../../src/pipeline/index/indexer.js';
+import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
+import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
+import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
+import { ftsMatchExpression, queryTerms } from '../../src/pipeline/search/queryTerms.js';
+import { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { copyFixture, tempDir } from '../helpers/tmp.js';
+
+let store: IndexStore;
+let embedder: UseEmbedder;
+let cleanup: () => void;
+let docs: string;
+
+beforeAll(async () => {
+  const t = tempDir();
+  cleanup = t.cleanup;
+  docs = copyFixture('docs', t.dir);
+  store = IndexStore.open(join(t.dir, 'index.sqlite'));
+  const indexer = new Indexer(store);
+  await indexer.indexRoot(docs);
+  const pool = await EmbedderPool.start({ kind: 'use' }, 2);
+  try {
+    const summary = await indexer.embedPending(pool);
+    expect(summary.failed).toBe(0);
+  } finally {
+    await pool.close();
+  }
+  embedder = await UseEmbedder.load();
+});
+afterAll(async () => {
+  await embedder?.close();
+  store?.close();
+  cleanup?.();
+});
+
+describe('hybridSearch over real documents and real vectors', () => {
+  it('finds the fact on page 3 of the manual, cited with its page and the words marked', async () => {
+    const r = await hybridSearch(store, 'how long is the warranty period?', { embedder, k: 3 });
+    expect(r.mode).toBe('hybrid');
+    expect(r.vectorsPending).toBe(0);
+    expect(r.hits[0]).toMatchObject({ path: join(docs, 'heat-pump-manual.pdf'), page: 3 });
+    expect(r.hits[0]!.snippet).toMatch(/\*\*warranty\*\* \*\*period\*\*/);
+    expect(r.hits[0]!.bm25Rank).toBe(1);
+  });
+
+  it('finds a passage by meaning when no word matches (vector side of the fusion)', async () => {
+    const r = await hybridSearch(store, 'a dessert made with fruit', { embedder, k: 3 });
+    expect(r.hits.map((h) => h.path)).toContain(join(docs, 'recipes.html'));
+    const recipe = r.hits.find((h) => h.path.endsWith('recipes.html'))!;
+    expect(recipe.bm25Rank).toBeNull();
+    expect(recipe.vectorRank).not.toBeNull();
+  });
+
+  it('works by keywords alone without an embedder, and ranks fused scores in order', async () => {
+    const r = await hybridSearch(store, 'invoice total due', { k: 5 });
+    expect(r.mode).toBe('keyword');
+    expect(r.hits.slice(0, 3).every((h) => h.path.includes('/invoices/'))).toBe(true);
+    expect(r.hits.every((h) => h.vectorRank === null)).toBe(true);
+    const scores = r.hits.map((h) => h.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('treats FTS5 syntax in a query as plain words', async () => {
+    for (const q of ['"unbalanced', 'NEAR(warranty, period)', 'warranty*', 'a AND OR NOT', '-- ; DROP TABLE chunks', '^col:']) {
+      await expect(hybridSearch(store, q, { k: 3 })).resolves.toBeDefined();
+    }
+    expect(store.counts().chunks).toBeGreaterThan(0);
+    expect(queryTerms('What is THE Budget, for 2025?')).toEqual(['budget', '2025']);
+    expect(ftsMatchExpression(['say "hi"'])).toBe('"say ""hi"""');
+    expect(ftsMatchExpression([])).toBeUndefined();
+  });
+
+  it('returns nothing, not an error, for a query with no searchable word', async () => {
+    expect((await hybridSearch(store, 'the of and', { k: 3 })).hits).toEqual([]);
+  });
+});
