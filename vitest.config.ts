@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Native modules (better-sqlite3, sqlite-vec) and worker threads behave best in forks.

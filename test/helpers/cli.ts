@@ -1,0 +1,31 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO } from './tmp.js';
+
+export const BIN = join(REPO, 'bin', 'docent.js');
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `docent` as a user would, in a child process, with its own DOCENT_HOME. */
+export function docent(args: string[], home: string): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, DOCENT_HOME: home, NO_COLOR: '1' },
+    timeout: 120_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function docentJson<T>(args: string[], home: string): T {
+  const r = docent([...args, '--json'], home);
+  if (r.status !== 0) throw new Error(`docent ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
+}
+
+export function spawnDocent(args: string[], home: string): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DOCENT_HOME: home }, stdio: 'ignore' });
+}

@@ -1,0 +1,110 @@
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docent, docentJson } from '../helpers/cli.js';
+import { copyFixture, tempDir } from '../helpers/tmp.js';
+
+interface Status {
+  files: { indexed: number; skipped: number; failed: number };
+  chunks: number;
+  types: Record<string, number>;
+  problems: Array<{ path: string; status: string; reason: string }>;
+}
+interface Search {
+  hits: Array<{ path: string; page: number | null; snippet: string; score: number }>;
+}
+
+let home: string;
+let work: string;
+let cleanup: () => void;
+let docs: string;
+let broken: string;
+
+beforeAll(() => {
+  const t = tempDir();
+  cleanup = t.cleanup;
+  work = t.dir;
+  home = join(t.dir, 'home');
+  docs = copyFixture('docs', work);
+  broken = copyFixture('broken', work);
+  const r = docent(['index', docs, broken], home);
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+});
+afterAll(() => cleanup());
+
+describe('docent CLI', () => {
+  it('indexes into DOCENT_HOME and exits 0 although some files failed', () => {
+    expect(existsSync(join(home, 'index.sqlite'))).toBe(true);
+  });
+
+  it('status --json has the documented shape, counts, types and every problem with its reason', () => {
+    const s = docentJson<Status>(['status'], home);
+    expect(s.files).toEqual({ indexed: 11, skipped: 4, failed: 5 });
+    expect(s.types).toEqual({ docx: 1, html: 1, markdown: 3, pdf: 4, text: 2 });
+    expect(s.chunks).toBeGreaterThan(10);
+    expect(s.problems).toHaveLength(9);
+    for (const p of s.problems) {
+      expect(['skipped', 'failed']).toContain(p.status);
+      expect(p.reason.length).toBeGreaterThan(10);
+    }
+    expect(s.problems.find((p) => p.path.endsWith('encrypted.pdf'))?.reason).toMatch(/password/);
+  });
+
+  it('search --json returns cited hits with marked snippets', () => {
+    const r = docentJson<Search>(['search', 'what is the budget for 2025', '--k', '3'], home);
+    expect(r.hits.length).toBeGreaterThan(0);
+    expect(r.hits[0]).toMatchObject({ path: join(docs, 'annual-report-2024.docx'), page: null });
+    expect(r.hits[0]!.snippet).toMatch(/\*\*budget\*\*/);
+    const manual = docentJson<Search>(['search', 'error code E42', '--k', '1'], home);
+    expect(manual.hits[0]).toMatchObject({ path: join(docs, 'heat-pump-manual.pdf'), page: 3 });
+  });
+
+  it('prints readable results without --json', () => {
+    const r = docent(['search', 'houtmulch prijs', '--k', '2'], home);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^1\. .*houtmulch\.md/m);
+    expect(r.stdout).toMatch(/\*\*prijs\*\*/);
+  });
+
+  it('re-running index reads nothing that did not change', () => {
+    const r = docentJson<{ roots: Array<{ unchanged: number; added: number; updated: number }> }>(['index'], home);
+    expect(r.roots.map((x) => x.added + x.updated)).toEqual([0, 0]);
+    expect(r.roots.reduce((n, x) => n + x.unchanged, 0)).toBe(20);
+  });
+
+  it('forget removes a folder and all its rows', () => {
+    const other = tempDir();
+    try {
+      const db = join(other.dir, 'x.sqlite');
+      docent(['index', broken, '--db', db, '--no-vectors'], home);
+      const r = docent(['forget', broken, '--db', db], home);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/Forgot .*broken \(9 files/);
+      expect(docentJson<Status>(['status', '--db', db], home).files).toEqual({ indexed: 0, skipped: 0, failed: 0 });
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  it('explains what went wrong and exits non-zero when it cannot run', () => {
+    const missing = docent(['index', join(work, 'no-such-folder')], home);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/cannot index .*no-such-folder: it disappeared|cannot index .*no-such-folder/);
+    expect(missing.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace for a user error
+    const notRoot = docent(['forget', join(work, 'nowhere')], home);
+    expect(notRoot.status).toBe(1);
+    expect(notRoot.stderr).toMatch(/is not an indexed folder/);
+    const badK = docent(['search', 'x', '--k', 'many'], home);
+    expect(badK.status).not.toBe(0);
+    expect(badK.stderr).toMatch(/--k must be a positive whole number/);
+    const empty = docent(['search', '   '], home);
+    expect(empty.stderr).toMatch(/search text is empty/);
+  });
+
+  it('refuses a --db that is not a Docent index, saying what to do', () => {
+    const r = docent(['status', '--db', join(docs, 'houtmulch.md')], home);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/not a Docent index or is damaged/);
+  });
+});
