@@ -19,7 +19,7 @@ export const layerRules = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'test/fixtures/**', 'release/**', 'out/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'test/fixtures/**', 'release/**', 'out/**', 'scratch/**', '.docent-bench/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { statSync, realpathSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { readFileSync, statSync, realpathSync } from 'node:fs';
 import { basename } from 'node:path';
 import { DocentError } from '../../shared/errors.js';
 import type { Embedder } from '../models/embedder.js';
@@ -128,19 +128,26 @@ export class Indexer {
     }
     const movedAway = new Set<number>();
 
-    for (const { file, row } of changed) {
-      const outcome = await this.indexFile(root, file, row);
-      this.count(summary, outcome === 'added' ? 'updated' : outcome);
-    }
-    for (const file of fresh) {
-      const outcome = await this.indexFile(root, file, undefined, goneByHash, movedAway);
-      this.count(summary, outcome);
-    }
-    for (const r of gone) {
-      if (movedAway.has(r.id)) continue;
-      this.store.deleteFile(r.id);
-      summary.removed++;
-      this.onEvent({ kind: 'file', root: rootPath, path: r.path, outcome: 'removed', chunks: 0 });
+    const batch = this.store.batch();
+    try {
+      for (const { file, row } of changed) {
+        const outcome = await this.indexFile(root, file, row);
+        this.count(summary, outcome === 'added' ? 'updated' : outcome);
+        batch.fileDone();
+      }
+      for (const file of fresh) {
+        const outcome = await this.indexFile(root, file, undefined, goneByHash, movedAway);
+        this.count(summary, outcome);
+        batch.fileDone();
+      }
+      for (const r of gone) {
+        if (movedAway.has(r.id)) continue;
+        this.store.deleteFile(r.id);
+        summary.removed++;
+        this.onEvent({ kind: 'file', root: rootPath, path: r.path, outcome: 'removed', chunks: 0 });
+      }
+    } finally {
+      batch.end();
     }
     if (retryProblems) this.store.setMeta(`extractor_version:${root.id}`, String(EXTRACTOR_VERSION));
     summary.chunks = this.store.counts().chunks;
@@ -227,11 +234,12 @@ export class Indexer {
 
     let buf: Buffer;
     try {
-      buf = await readFile(file.path);
+      // Synchronous: indexing runs off the UI thread, and small reads are far cheaper this way.
+      buf = readFileSync(file.path);
     } catch (err) {
       return skip('failed', `cannot read the file: ${fsReason(err)}`);
     }
-    if (await changedSince(file)) {
+    if (changedSince(file)) {
       // Torn read: index it next time, when it has settled. mtime 0 makes the next run retry.
       this.store.replaceFile({ ...record('failed', 'the file changed while Docent was reading it; it will be read again on the next run'), mtimeMs: 0 }, []);
       return emit('failed', 0, 'the file changed while Docent was reading it');
@@ -361,9 +369,9 @@ export function embeddingText(heading: string, text: string): string {
   return context ? `${context}. ${text}` : text;
 }
 
-async function changedSince(file: CrawledFile): Promise<boolean> {
+function changedSince(file: CrawledFile): boolean {
   try {
-    const st = await stat(file.path);
+    const st = statSync(file.path);
     return st.size !== file.size || Math.trunc(st.mtimeMs) !== file.mtimeMs;
   } catch {
     return true;

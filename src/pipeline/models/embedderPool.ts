@@ -90,7 +90,13 @@ export class EmbedderPool implements Embedder {
   ) {}
 
   static async start(spec: EmbedderSpec, size = Math.max(1, Math.min(availableParallelism(), 4))): Promise<EmbedderPool> {
-    const started = await Promise.allSettled(Array.from({ length: size }, () => EmbedWorker.start(spec)));
+    // One after another: loading is the memory peak of a worker, and peaks should not stack.
+    const started: PromiseSettledResult<Awaited<ReturnType<typeof EmbedWorker.start>>>[] = [];
+    for (let i = 0; i < size; i++) {
+      const [r] = await Promise.allSettled([EmbedWorker.start(spec)]);
+      started.push(r!);
+      if (r!.status === 'rejected') break;
+    }
     const ok = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed || ok.length === 0) {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DocentError } from '../../shared/errors.js';
@@ -48,23 +48,21 @@ export class UseEmbedder implements Embedder {
     const { Tokenizer } = await import('@tensorflow-models/universal-sentence-encoder');
     if (tf.getBackend() !== 'wasm') {
       wasm.setWasmPaths(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm')) + '/');
-      await tf.setBackend('wasm');
-      await tf.ready();
+      await withoutProcessHandlers(async () => {
+        await tf.setBackend('wasm');
+        await tf.ready();
+      });
     }
     const modelJson = JSON.parse(await readFile(join(modelDir, 'model.json'), 'utf8')) as {
       modelTopology: unknown;
       weightsManifest: WeightsManifestGroup[];
     };
     const specs = modelJson.weightsManifest.flatMap((g) => g.weights);
-    const shards = await Promise.all(
-      modelJson.weightsManifest.flatMap((g) => g.paths).map((p) => readFile(join(modelDir, p))),
-    );
-    const weightData = new Uint8Array(Buffer.concat(shards)).buffer;
     const model = await converter.loadGraphModel(
       tf.io.fromMemory({
         modelTopology: modelJson.modelTopology as object,
         weightSpecs: specs as never,
-        weightData,
+        weightData: await readShards(modelDir, modelJson.weightsManifest.flatMap((g) => g.paths)),
       }),
     );
     const vocabulary = JSON.parse(await readFile(join(modelDir, 'vocab.json'), 'utf8')) as Array<[string, number]>;
@@ -102,5 +100,43 @@ export class UseEmbedder implements Embedder {
 
   async close(): Promise<void> {
     this.model.dispose();
+  }
+}
+
+/** The weight shards read straight into one buffer: a single copy of the 26 MB of weights. */
+async function readShards(dir: string, paths: string[]): Promise<ArrayBuffer> {
+  const sizes = await Promise.all(paths.map(async (p) => (await stat(join(dir, p))).size));
+  const out = new Uint8Array(sizes.reduce((a, b) => a + b, 0));
+  let offset = 0;
+  for (const [i, p] of paths.entries()) {
+    const handle = await open(join(dir, p), 'r');
+    try {
+      await handle.read(out, offset, sizes[i]!, 0);
+    } finally {
+      await handle.close();
+    }
+    offset += sizes[i]!;
+  }
+  return out.buffer;
+}
+
+/**
+ * The Emscripten-built wasm backend installs process-wide uncaughtException and
+ * unhandledRejection handlers that rethrow, printing its whole generated source with any error
+ * anywhere in the process. Docent handles its own errors, so the handlers added while loading
+ * are removed again.
+ */
+async function withoutProcessHandlers(load: () => Promise<void>): Promise<void> {
+  const emitter = process as unknown as NodeJS.EventEmitter;
+  const events = ['uncaughtException', 'unhandledRejection'];
+  const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
+  try {
+    await load();
+  } finally {
+    for (const e of events) {
+      for (const l of emitter.listeners(e)) {
+        if (!before.get(e)!.has(l)) emitter.removeListener(e, l as (...args: unknown[]) => void);
+      }
+    }
   }
 }

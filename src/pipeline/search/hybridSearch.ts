@@ -1,6 +1,7 @@
 import type { Embedder } from '../models/embedder.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { ftsMatchExpression, queryTerms } from './queryTerms.js';
+import { SignBitIndex } from './signBitIndex.js';
 
 export interface SearchHit {
   chunkId: number;
@@ -41,14 +42,16 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
   const candidates = Math.max(options.candidates ?? 100, k);
   const terms = queryTerms(query);
   const match = ftsMatchExpression(terms);
-  const { pendingVectors, vectors } = store.counts();
+  const { pending: pendingVectors, done: vectors } = store.vectorStates();
 
+  const useVectors = !!options.embedder && vectors > 0 && store.hasVectorTable() && query.trim().length > 0;
+  // Started first: an embedder in a worker thread computes while the keyword query runs here.
+  const queryVector = useVectors ? options.embedder!.embed([query]) : undefined;
   const bm25Ids = match ? keywordCandidates(store, match, candidates) : [];
   let vecIds: number[] = [];
-  const useVectors = !!options.embedder && vectors > 0 && store.hasVectorTable() && query.trim().length > 0;
-  if (useVectors) {
-    const [qv] = await options.embedder!.embed([query]);
-    vecIds = vectorCandidates(store, qv!, candidates);
+  if (queryVector) {
+    const [qv] = await queryVector;
+    vecIds = vectorCandidates(store, qv!, candidates, vectors);
   }
 
   const fused = new Map<number, { score: number; bm25Rank: number | null; vectorRank: number | null }>();
@@ -91,11 +94,38 @@ export function keywordCandidates(store: IndexStore, match: string, limit: numbe
   ).map((r) => r.id);
 }
 
-export function vectorCandidates(store: IndexStore, vector: Float32Array, limit: number): number[] {
+/** Below this many vectors an exact scan (sqlite-vec) is fast enough; above it, SignBitIndex. */
+export const EXACT_SCAN_LIMIT = 20_000;
+
+const signIndexes = new WeakMap<IndexStore, SignBitIndex>();
+
+/** The store's in-memory sign-bit index, reloaded when its vectors changed. */
+function signIndexOf(store: IndexStore): SignBitIndex {
+  const cached = signIndexes.get(store);
+  if (cached && cached.version === store.changeVersion()) return cached;
+  const fresh = SignBitIndex.load(store);
+  signIndexes.set(store, fresh);
+  return fresh;
+}
+
+/**
+ * Nearest chunks by cosine. Small indexes scan every float vector exactly in sqlite-vec; large
+ * ones use the sign-bit pre-selection and int8 re-rank, which `npm run bench` measures against
+ * the exact scan.
+ */
+export function vectorCandidates(store: IndexStore, vector: Float32Array, limit: number, vectorCount?: number): number[] {
+  const count = vectorCount ?? store.vectorStates().done;
+  if (count <= EXACT_SCAN_LIMIT) {
+    return exactVectorCandidates(store, Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), limit);
+  }
+  return signIndexOf(store).search(store, vector, limit);
+}
+
+export function exactVectorCandidates(store: IndexStore, blob: Buffer, limit: number): number[] {
   return (
     store.db
       .prepare('SELECT rowid AS id FROM chunk_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance')
-      .all(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), limit) as { id: number | bigint }[]
+      .all(blob, limit) as { id: number | bigint }[]
   ).map((r) => Number(r.id));
 }
 

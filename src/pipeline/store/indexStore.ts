@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { DocentError } from '../../shared/errors.js';
+import { int8, signBits } from './quantize.js';
 
 export type FileStatus = 'indexed' | 'skipped' | 'failed';
 
@@ -73,9 +74,53 @@ export class IndexStore {
   readonly db: Database.Database;
   readonly path: string;
 
+  private readonly statements = new Map<string, Database.Statement>();
+  private localWrites = 0;
+
   private constructor(db: Database.Database, path: string) {
     this.db = db;
     this.path = path;
+  }
+
+  /**
+   * Changes whenever the index's contents may have changed: writes through this connection,
+   * or (SQLite's data_version) commits by any other connection or process.
+   */
+  changeVersion(): string {
+    return `${this.localWrites}:${this.db.pragma('data_version', { simple: true }) as number}`;
+  }
+
+  /** A prepared statement, prepared once per connection. */
+  private stmt(sql: string): Database.Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
+  /**
+   * Groups many files' writes into one commit (each file still changes in its own savepoint,
+   * so a crash rolls back whole files only). Commits happen every `maxFiles` files or `maxMs`.
+   */
+  batch(maxFiles = 250, maxMs = 500): { fileDone(): void; end(): void } {
+    if (this.db.inTransaction) return { fileDone: () => undefined, end: () => undefined };
+    this.db.exec('BEGIN');
+    let files = 0;
+    let since = Date.now();
+    return {
+      fileDone: () => {
+        if (++files >= maxFiles || Date.now() - since >= maxMs) {
+          this.db.exec('COMMIT; BEGIN');
+          files = 0;
+          since = Date.now();
+        }
+      },
+      end: () => {
+        if (this.db.inTransaction) this.db.exec('COMMIT');
+      },
+    };
   }
 
   static open(path: string, options: { readonly?: boolean } = {}): IndexStore {
@@ -94,6 +139,8 @@ export class IndexStore {
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
+      // Memory-mapped reads: vector and FTS pages are read without a system call each.
+      db.pragma('mmap_size = 1073741824');
       sqliteVec.load(db);
       const store = new IndexStore(db, path);
       if (!options.readonly) store.migrate();
@@ -178,16 +225,24 @@ export class IndexStore {
       throw new DocentError(`embedder "${info.id}" reports an invalid dimension ${info.dimension}`);
     }
     this.db.transaction(() => {
-      this.db.exec(`
-        CREATE VIRTUAL TABLE chunk_vec USING vec0(embedding float[${info.dimension}] distance_metric=cosine);
-        CREATE TRIGGER chunks_vec_ad AFTER DELETE ON chunks BEGIN
-          DELETE FROM chunk_vec WHERE rowid = old.id;
-        END;
-      `);
+      this.db.exec(`CREATE VIRTUAL TABLE chunk_vec USING vec0(embedding float[${info.dimension}] distance_metric=cosine)`);
       this.setMeta('embedder_id', info.id);
       this.setMeta('embedder_dimension', String(info.dimension));
+      this.installVectorTrigger();
     })();
   }
+
+  /** Deleting a chunk deletes its vectors: virtual tables have no foreign keys, so a trigger does it. */
+  private installVectorTrigger(): void {
+    this.db.exec(`
+      DROP TRIGGER IF EXISTS chunks_vec_ad;
+      CREATE TRIGGER chunks_vec_ad AFTER DELETE ON chunks BEGIN
+        DELETE FROM chunk_vec WHERE rowid = old.id;
+      END;
+    `);
+  }
+
+
 
   /** Refuses an embedder other than the one the index's vectors were made with. */
   assertEmbedder(id: string, dimension?: number): void {
@@ -204,8 +259,9 @@ export class IndexStore {
 
   /** Drops every vector and the binding, so another embedder can be bound. Chunks stay. */
   dropVectors(): void {
+    this.localWrites++;
     this.db.transaction(() => {
-      this.db.exec('DROP TRIGGER IF EXISTS chunks_vec_ad; DROP TABLE IF EXISTS chunk_vec;');
+      this.db.exec('DROP TRIGGER IF EXISTS chunks_vec_ad; DROP TABLE IF EXISTS chunk_vec; DELETE FROM chunk_vec_q;');
       this.db.prepare("DELETE FROM meta WHERE key IN ('embedder_id', 'embedder_dimension')").run();
       this.db.prepare('UPDATE chunks SET vec_state = 0').run();
     })();
@@ -232,6 +288,7 @@ export class IndexStore {
 
   /** Removes a root folder and, through the cascades and triggers, all of its rows. */
   removeRoot(rootId: number): number {
+    this.localWrites++;
     return this.db.transaction(() => {
       const n = (this.db.prepare('SELECT COUNT(*) AS n FROM files WHERE root_id = ?').get(rootId) as { n: number }).n;
       this.db.prepare('DELETE FROM files WHERE root_id = ?').run(rootId);
@@ -259,10 +316,11 @@ export class IndexStore {
    * triggers) in one transaction.
    */
   replaceFile(record: FileRecord, chunks: readonly NewChunk[]): number {
+    this.localWrites++;
     return this.db.transaction(() => {
       const fileId = this.upsertFileRow(record);
-      this.db.prepare('DELETE FROM chunks WHERE file_id = ?').run(fileId);
-      const insert = this.db.prepare(
+      this.stmt('DELETE FROM chunks WHERE file_id = ?').run(fileId);
+      const insert = this.stmt(
         `INSERT INTO chunks(file_id, ordinal, page, char_start, char_end, heading, text, text_hash)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       );
@@ -274,8 +332,8 @@ export class IndexStore {
   }
 
   private upsertFileRow(r: FileRecord): number {
-    const row = this.db
-      .prepare(
+    const row = this
+      .stmt(
         `INSERT INTO files(root_id, path, type, size, mtime_ms, hash, status, reason, title, pages, indexed_at)
          VALUES (@rootId, @path, @type, @size, @mtimeMs, @hash, @status, @reason, @title, @pages, @now)
          ON CONFLICT(path) DO UPDATE SET
@@ -290,18 +348,21 @@ export class IndexStore {
 
   /** The file did not change in content: only its size/mtime are refreshed. */
   touchFile(fileId: number, size: number, mtimeMs: number): void {
-    this.db.prepare('UPDATE files SET size = ?, mtime_ms = ? WHERE id = ?').run(size, mtimeMs, fileId);
+    this.localWrites++;
+    this.stmt('UPDATE files SET size = ?, mtime_ms = ? WHERE id = ?').run(size, mtimeMs, fileId);
   }
 
   /** A file moved or was renamed (same content): its chunks and vectors are kept. */
   moveFile(fileId: number, to: { rootId: number; path: string; size: number; mtimeMs: number }): void {
+    this.localWrites++;
     this.db
       .prepare('UPDATE files SET root_id = ?, path = ?, size = ?, mtime_ms = ? WHERE id = ?')
       .run(to.rootId, to.path, to.size, to.mtimeMs, fileId);
   }
 
   deleteFile(fileId: number): void {
-    this.db.prepare('DELETE FROM files WHERE id = ?').run(fileId);
+    this.localWrites++;
+    this.stmt('DELETE FROM files WHERE id = ?').run(fileId);
   }
 
   // ---- vectors -----------------------------------------------------------------------------
@@ -336,17 +397,22 @@ export class IndexStore {
    * re-indexed) are passed over. A null vector marks a chunk the embedder could not embed.
    */
   storeVectors(items: ReadonlyArray<{ chunkId: number; vector: Float32Array | null }>): number {
+    this.localWrites++;
     const exists = this.db.prepare('SELECT 1 FROM chunks WHERE id = ?');
     const del = this.db.prepare('DELETE FROM chunk_vec WHERE rowid = ?');
     const ins = this.db.prepare('INSERT INTO chunk_vec(rowid, embedding) VALUES (?, ?)');
+    const insQ = this.db.prepare('INSERT OR REPLACE INTO chunk_vec_q(id, bits, i8) VALUES (?, ?, ?)');
     const mark = this.db.prepare('UPDATE chunks SET vec_state = ? WHERE id = ?');
     return this.db.transaction(() => {
       let stored = 0;
       for (const { chunkId, vector } of items) {
         if (!exists.get(chunkId)) continue;
         if (vector) {
-          del.run(BigInt(chunkId));
-          ins.run(BigInt(chunkId), Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+          const id = BigInt(chunkId);
+          const blob = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+          del.run(id);
+          ins.run(id, blob);
+          insQ.run(chunkId, signBits(vector), int8(vector));
           mark.run(1, chunkId);
           stored++;
         } else {
@@ -367,12 +433,22 @@ export class IndexStore {
     }[]) {
       files[r.status] = r.n;
     }
-    const chunkRow = this.db
-      .prepare(
-        `SELECT COUNT(*) AS n, COALESCE(SUM(vec_state = 1), 0) AS v, COALESCE(SUM(vec_state = 0), 0) AS p FROM chunks`,
-      )
-      .get() as { n: number; v: number; p: number };
-    return { files, chunks: chunkRow.n, vectors: chunkRow.v, pendingVectors: chunkRow.p };
+    const byState = this.vectorStates();
+    return { files, chunks: byState.total, vectors: byState.done, pendingVectors: byState.pending };
+  }
+
+  /** Chunk counts by vector state, read from the vec_state index (cheap enough for every search). */
+  vectorStates(): { total: number; done: number; pending: number } {
+    const out = { total: 0, done: 0, pending: 0 };
+    for (const r of this.db.prepare('SELECT vec_state AS s, COUNT(*) AS n FROM chunks INDEXED BY chunks_vec_state GROUP BY vec_state').all() as {
+      s: number;
+      n: number;
+    }[]) {
+      out.total += r.n;
+      if (r.s === 1) out.done = r.n;
+      if (r.s === 0) out.pending = r.n;
+    }
+    return out;
   }
 
   typeCounts(): Record<string, number> {

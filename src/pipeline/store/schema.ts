@@ -72,6 +72,17 @@ export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       END;
     `);
   },
+  (db) => {
+    // Compact copies of each vector for the large-index search path (see signBitIndex.ts):
+    // sign bits for a fast Hamming pre-selection, int8 for re-ranking its candidates.
+    db.exec(`
+      CREATE TABLE chunk_vec_q (
+        id   INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
+        bits BLOB NOT NULL,
+        i8   BLOB NOT NULL
+      );
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

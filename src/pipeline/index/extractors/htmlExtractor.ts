@@ -1,8 +1,23 @@
-import { convert } from 'html-to-text';
-import { parseDocument } from 'htmlparser2';
-import { DomUtils } from 'htmlparser2';
+import { compile } from 'html-to-text';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { decodeText } from './textDecoder.js';
 import type { ExtractedDocument } from './types.js';
+
+const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } }));
+
+/** Compiled once: html-to-text builds its selector tree per options object, which is slow per file. */
+const toText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'script', format: 'skip' },
+    { selector: 'style', format: 'skip' },
+    { selector: 'nav', format: 'skip' },
+    ...headings,
+    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+  ],
+});
 
 /** HTML to readable text (block structure kept as line breaks, no markup); the <title> kept. */
 export function extractHtml(buf: Buffer): ExtractedDocument {
@@ -10,22 +25,5 @@ export function extractHtml(buf: Buffer): ExtractedDocument {
   const dom = parseDocument(html);
   const titleEl = DomUtils.findOne((el) => el.name === 'title', dom.children, true);
   const title = titleEl ? DomUtils.textContent(titleEl).replace(/\s+/g, ' ').trim() || null : null;
-  const text = convert(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: 'a', options: { ignoreHref: true } },
-      { selector: 'img', format: 'skip' },
-      { selector: 'script', format: 'skip' },
-      { selector: 'style', format: 'skip' },
-      { selector: 'nav', format: 'skip' },
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'h2', options: { uppercase: false } },
-      { selector: 'h3', options: { uppercase: false } },
-      { selector: 'h4', options: { uppercase: false } },
-      { selector: 'h5', options: { uppercase: false } },
-      { selector: 'h6', options: { uppercase: false } },
-      { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
-    ],
-  });
-  return { type: 'html', title, pages: [{ page: null, text }] };
+  return { type: 'html', title, pages: [{ page: null, text: toText(html) }] };
 }

@@ -1,0 +1,207 @@
+/**
+ * `npm run bench`: speed and memory of indexing and search on a deterministic generated corpus.
+ * Prints a table and writes bench/results/index.json. Tests never assert these numbers.
+ *
+ *   npm run bench -- [--files 10000] [--embed-sample 320] [--search-queries 200] [--skip-100k]
+ */
+import { mkdirSync, statSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Indexer } from '../src/pipeline/index/indexer.js';
+import { EmbedderPool } from '../src/pipeline/models/embedderPool.js';
+import { normalise } from '../src/pipeline/models/embedder.js';
+import { UseEmbedder } from '../src/pipeline/models/useEmbedder.js';
+import { EXACT_SCAN_LIMIT, exactVectorCandidates, hybridSearch, keywordCandidates, vectorCandidates } from '../src/pipeline/search/hybridSearch.js';
+import { ftsMatchExpression, queryTerms } from '../src/pipeline/search/queryTerms.js';
+import { IndexStore } from '../src/pipeline/store/indexStore.js';
+import { paragraph, Rng, sentence, vocabulary, writeCorpus } from './corpus.js';
+
+const { values: args } = parseArgs({
+  options: {
+    files: { type: 'string', default: '10000' },
+    'embed-sample': { type: 'string', default: '320' },
+    'search-queries': { type: 'string', default: '200' },
+    'skip-100k': { type: 'boolean', default: false },
+    out: { type: 'string', default: 'bench/results/index.json' },
+  },
+});
+
+const WORK = '.docent-bench';
+const FILES = Number(args.files);
+const results: Record<string, unknown> = {
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+  date: new Date().toISOString(),
+};
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
+const mb = (b: number): number => Math.round((b / 2 ** 20) * 10) / 10;
+const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 100) / 100;
+};
+const log = (s: string): void => void process.stdout.write(s + '\n');
+
+async function indexing(): Promise<void> {
+  const corpus = join(WORK, `corpus-${FILES}`);
+  let t = performance.now();
+  writeCorpus(corpus, FILES);
+  log(`corpus: ${FILES} files ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const dbPath = join(WORK, 'index-bench.sqlite');
+  for (const s of ['', '-wal', '-shm']) rmSync(dbPath + s, { force: true });
+  const store = IndexStore.open(dbPath);
+  const indexer = new Indexer(store);
+
+  peakRss = process.memoryUsage().rss;
+  t = performance.now();
+  const first = await indexer.indexRoot(corpus);
+  const firstMs = performance.now() - t;
+  const chunks = store.counts().chunks;
+  const textPeak = peakRss;
+
+  // Embedding: the real encoder on both cores, on a sample of the corpus's chunks.
+  const sample = Number(args['embed-sample']);
+  const pool = await EmbedderPool.start({ kind: 'use' });
+  const abort = new AbortController();
+  let embedded = 0;
+  const embedIndexer = new Indexer(store, {}, (e) => {
+    if (e.kind === 'embed-progress') {
+      embedded = e.done;
+      if (e.done >= sample) abort.abort();
+    }
+  });
+  t = performance.now();
+  await embedIndexer.embedPending(pool, abort.signal);
+  const embedMs = performance.now() - t;
+  await pool.close();
+  const embedPeak = peakRss;
+
+  t = performance.now();
+  const rescan = await indexer.indexRoot(corpus);
+  const rescanMs = performance.now() - t;
+  store.close();
+  const dbBytes = ['', '-wal'].reduce((n, s) => n + (existsSync(dbPath + s) ? statSync(dbPath + s).size : 0), 0);
+
+  results.indexing = {
+    files: first.seen,
+    indexed: first.added,
+    chunks,
+    firstIndexSeconds: Math.round(firstMs) / 1000,
+    filesPerSecond: Math.round(first.seen / (firstMs / 1000)),
+    chunksPerSecond: Math.round(chunks / (firstMs / 1000)),
+    peakRssTextPassMB: mb(textPeak),
+    embedding: {
+      chunks: embedded,
+      workers: pool.size,
+      msPerChunkWall: Math.round((embedMs / embedded) * 10) / 10,
+      msPerChunkPerCore: Math.round(((embedMs * pool.size) / embedded) * 10) / 10,
+      projectedMinutesForAllChunks: Math.round(((embedMs / embedded) * chunks) / 6000) / 10,
+    },
+    peakRssWhileEmbeddingMB: mb(embedPeak),
+    databaseMB: mb(dbBytes),
+    unchangedRescan: { files: rescan.seen, unchanged: rescan.unchanged, seconds: Math.round(rescanMs) / 1000 },
+  };
+}
+
+/**
+ * Builds an index of `n` chunks with synthetic vectors: 2,000 random topic centres, each chunk a
+ * noisy copy of one. KNN cost does not depend on the values; the agreement figure of the
+ * approximate path does, so it is a figure for this synthetic data only.
+ */
+function syntheticIndex(n: number, vocab: string[]): IndexStore {
+  const dbPath = join(WORK, `search-${n}.sqlite`);
+  const ready = existsSync(dbPath);
+  const store = IndexStore.open(dbPath);
+  if (ready && store.counts().vectors === n) return store;
+  store.close();
+  for (const s of ['', '-wal', '-shm']) rmSync(dbPath + s, { force: true });
+  const fresh = IndexStore.open(dbPath);
+  fresh.bindEmbedder({ id: UseEmbedder.ID, dimension: 512 });
+  const root = fresh.addRoot('/bench');
+  const rng = new Rng(7);
+  const centres = Array.from({ length: 2000 }, () => Float32Array.from({ length: 512 }, () => rng.next() - 0.5));
+  const perFile = 100;
+  for (let f = 0; f < n / perFile; f++) {
+    const texts = Array.from({ length: perFile }, () => paragraph(vocab, rng));
+    fresh.replaceFile(
+      { rootId: root.id, path: `/bench/f${f}.md`, type: 'markdown', size: 1, mtimeMs: 1, hash: `h${f}`, status: 'indexed', reason: null },
+      texts.map((text, i) => ({ ordinal: i, page: null, charStart: 0, charEnd: text.length, heading: `f${f}.md`, text, textHash: `${f}-${i}` })),
+    );
+  }
+  let batch: Array<{ chunkId: number; vector: Float32Array }> = [];
+  for (const c of fresh.db.prepare('SELECT id FROM chunks').all() as Array<{ id: number }>) {
+    const centre = centres[rng.int(centres.length)]!;
+    batch.push({ chunkId: c.id, vector: normalise(Float32Array.from(centre, (x) => x + 0.8 * (rng.next() - 0.5))) });
+    if (batch.length === 5000) {
+      fresh.storeVectors(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) fresh.storeVectors(batch);
+  return fresh;
+}
+
+async function searching(): Promise<void> {
+  const rng = new Rng(42);
+  const vocab = vocabulary(8000, rng);
+  // Queries are embedded in a worker thread, as in the app, so the keyword query overlaps it.
+  const embedder = await EmbedderPool.start({ kind: 'use' }, 1);
+  await embedder.embed(['warm up']);
+  const qrng = new Rng(99);
+  const queries: string[] = [];
+  while (queries.length < Number(args['search-queries'])) {
+    const q = sentence(vocab, qrng).split(' ').slice(0, 2 + qrng.int(4)).join(' ').replace(/\.$/, '');
+    if (queryTerms(q).length > 0) queries.push(q); // a query of stopwords alone searches nothing
+  }
+  const sizes = args['skip-100k'] ? [10_000] : [10_000, 100_000];
+  const out: Record<string, unknown> = {};
+  for (const n of sizes) {
+    let t = performance.now();
+    const store = syntheticIndex(n, vocab);
+    log(`search index of ${n} chunks ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const total: number[] = [];
+    const embedOnly: number[] = [];
+    const fts: number[] = [];
+    const knn: number[] = [];
+    let overlap = 0;
+    for (const q of queries) {
+      t = performance.now();
+      const [qv] = await embedder.embed([q]);
+      embedOnly.push(performance.now() - t);
+      t = performance.now();
+      keywordCandidates(store, ftsMatchExpression(queryTerms(q))!, 100);
+      fts.push(performance.now() - t);
+      t = performance.now();
+      const approx = vectorCandidates(store, qv!, 100);
+      knn.push(performance.now() - t);
+      const exact = exactVectorCandidates(store, Buffer.from(qv!.buffer), 10);
+      overlap += approx.slice(0, 10).filter((id) => exact.includes(id)).length;
+      t = performance.now();
+      await hybridSearch(store, q, { embedder, k: 10 });
+      total.push(performance.now() - t);
+    }
+    out[`chunks_${n}`] = {
+      queries: queries.length,
+      hybridMs: { p50: pct(total, 50), p95: pct(total, 95) },
+      hybridWithoutQueryEmbeddingMs: { p50: pct(total.map((x, i) => x - embedOnly[i]!), 50), p95: pct(total.map((x, i) => x - embedOnly[i]!), 95) },
+      queryEmbeddingMs: { p50: pct(embedOnly, 50), p95: pct(embedOnly, 95) },
+      bm25Ms: { p50: pct(fts, 50), p95: pct(fts, 95) },
+      knnMs: { p50: pct(knn, 50), p95: pct(knn, 95), path: n > EXACT_SCAN_LIMIT ? 'sign-bit pre-selection + int8 re-rank' : 'exact scan (sqlite-vec)' },
+      knnTop10AgreementWithExact: Math.round((overlap / (queries.length * 10)) * 1000) / 1000,
+    };
+    store.close();
+  }
+  await embedder.close();
+  results.search = out;
+}
+
+mkdirSync(WORK, { recursive: true });
+await indexing();
+await searching();
+clearInterval(sampler);
+results.peakRssMB = mb(peakRss);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync(args.out!, JSON.stringify(results, null, 2) + '\n');
+log(JSON.stringify(results, null, 2));
+log(`written to ${args.out}`);
