@@ -28,12 +28,18 @@ export function vocabulary(size: number, rng: Rng): string[] {
   return [...words];
 }
 
+/** A rank in [0, size) drawn with probability ∝ 1/(rank + 50): log-uniform over ranks 50..size+50. */
+function zipfRank(size: number, rng: Rng): number {
+  return Math.min(size - 1, Math.floor(50 * ((size + 50) / 50) ** rng.next()) - 50);
+}
+
 export function sentence(vocab: string[], rng: Rng): string {
   const len = 8 + rng.int(14);
   const words: string[] = [];
   for (let i = 0; i < len; i++) {
-    // Zipf-ish: small indices far more often
-    words.push(rng.next() < 0.35 ? COMMON[rng.int(COMMON.length)]! : vocab[Math.floor(vocab.length * rng.next() ** 2.5)]!);
+    // Content words follow Zipf's law (frequency ∝ 1/rank) from rank 50 on, as English content
+    // words do once the commonest words (kept apart in COMMON, and dropped from queries) are set aside.
+    words.push(rng.next() < 0.35 ? COMMON[rng.int(COMMON.length)]! : vocab[zipfRank(vocab.length, rng)]!);
   }
   const s = words.join(' ');
   return s[0]!.toUpperCase() + s.slice(1) + '.';
@@ -48,7 +54,7 @@ export function paragraph(vocab: string[], rng: Rng): string {
  * folders. Reused when the same corpus was already written.
  */
 export function writeCorpus(dir: string, files: number, seed = 42): void {
-  const marker = join(dir, `.complete-${files}-${seed}`);
+  const marker = join(dir, `.complete-v2-${files}-${seed}`);
   if (existsSync(marker)) return;
   rmSync(dir, { recursive: true, force: true });
   const rng = new Rng(seed);

@@ -3,6 +3,9 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docent, docentJson } from '../helpers/cli.js';
 import { copyFixture, tempDir } from '../helpers/tmp.js';
+import { writeTinyOnnxEncoder } from '../helpers/tinyOnnxEncoder.js';
+import { spawnSync } from 'node:child_process';
+import { BIN } from '../helpers/cli.js';
 
 interface Status {
   files: { indexed: number; skipped: number; failed: number };
@@ -106,5 +109,31 @@ describe('docent CLI', () => {
     const r = docent(['status', '--db', join(docs, 'houtmulch.md')], home);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/not a Docent index or is damaged/);
+  });
+
+  it('indexes with an ONNX encoder from models/, and refuses to mix it with another embedder', () => {
+    const other = tempDir();
+    try {
+      const models = join(other.dir, 'models');
+      writeTinyOnnxEncoder(models, 'tiny-encoder', 16);
+      const db = join(other.dir, 'onnx.sqlite');
+      const run = (args: string[]) =>
+        spawnSync(process.execPath, [BIN, ...args, '--db', db], {
+          encoding: 'utf8',
+          env: { ...process.env, DOCENT_HOME: home, DOCENT_MODELS: models, NO_COLOR: '1' },
+        });
+      const index = run(['index', docs, '--embedder', 'onnx:tiny-encoder', '--json']);
+      expect(index.stderr).toBe('');
+      expect(JSON.parse(index.stdout).embedding).toMatchObject({ failed: 0 });
+      const status = JSON.parse(run(['status', '--json']).stdout) as { vectors: { embedder: string; pending: number } };
+      expect(status.vectors).toMatchObject({ embedder: 'onnx:tiny-encoder', pending: 0 });
+      const search = run(['search', 'invoice payment', '--json']);
+      expect(JSON.parse(search.stdout).mode).toBe('hybrid');
+      const mixed = run(['index', docs, '--embedder', 'use']);
+      expect(mixed.status).toBe(1);
+      expect(mixed.stderr).toMatch(/holds vectors made by "onnx:tiny-encoder".*\n.*--reembed/);
+    } finally {
+      other.cleanup();
+    }
   });
 });

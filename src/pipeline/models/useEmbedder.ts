@@ -65,6 +65,13 @@ export class UseEmbedder implements Embedder {
         weightData: await readShards(modelDir, modelJson.weightsManifest.flatMap((g) => g.paths)),
       }),
     );
+    // GraphModel keeps its load artifacts (the whole weight buffer, the parsed graph) only to
+    // support save(), which Docent never calls: let them go, 26 MB and more per worker.
+    const kept = model as unknown as { artifacts?: { weightData?: unknown; modelTopology?: unknown } };
+    if (kept.artifacts) {
+      kept.artifacts.weightData = undefined;
+      kept.artifacts.modelTopology = undefined;
+    }
     const vocabulary = JSON.parse(await readFile(join(modelDir, 'vocab.json'), 'utf8')) as Array<[string, number]>;
     return new UseEmbedder(tf, model, new Tokenizer(vocabulary));
   }
