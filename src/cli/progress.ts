@@ -19,6 +19,7 @@ export class Progress {
         stream: process.stderr,
         format: `${label} [{bar}] {value}/{total} ${unit} | {extra}{rate}/s | {eta_formatted} left`,
         hideCursor: true,
+        barsize: 24,
         etaBuffer: 50,
         fps: 10,
       },

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { Indexer, type IndexEvent, type RootSummary } from '../../pipeline/index/indexer.js';
 import { EmbedderPool } from '../../pipeline/models/embedderPool.js';
 import { chooseEmbedderSpec } from '../../pipeline/models/embedderSpec.js';
@@ -35,7 +36,7 @@ export async function runIndex(folders: string[], opts: IndexCommandOptions): Pr
       if (e.kind === 'scan-done') {
         read = 0;
         chunks = 0;
-        progress.start(`Reading ${shortName(e.root)}`, e.toRead, 'files');
+        progress.start(`Reading ${basename(e.root)}`, e.toRead, 'files');
       } else if (e.kind === 'file' && e.outcome !== 'removed') {
         read++;
         chunks += e.chunks;
@@ -116,8 +117,4 @@ function printSummary(s: RootSummary): void {
   const problems = [s.skipped && `${s.skipped} skipped`, s.failed && `${s.failed} failed`].filter(Boolean);
   process.stdout.write(problems.length ? `; ${problems.join(', ')}: see \`docent status\` for reasons\n` : '\n');
   for (const d of s.unreadableDirs) process.stdout.write(`  could not open folder ${d.path}: ${d.reason}\n`);
-}
-
-function shortName(path: string): string {
-  return path.length > 40 ? '…' + path.slice(-39) : path;
 }
