@@ -290,7 +290,7 @@ export class Indexer {
     const summary: EmbedSummary = { embedded: 0, reused: 0, failed: 0 };
     let done = 0;
     let afterId = 0;
-    const batchSize = EMBED_BATCH * Math.max(1, (embedder as { size?: number }).size ?? 1);
+    const batchSize = EMBED_BATCH * Math.max(1, embedder.parallelism ?? 1);
     this.onEvent({ kind: 'embed-progress', done, total });
     while (!signal?.aborted) {
       const batch = this.store.pendingChunks(batchSize, afterId);

@@ -6,6 +6,8 @@
 export interface Embedder {
   readonly id: string;
   readonly dimension: number;
+  /** How many texts it embeds at once (worker threads); callers size their batches by it. */
+  readonly parallelism?: number;
   embed(texts: readonly string[]): Promise<Float32Array[]>;
   close(): Promise<void>;
 }

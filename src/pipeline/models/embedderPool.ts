@@ -90,23 +90,22 @@ export class EmbedderPool implements Embedder {
   ) {}
 
   static async start(spec: EmbedderSpec, size = Math.max(1, Math.min(availableParallelism(), 4))): Promise<EmbedderPool> {
-    // One after another: loading is the memory peak of a worker, and peaks should not stack.
-    const started: PromiseSettledResult<Awaited<ReturnType<typeof EmbedWorker.start>>>[] = [];
-    for (let i = 0; i < size; i++) {
-      const [r] = await Promise.allSettled([EmbedWorker.start(spec)]);
-      started.push(r!);
-      if (r!.status === 'rejected') break;
+    // One after another: loading is a worker's memory peak, and the peaks should not stack.
+    const started: Array<Awaited<ReturnType<typeof EmbedWorker.start>>> = [];
+    try {
+      for (let i = 0; i < size; i++) started.push(await EmbedWorker.start(spec));
+    } catch (err) {
+      await Promise.all(started.map((w) => w.worker.close()));
+      throw err;
     }
-    const ok = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-    const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-    if (failed || ok.length === 0) {
-      await Promise.all(ok.map((w) => w.worker.close()));
-      throw failed?.reason instanceof Error ? failed.reason : new DocentError('no embedding worker could start');
-    }
-    return new EmbedderPool(ok[0]!.id, ok[0]!.dimension, ok.map((w) => w.worker));
+    return new EmbedderPool(started[0]!.id, started[0]!.dimension, started.map((w) => w.worker));
   }
 
   get size(): number {
+    return this.workers.length;
+  }
+
+  get parallelism(): number {
     return this.workers.length;
   }
 
