@@ -18,7 +18,8 @@ function step(name, args) {
   }
 }
 
-step('typecheck', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+step("typecheck", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
+step("typecheck main (Electron types)", ["tsc", "-p", "tsconfig.main.json", "--noEmit"]);
 step('lint', ['eslint', '.']);
 
 mkdirSync('test-results', { recursive: true });
