@@ -27,6 +27,11 @@ describe('extractors on real files', () => {
     expect(doc.pages[0]!.text).not.toContain('warranty period');
   });
 
+  it('joins a word hyphenated across a PDF line break', async () => {
+    const doc = await extract(docs('invoices/invoice-2024-002.pdf'), 'pdf');
+    expect(doc.pages[0]!.text).toContain('three-year care plan');
+  });
+
   it('reads a Word document with mammoth, bold runs included', async () => {
     const doc = await extract(docs('annual-report-2024.docx'), 'docx');
     expect(doc.pages[0]!.text).toContain('The total budget for 2025 is EUR 48,500');

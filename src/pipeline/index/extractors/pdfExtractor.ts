@@ -77,6 +77,8 @@ function joinItems(items: TextItemLike[]): string {
   for (const item of items) {
     if (typeof item.str !== 'string') continue;
     out += item.str;
+    // A line that ends in a hyphen continues on the next: "three-" + "year" is "three-year".
+    if (/\p{L}-$/u.test(out)) continue;
     if (item.hasEOL) out += '\n';
     else if (item.str.length > 0 && !out.endsWith(' ')) out += ' ';
   }
