@@ -1,0 +1,199 @@
+/**
+ * `npm run eval -- --data DIR [--json OUT] [--strategies a,b] [--retrievers bm25,dense,hybrid]`
+ *
+ * With a corpus: each strategy × retriever over every turn that has relevance judgements,
+ * nDCG@5/10 and Recall@5/10, plus the strategy's time per turn. Without one: how the
+ * strategy's added terms compare with the reference rewrite's. Prints a table and writes JSON
+ * (default bench/results/eval-<dataset>.json).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CachingEmbedder } from '../pipeline/models/cachingEmbedder.js';
+import { EmbedderPool } from '../pipeline/models/embedderPool.js';
+import { hybridSearch, keywordCandidates, vectorCandidates } from '../pipeline/search/hybridSearch.js';
+import { ftsMatchExpression, queryTerms } from '../pipeline/search/queryTerms.js';
+import { DocentError } from '../shared/errors.js';
+import { openCorpusIndex, type CorpusIndex } from './corpusIndex.js';
+import { loadDataset, type Dataset } from './dataset.js';
+import { mean, ndcgAt, percentile, recallAt } from './metrics.js';
+import { addedTermScores, sameQuery } from './rewriteText.js';
+import { BASELINES, type Strategy } from './strategies.js';
+
+export type RetrieverName = 'bm25' | 'dense' | 'hybrid';
+const ALL_RETRIEVERS: RetrieverName[] = ['bm25', 'dense', 'hybrid'];
+const K = 10;
+
+export interface RetrievalRow {
+  strategy: string;
+  retriever: RetrieverName;
+  n: number;
+  'ndcg@5': number;
+  'ndcg@10': number;
+  'recall@5': number;
+  'recall@10': number;
+  rewrite_ms_mean: number;
+  rewrite_ms_p50: number;
+  rewrite_ms_p95: number;
+}
+
+const round = (x: number, d = 4): number => Math.round(x * 10 ** d) / 10 ** d;
+
+async function retrieve(index: CorpusIndex, embedder: CachingEmbedder, retriever: RetrieverName, query: string): Promise<string[]> {
+  const { store } = index;
+  let chunkIds: number[];
+  if (retriever === 'bm25') {
+    const match = ftsMatchExpression(queryTerms(query));
+    chunkIds = match ? keywordCandidates(store, match, K) : [];
+  } else if (retriever === 'dense') {
+    const [v] = await embedder.embed([query]);
+    chunkIds = vectorCandidates(store, v!, K);
+  } else {
+    chunkIds = (await hybridSearch(store, query, { embedder, k: K, candidates: 100 })).hits.map((h) => h.chunkId);
+  }
+  return chunkIds.map((id) => index.passageOfChunk(id)).filter((p): p is string => !!p);
+}
+
+async function timed(strategy: Strategy, rows: Dataset['rows']): Promise<{ queries: Map<string, string>; ms: number[] }> {
+  const queries = new Map<string, string>();
+  const ms: number[] = [];
+  for (const row of rows) {
+    const t = performance.now();
+    const out = await strategy.run(row);
+    ms.push(performance.now() - t);
+    queries.set(row.id, out.query);
+  }
+  return { queries, ms };
+}
+
+export async function evaluateRetrieval(
+  dataset: Dataset,
+  strategies: Strategy[],
+  retrievers: RetrieverName[],
+  cacheDir: string,
+  log: (s: string) => void,
+): Promise<RetrievalRow[]> {
+  const pool = await EmbedderPool.start({ kind: 'use' });
+  const embedder = new CachingEmbedder(pool, 20_000);
+  try {
+    let last = 0;
+    const t0 = performance.now();
+    const index = await openCorpusIndex(dataset, cacheDir, embedder, (done, total) => {
+      if (done - last >= 500 || done === total) {
+        last = done;
+        log(`  embedding corpus: ${done}/${total} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+      }
+    });
+    const judged = dataset.rows.filter((r) => dataset.qrels!.get(r.id)?.size);
+    log(`  ${judged.length} judged turns of ${dataset.rows.length}; corpus ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const results: RetrievalRow[] = [];
+    for (const strategy of strategies) {
+      const { queries, ms } = await timed(strategy, judged);
+      for (const retriever of retrievers) {
+        const m = { n5: [] as number[], n10: [] as number[], r5: [] as number[], r10: [] as number[] };
+        for (const row of judged) {
+          const rel = dataset.qrels!.get(row.id)!;
+          const ranked = await retrieve(index, embedder, retriever, queries.get(row.id)!);
+          m.n5.push(ndcgAt(ranked, rel, 5));
+          m.n10.push(ndcgAt(ranked, rel, 10));
+          m.r5.push(recallAt(ranked, rel, 5));
+          m.r10.push(recallAt(ranked, rel, 10));
+        }
+        results.push({
+          strategy: strategy.name,
+          retriever,
+          n: judged.length,
+          'ndcg@5': round(mean(m.n5)),
+          'ndcg@10': round(mean(m.n10)),
+          'recall@5': round(mean(m.r5)),
+          'recall@10': round(mean(m.r10)),
+          rewrite_ms_mean: round(mean(ms), 3),
+          rewrite_ms_p50: round(percentile(ms, 50), 3),
+          rewrite_ms_p95: round(percentile(ms, 95), 3),
+        });
+        log(formatRow(results.at(-1)!));
+      }
+    }
+    index.store.close();
+    return results;
+  } finally {
+    await embedder.close();
+  }
+}
+
+export interface RewriteTextRow {
+  strategy: string;
+  n: number;
+  added_precision: number;
+  added_recall: number;
+  added_f1: number;
+  /** Of the turns whose reference equals the query: the share the strategy left unchanged. */
+  unchanged_when_standalone: number;
+  standalone_turns: number;
+  rewrite_ms_mean: number;
+  rewrite_ms_p95: number;
+}
+
+export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy[]): Promise<RewriteTextRow[]> {
+  const out: RewriteTextRow[] = [];
+  for (const strategy of strategies) {
+    const { queries, ms } = await timed(strategy, dataset.rows);
+    const scores = dataset.rows.map((r) => addedTermScores(r.query, queries.get(r.id)!, r.reference_rewrite));
+    const standalone = dataset.rows.filter((r) => sameQuery(r.query, r.reference_rewrite));
+    out.push({
+      strategy: strategy.name,
+      n: dataset.rows.length,
+      added_precision: round(mean(scores.map((s) => s.precision))),
+      added_recall: round(mean(scores.map((s) => s.recall))),
+      added_f1: round(mean(scores.map((s) => s.f1))),
+      unchanged_when_standalone: round(mean(standalone.map((r) => (sameQuery(r.query, queries.get(r.id)!) ? 1 : 0)))),
+      standalone_turns: standalone.length,
+      rewrite_ms_mean: round(mean(ms), 3),
+      rewrite_ms_p95: round(percentile(ms, 95), 3),
+    });
+  }
+  return out;
+}
+
+function formatRow(r: RetrievalRow): string {
+  return `${r.strategy.padEnd(22)} ${r.retriever.padEnd(7)} n=${r.n}  nDCG@5 ${r['ndcg@5'].toFixed(3)}  nDCG@10 ${r['ndcg@10'].toFixed(3)}  R@5 ${r['recall@5'].toFixed(3)}  R@10 ${r['recall@10'].toFixed(3)}  rewrite ms mean ${r.rewrite_ms_mean.toFixed(2)} p95 ${r.rewrite_ms_p95.toFixed(2)}`;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string', multiple: true },
+      json: { type: 'string' },
+      strategies: { type: 'string' },
+      retrievers: { type: 'string' },
+      cache: { type: 'string', default: '.docent-eval' },
+    },
+  });
+  if (!values.data?.length) throw new DocentError('no dataset given', 'Use: npm run eval -- --data ../shared/datasets/mtrag/fiqa');
+  const strategies = values.strategies ? BASELINES.filter((s) => values.strategies!.split(',').includes(s.name)) : BASELINES;
+  const retrievers = values.retrievers ? (values.retrievers.split(',') as RetrieverName[]) : ALL_RETRIEVERS;
+  for (const dir of values.data) {
+    const dataset = loadDataset(dir);
+    process.stdout.write(`\n# ${dataset.name}: ${dataset.rows.length} turns${dataset.corpusPath ? '' : ' (no corpus: rewrite-text figures)'}\n`);
+    let report: object;
+    if (dataset.corpusPath) {
+      const log = (s: string): void => void process.stdout.write(s + '\n');
+      report = { dataset: dataset.name, results: await evaluateRetrieval(dataset, strategies, retrievers, values.cache!, log) };
+    } else {
+      const rows = await evaluateRewriteText(dataset, strategies);
+      for (const r of rows) process.stdout.write(JSON.stringify(r) + '\n');
+      report = { dataset: dataset.name, rewrite_text: rows };
+    }
+    const out = values.json && values.data.length === 1 ? values.json : join('bench', 'results', `eval-${dataset.name.replace(/[^\w.-]+/g, '_')}.json`);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, JSON.stringify({ ...report, date: new Date().toISOString() }, null, 2) + '\n');
+    process.stdout.write(`written to ${out}\n`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`eval: ${err instanceof DocentError ? err.toUserString() : (err as Error).stack}\n`);
+    process.exitCode = 1;
+  });
+}
