@@ -11,14 +11,15 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CachingEmbedder } from '../pipeline/models/cachingEmbedder.js';
 import { EmbedderPool } from '../pipeline/models/embedderPool.js';
-import { hybridSearch, keywordCandidates, vectorCandidates } from '../pipeline/search/hybridSearch.js';
-import { ftsMatchExpression, queryTerms } from '../pipeline/search/queryTerms.js';
+import { hybridSearch, vectorCandidates, weightedKeywordCandidates } from '../pipeline/search/hybridSearch.js';
+import { queryTerms } from '../pipeline/search/queryTerms.js';
+import { TermStats } from '../pipeline/search/termStats.js';
 import { DocentError } from '../shared/errors.js';
 import { openCorpusIndex, type CorpusIndex } from './corpusIndex.js';
 import { loadDataset, type Dataset } from './dataset.js';
 import { mean, ndcgAt, percentile, recallAt } from './metrics.js';
 import { addedTermScores, sameQuery } from './rewriteText.js';
-import { BASELINES, type Strategy } from './strategies.js';
+import { BASELINES, PREVIOUS_TURN_IDF, type Strategy, type StrategyContext, type StrategyOutput } from './strategies.js';
 
 export type RetrieverName = 'bm25' | 'dense' | 'hybrid';
 const ALL_RETRIEVERS: RetrieverName[] = ['bm25', 'dense', 'hybrid'];
@@ -39,31 +40,31 @@ export interface RetrievalRow {
 
 const round = (x: number, d = 4): number => Math.round(x * 10 ** d) / 10 ** d;
 
-async function retrieve(index: CorpusIndex, embedder: CachingEmbedder, retriever: RetrieverName, query: string): Promise<string[]> {
+async function retrieve(index: CorpusIndex, embedder: CachingEmbedder, retriever: RetrieverName, out: StrategyOutput): Promise<string[]> {
   const { store } = index;
+  const extraTerms = out.keywords?.length ? { terms: out.keywords, weight: out.keywordWeight ?? 1 } : undefined;
   let chunkIds: number[];
   if (retriever === 'bm25') {
-    const match = ftsMatchExpression(queryTerms(query));
-    chunkIds = match ? keywordCandidates(store, match, K) : [];
+    chunkIds = weightedKeywordCandidates(store, queryTerms(out.query), extraTerms, K);
   } else if (retriever === 'dense') {
-    const [v] = await embedder.embed([query]);
+    const [v] = await embedder.embed([out.query]);
     chunkIds = vectorCandidates(store, v!, K);
   } else {
-    chunkIds = (await hybridSearch(store, query, { embedder, k: K, candidates: 100 })).hits.map((h) => h.chunkId);
+    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms })).hits.map((h) => h.chunkId);
   }
   return chunkIds.map((id) => index.passageOfChunk(id)).filter((p): p is string => !!p);
 }
 
-async function timed(strategy: Strategy, rows: Dataset['rows']): Promise<{ queries: Map<string, string>; ms: number[] }> {
-  const queries = new Map<string, string>();
+async function timed(strategy: Strategy, rows: Dataset['rows'], context: StrategyContext): Promise<{ outputs: Map<string, StrategyOutput>; ms: number[] }> {
+  const outputs = new Map<string, StrategyOutput>();
   const ms: number[] = [];
   for (const row of rows) {
     const t = performance.now();
-    const out = await strategy.run(row);
+    const out = await strategy.run(row, context);
     ms.push(performance.now() - t);
-    queries.set(row.id, out.query);
+    outputs.set(row.id, out);
   }
-  return { queries, ms };
+  return { outputs, ms };
 }
 
 export async function evaluateRetrieval(
@@ -86,14 +87,15 @@ export async function evaluateRetrieval(
     });
     const judged = dataset.rows.filter((r) => dataset.qrels!.get(r.id)?.size);
     log(`  ${judged.length} judged turns of ${dataset.rows.length}; corpus ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const termStats = new TermStats(index.store);
     const results: RetrievalRow[] = [];
     for (const strategy of strategies) {
-      const { queries, ms } = await timed(strategy, judged);
+      const { outputs, ms } = await timed(strategy, judged, { termStats });
       for (const retriever of retrievers) {
         const m = { n5: [] as number[], n10: [] as number[], r5: [] as number[], r10: [] as number[] };
         for (const row of judged) {
           const rel = dataset.qrels!.get(row.id)!;
-          const ranked = await retrieve(index, embedder, retriever, queries.get(row.id)!);
+          const ranked = await retrieve(index, embedder, retriever, outputs.get(row.id)!);
           m.n5.push(ndcgAt(ranked, rel, 5));
           m.n10.push(ndcgAt(ranked, rel, 10));
           m.r5.push(recallAt(ranked, rel, 5));
@@ -137,8 +139,9 @@ export interface RewriteTextRow {
 export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy[]): Promise<RewriteTextRow[]> {
   const out: RewriteTextRow[] = [];
   for (const strategy of strategies) {
-    const { queries, ms } = await timed(strategy, dataset.rows);
-    const scores = dataset.rows.map((r) => addedTermScores(r.query, queries.get(r.id)!, r.reference_rewrite));
+    const { outputs, ms } = await timed(strategy, dataset.rows, {});
+    const searched = (id: string): string => [outputs.get(id)!.query, ...(outputs.get(id)!.keywords ?? [])].join(' ');
+    const scores = dataset.rows.map((r) => addedTermScores(r.query, searched(r.id), r.reference_rewrite));
     const standalone = dataset.rows.filter((r) => sameQuery(r.query, r.reference_rewrite));
     out.push({
       strategy: strategy.name,
@@ -146,7 +149,7 @@ export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy
       added_precision: round(mean(scores.map((s) => s.precision))),
       added_recall: round(mean(scores.map((s) => s.recall))),
       added_f1: round(mean(scores.map((s) => s.f1))),
-      unchanged_when_standalone: round(mean(standalone.map((r) => (sameQuery(r.query, queries.get(r.id)!) ? 1 : 0)))),
+      unchanged_when_standalone: round(mean(standalone.map((r) => (sameQuery(r.query, searched(r.id)) ? 1 : 0)))),
       standalone_turns: standalone.length,
       rewrite_ms_mean: round(mean(ms), 3),
       rewrite_ms_p95: round(percentile(ms, 95), 3),
@@ -170,7 +173,8 @@ async function main(): Promise<void> {
     },
   });
   if (!values.data?.length) throw new DocentError('no dataset given', 'Use: npm run eval -- --data ../shared/datasets/mtrag/fiqa');
-  const strategies = values.strategies ? BASELINES.filter((s) => values.strategies!.split(',').includes(s.name)) : BASELINES;
+  const known = [...BASELINES, PREVIOUS_TURN_IDF];
+  const strategies = values.strategies ? known.filter((s) => values.strategies!.split(',').includes(s.name)) : known;
   const retrievers = values.retrievers ? (values.retrievers.split(',') as RetrieverName[]) : ALL_RETRIEVERS;
   for (const dir of values.data) {
     const dataset = loadDataset(dir);

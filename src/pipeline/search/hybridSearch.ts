@@ -16,8 +16,16 @@ export interface SearchHit {
   vectorRank: number | null;
 }
 
+/** Terms searched beside the query's own, each contributing `weight` times its BM25 score. */
+export interface WeightedTerms {
+  terms: readonly string[];
+  weight: number;
+}
+
 export interface SearchOptions {
   k?: number;
+  /** Added terms (from the conversation, expansions) weighed below the user's words. */
+  extraTerms?: WeightedTerms;
   /** How many candidates each retriever contributes to the fusion. */
   candidates?: number;
   /** Without one, or when the index has no vectors yet, search is keyword-only. */
@@ -41,13 +49,14 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
   const k = options.k ?? 10;
   const candidates = Math.max(options.candidates ?? 100, k);
   const terms = queryTerms(query);
-  const match = ftsMatchExpression(terms);
+  // Snippets mark the added terms too: they are why a passage was found.
+  const match = ftsMatchExpression([...terms, ...(options.extraTerms?.terms ?? []).filter((t) => !terms.includes(t))]);
   const { pending: pendingVectors, done: vectors } = store.vectorStates();
 
   const useVectors = !!options.embedder && vectors > 0 && store.hasVectorTable() && query.trim().length > 0;
   // Started first: an embedder in a worker thread computes while the keyword query runs here.
   const queryVector = useVectors ? options.embedder!.embed([query]) : undefined;
-  const bm25Ids = match ? keywordCandidates(store, match, candidates) : [];
+  const bm25Ids = weightedKeywordCandidates(store, terms, options.extraTerms, candidates);
   let vecIds: number[] = [];
   if (queryVector) {
     const [qv] = await queryVector;
@@ -84,6 +93,32 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
   }
   const mode = bm25Ids.length && vecIds.length ? 'hybrid' : vecIds.length ? 'vector' : bm25Ids.length ? 'keyword' : 'none';
   return { hits, mode, vectorsPending: pendingVectors };
+}
+
+/**
+ * BM25 over the query's terms plus, weighted, the extra terms. FTS5's bm25() is a sum over the
+ * query's terms, so two queries combined as bm25(own) + w·bm25(extra) are exactly weighted BM25.
+ */
+export function weightedKeywordCandidates(store: IndexStore, own: readonly string[], extra: WeightedTerms | undefined, limit: number): number[] {
+  const ownMatch = ftsMatchExpression(own);
+  const extraTerms = extra?.terms.filter((t) => !own.includes(t)) ?? [];
+  const extraMatch = extra && extra.weight > 0 ? ftsMatchExpression(extraTerms) : undefined;
+  if (!extraMatch) return ownMatch ? keywordCandidates(store, ownMatch, limit) : [];
+  const pool = Math.max(limit * 10, 1000);
+  const scores = new Map<number, number>();
+  const add = (match: string, weight: number): void => {
+    for (const r of store.db
+      .prepare('SELECT rowid AS id, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY s LIMIT ?')
+      .all(match, pool) as { id: number; s: number }[]) {
+      scores.set(r.id, (scores.get(r.id) ?? 0) - weight * r.s); // bm25() is negative: lower is better
+    }
+  };
+  if (ownMatch) add(ownMatch, 1);
+  add(extraMatch, extra!.weight);
+  return [...scores.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, limit)
+    .map(([id]) => id);
 }
 
 export function keywordCandidates(store: IndexStore, match: string, limit: number): number[] {

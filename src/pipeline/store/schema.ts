@@ -83,6 +83,10 @@ export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       );
     `);
   },
+  (db) => {
+    // Per-term document counts of the FTS index (stemmed terms), for IDF in query rewriting.
+    db.exec(`CREATE VIRTUAL TABLE chunks_vocab USING fts5vocab(chunks_fts, 'row');`);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,55 @@
+import type { IndexStore } from '../store/indexStore.js';
+
+const TOKENIZER = 'porter unicode61 remove_diacritics 2';
+
+/**
+ * Statistics of words in the index, as FTS5 sees them: each word is stemmed by FTS5's own
+ * tokenizer (through a scratch FTS5 table in the temp schema), so the document counts match
+ * what BM25 uses.
+ */
+export class TermStats {
+  private readonly stemCache = new Map<string, string>();
+  private docCount: number | undefined;
+
+  constructor(private readonly store: IndexStore) {
+    store.db.exec(`
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.docent_tok USING fts5(x, tokenize = '${TOKENIZER}');
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.docent_tok_terms USING fts5vocab(temp, docent_tok, 'instance');
+    `);
+  }
+
+  /** FTS5's stem of each word (lower-cased, diacritics folded, porter-stemmed). */
+  stems(words: readonly string[]): Map<string, string> {
+    const missing = [...new Set(words.filter((w) => !this.stemCache.has(w)))];
+    if (missing.length) {
+      const db = this.store.db;
+      db.prepare('DELETE FROM temp.docent_tok').run();
+      const ins = db.prepare('INSERT INTO temp.docent_tok(rowid, x) VALUES (?, ?)');
+      missing.forEach((w, i) => ins.run(i + 1, w));
+      const rows = db.prepare('SELECT doc, term FROM temp.docent_tok_terms ORDER BY doc, offset').all() as { doc: number; term: string }[];
+      const byDoc = new Map<number, string[]>();
+      for (const r of rows) byDoc.set(r.doc, [...(byDoc.get(r.doc) ?? []), r.term]);
+      missing.forEach((w, i) => this.stemCache.set(w, (byDoc.get(i + 1) ?? [w.toLowerCase()]).join(' ')));
+    }
+    return new Map(words.map((w) => [w, this.stemCache.get(w)!]));
+  }
+
+  documents(): number {
+    this.docCount ??= (this.store.db.prepare('SELECT COUNT(*) AS n FROM chunks').get() as { n: number }).n;
+    return this.docCount;
+  }
+
+  /** In how many chunks each word occurs (by its stem). */
+  documentFrequency(words: readonly string[]): Map<string, number> {
+    const stems = this.stems(words);
+    const q = this.store.db.prepare('SELECT doc FROM chunks_vocab WHERE term = ?');
+    return new Map(words.map((w) => [w, ((q.get(stems.get(w)!) as { doc: number } | undefined)?.doc ?? 0)]));
+  }
+
+  /** BM25's inverse document frequency, log(1 + (N − n + 0.5) / (n + 0.5)). */
+  idf(words: readonly string[]): Map<string, number> {
+    const n = this.documents();
+    const df = this.documentFrequency(words);
+    return new Map(words.map((w) => [w, Math.log(1 + (n - df.get(w)! + 0.5) / (df.get(w)! + 0.5))]));
+  }
+}

@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Indexer } from '../../src/pipeline/index/indexer.js';
+import { hybridSearch, weightedKeywordCandidates } from '../../src/pipeline/search/hybridSearch.js';
+import { TermStats } from '../../src/pipeline/search/termStats.js';
+import { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { copyFixture, tempDir } from '../helpers/tmp.js';
+
+let store: IndexStore;
+let cleanup: () => void;
+let docs: string;
+beforeAll(async () => {
+  const t = tempDir();
+  cleanup = t.cleanup;
+  docs = copyFixture('docs', t.dir);
+  store = IndexStore.open(join(t.dir, 'i.sqlite'));
+  await new Indexer(store).indexRoot(docs);
+});
+afterAll(() => {
+  store.close();
+  cleanup();
+});
+
+describe('TermStats (FTS5 vocabulary)', () => {
+  it('stems words exactly as FTS5 does and counts the chunks they occur in', () => {
+    const ts = new TermStats(store);
+    expect(ts.stems(['Invoices', 'warranty', 'Café'])).toEqual(
+      new Map([
+        ['Invoices', 'invoic'],
+        ['warranty', 'warranti'],
+        ['Café', 'cafe'],
+      ]),
+    );
+    const df = ts.documentFrequency(['invoice', 'houtmulch', 'zebra']);
+    expect(df.get('invoice')).toBe(3);
+    expect(df.get('houtmulch')).toBeGreaterThanOrEqual(2);
+    expect(df.get('zebra')).toBe(0);
+    const idf = ts.idf(['invoice', 'zebra']);
+    expect(idf.get('zebra')!).toBeGreaterThan(idf.get('invoice')!);
+  });
+});
+
+describe('weighted keyword search', () => {
+  it('lets added terms help without outvoting the user’s own words', async () => {
+    // "price" alone is ambiguous; the conversation was about houtmulch.
+    const plain = weightedKeywordCandidates(store, ['prijs'], undefined, 3);
+    const withContext = weightedKeywordCandidates(store, ['prijs'], { terms: ['houtmulch'], weight: 0.3 }, 3);
+    const path = (id: number): string => (store.db.prepare('SELECT f.path p FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?').get(id) as { p: string }).p;
+    expect(path(withContext[0]!)).toMatch(/houtmulch\.md$/);
+    expect(withContext[0]).toBe(plain[0]); // the chunk about the price stays first
+    // an added term alone, at low weight, still ranks below a chunk matching the user's word
+    const r = await hybridSearch(store, 'warranty', { extraTerms: { terms: ['invoice'], weight: 0.3 }, k: 5 });
+    expect(r.hits[0]!.path).toMatch(/heat-pump-manual\.pdf$/);
+    expect(r.hits.some((h) => h.path.includes('/invoices/'))).toBe(true);
+  });
+});
