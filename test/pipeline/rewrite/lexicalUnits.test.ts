@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { removeFillers } from '../../../src/pipeline/rewrite/lexical/clarity.js';
+import { classifyIntent } from '../../../src/pipeline/rewrite/lexical/intent.js';
+import { detectLanguage } from '../../../src/pipeline/rewrite/lexical/language.js';
+
+describe('detectLanguage', () => {
+  it('recognises short Dutch and English follow-ups by their function words', () => {
+    expect(detectLanguage('en de prijs?')).toBe('nl');
+    expect(detectLanguage('hoe dik moet ik dat leggen?')).toBe('nl');
+    expect(detectLanguage("aren't there more?")).toBe('en');
+    expect(detectLanguage('How does it handle expired sessions?')).toBe('en');
+    expect(detectLanguage('Wie viel kostet das?')).toBe('de');
+    expect(detectLanguage('Что такое мульча?')).toBe('ru');
+  });
+
+  it('falls back to the conversation when the query alone does not tell', () => {
+    expect(detectLanguage('houtmulch?', ['Wat is houtmulch?'])).toBe('nl');
+    expect(detectLanguage('MacBook?', [])).toBe('en');
+  });
+});
+
+describe('classifyIntent', () => {
+  it('follows the seed examples', () => {
+    expect(classifyIntent('any invoices?')).toBe('list');
+    expect(classifyIntent("aren't there more?")).toBe('count');
+    expect(classifyIntent('how many PDFs?')).toBe('count');
+    expect(classifyIntent('what is the budget?')).toBe('factual');
+    expect(classifyIntent('Which one is more important, Market Cap or NAV?')).toBe('compare');
+  });
+
+  it('works in Dutch', () => {
+    expect(classifyIntent('hoeveel facturen heb ik?')).toBe('count');
+    expect(classifyIntent('wat is het verschil tussen houtmulch en schors?')).toBe('compare');
+    expect(classifyIntent('geef me een samenvatting van het rapport')).toBe('summarize');
+    expect(classifyIntent('welke facturen zijn van 2024?')).toBe('list');
+    expect(classifyIntent('en de prijs?')).toBe('factual');
+  });
+});
+
+describe('removeFillers', () => {
+  it('drops filler words and leaves real words alone', () => {
+    expect(removeFillers('uhh, how do I like, fetch the config?')).toBe('how do I fetch the config?');
+    expect(removeFillers('euh hoe dik moet ik dat leggen?')).toBe('hoe dik moet ik dat leggen?');
+    expect(removeFillers('I like apples')).toBe('I like apples');
+    expect(removeFillers('Hummus recipe')).toBe('Hummus recipe');
+    expect(removeFillers('uhm')).toBe('uhm');
+  });
+});
