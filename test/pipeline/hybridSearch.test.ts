@@ -5,8 +5,8 @@ import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { ftsMatchExpression, queryTerms } from '../../src/pipeline/search/queryTerms.js';
-import { IndexStore } from '../../src/pipeline/store/indexStore.js';
-import { copyFixture, tempDir } from '../helpers/tmp.js';
+import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
 
 let store: IndexStore;
 let embedder: UseEmbedder;
@@ -14,15 +14,11 @@ let cleanup: () => void;
 let docs: string;
 
 beforeAll(async () => {
-  const t = tempDir();
-  cleanup = t.cleanup;
-  docs = copyFixture('docs', t.dir);
-  store = IndexStore.open(join(t.dir, 'index.sqlite'));
-  const indexer = new Indexer(store);
-  await indexer.indexRoot(docs);
+  const fixture = await indexedFixtureDocs();
+  ({ store, docs, cleanup } = fixture);
   const pool = await EmbedderPool.start({ kind: 'use' }, 2);
   try {
-    const summary = await indexer.embedPending(pool);
+    const summary = await new Indexer(store).embedPending(pool);
     expect(summary.failed).toBe(0);
   } finally {
     await pool.close();
@@ -31,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await embedder?.close();
-  store?.close();
   cleanup?.();
 });
 

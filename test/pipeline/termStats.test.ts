@@ -1,25 +1,15 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { hybridSearch, weightedKeywordCandidates } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
-import { IndexStore } from '../../src/pipeline/store/indexStore.js';
-import { copyFixture, tempDir } from '../helpers/tmp.js';
+import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
 
 let store: IndexStore;
 let cleanup: () => void;
-let docs: string;
 beforeAll(async () => {
-  const t = tempDir();
-  cleanup = t.cleanup;
-  docs = copyFixture('docs', t.dir);
-  store = IndexStore.open(join(t.dir, 'i.sqlite'));
-  await new Indexer(store).indexRoot(docs);
+  ({ store, cleanup } = await indexedFixtureDocs());
 });
-afterAll(() => {
-  store.close();
-  cleanup();
-});
+afterAll(() => cleanup());
 
 describe('TermStats (FTS5 vocabulary)', () => {
   it('stems words exactly as FTS5 does and counts the chunks they occur in', () => {

@@ -437,8 +437,12 @@ export class IndexStore {
     return { files, chunks: byState.total, vectors: byState.done, pendingVectors: byState.pending };
   }
 
-  /** Chunk counts by vector state, read from the vec_state index (cheap enough for every search). */
+  private vectorStatesCache: { version: string; value: { total: number; done: number; pending: number } } | undefined;
+
+  /** Chunk counts by vector state, from the vec_state index, recounted only after a change. */
   vectorStates(): { total: number; done: number; pending: number } {
+    const version = this.changeVersion();
+    if (this.vectorStatesCache?.version === version) return { ...this.vectorStatesCache.value };
     const out = { total: 0, done: 0, pending: 0 };
     for (const r of this.db.prepare('SELECT vec_state AS s, COUNT(*) AS n FROM chunks INDEXED BY chunks_vec_state GROUP BY vec_state').all() as {
       s: number;
@@ -448,6 +452,7 @@ export class IndexStore {
       if (r.s === 1) out.done = r.n;
       if (r.s === 0) out.pending = r.n;
     }
+    this.vectorStatesCache = { version, value: { ...out } };
     return out;
   }
 
