@@ -1,5 +1,5 @@
 /** Words too common to help a keyword search, in the languages Docent expects most (English, Dutch). */
-const STOPWORDS = new Set(
+export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     'a an and are as at be but by can could did do does for from had has have how i if in into is it its me my of on or ' +
     'our so than that the their them then there these they this to was we were what when where which who why will with ' +

@@ -1,0 +1,121 @@
+import { STOPWORDS } from '../../search/queryTerms.js';
+import type { TermStats } from '../../search/termStats.js';
+import type { SelectedTurn } from '../targetedHistory.js';
+import { queryCues } from './queryCues.js';
+
+/** The features a candidate term is scored on, in the order of the scorer's weights. */
+export const FEATURE_NAMES = [
+  'bias',
+  'in_last_user',
+  'in_earlier_user',
+  'in_first_user',
+  'in_last_assistant',
+  'in_earlier_assistant',
+  'user_mentions',
+  'assistant_mentions',
+  'recency',
+  'capitalised',
+  'numeric',
+  'length',
+  'idf',
+  'in_index',
+  'turn_similarity',
+  'query_referring',
+  'query_ellipsis',
+  'query_short',
+  'referring_x_last_user',
+  'short_x_first_user',
+] as const;
+
+export interface Candidate {
+  /** Lower-cased term, as searched. */
+  term: string;
+  /** The form it most often had in the conversation ("MacBook"), for the resolved query. */
+  surface: string;
+  features: number[];
+}
+
+interface Mention {
+  pair: number;
+  role: 'user' | 'assistant';
+  capitalised: boolean;
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+
+/** A crude equality of word forms (plural s, possessive) for "already in the query". */
+export function sameWordForm(a: string, b: string): boolean {
+  const base = (w: string): string => w.replace(/['’]s$/, '').replace(/(ies)$/, 'y').replace(/(?<=[^s])s$/, '');
+  return a === b || base(a) === base(b);
+}
+
+/**
+ * Terms the conversation offers the query: content words of the selected turn pairs that the
+ * query does not already contain, each with the features the learned scorer weighs.
+ */
+export function candidateTerms(query: string, turns: readonly SelectedTurn[], termStats?: TermStats): Candidate[] {
+  if (turns.length === 0) return [];
+  const own = (query.toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w));
+  const mentions = new Map<string, Mention[]>();
+  const surfaces = new Map<string, Map<string, number>>();
+  const similarityOf = new Map<number, number>();
+  const lastPair = turns[turns.length - 1]!.index;
+  const firstUserPair = turns.find((t) => t.user)?.index;
+  for (const t of turns) {
+    similarityOf.set(t.index, t.similarity);
+    for (const role of ['user', 'assistant'] as const) {
+      const text = t[role];
+      for (const m of text.matchAll(WORD)) {
+        const surface = m[0];
+        const term = surface.toLowerCase();
+        if (term.length < 2 || STOPWORDS.has(term) || own.some((w) => sameWordForm(w, term))) continue;
+        const sentenceStart = m.index === 0 || /[.!?]\s*$/.test(text.slice(0, m.index));
+        const capitalised = !sentenceStart && /^\p{Lu}/u.test(surface);
+        mentions.set(term, [...(mentions.get(term) ?? []), { pair: t.index, role, capitalised }]);
+        // A capital that only marks a sentence start says nothing about the word's own form.
+        const form = sentenceStart && !/^\p{Lu}{2,}$/u.test(surface) ? surface[0]!.toLowerCase() + surface.slice(1) : surface;
+        const forms = surfaces.get(term) ?? new Map<string, number>();
+        forms.set(form, (forms.get(form) ?? 0) + 1);
+        surfaces.set(term, forms);
+      }
+    }
+  }
+  const terms = [...mentions.keys()];
+  const idf = termStats?.idf(terms);
+  const df = termStats?.documentFrequency(terms);
+  const maxIdf = termStats ? Math.log(1 + (termStats.documents() + 0.5) / 0.5) : 1;
+  const cues = queryCues(query);
+  const short = cues.contentWords <= 2 ? 1 : 0;
+  return terms.map((term) => {
+    const ms = mentions.get(term)!;
+    const user = ms.filter((m) => m.role === 'user');
+    const assistant = ms.filter((m) => m.role === 'assistant');
+    const inLastUser = user.some((m) => m.pair === lastPair) ? 1 : 0;
+    const inFirstUser = firstUserPair !== undefined && user.some((m) => m.pair === firstUserPair) ? 1 : 0;
+    const lastMention = Math.max(...ms.map((m) => m.pair));
+    const features = [
+      1,
+      inLastUser,
+      user.some((m) => m.pair !== lastPair) ? 1 : 0,
+      inFirstUser,
+      assistant.some((m) => m.pair === lastPair) ? 1 : 0,
+      assistant.some((m) => m.pair !== lastPair) ? 1 : 0,
+      Math.min(user.length, 3) / 3,
+      Math.min(assistant.length, 5) / 5,
+      1 / (1 + (lastPair - lastMention)),
+      ms.some((m) => m.capitalised) ? 1 : 0,
+      /^\p{N}+$/u.test(term) ? 1 : 0,
+      Math.min(term.length, 12) / 12,
+      idf ? idf.get(term)! / maxIdf : 0.5,
+      df ? (df.get(term)! > 0 ? 1 : 0) : 0.5,
+      Math.max(...ms.map((m) => similarityOf.get(m.pair) ?? 0)),
+      cues.referring ? 1 : 0,
+      cues.ellipsis ? 1 : 0,
+      short,
+      cues.referring ? inLastUser : 0,
+      short * inFirstUser,
+    ];
+    const surface = [...surfaces.get(term)!.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+    return { term, surface, features };
+  });
+}

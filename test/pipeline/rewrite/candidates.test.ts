@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { candidateTerms, FEATURE_NAMES, sameWordForm } from '../../../src/pipeline/rewrite/lexical/candidates.js';
+import { queryCues } from '../../../src/pipeline/rewrite/lexical/queryCues.js';
+import { TermStats } from '../../../src/pipeline/search/termStats.js';
+import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
+import type { IndexStore } from '../../../src/pipeline/store/indexStore.js';
+import { indexedFixtureDocs } from '../../helpers/fixtureIndex.js';
+
+let store: IndexStore;
+let cleanup: () => void;
+beforeAll(async () => {
+  ({ store, cleanup } = await indexedFixtureDocs());
+});
+afterAll(() => cleanup());
+
+const turn = (index: number, user: string, assistant: string, similarity = 0.5): SelectedTurn => ({ index, user, assistant, similarity, byRecency: false });
+const feature = (c: { features: number[] }, name: (typeof FEATURE_NAMES)[number]): number => c.features[FEATURE_NAMES.indexOf(name)]!;
+
+describe('query cues', () => {
+  it('spots referring words, ellipsis and short queries in English and Dutch', () => {
+    expect(queryCues('How does it handle expired sessions?')).toMatchObject({ referring: true, ellipsis: false });
+    expect(queryCues('en de prijs?')).toMatchObject({ ellipsis: true, contentWords: 1 });
+    expect(queryCues('hoe dik moet ik dat leggen?')).toMatchObject({ referring: true });
+    expect(queryCues('What is the warranty period of the Aerotherm 5?')).toMatchObject({ referring: false, ellipsis: false });
+  });
+});
+
+describe('candidate terms', () => {
+  it('offers the conversation’s content words the query lacks, with their features', () => {
+    const turns = [turn(0, 'Wat is houtmulch?', 'Houtmulch is een bodembedekker gemaakt van fijn gemalen hout.', 0.4)];
+    const cands = candidateTerms('en de prijs?', turns, new TermStats(store));
+    const byTerm = new Map(cands.map((c) => [c.term, c]));
+    const houtmulch = byTerm.get('houtmulch')!;
+    expect(houtmulch.surface).toBe('houtmulch'); // the capital in the reply only starts a sentence
+    expect(feature(houtmulch, 'in_last_user')).toBe(1);
+    expect(feature(houtmulch, 'in_last_assistant')).toBe(1);
+    expect(feature(houtmulch, 'in_index')).toBe(1);
+    expect(feature(houtmulch, 'query_ellipsis')).toBe(1);
+    expect(feature(houtmulch, 'turn_similarity')).toBeCloseTo(0.4);
+    expect(byTerm.has('de')).toBe(false); // stopword
+    for (const c of cands) expect(c.features).toHaveLength(FEATURE_NAMES.length);
+  });
+
+  it('leaves out words the query already has, in another form', () => {
+    const cands = candidateTerms('How do sessions expire?', [turn(0, 'Tell me about the authentication system', 'JWT tokens expire after 24 hours; the session is refreshed.')]);
+    const terms = cands.map((c) => c.term);
+    expect(terms).toContain('authentication');
+    expect(terms).not.toContain('session');
+    expect(sameWordForm('invoices', 'invoice')).toBe(true);
+    expect(sameWordForm('policies', 'policy')).toBe(true);
+    expect(sameWordForm('class', 'clas')).toBe(false);
+  });
+
+  it('marks names capitalised mid-sentence and measures recency', () => {
+    const turns = [turn(0, 'I want a new laptop', 'Have you looked at the MacBook Air?'), turn(1, 'What does it cost?', 'About 1,200 euros.')];
+    const cands = candidateTerms('and the warranty?', turns);
+    const macbook = cands.find((c) => c.term === 'macbook')!;
+    expect(feature(macbook, 'capitalised')).toBe(1);
+    expect(macbook.surface).toBe('MacBook');
+    expect(feature(macbook, 'recency')).toBeCloseTo(0.5);
+    expect(feature(cands.find((c) => c.term === 'cost')!, 'recency')).toBe(1);
+    expect(candidateTerms('anything', [])).toEqual([]);
+  });
+});
