@@ -87,6 +87,17 @@ export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
     // Per-term document counts of the FTS index (stemmed terms), for IDF in query rewriting.
     db.exec(`CREATE VIRTUAL TABLE chunks_vocab USING fts5vocab(chunks_fts, 'row');`);
   },
+  (db) => {
+    // Rewrites already made, by a hash of everything that decides them (see rewriteCache.ts).
+    db.exec(`
+      CREATE TABLE rewrite_cache (
+        key        TEXT PRIMARY KEY,
+        result     TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX rewrite_cache_created ON rewrite_cache(created_at);
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
