@@ -161,6 +161,17 @@ export class Indexer {
   async syncPaths(paths: readonly string[]): Promise<FileOutcome[]> {
     const roots = this.store.roots();
     const outcomes: FileOutcome[] = [];
+    // Each root is crawled at most once per batch, however many of its files changed.
+    const crawled = new Map<string, Set<string>>();
+    const crawledPaths = (rootPath: string): Set<string> => {
+      let set = crawled.get(rootPath);
+      if (!set) {
+        const { files } = crawl(rootPath, { maxFileBytes: this.maxFileBytes, extraIgnore: this.extraIgnore });
+        set = new Set(files.map((f) => f.path));
+        crawled.set(rootPath, set);
+      }
+      return set;
+    };
     // A path ending in '/' is a folder that went away: re-check every file indexed under it.
     const expanded = paths.flatMap((p) =>
       p.endsWith('/')
@@ -189,8 +200,7 @@ export class Indexer {
         continue;
       }
       // The crawler's rules decide what is indexed: a single path must pass them too.
-      const { files } = crawl(root.path, { maxFileBytes: this.maxFileBytes, extraIgnore: this.extraIgnore });
-      if (!files.some((f) => f.path === path)) continue;
+      if (!crawledPaths(root.path).has(path)) continue;
       outcomes.push(await this.indexFile(root, file, row));
     }
     return outcomes;

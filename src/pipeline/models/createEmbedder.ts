@@ -1,5 +1,5 @@
 import type { Embedder, EmbedderSpec } from './embedder.js';
-import { TransformersEmbedder } from './transformersEmbedder.js';
+import { DEFAULT_ONNX_MODEL, TransformersEmbedder } from './transformersEmbedder.js';
 import { UseEmbedder } from './useEmbedder.js';
 
 /** Builds the embedder a spec names, in the calling thread. */
@@ -14,5 +14,5 @@ export async function createEmbedder(spec: EmbedderSpec): Promise<Embedder> {
 
 /** The id an embedder of this spec will have, known without loading it. */
 export function embedderIdOf(spec: EmbedderSpec): string {
-  return spec.kind === 'use' ? UseEmbedder.ID : `onnx:${spec.modelName ?? 'contriever-msmarco'}`;
+  return spec.kind === 'use' ? UseEmbedder.ID : `onnx:${spec.modelName ?? DEFAULT_ONNX_MODEL}`;
 }

@@ -123,11 +123,11 @@ export class IndexStore {
     };
   }
 
-  static open(path: string, options: { readonly?: boolean } = {}): IndexStore {
+  static open(path: string): IndexStore {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     let db: Database.Database;
     try {
-      db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+      db = new Database(path);
     } catch (err) {
       throw new DocentError(
         `cannot open the index at ${path}: ${(err as Error).message}`,
@@ -143,7 +143,7 @@ export class IndexStore {
       db.pragma('mmap_size = 1073741824');
       sqliteVec.load(db);
       const store = new IndexStore(db, path);
-      if (!options.readonly) store.migrate();
+      store.migrate();
       return store;
     } catch (err) {
       db.close();
