@@ -27,4 +27,10 @@ export function parseMegabytes(value: string): number {
   return Math.round(n * 1024 * 1024);
 }
 
+export function parseSimilarity(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < -1 || n > 1) throw new DocentError(`--threshold must be a cosine similarity between -1 and 1, not "${value}"`);
+  return n;
+}
+
 export { modelsDir };

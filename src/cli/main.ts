@@ -1,8 +1,9 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { parseMegabytes, parsePositiveInt } from './context.js';
+import { parseMegabytes, parsePositiveInt, parseSimilarity } from './context.js';
 import { reportError } from './output.js';
 import { runForget } from './commands/forgetCommand.js';
 import { runIndex } from './commands/indexCommand.js';
+import { parseEngine, runRewrite } from './commands/rewriteCommand.js';
 import { runSearch } from './commands/searchCommand.js';
 import { runStatus } from './commands/statusCommand.js';
 import { runWatch } from './commands/watchCommand.js';
@@ -58,6 +59,24 @@ export function buildProgram(): Command {
     .option('-k, --k <n>', 'number of results', wrapArg((v) => parsePositiveInt(v, '--k')), 10)
     .option('--json', 'print as JSON')
     .action((text: string, opts) => runSearch(text, opts));
+
+  program
+    .command('rewrite')
+    .description('fold a conversation into a follow-up question, as Docent does before searching')
+    .argument('<query>')
+    .option('--history <file>', 'the conversation so far: JSON [{"role": "user"|"assistant", "text": "..."}]')
+    .option('--engine <name>', 'lexical (built in) or llm (a GGUF model in models/)', wrapArg(parseEngine), 'lexical')
+    .option('--model <file>', 'the GGUF model for --engine llm (default: the largest .gguf in models/)')
+    .option('--budget <ms>', 'time budget of the LLM engine before it falls back (default 3000)', wrapArg((v) => parsePositiveInt(v, '--budget')))
+    .option('--threshold <cosine>', 'keep turns at least this similar to the question (default 0.3)', wrapArg(parseSimilarity))
+    .option('--max-turns <n>', 'keep at most this many turns (default 5)', wrapArg((v) => parsePositiveInt(v, '--max-turns')))
+    .option('--no-last-turn', 'do not always keep the most recent turn')
+    .option('--char-limit <n>', 'cut assistant messages to this many characters (default 500)', wrapArg((v) => parsePositiveInt(v, '--char-limit')))
+    .addOption(dbOption)
+    .option('--json', 'print the RewriteResult as JSON')
+    .option('--explain', 'also show the options, the turns kept with their similarity, and what the engine weighed')
+    .option('--debug', 'print debug log lines to stderr')
+    .action((query: string, opts) => runRewrite(query, opts));
 
   program
     .command('forget')

@@ -69,3 +69,32 @@ async function build(store: IndexStore, dataset: Dataset, embedder: Embedder, on
   }
   store.setMeta('eval_complete', '1');
 }
+
+/**
+ * For a dataset without a corpus (QReCC): the assistant replies of all its conversations as a
+ * text-only index, so that word statistics (IDF, "is the word in the index") exist as they do
+ * for a user's own files. Cached like the corpus indexes.
+ */
+export function openConversationCorpus(dataset: Dataset, cacheDir: string): IndexStore {
+  const texts = [...new Set(dataset.rows.flatMap((r) => r.history.filter((h) => h.role === 'assistant').map((h) => h.text.trim())).filter(Boolean))];
+  const key = createHash('sha1').update(`${texts.length}:${texts.join('\n')}:replies-v1`).digest('hex').slice(0, 12);
+  mkdirSync(cacheDir, { recursive: true });
+  const path = join(cacheDir, `${dataset.name.replace(/[^\w.-]+/g, '_')}-replies-${key}.sqlite`);
+  let store = IndexStore.open(path);
+  if (store.getMeta('eval_complete') === '1') return store;
+  store.close();
+  for (const s of ['', '-wal', '-shm']) rmSync(path + s, { force: true });
+  store = IndexStore.open(path);
+  const root = store.addRoot(`dataset:${dataset.name}:replies`);
+  const batch = store.batch(1000, 2000);
+  texts.forEach((text, i) => {
+    store.replaceFile(
+      { rootId: root.id, path: `reply:${i}`, type: 'text', size: text.length, mtimeMs: 0, hash: null, status: 'indexed', reason: null, title: null },
+      [{ ordinal: 0, page: null, charStart: 0, charEnd: text.length, heading: '', text, textHash: createHash('sha1').update(text).digest('hex') }],
+    );
+    batch.fileDone();
+  });
+  batch.end();
+  store.setMeta('eval_complete', '1');
+  return store;
+}

@@ -15,11 +15,13 @@ import { hybridSearch, vectorCandidates, weightedKeywordCandidates } from '../pi
 import { queryTerms } from '../pipeline/search/queryTerms.js';
 import { TermStats } from '../pipeline/search/termStats.js';
 import { DocentError } from '../shared/errors.js';
-import { openCorpusIndex, type CorpusIndex } from './corpusIndex.js';
+import { openConversationCorpus, openCorpusIndex, type CorpusIndex } from './corpusIndex.js';
 import { loadDataset, type Dataset } from './dataset.js';
 import { mean, ndcgAt, percentile, recallAt } from './metrics.js';
 import { addedTermScores, sameQuery } from './rewriteText.js';
-import { BASELINES, PREVIOUS_TURN_IDF, type Strategy, type StrategyContext, type StrategyOutput } from './strategies.js';
+import { LlamaRewriter } from '../pipeline/rewrite/llm/llamaRewriter.js';
+import { PersistentEmbedder } from './persistentEmbedder.js';
+import { BASELINES, PREVIOUS_TURN_IDF, REWRITE_STRATEGIES, rewriteStrategy, type Strategy, type StrategyContext, type StrategyOutput } from './strategies.js';
 
 export type RetrieverName = 'bm25' | 'dense' | 'hybrid';
 const ALL_RETRIEVERS: RetrieverName[] = ['bm25', 'dense', 'hybrid'];
@@ -45,12 +47,13 @@ async function retrieve(index: CorpusIndex, embedder: CachingEmbedder, retriever
   const extraTerms = out.keywords?.length ? { terms: out.keywords, weight: out.keywordWeight ?? 1 } : undefined;
   let chunkIds: number[];
   if (retriever === 'bm25') {
-    chunkIds = weightedKeywordCandidates(store, queryTerms(out.query), extraTerms, K);
+    const own = queryTerms(out.query).filter((t) => !out.keywords?.includes(t));
+    chunkIds = weightedKeywordCandidates(store, own, extraTerms, K);
   } else if (retriever === 'dense') {
-    const [v] = await embedder.embed([out.query]);
+    const [v] = await embedder.embed([out.embedText ?? out.query]);
     chunkIds = vectorCandidates(store, v!, K);
   } else {
-    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms })).hits.map((h) => h.chunkId);
+    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms, embedText: out.embedText })).hits.map((h) => h.chunkId);
   }
   return chunkIds.map((id) => index.passageOfChunk(id)).filter((p): p is string => !!p);
 }
@@ -58,6 +61,7 @@ async function retrieve(index: CorpusIndex, embedder: CachingEmbedder, retriever
 async function timed(strategy: Strategy, rows: Dataset['rows'], context: StrategyContext): Promise<{ outputs: Map<string, StrategyOutput>; ms: number[] }> {
   const outputs = new Map<string, StrategyOutput>();
   const ms: number[] = [];
+  await strategy.prepare?.(rows, context);
   for (const row of rows) {
     const t = performance.now();
     const out = await strategy.run(row, context);
@@ -75,11 +79,12 @@ export async function evaluateRetrieval(
   log: (s: string) => void,
 ): Promise<RetrievalRow[]> {
   const pool = await EmbedderPool.start({ kind: 'use' });
-  const embedder = new CachingEmbedder(pool, 20_000);
+  // Queries and turn pairs are kept on disk between runs; the corpus is cached in its own index.
+  const embedder = new CachingEmbedder(new PersistentEmbedder(pool, cacheDir), 20_000);
   try {
     let last = 0;
     const t0 = performance.now();
-    const index = await openCorpusIndex(dataset, cacheDir, embedder, (done, total) => {
+    const index = await openCorpusIndex(dataset, cacheDir, pool, (done, total) => {
       if (done - last >= 500 || done === total) {
         last = done;
         log(`  embedding corpus: ${done}/${total} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
@@ -90,7 +95,7 @@ export async function evaluateRetrieval(
     const termStats = new TermStats(index.store);
     const results: RetrievalRow[] = [];
     for (const strategy of strategies) {
-      const { outputs, ms } = await timed(strategy, judged, { termStats });
+      const { outputs, ms } = await timed(strategy, judged, { termStats, embedder });
       for (const retriever of retrievers) {
         const m = { n5: [] as number[], n10: [] as number[], r5: [] as number[], r10: [] as number[] };
         for (const row of judged) {
@@ -129,33 +134,46 @@ export interface RewriteTextRow {
   added_precision: number;
   added_recall: number;
   added_f1: number;
-  /** Of the turns whose reference equals the query: the share the strategy left unchanged. */
+  /** Of the turns whose reference equals the query: the share whose question (resolved_query) the strategy left unchanged. */
   unchanged_when_standalone: number;
+  /** The same for the searched text, which may also carry expansions (abbreviations, related words). */
+  search_unchanged_when_standalone: number;
   standalone_turns: number;
   rewrite_ms_mean: number;
   rewrite_ms_p95: number;
 }
 
-export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy[]): Promise<RewriteTextRow[]> {
+export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy[], cacheDir: string): Promise<RewriteTextRow[]> {
   const out: RewriteTextRow[] = [];
-  for (const strategy of strategies) {
-    const { outputs, ms } = await timed(strategy, dataset.rows, {});
-    const searched = (id: string): string => [outputs.get(id)!.query, ...(outputs.get(id)!.keywords ?? [])].join(' ');
-    const scores = dataset.rows.map((r) => addedTermScores(r.query, searched(r.id), r.reference_rewrite));
-    const standalone = dataset.rows.filter((r) => sameQuery(r.query, r.reference_rewrite));
-    out.push({
-      strategy: strategy.name,
-      n: dataset.rows.length,
-      added_precision: round(mean(scores.map((s) => s.precision))),
-      added_recall: round(mean(scores.map((s) => s.recall))),
-      added_f1: round(mean(scores.map((s) => s.f1))),
-      unchanged_when_standalone: round(mean(standalone.map((r) => (sameQuery(r.query, searched(r.id)) ? 1 : 0)))),
-      standalone_turns: standalone.length,
-      rewrite_ms_mean: round(mean(ms), 3),
-      rewrite_ms_p95: round(percentile(ms, 95), 3),
-    });
+  const embedder = strategies.some((s) => s.prepare) ? new CachingEmbedder(new PersistentEmbedder(await EmbedderPool.start({ kind: 'use' }), cacheDir), 20_000) : undefined;
+  // No corpus: the dataset's replies stand in for documents, for word statistics.
+  const replies = openConversationCorpus(dataset, cacheDir);
+  try {
+    for (const strategy of strategies) out.push(await rewriteTextRow(dataset, strategy, { embedder, termStats: new TermStats(replies) }));
+  } finally {
+    replies.close();
+    await embedder?.close();
   }
   return out;
+}
+
+async function rewriteTextRow(dataset: Dataset, strategy: Strategy, context: StrategyContext): Promise<RewriteTextRow> {
+  const { outputs, ms } = await timed(strategy, dataset.rows, context);
+  const searched = (id: string): string => [outputs.get(id)!.query, ...(outputs.get(id)!.keywords ?? [])].join(' ');
+  const scores = dataset.rows.map((r) => addedTermScores(r.query, searched(r.id), r.reference_rewrite));
+  const standalone = dataset.rows.filter((r) => sameQuery(r.query, r.reference_rewrite));
+  return {
+    strategy: strategy.name,
+    n: dataset.rows.length,
+    added_precision: round(mean(scores.map((s) => s.precision))),
+    added_recall: round(mean(scores.map((s) => s.recall))),
+    added_f1: round(mean(scores.map((s) => s.f1))),
+    unchanged_when_standalone: round(mean(standalone.map((r) => (sameQuery(r.query, outputs.get(r.id)!.resolved ?? searched(r.id)) ? 1 : 0)))),
+    search_unchanged_when_standalone: round(mean(standalone.map((r) => (sameQuery(r.query, searched(r.id)) ? 1 : 0)))),
+    standalone_turns: standalone.length,
+    rewrite_ms_mean: round(mean(ms), 3),
+    rewrite_ms_p95: round(percentile(ms, 95), 3),
+  };
 }
 
 function formatRow(r: RetrievalRow): string {
@@ -170,10 +188,18 @@ async function main(): Promise<void> {
       strategies: { type: 'string' },
       retrievers: { type: 'string' },
       cache: { type: 'string', default: '.docent-eval' },
+      llm: { type: 'string' },
     },
   });
   if (!values.data?.length) throw new DocentError('no dataset given', 'Use: npm run eval -- --data ../shared/datasets/mtrag/fiqa');
-  const known = [...BASELINES, PREVIOUS_TURN_IDF];
+  const known = [...BASELINES, PREVIOUS_TURN_IDF, ...REWRITE_STRATEGIES];
+  let llm: LlamaRewriter | undefined;
+  if (values.llm) {
+    llm = new LlamaRewriter({ modelPath: values.llm });
+    await llm.whenReady();
+    // A generous budget: the evaluation measures the model's rewrites, not the product's time limit.
+    known.push(rewriteStrategy('llm_full_history', 'full', llm, 60_000), rewriteStrategy('llm_targeted', 'targeted', llm, 60_000));
+  }
   const strategies = values.strategies ? known.filter((s) => values.strategies!.split(',').includes(s.name)) : known;
   const retrievers = values.retrievers ? (values.retrievers.split(',') as RetrieverName[]) : ALL_RETRIEVERS;
   for (const dir of values.data) {
@@ -184,7 +210,7 @@ async function main(): Promise<void> {
       const log = (s: string): void => void process.stdout.write(s + '\n');
       report = { dataset: dataset.name, results: await evaluateRetrieval(dataset, strategies, retrievers, values.cache!, log) };
     } else {
-      const rows = await evaluateRewriteText(dataset, strategies);
+      const rows = await evaluateRewriteText(dataset, strategies, values.cache!);
       for (const r of rows) process.stdout.write(JSON.stringify(r) + '\n');
       report = { dataset: dataset.name, rewrite_text: rows };
     }
@@ -193,6 +219,7 @@ async function main(): Promise<void> {
     writeFileSync(out, JSON.stringify({ ...report, date: new Date().toISOString() }, null, 2) + '\n');
     process.stdout.write(`written to ${out}\n`);
   }
+  await llm?.close();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,3 +1,8 @@
+import type { Embedder } from '../pipeline/models/embedder.js';
+import { rewrite, type LlmRewriter } from '../pipeline/rewrite/rewrite.js';
+import { pairText, turnPairs } from '../pipeline/rewrite/targetedHistory.js';
+import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions } from '../pipeline/rewrite/types.js';
+import { ADDED_TERM_WEIGHT } from '../pipeline/search/hybridSearch.js';
 import type { TermStats } from '../pipeline/search/termStats.js';
 import { queryTerms } from '../pipeline/search/queryTerms.js';
 import type { ConversationRow } from './dataset.js';
@@ -9,17 +14,64 @@ export interface StrategyOutput {
   /** Terms searched beside the query's own, at `keywordWeight` of their BM25 score. */
   keywords?: string[];
   keywordWeight?: number;
+  /** The question as the strategy understood it (a rewrite's resolved_query), when it has one. */
+  resolved?: string;
+  /** Embedded for dense retrieval instead of `query`. */
+  embedText?: string;
 }
 
 /** What a strategy may consult: statistics of the corpus being searched. */
 export interface StrategyContext {
   termStats?: TermStats;
+  /** The index's embedder (cached), for targeted history. */
+  embedder?: Embedder;
 }
 
 export interface Strategy {
   name: string;
   run(row: ConversationRow, context: StrategyContext): Promise<StrategyOutput> | StrategyOutput;
+  /** Work done before the timed runs (embedding the turns), so the times are the strategy's own. */
+  prepare?(rows: readonly ConversationRow[], context: StrategyContext): Promise<void>;
 }
+
+/** Every query and turn pair of the rows, embedded once into the context's (caching) embedder. */
+async function embedTurns(rows: readonly ConversationRow[], context: StrategyContext): Promise<void> {
+  if (!context.embedder) return;
+  const texts = new Set<string>();
+  for (const r of rows) {
+    texts.add(r.query.trim());
+    for (const p of turnPairs(r.history, DEFAULT_REWRITE_OPTIONS.message_char_limit)) texts.add(pairText(p));
+  }
+  const all = [...texts];
+  for (let i = 0; i < all.length; i += 64) await context.embedder.embed(all.slice(i, i + 64));
+}
+
+/** Every turn pair, as `rewrite_full_history` sees the conversation. */
+const FULL_HISTORY: Partial<RewriteOptions> = { similarity_threshold: -1, max_relevant_turns: 1000 };
+
+/**
+ * The product's Rewrite stage as a strategy: the rewrite's search_query is searched by keywords,
+ * its added terms at ADDED_TERM_WEIGHT, and its resolved question by meaning.
+ */
+export function rewriteStrategy(name: string, history: 'full' | 'targeted', llm?: LlmRewriter, llmBudgetMs?: number): Strategy {
+  return {
+    name,
+    prepare: embedTurns,
+    run: async (r, ctx) => {
+      const run = await rewrite(r.query, r.history, history === 'full' ? FULL_HISTORY : {}, {
+        embedder: ctx.embedder,
+        termStats: ctx.termStats,
+        ...(llm ? { engine: 'llm' as const, llm, llmBudgetMs } : {}),
+      });
+      const { search_query, keywords, resolved_query } = run.result;
+      // As the Search stage does: keywords at their weight, and the resolved question embedded
+      // (a sentence encoder reads a question better than a question with a bag of words on it).
+      return { query: search_query, keywords, keywordWeight: ADDED_TERM_WEIGHT, resolved: resolved_query, embedText: resolved_query };
+    },
+  };
+}
+
+export const REWRITE_STRATEGIES: Strategy[] = [rewriteStrategy('rewrite_full_history', 'full'), rewriteStrategy('rewrite_targeted', 'targeted')];
 
 /** Yardsticks that need no rewriting: the turn as asked, every user turn, the reference rewrite. */
 export const BASELINES: Strategy[] = [

@@ -9,6 +9,9 @@ const TOKENIZER = 'porter unicode61 remove_diacritics 2';
  */
 export class TermStats {
   private readonly stemCache = new Map<string, string>();
+  /** Document frequencies by stem, valid while the index is unchanged. */
+  private readonly dfCache = new Map<string, number>();
+  private cachedAt: string | undefined;
   private docCount: number | undefined;
 
   constructor(private readonly store: IndexStore) {
@@ -34,16 +37,36 @@ export class TermStats {
     return new Map(words.map((w) => [w, this.stemCache.get(w)!]));
   }
 
+  /** Forgets counts when the index has changed since they were taken. */
+  private fresh(): void {
+    const version = this.store.changeVersion();
+    if (version !== this.cachedAt) {
+      this.dfCache.clear();
+      this.docCount = undefined;
+      this.cachedAt = version;
+    }
+  }
+
   documents(): number {
+    this.fresh();
     this.docCount ??= (this.store.db.prepare('SELECT COUNT(*) AS n FROM chunks').get() as { n: number }).n;
     return this.docCount;
   }
 
   /** In how many chunks each word occurs (by its stem). */
   documentFrequency(words: readonly string[]): Map<string, number> {
+    this.fresh();
     const stems = this.stems(words);
     const q = this.store.db.prepare('SELECT doc FROM chunks_vocab WHERE term = ?');
-    return new Map(words.map((w) => [w, ((q.get(stems.get(w)!) as { doc: number } | undefined)?.doc ?? 0)]));
+    const dfOf = (stem: string): number => {
+      let df = this.dfCache.get(stem);
+      if (df === undefined) {
+        df = (q.get(stem) as { doc: number } | undefined)?.doc ?? 0;
+        this.dfCache.set(stem, df);
+      }
+      return df;
+    };
+    return new Map(words.map((w) => [w, dfOf(stems.get(w)!)]));
   }
 
   /** BM25's inverse document frequency, log(1 + (N − n + 0.5) / (n + 0.5)). */

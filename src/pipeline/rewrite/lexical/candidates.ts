@@ -25,13 +25,26 @@ export const FEATURE_NAMES = [
   'query_short',
   'referring_x_last_user',
   'short_x_first_user',
+  'ends_user_turn',
+  'after_article',
 ] as const;
+
+const ARTICLE = /(?:^|\s)(the|a|an|this|that|these|those|my|your|our|de|het|een|dit|dat|deze|die|mijn|jouw|onze)\s+$/i;
+
+/** The term model's features: a candidate's own, then how much the turn depends on the conversation. */
+export const TERM_FEATURES = [...FEATURE_NAMES, 'dependence'] as const;
+
+export function termFeatures(candidate: readonly number[], dependence: number): number[] {
+  return [...candidate, dependence];
+}
 
 export interface Candidate {
   /** Lower-cased term, as searched. */
   term: string;
   /** The form it most often had in the conversation ("MacBook"), for the resolved query. */
   surface: string;
+  /** Where a user names a topic: ending their message, or after an article. */
+  topic: boolean;
   features: number[];
 }
 
@@ -39,7 +52,19 @@ interface Mention {
   pair: number;
   role: 'user' | 'assistant';
   capitalised: boolean;
+  /** Among the last two content words of a user message: where a question names its topic ("what is houtmulch?"). */
+  endsTurn: boolean;
+  /** Right after an article or determiner: a noun, as a rule. */
+  afterArticle: boolean;
 }
+
+/** Words of talking about a search rather than of its subject ("tell me about", "vertel eens"). */
+const CHAT_WORDS = new Set(
+  (
+    'tell know want like please thanks thank explain give show find need get say said mean means let lets ok okay yes no ' +
+    'vertel weet wil graag bedankt dank geef laat zien vind nodig zeg zei betekent ja nee oke'
+  ).split(' '),
+);
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
 
@@ -65,13 +90,18 @@ export function candidateTerms(query: string, turns: readonly SelectedTurn[], te
     similarityOf.set(t.index, t.similarity);
     for (const role of ['user', 'assistant'] as const) {
       const text = t[role];
-      for (const m of text.matchAll(WORD)) {
+      const words = [...text.matchAll(WORD)];
+      const contentAt = words.map((m, i) => (STOPWORDS.has(m[0].toLowerCase()) ? -1 : i)).filter((i) => i >= 0);
+      const lastContent = new Set(contentAt.slice(-2));
+      for (const [i, m] of words.entries()) {
         const surface = m[0];
         const term = surface.toLowerCase();
-        if (term.length < 2 || STOPWORDS.has(term) || own.some((w) => sameWordForm(w, term))) continue;
+        if (term.length < 2 || STOPWORDS.has(term) || CHAT_WORDS.has(term) || own.some((w) => sameWordForm(w, term))) continue;
         const sentenceStart = m.index === 0 || /[.!?]\s*$/.test(text.slice(0, m.index));
         const capitalised = !sentenceStart && /^\p{Lu}/u.test(surface);
-        mentions.set(term, [...(mentions.get(term) ?? []), { pair: t.index, role, capitalised }]);
+        const endsTurn = role === 'user' && lastContent.has(i);
+        const afterArticle = ARTICLE.test(text.slice(Math.max(0, m.index - 12), m.index));
+        mentions.set(term, [...(mentions.get(term) ?? []), { pair: t.index, role, capitalised, endsTurn, afterArticle }]);
         // A capital that only marks a sentence start says nothing about the word's own form.
         const form = sentenceStart && !/^\p{Lu}{2,}$/u.test(surface) ? surface[0]!.toLowerCase() + surface.slice(1) : surface;
         const forms = surfaces.get(term) ?? new Map<string, number>();
@@ -114,8 +144,11 @@ export function candidateTerms(query: string, turns: readonly SelectedTurn[], te
       short,
       cues.referring ? inLastUser : 0,
       short * inFirstUser,
+      ms.some((m) => m.endsTurn) ? 1 : 0,
+      ms.some((m) => m.afterArticle) ? 1 : 0,
     ];
     const surface = [...surfaces.get(term)!.entries()].sort((a, b) => b[1] - a[1])[0]![0];
-    return { term, surface, features };
+    const topic = user.some((m) => m.endsTurn || m.afterArticle);
+    return { term, surface, features, topic };
   });
 }

@@ -1,5 +1,5 @@
 /** Words that carry no meaning for search when spoken or typed as fillers (English, Dutch). */
-const FILLERS = /(^|[\s,])(u+h+|u+m+|e+r+m*|h+m+|ehm+|eu+h+|e+h+|you know|i mean|like,|basically|nou|zeg|weet je)(?=[\s,?.!]|$)/giu;
+const FILLERS = /(^|[\s,])(u+h+m*|u+m+|e+r+m*|h+m+|ehm+|eu+h+|e+h+|you know|i mean|like,|basically|nou|zeg|weet je)(?=[\s,?.!]|$)/giu;
 const LEADING = /^(so|well|ok(ay)?|hey|hi|dus|nou|goh|hoi)[\s,]+/i;
 
 /** The query without filler words and doubled spaces; unchanged when there are none. */

@@ -1,0 +1,225 @@
+/**
+ * `npm run train:rewrite [-- --data DIR ...] [--out FILE]`
+ *
+ * Trains the lexical rewrite engine's two small logistic models from conversational datasets in
+ * the format of shared/README.md (default: both MTRAG folders and qrecc-2k beside the repo):
+ * - dependence: does the turn need the conversation at all? (label: the reference rewrite
+ *   differs from the turn as asked);
+ * - term: which words of the selected turn pairs does the standalone query need? (label: the
+ *   word is in the reference rewrite and not in the turn).
+ * Conversations are split by a hash of their id (1 in 5 held out); the held-out figures are
+ * printed, then both models are refitted on everything and written as JSON. The same data
+ * gives the same file: no dates, no randomness.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { EmbedderPool } from '../pipeline/models/embedderPool.js';
+import { STOPWORDS } from '../pipeline/search/queryTerms.js';
+import { TermStats } from '../pipeline/search/termStats.js';
+import { candidateTerms, sameWordForm, TERM_FEATURES, termFeatures } from '../pipeline/rewrite/lexical/candidates.js';
+import { DEPENDENCE_FEATURES, dependenceFeatures } from '../pipeline/rewrite/lexical/dependence.js';
+import { pairText, selectTurns, turnPairs } from '../pipeline/rewrite/targetedHistory.js';
+import { DEFAULT_REWRITE_OPTIONS } from '../pipeline/rewrite/types.js';
+import { DocentError } from '../shared/errors.js';
+import { openConversationCorpus, openCorpusIndex } from './corpusIndex.js';
+import { loadDataset, type ConversationRow } from './dataset.js';
+import { auc, fitLogistic, type TrainingSet } from './logistic.js';
+import { PersistentEmbedder } from './persistentEmbedder.js';
+import { sameQuery } from './rewriteText.js';
+
+const DEFAULT_DATA = ['../shared/datasets/mtrag/fiqa', '../shared/datasets/mtrag/clapnq', '../shared/datasets/qrecc-2k'];
+const DEFAULT_OUT = 'src/pipeline/rewrite/lexical/weights.json';
+/** Standalone turns the dependence model must leave alone, on the training split. */
+const STANDALONE_KEPT = 0.96;
+
+interface Example {
+  heldOut: boolean;
+  dependent: number;
+  dep: number[];
+  terms: { x: number[]; y: number }[];
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+
+function referenceWords(row: ConversationRow): string[] {
+  return (row.reference_rewrite.toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w));
+}
+
+function heldOut(dataset: string, conversation: string): boolean {
+  return createHash('sha1').update(`${dataset}:${conversation}`).digest()[0]! % 5 === 0;
+}
+
+const round = (x: number): number => Math.round(x * 1e4) / 1e4;
+
+function bestF1Threshold(scores: number[], labels: number[]): number {
+  let best = { f1: -1, t: 0.5 };
+  for (let t = 0.05; t < 0.95; t += 0.01) {
+    const f = prf(scores, labels, t).f1;
+    if (f > best.f1) best = { f1: f, t };
+  }
+  return round(best.t);
+}
+
+function prf(scores: number[], labels: number[], t: number): { precision: number; recall: number; f1: number } {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  scores.forEach((s, i) => {
+    if (s >= t && labels[i]) tp++;
+    else if (s >= t) fp++;
+    else if (labels[i]) fn++;
+  });
+  const precision = tp + fp ? tp / (tp + fp) : 0;
+  const recall = tp + fn ? tp / (tp + fn) : 0;
+  return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+}
+
+const dot = (w: number[], x: number[]): number => 1 / (1 + Math.exp(-w.reduce((s, wi, i) => s + wi * x[i]!, 0)));
+
+async function collect(dirs: string[], cacheDir: string, log: (s: string) => void): Promise<Example[]> {
+  const pool = await EmbedderPool.start({ kind: 'use' });
+  const embedder = new PersistentEmbedder(pool, cacheDir);
+  const examples: Example[] = [];
+  try {
+    for (const dir of dirs) {
+      const dataset = loadDataset(dir);
+      const rows = dataset.rows.filter((r) => r.history.length > 0);
+      // Embed every query and turn pair once, in batches, before the row-by-row pass.
+      const texts = new Set<string>();
+      for (const r of rows) {
+        texts.add(r.query);
+        for (const p of turnPairs(r.history, DEFAULT_REWRITE_OPTIONS.message_char_limit)) texts.add(pairText(p));
+      }
+      const t0 = performance.now();
+      await embedder.embed([...texts]);
+      let termStats: TermStats;
+      let close = (): void => undefined;
+      if (dataset.corpusPath) {
+        const index = await openCorpusIndex(dataset, cacheDir, pool, (d, t) => d === t && log(`  corpus embedded: ${t} passages`));
+        termStats = new TermStats(index.store);
+        close = () => index.store.close();
+      } else {
+        // Word statistics as a user's index would give them: the dataset's replies stand in for documents.
+        const replies = openConversationCorpus(dataset, cacheDir);
+        termStats = new TermStats(replies);
+        close = () => replies.close();
+      }
+      for (const r of rows) {
+        const turns = await selectTurns(r.query, r.history, embedder, DEFAULT_REWRITE_OPTIONS);
+        const wanted = referenceWords(r);
+        examples.push({
+          heldOut: heldOut(dataset.name, r.conversation),
+          dependent: sameQuery(r.query, r.reference_rewrite) ? 0 : 1,
+          dep: dependenceFeatures(r.query, turns, termStats),
+          terms: candidateTerms(r.query, turns, termStats).map((c) => ({ x: c.features, y: wanted.some((w) => sameWordForm(w, c.term)) ? 1 : 0 })),
+        });
+      }
+      close();
+      log(`${dataset.name}: ${rows.length} turns with history (${texts.size} texts embedded or cached, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+  } finally {
+    await embedder.close();
+  }
+  return examples;
+}
+
+interface Fit {
+  term: { weights: number[]; threshold: number };
+  dependence: { weights: number[]; threshold: number };
+}
+
+function fit(examples: Example[]): Fit {
+  const dep: TrainingSet = { x: examples.map((e) => e.dep), y: examples.map((e) => e.dependent) };
+  const depW = fitLogistic(dep, 1);
+  // The lowest threshold that still leaves STANDALONE_KEPT of the standalone turns unchanged.
+  const standalone = examples.filter((e) => !e.dependent).map((e) => dot(depW, e.dep)).sort((a, b) => a - b);
+  const depT = round(standalone[Math.min(standalone.length - 1, Math.floor(standalone.length * STANDALONE_KEPT))] ?? 0.5);
+  // Terms are learned from every turn, with the turn's dependence as a feature: a standalone
+  // turn's candidates are all negatives, so the model learns to add little to it.
+  const term: TrainingSet = { x: [], y: [] };
+  for (const e of examples) {
+    const p = dot(depW, e.dep);
+    for (const t of e.terms) {
+      term.x.push(termFeatures(t.x, p));
+      term.y.push(e.dependent ? t.y : 0);
+    }
+  }
+  const termW = fitLogistic(term, 1);
+  const termT = bestF1Threshold(term.x.map((x) => dot(termW, x)), term.y);
+  return {
+    term: { weights: termW.map(round), threshold: termT },
+    dependence: { weights: depW.map(round), threshold: depT },
+  };
+}
+
+function report(model: Fit, test: Example[], log: (s: string) => void): Record<string, number> {
+  const depScores = test.map((e) => dot(model.dependence.weights, e.dep));
+  const depLabels = test.map((e) => e.dependent);
+  const standalone = test.filter((e) => !e.dependent);
+  const kept = standalone.filter((e) => dot(model.dependence.weights, e.dep) < model.dependence.threshold).length / Math.max(1, standalone.length);
+  const caught = test.filter((e, i) => e.dependent && depScores[i]! >= model.dependence.threshold).length / Math.max(1, test.filter((e) => e.dependent).length);
+  const scores: number[] = [];
+  const labels: number[] = [];
+  let standaloneWithAdditions = 0;
+  test.forEach((e, i) => {
+    let added = false;
+    for (const t of e.terms) {
+      const p = dot(model.term.weights, termFeatures(t.x, depScores[i]!));
+      scores.push(p);
+      labels.push(e.dependent ? t.y : 0);
+      added ||= p >= model.term.threshold;
+    }
+    if (!e.dependent && added) standaloneWithAdditions++;
+  });
+  const tp = prf(scores, labels, model.term.threshold);
+  const figures = {
+    turns: test.length,
+    standalone_turns: standalone.length,
+    dependence_auc: round(auc(depScores, depLabels)),
+    standalone_kept: round(kept),
+    dependent_caught: round(caught),
+    term_candidates: scores.length,
+    term_auc: round(auc(scores, labels)),
+    term_precision: round(tp.precision),
+    term_recall: round(tp.recall),
+    term_f1: round(tp.f1),
+    standalone_given_terms: round(standaloneWithAdditions / Math.max(1, standalone.length)),
+  };
+  log(`held out (${test.length} turns with history, ${standalone.length} of them standalone; conversations split by hash, 1 in 5):`);
+  log(`  dependence  AUC ${figures.dependence_auc}  at the threshold: standalone kept ${figures.standalone_kept}, dependent caught ${figures.dependent_caught}`);
+  log(`  term        AUC ${figures.term_auc}  P ${figures.term_precision}  R ${figures.term_recall}  F1 ${figures.term_f1} (${scores.length} candidates)`);
+  log(`  standalone turns given added terms: ${figures.standalone_given_terms}`);
+  return figures;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string', multiple: true },
+      out: { type: 'string', default: DEFAULT_OUT },
+      cache: { type: 'string', default: '.docent-eval' },
+    },
+  });
+  const dirs = values.data?.length ? values.data : DEFAULT_DATA;
+  for (const d of dirs) if (!existsSync(d)) throw new DocentError(`${d} does not exist`, 'Pass --data DIR for each dataset folder (see shared/README.md).');
+  const log = (s: string): void => void process.stdout.write(s + '\n');
+  const examples = await collect(dirs, values.cache!, log);
+  const heldOutFigures = report(fit(examples.filter((e) => !e.heldOut)), examples.filter((e) => e.heldOut), log);
+  const final = fit(examples);
+  const out = {
+    version: 1,
+    trained_on: dirs.map((d) => d.replace(/^.*?(datasets\/)/, '$1')),
+    turns: examples.length,
+    held_out: heldOutFigures,
+    term: { features: [...TERM_FEATURES], ...final.term },
+    dependence: { features: [...DEPENDENCE_FEATURES], ...final.dependence },
+  };
+  writeFileSync(values.out!, JSON.stringify(out, null, 2) + '\n');
+  log(`thresholds: dependence ${final.dependence.threshold}, term ${final.term.threshold}; written to ${values.out}`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`train:rewrite: ${err instanceof DocentError ? err.toUserString() : (err as Error).stack}\n`);
+  process.exitCode = 1;
+});

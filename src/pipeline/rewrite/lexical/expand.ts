@@ -1,0 +1,134 @@
+import { STOPWORDS } from '../../search/queryTerms.js';
+import type { SelectedTurn } from '../targetedHistory.js';
+
+/**
+ * Short forms people type and documents spell out (English, Dutch). General vocabulary only;
+ * the conversation supplies the rest (see `acronymExpansions`).
+ */
+const ABBREVIATIONS: Record<string, string> = {
+  auth: 'authentication',
+  config: 'configuration',
+  docs: 'documentation',
+  doc: 'document',
+  info: 'information',
+  repo: 'repository',
+  db: 'database',
+  env: 'environment',
+  approx: 'approximately',
+  qty: 'quantity',
+  amt: 'amount',
+  inv: 'invoice',
+  mgmt: 'management',
+  dept: 'department',
+  yr: 'year',
+  mo: 'month',
+  pw: 'password',
+  ssn: 'social security number',
+  faq: 'frequently asked questions',
+  eta: 'estimated time of arrival',
+  ceo: 'chief executive officer',
+  cfo: 'chief financial officer',
+  roi: 'return on investment',
+  kpi: 'key performance indicator',
+  vat: 'value added tax',
+  btw: 'belasting toegevoegde waarde',
+  ivm: 'in verband met',
+  evt: 'eventueel',
+  bv: 'bijvoorbeeld',
+  ca: 'circa',
+  ong: 'ongeveer',
+};
+
+/** Words documents use for the same thing (a small general thesaurus, English and Dutch). */
+const RELATED: Record<string, readonly string[]> = {
+  invoice: ['bill', 'receipt'],
+  invoices: ['bill', 'receipt'],
+  bill: ['invoice'],
+  receipt: ['invoice'],
+  price: ['cost'],
+  cost: ['price'],
+  costs: ['price'],
+  prijs: ['kosten'],
+  kosten: ['prijs'],
+  factuur: ['rekening'],
+  facturen: ['rekening'],
+  budget: ['allocation', 'spending'],
+  warranty: ['guarantee'],
+  guarantee: ['warranty'],
+  garantie: ['waarborg'],
+  salary: ['pay', 'wage'],
+  laptop: ['notebook', 'computer'],
+  error: ['fault', 'failure'],
+  storing: ['fout'],
+  manual: ['guide', 'instructions'],
+  handleiding: ['instructies'],
+  contract: ['agreement'],
+  login: ['sign', 'authentication'],
+  password: ['credentials'],
+  meeting: ['minutes'],
+  deadline: ['due'],
+};
+
+export interface Expansion {
+  /** Words added to the search, lower-case. */
+  terms: string[];
+  /** What was expanded, for --explain ("NAV → net asset value"). */
+  notes: string[];
+}
+
+/** Acronyms of the query that the conversation spells out: "NAV" after "net asset value". */
+function acronymExpansions(word: string, turns: readonly SelectedTurn[]): string | undefined {
+  if (!/^\p{Lu}{2,6}s?$/u.test(word)) return undefined;
+  const letters = word.replace(/s$/, '').toLowerCase();
+  for (const t of [...turns].reverse()) {
+    const words = `${t.user} ${t.assistant}`.match(/[\p{L}]+/gu) ?? [];
+    for (let i = 0; i + letters.length <= words.length; i++) {
+      const run = words.slice(i, i + letters.length);
+      if (run.every((w, j) => w[0]!.toLowerCase() === letters[j])) {
+        const phrase = run.join(' ').toLowerCase();
+        if (phrase !== letters) return phrase;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Abbreviations spelled out and related words, for the search side of the rewrite only. */
+export function expansions(query: string, turns: readonly SelectedTurn[]): Expansion {
+  const terms: string[] = [];
+  const notes: string[] = [];
+  const own = new Set((query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+  const add = (from: string, words: string): void => {
+    const fresh = words.split(' ').filter((w) => !own.has(w) && !STOPWORDS.has(w) && !terms.includes(w));
+    if (fresh.length === 0) return;
+    terms.push(...fresh);
+    notes.push(`${from} → ${words}`);
+  };
+  for (const word of query.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const low = word.toLowerCase();
+    const acronym = acronymExpansions(word, turns);
+    if (acronym) add(word, acronym);
+    else if (ABBREVIATIONS[low] && (low.length > 2 || word === word.toUpperCase())) add(word, ABBREVIATIONS[low]);
+    if (RELATED[low]) add(word, RELATED[low].join(' '));
+  }
+  return { terms, notes };
+}
+
+/** Damerau–Levenshtein distance, stopping early above `max`. */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+      best = Math.min(best, v);
+    }
+    if (best > max) return max + 1;
+  }
+  return d[a.length]![b.length]!;
+}

@@ -1,0 +1,170 @@
+import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
+import type { TermStats } from '../../search/termStats.js';
+import type { SelectedTurn } from '../targetedHistory.js';
+import type { RewriteKind, RewriteResult } from '../types.js';
+import { candidateTerms, termFeatures } from './candidates.js';
+import { removeFillers } from './clarity.js';
+import { dependenceFeatures } from './dependence.js';
+import { editDistance, expansions } from './expand.js';
+import { classifyIntent } from './intent.js';
+import { detectLanguage } from './language.js';
+import { queryCues } from './queryCues.js';
+import { antecedents, attachTopic, resolveReference, type Antecedent } from './resolve.js';
+import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
+
+/** At most this many conversation terms are added to the search. */
+const MAX_SEARCH_TERMS = 10;
+/**
+ * The probability a conversation term needs to be added to the search (at ADDED_TERM_WEIGHT).
+ * Below the learned threshold: chosen by retrieval on both MTRAG folders (see the issue note).
+ */
+export const SEARCH_TERM_BAR = 0.15;
+/** The weight a topic word of the user's gets when building readings of a reference. */
+const TOPIC_FLOOR = 0.2;
+/** A query of at most this many content words leans on the conversation ("which is better?"). */
+const SHORT_QUERY = 1;
+/** Two readings whose scores are this close count as an ambiguous reference. */
+const AMBIGUITY_MARGIN = 0.8;
+
+export interface LexicalInput {
+  query: string;
+  /** The user's earlier messages, for language detection of very short queries. */
+  earlierUserTurns: readonly string[];
+  turns: readonly SelectedTurn[];
+  termStats?: TermStats;
+  weights?: RewriteWeights;
+  /** Overrides SEARCH_TERM_BAR (for evaluation). */
+  searchTermBar?: number;
+}
+
+/** What the lexical engine saw and chose, for --explain and the evaluation. */
+export interface LexicalTrace {
+  dependence: number;
+  terms: { term: string; p: number }[];
+  expansions: string[];
+  typos: string[];
+}
+
+/**
+ * Words of the query that the index does not know, corrected to a word of the conversation one
+ * edit away that it does know ("warrenty" → "warranty"). Without index statistics nothing is
+ * changed: a word unknown to the conversation may still be right.
+ */
+function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: TermStats): { text: string; fixes: string[] } {
+  if (!termStats || turns.length === 0) return { text: query, fixes: [] };
+  const words = [...new Set((query.match(/[\p{L}]{4,}/gu) ?? []).map((w) => w.toLowerCase()))].filter((w) => !STOPWORDS.has(w));
+  if (words.length === 0) return { text: query, fixes: [] };
+  const df = termStats.documentFrequency(words);
+  const unknown = words.filter((w) => df.get(w) === 0);
+  if (unknown.length === 0) return { text: query, fixes: [] };
+  const vocabulary = [...new Set(turns.flatMap((t) => `${t.user} ${t.assistant}`.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []))];
+  const known = termStats.documentFrequency(vocabulary);
+  let text = query;
+  const fixes: string[] = [];
+  for (const w of unknown) {
+    const best = vocabulary.filter((v) => known.get(v)! > 0 && editDistance(w, v, 1) === 1).sort((a, b) => known.get(b)! - known.get(a)!)[0];
+    if (!best) continue;
+    text = text.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'giu'), best);
+    fixes.push(`${w} → ${best}`);
+  }
+  return { text, fixes };
+}
+
+/**
+ * The learned lexical engine: decides whether the query needs the conversation, picks the
+ * conversation's terms it needs, resolves the reference in the question, cleans it up, and
+ * expands the search with spelled-out abbreviations and related words.
+ */
+export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: LexicalTrace } {
+  const weights = input.weights ?? REWRITE_WEIGHTS;
+  const { query, turns, termStats } = input;
+  const searchBar = input.searchTermBar ?? SEARCH_TERM_BAR;
+  const original = query;
+  const cleaned = removeFillers(query);
+  const language = detectLanguage(cleaned, input.earlierUserTurns);
+  const typos = fixTypos(cleaned, turns, termStats);
+  const base = typos.text;
+  const kinds = new Set<RewriteKind>();
+  if (base !== original.trim()) kinds.add('clarity');
+
+  const dependence = turns.length ? probability(weights.dependence, dependenceFeatures(base, turns, termStats)) : 0;
+  const scored = turns.length
+    ? candidateTerms(base, turns, termStats)
+        .map((c) => ({ term: c.term, surface: c.surface, topic: c.topic, p: probability(weights.term, termFeatures(c.features, dependence)) }))
+        .sort((a, b) => b.p - a.p || a.term.localeCompare(b.term))
+    : [];
+  // The search, where added terms weigh a fraction of the user's own, takes terms below the
+  // learned (F1-best) threshold too: a likely term costs little there and often helps.
+  const searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold)).slice(0, MAX_SEARCH_TERMS);
+
+  // The question itself changes only where it points back (a pronoun, an ellipsis, "more?") or
+  // when the turn clearly cannot stand alone; otherwise added terms stay on the search side.
+  let resolved = base;
+  let ambiguous = false;
+  let alternatives: string[] = [];
+  const used = new Set<number>();
+  const cues = queryCues(base);
+  // Readings of a reference: phrases of the searched terms, and the topic the user named (the
+  // words ending their question, or following an article), which the scorer may rank lower.
+  const phraseWords = new Map(searched.map((c) => [c.term, c.p]));
+  if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
+  const readings = searched.length ? antecedents(turns, phraseWords) : [];
+  const best = readings[0];
+  if (best) {
+    const slot = resolveReference(base, best, language);
+    const leans = dependence >= weights.dependence.threshold || cues.contentWords <= SHORT_QUERY;
+    if (slot !== undefined || leans) {
+      const resolve = (r: Antecedent): string => resolveReference(base, r, language) ?? attachTopic(base, r.phrase);
+      resolved = resolve(best);
+      used.add(best.turn);
+      // A pointing word with two readings of similar weight from different places: the search tries each.
+      const rivals = readings.filter(
+        (r) => r !== best && r.score >= best.score * AMBIGUITY_MARGIN && !best.phrase.toLowerCase().includes(r.phrase.toLowerCase()) && !r.phrase.toLowerCase().includes(best.phrase.toLowerCase()),
+      );
+      if (cues.referring && rivals.length) {
+        ambiguous = true;
+        alternatives = [best, ...rivals].slice(0, 3).map(resolve);
+        for (const r of rivals.slice(0, 2)) used.add(r.turn);
+      }
+    }
+  }
+  if (searched.length) {
+    kinds.add('conversational');
+    for (const t of turns) {
+      const text = `${t.user} ${t.assistant}`.toLowerCase();
+      if (searched.some((c) => text.includes(c.term))) used.add(t.index);
+    }
+  }
+
+  const expansion = expansions(base, turns);
+  if (expansion.terms.length) kinds.add('retrieval');
+  const resolvedLower = resolved.toLowerCase();
+  const contextTerms = searched.map((c) => c.surface).filter((s) => !base.toLowerCase().includes(s.toLowerCase()));
+  const missing = contextTerms.filter((s) => !resolvedLower.includes(s.toLowerCase()));
+  const searchQuery = [resolved, ...missing, ...expansion.terms].join(' ').replace(/\s+/g, ' ').trim();
+  const own = new Set(queryTerms(base));
+  // Every word the rewrite adds to the user's own is a keyword: weighed below theirs in search.
+  const keywords = queryTerms([searchQuery, ...searched.map((c) => c.term)].join(' ')).filter((t) => !own.has(t));
+
+  const termConfidence = searched.length ? searched.reduce((s, c) => s + c.p, 0) / searched.length : 0;
+  // Sure when nothing was needed and nothing was added, or when what was added scored high.
+  let confidence = searched.length ? 0.5 * dependence + 0.5 * termConfidence : dependence >= weights.dependence.threshold ? 0.3 : 1 - 0.5 * dependence;
+  if (ambiguous) confidence *= 0.7;
+
+  return {
+    intent: classifyIntent(resolved),
+    search_query: searchQuery,
+    resolved_query: resolved,
+    keywords,
+    ambiguous,
+    alternatives,
+    confidence: Math.round(Math.min(1, Math.max(0, confidence)) * 100) / 100,
+    language,
+    rewritten: searchQuery !== original.trim() || resolved !== original.trim(),
+    kinds: (['conversational', 'clarity', 'retrieval'] as const).filter((k) => kinds.has(k)),
+    used_turns: [...used].sort((a, b) => a - b),
+    engine: 'lexical',
+    original_query: original,
+    trace: { dependence, terms: searched.map(({ term, p }) => ({ term, p })), expansions: expansion.notes, typos: typos.fixes },
+  };
+}

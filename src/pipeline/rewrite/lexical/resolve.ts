@@ -1,0 +1,137 @@
+import { STOPWORDS } from '../../search/queryTerms.js';
+import type { SelectedTurn } from '../targetedHistory.js';
+
+/** A run of chosen words as it stands in the conversation ("authentication system"). */
+export interface Antecedent {
+  phrase: string;
+  /** The definite article it stood with ("the", "de", "het"), for putting it in place of a pronoun. */
+  article?: string;
+  score: number;
+  /** The turn pair it was taken from. */
+  turn: number;
+}
+
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]|[^\s\p{L}\p{N}]+/gu;
+const ARTICLES = new Set(['the', 'de', 'het']);
+/** A follow-up's pronoun points at what the user asked about more often than at a word of the reply. */
+const ASSISTANT_FACTOR = 0.5;
+const LINKS = new Set(['of', 'van', 'de', 'der', 'voor']);
+
+/**
+ * Phrases of the conversation made of the chosen terms: maximal runs of chosen words, which may
+ * be linked by "of"/"van" inside ("net asset value", "prijs van houtmulch"). Scored by the sum
+ * of their words' probabilities, user turns before assistant turns of the same weight.
+ */
+export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<string, number>): Antecedent[] {
+  const found = new Map<string, Antecedent>();
+  for (const t of turns) {
+    for (const [role, text] of [['user', t.user], ['assistant', t.assistant]] as const) {
+      const tokens = [...text.matchAll(TOKEN)].map((m) => m[0]);
+      let run: string[] = [];
+      let score = 0;
+      let article: string | undefined;
+      const flush = (): void => {
+        while (run.length && LINKS.has(run.at(-1)!.toLowerCase())) run.pop();
+        if (run.length) {
+          const phrase = run.join(' ');
+          const key = phrase.toLowerCase();
+          const s = score * (role === 'user' ? 1 : ASSISTANT_FACTOR);
+          const prev = found.get(key);
+          if (!prev || prev.score < s || (prev.score === s && prev.turn < t.index)) found.set(key, { phrase, score: s, turn: t.index, ...(article ? { article } : {}) });
+        }
+        run = [];
+        score = 0;
+      };
+      let previous = '';
+      for (const tok of tokens) {
+        const low = tok.toLowerCase();
+        const p = chosen.get(low);
+        if (p !== undefined) {
+          if (run.length === 0) article = ARTICLES.has(previous.toLowerCase()) ? previous.toLowerCase() : undefined;
+          run.push(tok);
+          score += p;
+        } else if (run.length && LINKS.has(low)) run.push(tok);
+        else flush();
+        previous = tok;
+      }
+      flush();
+    }
+  }
+  return [...found.values()].sort((a, b) => b.score - a.score || b.turn - a.turn);
+}
+
+/** Pronouns that stand for a thing mentioned before, replaceable by its name. */
+const PRONOUNS: Record<string, RegExp> = {
+  en: /\b(it|they|them)\b/i,
+  nl: /\b(ervan|daarvan|hiervan|dat|dit|hem|ze)\b/i,
+};
+/** Demonstratives that only stand alone before a verb, a function word or the end ("is that true?"). */
+const DEMONSTRATIVES: Record<string, RegExp> = {
+  en: /\b(this|that|these|those)\b(?=\s*([?.!,]|$)|\s+(\p{L}+))/iu,
+  nl: /\b(het)\b(?=\s*([?.!,]|$)|\s+(\p{L}+))/iu,
+};
+const POSSESSIVE_EN = /\b(its|their)\b/i;
+
+const ELLIPSIS_LEAD: Record<string, RegExp> = {
+  en: /^(and|but|also|so|what about|how about|and what about|what of)\s+/i,
+  nl: /^(en|maar|ook|dus|wat dacht je van|en wat dacht je van|hoe zit het met|wat met)\s+/i,
+};
+/** "more?", "aren't there more?", "zijn er nog meer?": a request for more of the same thing, at the end. */
+const MORE: Record<string, RegExp> = {
+  en: /\b(more|others|other ones|else)\s*$/i,
+  nl: /\b(meer|andere|anderen)\s*$/i,
+};
+
+function trimEnd(q: string): { body: string; mark: string } {
+  const m = /\s*([?.!]+)\s*$/.exec(q);
+  return m ? { body: q.slice(0, m.index), mark: m[1]! } : { body: q, mark: '' };
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/**
+ * The question with its reference resolved to `phrase`: a pronoun replaced by it, an elliptic
+ * follow-up ("en de prijs?", "and the warranty?") completed with it, "more?" given its noun.
+ * Undefined when the question has no such place (English and Dutch wording are known).
+ */
+export function resolveReference(query: string, antecedent: Pick<Antecedent, 'phrase' | 'article'>, language: string): string | undefined {
+  const { phrase } = antecedent;
+  const named = antecedent.article ? `${antecedent.article} ${phrase}` : phrase;
+  const q = query.trim();
+  const lang = language === 'nl' ? 'nl' : 'en';
+  const { body, mark } = trimEnd(q);
+  const end = mark || '?';
+  const pronoun = PRONOUNS[lang]!.exec(body);
+  if (pronoun) {
+    // Dutch "dat"/"dit" before a noun is a determiner ("dat huis"), not a pronoun.
+    const next = body.slice(pronoun.index + pronoun[0].length).match(/^\s+(\p{L}+)/u)?.[1]?.toLowerCase();
+    const determiner = lang === 'nl' && /^(dat|dit)$/i.test(pronoun[0]) && next !== undefined && !STOPWORDS.has(next) && !/(en|t|d)$/.test(next);
+    if (!determiner) return body.slice(0, pronoun.index) + named + body.slice(pronoun.index + pronoun[0].length) + end;
+  }
+  if (lang === 'en') {
+    const poss = POSSESSIVE_EN.exec(body);
+    if (poss) return body.slice(0, poss.index) + `${named}'s` + body.slice(poss.index + poss[0].length) + end;
+  }
+  const demo = DEMONSTRATIVES[lang]!.exec(body);
+  if (demo && (demo[3] === undefined || STOPWORDS.has(demo[3].toLowerCase()))) {
+    return body.slice(0, demo.index) + named + body.slice(demo.index + demo[0].length) + end;
+  }
+  const lead = ELLIPSIS_LEAD[lang]!.exec(body);
+  if (lead) {
+    const rest = body.slice(lead[0].length).trim();
+    if (rest && lang === 'nl') return `Wat is ${rest} van ${phrase}${end}`;
+    if (rest) return `What about ${rest} of ${phrase}${end}`;
+  }
+  const more = MORE[lang]!.exec(body);
+  if (more) return body.slice(0, more.index + more[0].length) + ' ' + phrase + body.slice(more.index + more[0].length) + end;
+  if (lead && !body.slice(lead[0].length).trim()) return capitalise(phrase) + end;
+  return undefined;
+}
+
+/** The phrase attached to a question that leans on the conversation without a word to replace. */
+export function attachTopic(query: string, phrase: string): string {
+  const { body, mark } = trimEnd(query.trim());
+  return `${body} (${phrase})${mark || '?'}`;
+}

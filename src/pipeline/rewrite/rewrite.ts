@@ -1,0 +1,158 @@
+import type { Embedder } from '../models/embedder.js';
+import type { TermStats } from '../search/termStats.js';
+import { queryTerms } from '../search/queryTerms.js';
+import { removeFillers } from './lexical/clarity.js';
+import { classifyIntent } from './lexical/intent.js';
+import { detectLanguage } from './lexical/language.js';
+import { lexicalRewrite, type LexicalTrace } from './lexical/lexicalEngine.js';
+import { REWRITE_WEIGHTS } from './lexical/scorer.js';
+import type { RewriteCache } from './rewriteCache.js';
+import { rewriteCacheKey } from './rewriteCache.js';
+import { pairText, selectTurns, turnPairs, type SelectedTurn } from './targetedHistory.js';
+import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
+
+/** The lexical engine's id in cache keys; bump when its behaviour changes. */
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.1`;
+
+/** What a model-backed engine answers; the rest of the contract is filled in around it. */
+export interface LlmRewrite {
+  intent: RewriteResult['intent'];
+  search_query: string;
+  resolved_query: string;
+  ambiguous: boolean;
+  alternatives: string[];
+  confidence: number;
+}
+
+/** A model-backed rewrite engine (the local LLM). It may throw or time out: the lexical result is used then. */
+export interface LlmRewriter {
+  /** Engine and model, for cache keys ("llm:lfm2.5-1.2b-instruct-q4_k_m"). */
+  readonly id: string;
+  rewrite(input: { query: string; turns: readonly SelectedTurn[]; language: string }, budgetMs: number): Promise<LlmRewrite>;
+}
+
+export interface RewriteLogger {
+  debug(message: string): void;
+  warn(message: string): void;
+}
+
+export interface RewriteDeps {
+  /** The index's embedder, for targeted history; without one the most recent turns are used. */
+  embedder?: Embedder;
+  /** The index's word statistics, for the learned scorer's features. */
+  termStats?: TermStats;
+  cache?: RewriteCache;
+  /** Used when given and the engine is "llm"; falls back to the lexical engine. */
+  llm?: LlmRewriter;
+  engine?: 'lexical' | 'llm';
+  /** Time budget of the LLM engine (default 3 s). */
+  llmBudgetMs?: number;
+  logger?: RewriteLogger;
+}
+
+/** The rewrite, and how it was reached, for --explain. */
+export interface RewriteRun {
+  result: RewriteResult;
+  turns: SelectedTurn[];
+  options: RewriteOptions;
+  cached: boolean;
+  /** Why a model-backed rewrite fell back to the lexical engine, if it did. */
+  fallback?: string;
+  trace?: LexicalTrace;
+  ms: number;
+}
+
+export const DEFAULT_LLM_BUDGET_MS = 3000;
+
+function passthrough(query: string, earlierUserTurns: readonly string[]): RewriteResult {
+  return {
+    intent: classifyIntent(query),
+    search_query: query.trim(),
+    resolved_query: query.trim(),
+    keywords: [],
+    ambiguous: false,
+    alternatives: [],
+    confidence: 1,
+    language: detectLanguage(query, earlierUserTurns),
+    rewritten: false,
+    kinds: [],
+    used_turns: [],
+    engine: 'passthrough',
+    original_query: query,
+  };
+}
+
+/** The most recent turn pairs, for when no embedder is at hand (similarity unknown, taken as 0). */
+function recentTurns(history: readonly HistoryMessage[], options: RewriteOptions): SelectedTurn[] {
+  const pairs = turnPairs(history, options.message_char_limit);
+  return pairs.slice(-Math.max(1, options.max_relevant_turns)).map((p, i, all) => ({ ...p, similarity: 0, byRecency: i === all.length - 1 }));
+}
+
+/** The LLM's answer completed to the contract, checked against the user's own words. */
+function fromLlm(query: string, out: LlmRewrite, lexical: RewriteResult, turns: readonly SelectedTurn[]): RewriteResult {
+  const own = new Set(queryTerms(query));
+  const keywords = queryTerms(out.search_query).filter((t) => !own.has(t));
+  const changed = out.search_query.trim() !== query.trim() || out.resolved_query.trim() !== query.trim();
+  return {
+    intent: out.intent,
+    search_query: out.search_query.trim(),
+    resolved_query: out.resolved_query.trim(),
+    keywords,
+    ambiguous: out.ambiguous && out.alternatives.length > 0,
+    alternatives: out.alternatives.slice(0, 3),
+    confidence: Math.min(1, Math.max(0, out.confidence)),
+    language: lexical.language,
+    rewritten: changed,
+    kinds: changed ? (lexical.kinds.length ? lexical.kinds : ['conversational']) : [],
+    used_turns: changed ? turns.map((t) => t.index) : [],
+    engine: 'llm',
+    original_query: query,
+  };
+}
+
+/**
+ * The Rewrite stage: folds the relevant part of the conversation into the query, so that a
+ * follow-up finds what it means. Never throws for a model's sake: any model failure falls back
+ * to the lexical engine, which always answers.
+ */
+export async function rewrite(query: string, history: readonly HistoryMessage[], options: Partial<RewriteOptions> = {}, deps: RewriteDeps = {}): Promise<RewriteRun> {
+  const t0 = performance.now();
+  const opts: RewriteOptions = { ...DEFAULT_REWRITE_OPTIONS, ...options };
+  const earlierUserTurns = history.filter((m) => m.role === 'user').map((m) => m.text).reverse();
+  const trimmed = query.trim();
+  const done = (run: Omit<RewriteRun, 'ms' | 'options'>): RewriteRun => {
+    const r = run.result;
+    if (r.search_query !== trimmed) deps.logger?.debug(`Query reformulated: '${query}' -> '${r.search_query}'`);
+    return { ...run, options: opts, ms: performance.now() - t0 };
+  };
+  if (trimmed.length < 3 || (history.length === 0 && removeFillers(trimmed) === trimmed)) {
+    return done({ result: passthrough(query, earlierUserTurns), turns: [], cached: false });
+  }
+
+  const turns = history.length === 0 ? [] : deps.embedder ? await selectTurns(trimmed, history, deps.embedder, opts) : recentTurns(history, opts);
+  const useLlm = deps.engine === 'llm' && deps.llm !== undefined;
+  const engineId = useLlm ? deps.llm!.id : LEXICAL_ENGINE_ID;
+  const key = rewriteCacheKey({ query: trimmed, turns: turns.map(pairText), engineId, options: opts });
+  // Asked for the model without one: the lexical engine answers (from the cache or afresh), and says why.
+  const noModel = deps.engine === 'llm' && !deps.llm ? 'no local model is installed' : undefined;
+  if (noModel) deps.logger?.warn(`LLM rewrite fell back to the lexical engine: ${noModel}`);
+  const hit = deps.cache?.get(key);
+  if (hit) return done({ result: { ...hit, original_query: query }, turns, cached: true, fallback: noModel });
+
+  const lexical = lexicalRewrite({ query, earlierUserTurns, turns, termStats: deps.termStats });
+  const { trace, ...lexicalResult } = lexical;
+  let result: RewriteResult = lexicalResult;
+  let fallback: string | undefined;
+  if (useLlm) {
+    try {
+      const out = await deps.llm!.rewrite({ query: trimmed, turns, language: lexical.language }, deps.llmBudgetMs ?? DEFAULT_LLM_BUDGET_MS);
+      result = fromLlm(query, out, lexicalResult, turns);
+    } catch (err) {
+      fallback = (err as Error).message;
+    }
+  }
+  if (fallback) deps.logger?.warn(`LLM rewrite fell back to the lexical engine: ${fallback}`);
+  // A fallback is not cached: the model may answer next time.
+  if (!fallback) deps.cache?.put(key, result);
+  return done({ result, turns, cached: false, fallback: fallback ?? noModel, trace });
+}

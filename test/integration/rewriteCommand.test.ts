@@ -1,0 +1,80 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RewriteResult } from '../../src/pipeline/rewrite/types.js';
+import { docent, docentJson } from '../helpers/cli.js';
+import { copyFixture, REPO, tempDir } from '../helpers/tmp.js';
+
+const TINY_MODEL = join(REPO, '..', 'shared', 'models', 'stories260K.gguf');
+let home: string;
+let work: string;
+let cleanup: () => void;
+let history: string;
+
+beforeAll(() => {
+  const t = tempDir();
+  cleanup = t.cleanup;
+  work = t.dir;
+  home = join(work, 'home');
+  const docs = copyFixture('docs', work);
+  expect(docent(['index', docs, '--no-vectors'], home).status).toBe(0);
+  history = join(work, 'history.json');
+  writeFileSync(
+    history,
+    JSON.stringify([
+      { role: 'user', text: 'Wat is houtmulch?' },
+      { role: 'assistant', text: 'Houtmulch is versnipperd hout dat je op borders legt; een kuub dekt ongeveer 15 m².' },
+    ]),
+  );
+});
+afterAll(() => cleanup());
+
+describe('docent rewrite', () => {
+  it('prints the RewriteResult as JSON', () => {
+    const r = docentJson<RewriteResult>(['rewrite', 'en de prijs?', '--history', history], home);
+    expect(r).toMatchObject({ engine: 'lexical', language: 'nl', resolved_query: 'Wat is de prijs van houtmulch?', original_query: 'en de prijs?', rewritten: true });
+    expect(r.keywords).toContain('houtmulch');
+  });
+
+  it('explains the options, the turns kept and what the engine weighed', () => {
+    const r = docent(['rewrite', 'en de prijs?', '--history', history, '--explain', '--threshold', '0.2', '--max-turns', '3'], home);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("Rewrite: 'en de prijs?' -> 'Wat is de prijs van houtmulch?'");
+    expect(r.stdout).toMatch(/threshold 0\.2, last turn always kept, at most 3 turns/);
+    expect(r.stdout).toMatch(/\* turn 0 {2}similarity \d\.\d\d/);
+    expect(r.stdout).toMatch(/Context dependence: \d\.\d\d/);
+  });
+
+  it('logs the reformulation at debug level', () => {
+    const r = docent(['rewrite', 'en de prijs?', '--history', history, '--debug'], home);
+    expect(r.stderr).toContain("debug: Query reformulated: 'en de prijs?' -> 'Wat is de prijs van houtmulch?");
+  });
+
+  it('falls back to the lexical engine, with a note, when the model is missing or too slow', () => {
+    const none = docent(['rewrite', 'en de prijs?', '--history', history, '--engine', 'llm', '--json'], home);
+    expect(none.status).toBe(0);
+    expect((JSON.parse(none.stdout) as RewriteResult).engine).toBe('lexical');
+    expect(none.stderr).toMatch(/note: LLM rewrite fell back to the lexical engine: no local model is installed/);
+    const slow = docent(['rewrite', 'en de prijs?', '--history', history, '--engine', 'llm', '--model', TINY_MODEL, '--budget', '1', '--json'], home);
+    expect(slow.status).toBe(0);
+    expect((JSON.parse(slow.stdout) as RewriteResult).engine).toBe('lexical');
+    expect(slow.stderr).toMatch(/budget/);
+  });
+
+  it('names what is wrong with a bad history file or option', () => {
+    const notJson = join(work, 'bad.json');
+    writeFileSync(notJson, '[{"role": "user", "text": "hi"');
+    const a = docent(['rewrite', 'and?', '--history', notJson], home);
+    expect(a.status).toBe(1);
+    expect(a.stderr).toMatch(/the history file .*bad\.json is not valid JSON/);
+    const wrongShape = join(work, 'shape.json');
+    writeFileSync(wrongShape, JSON.stringify([{ role: 'system', text: 'x' }]));
+    const b = docent(['rewrite', 'and?', '--history', wrongShape], home);
+    expect(b.status).toBe(1);
+    expect(b.stderr).toMatch(/is not a conversation at 0\.role/);
+    const c = docent(['rewrite', 'and?', '--history', join(work, 'missing.json')], home);
+    expect(c.stderr).toMatch(/cannot read the history file .*ENOENT/);
+    const d = docent(['rewrite', 'and?', '--engine', 'gpt'], home);
+    expect(d.stderr).toMatch(/--engine must be "lexical" or "llm"/);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { antecedents, attachTopic, resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
+import { editDistance, expansions } from '../../../src/pipeline/rewrite/lexical/expand.js';
+import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
+
+const turn = (index: number, user: string, assistant = ''): SelectedTurn => ({ index, user, assistant, similarity: 0.5, byRecency: false });
+
+describe('reference resolution (templates, en/nl)', () => {
+  it('completes a Dutch elliptic follow-up as the seed does', () => {
+    expect(resolveReference('en de prijs?', { phrase: 'houtmulch' }, 'nl')).toBe('Wat is de prijs van houtmulch?');
+  });
+  it('puts the antecedent, with its article, in place of a pronoun', () => {
+    expect(resolveReference('How does it handle expired sessions?', { phrase: 'authentication system', article: 'the' }, 'en')).toBe(
+      'How does the authentication system handle expired sessions?',
+    );
+    expect(resolveReference('hoe dik moet ik dat leggen?', { phrase: 'houtmulch' }, 'nl')).toBe('hoe dik moet ik houtmulch leggen?');
+    expect(resolveReference('What is its warranty?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe("What is the heat pump's warranty?");
+  });
+  it('gives "more?" its noun, and leaves a Dutch determiner alone', () => {
+    expect(resolveReference("aren't there more?", { phrase: 'invoices' }, 'en')).toBe("aren't there more invoices?");
+    expect(resolveReference('zijn er nog meer?', { phrase: 'facturen' }, 'nl')).toBe('zijn er nog meer facturen?');
+    // "dat huis" is a determiner and a noun: nothing to replace.
+    expect(resolveReference('hoe groot is dat huis?', { phrase: 'Villa Zon' }, 'nl')).toBeUndefined();
+    expect(resolveReference('Which is more important?', { phrase: 'market cap' }, 'en')).toBeUndefined();
+    expect(attachTopic('Which is more important?', 'market cap')).toBe('Which is more important (market cap)?');
+  });
+  it('finds phrases made of the chosen words, with their article, user turns first', () => {
+    const turns = [turn(0, 'Tell me about the authentication system', 'The authentication system uses JWT tokens with a 24-hour expiry.')];
+    const found = antecedents(turns, new Map([['authentication', 0.9], ['system', 0.6], ['jwt', 0.3]]));
+    expect(found[0]).toMatchObject({ phrase: 'authentication system', article: 'the', turn: 0 });
+    expect(found.map((f) => f.phrase)).toContain('JWT');
+  });
+});
+
+describe('expansions', () => {
+  it('spells out an acronym the conversation spells out, and a known abbreviation', () => {
+    const e = expansions('Is NAV more important than the auth config?', [turn(0, 'What is the net asset value of a fund?')]);
+    expect(e.terms).toEqual(expect.arrayContaining(['net', 'asset', 'value', 'authentication', 'configuration']));
+    expect(e.notes).toContain('NAV → net asset value');
+  });
+  it('adds related words and nothing for an ordinary query', () => {
+    expect(expansions('which invoice is largest?', []).terms).toEqual(['bill', 'receipt']);
+    expect(expansions('where is the station?', []).terms).toEqual([]);
+  });
+  it('measures edit distance with transpositions', () => {
+    expect(editDistance('warrenty', 'warranty')).toBe(1);
+    expect(editDistance('hte', 'the')).toBe(1);
+    expect(editDistance('invoice', 'station', 2)).toBe(3);
+  });
+});

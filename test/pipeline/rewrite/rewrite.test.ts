@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
+import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
+import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
+import { RewriteCache } from '../../../src/pipeline/rewrite/rewriteCache.js';
+import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
+import { ADDED_TERM_WEIGHT, hybridSearch } from '../../../src/pipeline/search/hybridSearch.js';
+import { queryTerms } from '../../../src/pipeline/search/queryTerms.js';
+import { TermStats } from '../../../src/pipeline/search/termStats.js';
+import type { IndexStore } from '../../../src/pipeline/store/indexStore.js';
+import { indexedFixtureDocs } from '../../helpers/fixtureIndex.js';
+
+const u = (text: string): HistoryMessage => ({ role: 'user', text });
+const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
+
+let embedder: UseEmbedder;
+let fixture: Awaited<ReturnType<typeof indexedFixtureDocs>>;
+let store: IndexStore;
+let termStats: TermStats;
+beforeAll(async () => {
+  embedder = await UseEmbedder.load();
+  fixture = await indexedFixtureDocs();
+  store = fixture.store;
+  termStats = new TermStats(store);
+});
+afterAll(async () => {
+  await embedder.close();
+  fixture.cleanup();
+});
+
+const HOUTMULCH = [u('Wat is houtmulch?'), a('Houtmulch is versnipperd hout dat je op borders legt. Er zijn soorten van naaldhout en loofhout; een kuub dekt ongeveer 15 m².')];
+const AUTH = [u('Tell me about the authentication system'), a('The system uses JWT tokens with 24-hour expiration, signed with a rotating key.')];
+const INVOICES = [u('any invoices?'), a('Found 2 invoices: invoice-2024-001.pdf from Acme and invoice-2024-002.pdf for a MacBook.')];
+
+describe('rewrite: the seeds\' conversations through the learned lexical engine', () => {
+  it('"en de prijs?" becomes a Dutch question about houtmulch, and finds the price note', async () => {
+    const { result } = await rewrite('en de prijs?', HOUTMULCH, {}, { embedder, termStats });
+    expect(result).toMatchObject({ engine: 'lexical', language: 'nl', rewritten: true, resolved_query: 'Wat is de prijs van houtmulch?', original_query: 'en de prijs?' });
+    expect(result.keywords).toContain('houtmulch');
+    expect(result.kinds).toContain('conversational');
+    expect(result.used_turns).toEqual([0]);
+    const hits = await hybridSearch(store, result.search_query, { embedder, extraTerms: { terms: result.keywords, weight: ADDED_TERM_WEIGHT }, k: 3 });
+    expect(hits.hits[0]!.path).toMatch(/houtmulch\.md$/);
+  });
+
+  it('"hoe dik moet ik dat leggen?" keeps Dutch and names houtmulch', async () => {
+    const history = [...HOUTMULCH, u('en de prijs?'), a('Houtmulch kost 45 euro per kuub.')];
+    const { result } = await rewrite('hoe dik moet ik dat leggen?', history, {}, { embedder, termStats });
+    expect(result.language).toBe('nl');
+    expect(result.resolved_query.toLowerCase()).toContain('houtmulch');
+  });
+
+  it('"How does it handle expired sessions?" names the authentication system', async () => {
+    const { result } = await rewrite('How does it handle expired sessions?', AUTH, {}, { embedder, termStats });
+    expect(result.resolved_query).toMatch(/authentication/i);
+    expect(result.keywords).toContain('authentication');
+    const hits = await hybridSearch(store, result.search_query, { embedder, extraTerms: { terms: result.keywords, weight: ADDED_TERM_WEIGHT }, k: 3 });
+    expect(hits.hits[0]!.path).toMatch(/auth-notes\.md$/);
+  });
+
+  it('"aren\'t there more?" asks for more invoices, as a count', async () => {
+    const { result } = await rewrite("aren't there more?", INVOICES, {}, { embedder, termStats });
+    expect(result.resolved_query.toLowerCase()).toContain('invoices');
+    expect(result.intent).toBe('count');
+  });
+
+  it('leaves a question that stands alone as it is; anything added stays on the search side, weighted', async () => {
+    const q = 'What is the warranty period of the heat pump?';
+    const { result } = await rewrite(q, HOUTMULCH, {}, { embedder, termStats });
+    expect(result.resolved_query).toBe(q);
+    expect(result.search_query.startsWith(q)).toBe(true);
+    for (const word of queryTerms(result.search_query.slice(q.length))) expect(result.keywords).toContain(word);
+    const hits = await hybridSearch(store, result.search_query, { embedder, extraTerms: { terms: result.keywords, weight: ADDED_TERM_WEIGHT }, k: 3 });
+    expect(hits.hits[0]!.path).toMatch(/heat-pump-manual\.pdf$/);
+  });
+});
+
+describe('rewrite: skip rules, cache, log', () => {
+  it('passes through a clean first question and anything under 3 characters without a model', async () => {
+    const first = await rewrite('what is the budget?', [], {}, { termStats });
+    expect(first.result).toMatchObject({ engine: 'passthrough', rewritten: false, search_query: 'what is the budget?', intent: 'factual', language: 'en' });
+    const tiny = await rewrite('ok', HOUTMULCH, {}, { embedder, termStats });
+    expect(tiny.result.engine).toBe('passthrough');
+    expect(tiny.turns).toEqual([]);
+  });
+
+  it('cleans fillers from a first question (clarity) without history', async () => {
+    const { result } = await rewrite('uhm, how long is the warranty', [], {}, { termStats });
+    expect(result.engine).toBe('lexical');
+    expect(result.resolved_query).toBe('how long is the warranty');
+    expect(result.kinds).toContain('clarity');
+  });
+
+  it('caches in the index file, and logs the reformulation at debug level', async () => {
+    const lines: string[] = [];
+    const logger = { debug: (m: string) => lines.push(m), warn: (m: string) => lines.push(`warn ${m}`) };
+    const cache = new RewriteCache(store);
+    const first = await rewrite('en de prijs?', HOUTMULCH, {}, { embedder, termStats, cache, logger });
+    const second = await rewrite('En de  prijs?', HOUTMULCH, {}, { embedder, termStats, cache, logger });
+    expect(first.cached).toBe(false);
+    expect(second.cached).toBe(true);
+    expect(second.result.search_query).toBe(first.result.search_query);
+    expect(second.result.original_query).toBe('En de  prijs?');
+    expect(lines).toContain(`Query reformulated: 'en de prijs?' -> '${first.result.search_query}'`);
+    const otherOptions = await rewrite('en de prijs?', HOUTMULCH, { max_relevant_turns: 2 }, { embedder, termStats, cache });
+    expect(otherOptions.cached).toBe(false);
+  });
+
+  it('asks for the LLM without one installed: lexical result, with the reason', async () => {
+    const run = await rewrite('en de prijs?', HOUTMULCH, {}, { embedder, termStats, engine: 'llm' });
+    expect(run.result.engine).toBe('lexical');
+    expect(run.fallback).toMatch(/no local model/);
+  });
+
+  it('uses the most recent turns when no embedder is at hand', async () => {
+    const run = await rewrite('en de prijs?', HOUTMULCH, {}, { termStats });
+    expect(run.turns.map((t) => t.index)).toEqual([0]);
+    expect(run.result.engine).toBe('lexical');
+  });
+});
+
+describe('ambiguity', () => {
+  it('offers each reading when a pronoun could point at two things of equal weight', () => {
+    // Weights that take every word of a user turn: the mechanism, not the learned choice, is under test.
+    const weights: RewriteWeights = {
+      ...REWRITE_WEIGHTS,
+      dependence: { ...REWRITE_WEIGHTS.dependence, weights: REWRITE_WEIGHTS.dependence.weights.map((_, i) => (i === 0 ? 10 : 0)), threshold: 0.5 },
+      term: { ...REWRITE_WEIGHTS.term, weights: REWRITE_WEIGHTS.term.weights.map((_, i) => (i === 0 ? -5 : i === 1 || i === 2 ? 8 : 0)), threshold: 0.5 },
+    };
+    const turns = [
+      { index: 0, user: 'I got a heat pump', assistant: '', similarity: 0.5, byRecency: false },
+      { index: 1, user: 'and a MacBook laptop', assistant: '', similarity: 0.5, byRecency: true },
+    ];
+    const r = lexicalRewrite({ query: 'How much did it cost?', earlierUserTurns: [], turns, termStats, weights });
+    expect(r.ambiguous).toBe(true);
+    expect(r.alternatives).toHaveLength(2);
+    expect(r.alternatives.join(' | ')).toMatch(/heat pump/);
+    expect(r.alternatives.join(' | ')).toMatch(/MacBook/);
+    expect(r.confidence).toBeLessThan(0.8);
+  });
+});
