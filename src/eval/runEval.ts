@@ -6,7 +6,7 @@
  * strategy's added terms compare with the reference rewrite's. Prints a table and writes JSON
  * (default bench/results/eval-<dataset>.json).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CachingEmbedder } from '../pipeline/models/cachingEmbedder.js';
@@ -20,6 +20,7 @@ import { loadDataset, type Dataset } from './dataset.js';
 import { mean, ndcgAt, percentile, recallAt } from './metrics.js';
 import { addedTermScores, sameQuery } from './rewriteText.js';
 import { LlamaRewriter } from '../pipeline/rewrite/llm/llamaRewriter.js';
+import { rewriteWeights, type RewriteWeights } from '../pipeline/rewrite/lexical/scorer.js';
 import { PersistentEmbedder } from './persistentEmbedder.js';
 import { BASELINES, PREVIOUS_TURN_IDF, REWRITE_STRATEGIES, rewriteStrategy, type Strategy, type StrategyContext, type StrategyOutput } from './strategies.js';
 
@@ -77,6 +78,7 @@ export async function evaluateRetrieval(
   retrievers: RetrieverName[],
   cacheDir: string,
   log: (s: string) => void,
+  weights?: RewriteWeights,
 ): Promise<RetrievalRow[]> {
   const pool = await EmbedderPool.start({ kind: 'use' });
   // Queries and turn pairs are kept on disk between runs; the corpus is cached in its own index.
@@ -95,7 +97,7 @@ export async function evaluateRetrieval(
     const termStats = new TermStats(index.store);
     const results: RetrievalRow[] = [];
     for (const strategy of strategies) {
-      const { outputs, ms } = await timed(strategy, judged, { termStats, embedder });
+      const { outputs, ms } = await timed(strategy, judged, { termStats, embedder, weights });
       for (const retriever of retrievers) {
         const m = { n5: [] as number[], n10: [] as number[], r5: [] as number[], r10: [] as number[] };
         for (const row of judged) {
@@ -143,13 +145,13 @@ export interface RewriteTextRow {
   rewrite_ms_p95: number;
 }
 
-export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy[], cacheDir: string): Promise<RewriteTextRow[]> {
+export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy[], cacheDir: string, weights?: RewriteWeights): Promise<RewriteTextRow[]> {
   const out: RewriteTextRow[] = [];
   const embedder = strategies.some((s) => s.prepare) ? new CachingEmbedder(new PersistentEmbedder(await EmbedderPool.start({ kind: 'use' }), cacheDir), 20_000) : undefined;
   // No corpus: the dataset's replies stand in for documents, for word statistics.
   const replies = openConversationCorpus(dataset, cacheDir);
   try {
-    for (const strategy of strategies) out.push(await rewriteTextRow(dataset, strategy, { embedder, termStats: new TermStats(replies) }));
+    for (const strategy of strategies) out.push(await rewriteTextRow(dataset, strategy, { embedder, termStats: new TermStats(replies), weights }));
   } finally {
     replies.close();
     await embedder?.close();
@@ -189,8 +191,11 @@ async function main(): Promise<void> {
       retrievers: { type: 'string' },
       cache: { type: 'string', default: '.docent-eval' },
       llm: { type: 'string' },
+      weights: { type: 'string' },
     },
   });
+  // Another training's weights (e.g. one that left this dataset out), for the lexical strategies.
+  const weights = values.weights ? rewriteWeights(JSON.parse(readFileSync(values.weights, 'utf8')) as Parameters<typeof rewriteWeights>[0]) : undefined;
   if (!values.data?.length) throw new DocentError('no dataset given', 'Use: npm run eval -- --data ../shared/datasets/mtrag/fiqa');
   const known = [...BASELINES, PREVIOUS_TURN_IDF, ...REWRITE_STRATEGIES];
   let llm: LlamaRewriter | undefined;
@@ -208,11 +213,11 @@ async function main(): Promise<void> {
     let report: object;
     if (dataset.corpusPath) {
       const log = (s: string): void => void process.stdout.write(s + '\n');
-      report = { dataset: dataset.name, results: await evaluateRetrieval(dataset, strategies, retrievers, values.cache!, log) };
+      report = { dataset: dataset.name, ...(values.weights ? { weights: values.weights } : {}), results: await evaluateRetrieval(dataset, strategies, retrievers, values.cache!, log, weights) };
     } else {
-      const rows = await evaluateRewriteText(dataset, strategies, values.cache!);
+      const rows = await evaluateRewriteText(dataset, strategies, values.cache!, weights);
       for (const r of rows) process.stdout.write(JSON.stringify(r) + '\n');
-      report = { dataset: dataset.name, rewrite_text: rows };
+      report = { dataset: dataset.name, ...(values.weights ? { weights: values.weights } : {}), rewrite_text: rows };
     }
     const out = values.json && values.data.length === 1 ? values.json : join('bench', 'results', `eval-${dataset.name.replace(/[^\w.-]+/g, '_')}.json`);
     mkdirSync(dirname(out), { recursive: true });

@@ -1,4 +1,5 @@
 import type { Embedder } from '../pipeline/models/embedder.js';
+import type { RewriteWeights } from '../pipeline/rewrite/lexical/scorer.js';
 import { rewrite, type LlmRewriter } from '../pipeline/rewrite/rewrite.js';
 import { pairText, turnPairs } from '../pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions } from '../pipeline/rewrite/types.js';
@@ -23,6 +24,8 @@ export interface StrategyOutput {
 /** What a strategy may consult: statistics of the corpus being searched. */
 export interface StrategyContext {
   termStats?: TermStats;
+  /** Lexical-engine weights other than the committed ones (`--weights`). */
+  weights?: RewriteWeights;
   /** The index's embedder (cached), for targeted history. */
   embedder?: Embedder;
 }
@@ -61,6 +64,7 @@ export function rewriteStrategy(name: string, history: 'full' | 'targeted', llm?
       const run = await rewrite(r.query, r.history, history === 'full' ? FULL_HISTORY : {}, {
         embedder: ctx.embedder,
         termStats: ctx.termStats,
+        weights: ctx.weights,
         ...(llm ? { engine: 'llm' as const, llm, llmBudgetMs } : {}),
       });
       const { search_query, keywords, resolved_query } = run.result;

@@ -5,7 +5,7 @@ import { removeFillers } from './lexical/clarity.js';
 import { classifyIntent } from './lexical/intent.js';
 import { detectLanguage } from './lexical/language.js';
 import { lexicalRewrite, type LexicalTrace } from './lexical/lexicalEngine.js';
-import { REWRITE_WEIGHTS } from './lexical/scorer.js';
+import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
 import { rewriteCacheKey } from './rewriteCache.js';
 import { pairText, selectTurns, turnPairs, type SelectedTurn } from './targetedHistory.js';
@@ -47,6 +47,8 @@ export interface RewriteDeps {
   engine?: 'lexical' | 'llm';
   /** Time budget of the LLM engine (default 3 s). */
   llmBudgetMs?: number;
+  /** The lexical engine's models, when not the committed ones (evaluation of other trainings). */
+  weights?: RewriteWeights;
   logger?: RewriteLogger;
 }
 
@@ -131,7 +133,7 @@ export async function rewrite(query: string, history: readonly HistoryMessage[],
 
   const turns = history.length === 0 ? [] : deps.embedder ? await selectTurns(trimmed, history, deps.embedder, opts) : recentTurns(history, opts);
   const useLlm = deps.engine === 'llm' && deps.llm !== undefined;
-  const engineId = useLlm ? deps.llm!.id : LEXICAL_ENGINE_ID;
+  const engineId = useLlm ? deps.llm!.id : deps.weights ? `${LEXICAL_ENGINE_ID}+custom` : LEXICAL_ENGINE_ID;
   const key = rewriteCacheKey({ query: trimmed, turns: turns.map(pairText), engineId, options: opts });
   // Asked for the model without one: the lexical engine answers (from the cache or afresh), and says why.
   const noModel = deps.engine === 'llm' && !deps.llm ? 'no local model is installed' : undefined;
@@ -139,7 +141,7 @@ export async function rewrite(query: string, history: readonly HistoryMessage[],
   const hit = deps.cache?.get(key);
   if (hit) return done({ result: { ...hit, original_query: query }, turns, cached: true, fallback: noModel });
 
-  const lexical = lexicalRewrite({ query, earlierUserTurns, turns, termStats: deps.termStats });
+  const lexical = lexicalRewrite({ query, earlierUserTurns, turns, termStats: deps.termStats, weights: deps.weights });
   const { trace, ...lexicalResult } = lexical;
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;

@@ -33,9 +33,14 @@ function checked(model: LogisticModel, names: readonly string[], what: string): 
   return model;
 }
 
-/** The committed weights, checked against the feature lists they were trained on. */
-export const REWRITE_WEIGHTS: RewriteWeights = {
-  version: weights.version,
-  term: checked(weights.term, TERM_FEATURES, 'term'),
-  dependence: checked(weights.dependence, DEPENDENCE_FEATURES, 'dependence'),
-};
+/** Weights as `npm run train:rewrite` writes them, checked against the feature lists of this code. */
+export function rewriteWeights(json: { version: number; term: LogisticModel; dependence: LogisticModel }): RewriteWeights {
+  return {
+    version: json.version,
+    term: checked(json.term, TERM_FEATURES, 'term'),
+    dependence: checked(json.dependence, DEPENDENCE_FEATURES, 'dependence'),
+  };
+}
+
+/** The committed weights. */
+export const REWRITE_WEIGHTS: RewriteWeights = rewriteWeights(weights);
