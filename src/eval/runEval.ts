@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CachingEmbedder } from '../pipeline/models/cachingEmbedder.js';
 import { EmbedderPool } from '../pipeline/models/embedderPool.js';
-import { hybridSearch, vectorCandidates, weightedKeywordCandidates } from '../pipeline/search/hybridSearch.js';
+import { hybridSearch, mixedQueryVector, vectorCandidates, weightedKeywordCandidates } from '../pipeline/search/hybridSearch.js';
 import { queryTerms } from '../pipeline/search/queryTerms.js';
 import { TermStats } from '../pipeline/search/termStats.js';
 import { DocentError } from '../shared/errors.js';
@@ -39,6 +39,9 @@ export interface RetrievalRow {
   rewrite_ms_mean: number;
   rewrite_ms_p50: number;
   rewrite_ms_p95: number;
+  /** LLM strategies: rewrites that fell back to the lexical engine, and prompt tokens evaluated per call. */
+  llm_fallbacks?: number;
+  llm_prompt_tokens_mean?: number;
 }
 
 const round = (x: number, d = 4): number => Math.round(x * 10 ** d) / 10 ** d;
@@ -51,10 +54,10 @@ async function retrieve(index: CorpusIndex, embedder: CachingEmbedder, retriever
     const own = queryTerms(out.query).filter((t) => !out.keywords?.includes(t));
     chunkIds = weightedKeywordCandidates(store, own, extraTerms, K);
   } else if (retriever === 'dense') {
-    const [v] = await embedder.embed([out.embedText ?? out.query]);
-    chunkIds = vectorCandidates(store, v!, K);
+    const v = await mixedQueryVector(embedder, out.vectorQuery ?? [{ text: out.query, weight: 1 }]);
+    chunkIds = vectorCandidates(store, v, K);
   } else {
-    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms, embedText: out.embedText })).hits.map((h) => h.chunkId);
+    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms, vectorQuery: out.vectorQuery })).hits.map((h) => h.chunkId);
   }
   return chunkIds.map((id) => index.passageOfChunk(id)).filter((p): p is string => !!p);
 }
@@ -63,6 +66,7 @@ async function timed(strategy: Strategy, rows: Dataset['rows'], context: Strateg
   const outputs = new Map<string, StrategyOutput>();
   const ms: number[] = [];
   await strategy.prepare?.(rows, context);
+  if (strategy.warmup) for (const row of rows) await strategy.run(row, context);
   for (const row of rows) {
     const t = performance.now();
     const out = await strategy.run(row, context);
@@ -119,6 +123,7 @@ export async function evaluateRetrieval(
           rewrite_ms_mean: round(mean(ms), 3),
           rewrite_ms_p50: round(percentile(ms, 50), 3),
           rewrite_ms_p95: round(percentile(ms, 95), 3),
+          ...strategy.report?.(),
         });
         log(formatRow(results.at(-1)!));
       }
@@ -179,7 +184,8 @@ async function rewriteTextRow(dataset: Dataset, strategy: Strategy, context: Str
 }
 
 function formatRow(r: RetrievalRow): string {
-  return `${r.strategy.padEnd(22)} ${r.retriever.padEnd(7)} n=${r.n}  nDCG@5 ${r['ndcg@5'].toFixed(3)}  nDCG@10 ${r['ndcg@10'].toFixed(3)}  R@5 ${r['recall@5'].toFixed(3)}  R@10 ${r['recall@10'].toFixed(3)}  rewrite ms mean ${r.rewrite_ms_mean.toFixed(2)} p95 ${r.rewrite_ms_p95.toFixed(2)}`;
+  const llm = r.llm_fallbacks !== undefined ? `  LLM fallbacks ${r.llm_fallbacks}, prompt tokens/call ${r.llm_prompt_tokens_mean?.toFixed(0)}` : '';
+  return `${r.strategy.padEnd(22)} ${r.retriever.padEnd(7)} n=${r.n}  nDCG@5 ${r['ndcg@5'].toFixed(3)}  nDCG@10 ${r['ndcg@10'].toFixed(3)}  R@5 ${r['recall@5'].toFixed(3)}  R@10 ${r['recall@10'].toFixed(3)}  rewrite ms mean ${r.rewrite_ms_mean.toFixed(2)} p95 ${r.rewrite_ms_p95.toFixed(2)}${llm}`;
 }
 
 async function main(): Promise<void> {

@@ -1,9 +1,9 @@
 import type { Embedder } from '../pipeline/models/embedder.js';
 import type { RewriteWeights } from '../pipeline/rewrite/lexical/scorer.js';
-import { rewrite, type LlmRewriter } from '../pipeline/rewrite/rewrite.js';
+import { rewrite, searchVectorQuery, type LlmRewriter } from '../pipeline/rewrite/rewrite.js';
 import { pairText, turnPairs } from '../pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions } from '../pipeline/rewrite/types.js';
-import { ADDED_TERM_WEIGHT } from '../pipeline/search/hybridSearch.js';
+import { ADDED_TERM_WEIGHT, type WeightedText } from '../pipeline/search/hybridSearch.js';
 import type { TermStats } from '../pipeline/search/termStats.js';
 import { queryTerms } from '../pipeline/search/queryTerms.js';
 import type { ConversationRow } from './dataset.js';
@@ -17,8 +17,8 @@ export interface StrategyOutput {
   keywordWeight?: number;
   /** The question as the strategy understood it (a rewrite's resolved_query), when it has one. */
   resolved?: string;
-  /** Embedded for dense retrieval instead of `query`. */
-  embedText?: string;
+  /** What dense retrieval searches for instead of `query`: texts mixed by weight. */
+  vectorQuery?: WeightedText[];
 }
 
 /** What a strategy may consult: statistics of the corpus being searched. */
@@ -33,6 +33,13 @@ export interface StrategyContext {
 export interface Strategy {
   name: string;
   run(row: ConversationRow, context: StrategyContext): Promise<StrategyOutput> | StrategyOutput;
+  /**
+   * Run once over all rows before the timed pass, as a long-running app is warm (compiled code,
+   * word statistics read once). Off for the LLM strategies, whose calls are slow and uncached.
+   */
+  warmup?: boolean;
+  /** Figures of the strategy's own to add to its result rows (LLM fallbacks, tokens). */
+  report?(): Record<string, number>;
   /** Work done before the timed runs (embedding the turns), so the times are the strategy's own. */
   prepare?(rows: readonly ConversationRow[], context: StrategyContext): Promise<void>;
 }
@@ -57,9 +64,20 @@ const FULL_HISTORY: Partial<RewriteOptions> = { similarity_threshold: -1, max_re
  * its added terms at ADDED_TERM_WEIGHT, and its resolved question by meaning.
  */
 export function rewriteStrategy(name: string, history: 'full' | 'targeted', llm?: LlmRewriter, llmBudgetMs?: number): Strategy {
+  const stats = { fallbacks: 0, promptTokens: [] as number[] };
   return {
     name,
-    prepare: embedTurns,
+    warmup: !llm,
+    prepare: async (rows, ctx) => {
+      stats.fallbacks = 0;
+      stats.promptTokens = [];
+      await embedTurns(rows, ctx);
+    },
+    report: (): Record<string, number> => {
+      if (!llm) return {};
+      const tokens = stats.promptTokens;
+      return { llm_fallbacks: stats.fallbacks, llm_prompt_tokens_mean: tokens.length ? tokens.reduce((a, b) => a + b, 0) / tokens.length : 0 };
+    },
     run: async (r, ctx) => {
       const run = await rewrite(r.query, r.history, history === 'full' ? FULL_HISTORY : {}, {
         embedder: ctx.embedder,
@@ -67,10 +85,13 @@ export function rewriteStrategy(name: string, history: 'full' | 'targeted', llm?
         weights: ctx.weights,
         ...(llm ? { engine: 'llm' as const, llm, llmBudgetMs } : {}),
       });
+      if (run.fallback) stats.fallbacks++;
+      if (run.llm) stats.promptTokens.push(run.llm.promptTokensEvaluated);
       const { search_query, keywords, resolved_query } = run.result;
-      // As the Search stage does: keywords at their weight, and the resolved question embedded
-      // (a sentence encoder reads a question better than a question with a bag of words on it).
-      return { query: search_query, keywords, keywordWeight: ADDED_TERM_WEIGHT, resolved: resolved_query, embedText: resolved_query };
+      // As the Search stage does: keywords at their weight; by meaning, the resolved question
+      // (a sentence encoder reads a question better than one with a bag of words on it) mixed
+      // with the turn it drew on most.
+      return { query: search_query, keywords, keywordWeight: ADDED_TERM_WEIGHT, resolved: resolved_query, vectorQuery: searchVectorQuery(run) };
     },
   };
 }

@@ -61,6 +61,14 @@ describe('docent rewrite', () => {
     expect(slow.stderr).toMatch(/budget/);
   });
 
+  it('rewrites with the LLM engine on a real GGUF and reports the prompt tokens it evaluated', () => {
+    const r = docent(['rewrite', 'en de prijs?', '--history', history, '--engine', 'llm', '--model', TINY_MODEL, '--budget', '60000', '--explain'], home);
+    expect(r.status).toBe(0);
+    // The tiny model's words are meaningless: either its answer passed the checks, or the fallback says why.
+    if (/engine llm/.test(r.stdout)) expect(r.stdout).toMatch(/LLM call: \d+ prompt tokens evaluated/);
+    else expect(r.stdout).toMatch(/fell back to the lexical engine: (the model's|the rewrite took longer)/);
+  }, 120_000);
+
   it('names what is wrong with a bad history file or option', () => {
     const notJson = join(work, 'bad.json');
     writeFileSync(notJson, '[{"role": "user", "text": "hi"');

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
-import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
+import { cosine } from '../../src/pipeline/models/embedder.js';
+import { hybridSearch, mixedQueryVector } from '../../src/pipeline/search/hybridSearch.js';
 import { ftsMatchExpression, queryTerms } from '../../src/pipeline/search/queryTerms.js';
 import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
@@ -69,5 +70,22 @@ describe('hybridSearch over real documents and real vectors', () => {
 
   it('returns nothing, not an error, for a query with no searchable word', async () => {
     expect((await hybridSearch(store, 'the of and', { k: 3 })).hits).toEqual([]);
+  });
+});
+
+describe('vector query made of weighted texts', () => {
+  it('mixes the texts\' vectors into one unit vector, and the vector side follows the mix', async () => {
+    const [a, b] = await embedder.embed(['price of wood chip mulch', 'heat pump warranty']);
+    const mixed = await mixedQueryVector(embedder, [
+      { text: 'price of wood chip mulch', weight: 1 },
+      { text: 'heat pump warranty', weight: 0.3 },
+    ]);
+    expect(Math.hypot(...mixed)).toBeCloseTo(1, 5);
+    expect(cosine(mixed, a!)).toBeGreaterThan(cosine(mixed, b!));
+    expect(cosine(mixed, b!)).toBeGreaterThan(cosine(a!, b!));
+    // The keyword side searches the query's words; the vector side only what vectorQuery names.
+    const r = await hybridSearch(store, 'zzzunknownword', { embedder, k: 1, vectorQuery: [{ text: 'hoeveel kost houtmulch per kuub', weight: 1 }] });
+    expect(r.mode).toBe('vector');
+    expect(r.hits[0]!.path).toMatch(/houtmulch\.md$/);
   });
 });

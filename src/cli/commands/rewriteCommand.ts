@@ -38,6 +38,7 @@ function describe(run: RewriteRun, history: readonly HistoryMessage[], full: boo
   ];
   if (r.ambiguous) lines.push(`  ambiguous; also searched: ${r.alternatives.map((a) => `'${a}'`).join(', ')}`);
   if (run.fallback) lines.push(`  fell back to the lexical engine: ${run.fallback}`);
+  if (run.llm) lines.push(`  LLM call: ${run.llm.promptTokensEvaluated} prompt tokens evaluated (the system prompt is reused), ${run.llm.outputTokens} written, ${run.llm.ms.toFixed(0)} ms`);
   if (!full) return lines.join('\n') + '\n';
   const o = run.options;
   lines.push(`Targeted history: threshold ${o.similarity_threshold}, last turn ${o.include_last_turn ? 'always kept' : 'not forced'}, at most ${o.max_relevant_turns} turns, assistant text cut at ${o.message_char_limit} characters`);

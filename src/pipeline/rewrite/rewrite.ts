@@ -1,4 +1,5 @@
 import type { Embedder } from '../models/embedder.js';
+import type { WeightedText } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
 import { queryTerms } from '../search/queryTerms.js';
 import { removeFillers } from './lexical/clarity.js';
@@ -29,6 +30,15 @@ export interface LlmRewriter {
   /** Engine and model, for cache keys ("llm:lfm2.5-1.2b-instruct-q4_k_m"). */
   readonly id: string;
   rewrite(input: { query: string; turns: readonly SelectedTurn[]; language: string }, budgetMs: number): Promise<LlmRewrite>;
+  /** Figures of the most recent call, when the engine keeps them. */
+  readonly lastCall?: LlmCallStats;
+}
+
+export interface LlmCallStats {
+  /** Prompt tokens the model evaluated in this call (a reused system-prompt prefix is not among them). */
+  promptTokensEvaluated: number;
+  outputTokens: number;
+  ms: number;
 }
 
 export interface RewriteLogger {
@@ -61,6 +71,8 @@ export interface RewriteRun {
   /** Why a model-backed rewrite fell back to the lexical engine, if it did. */
   fallback?: string;
   trace?: LexicalTrace;
+  /** The LLM call's figures, when the LLM engine answered. */
+  llm?: LlmCallStats;
   ms: number;
 }
 
@@ -112,6 +124,23 @@ function fromLlm(query: string, out: LlmRewrite, lexical: RewriteResult, turns: 
   };
 }
 
+/** How much the vector side leans on the conversation turn the rewrite drew on most. */
+export const TURN_VECTOR_WEIGHT = 0.3;
+
+/**
+ * What the Search stage's vector side looks for: the resolved question, mixed with the most
+ * similar turn pair the rewrite used (its vector is already at hand from targeted selection).
+ * Measured on both MTRAG folders: dense nDCG@10 +9% (FiQA) and +3% (ClapNQ) over the resolved
+ * question alone (see issue 3's note).
+ */
+export function searchVectorQuery(run: Pick<RewriteRun, 'result' | 'turns'>): WeightedText[] {
+  const parts: WeightedText[] = [{ text: run.result.resolved_query, weight: 1 }];
+  const used = run.turns.filter((t) => run.result.used_turns.includes(t.index));
+  const best = [...used].sort((a, b) => b.similarity - a.similarity)[0];
+  if (best && run.result.engine !== 'passthrough') parts.push({ text: pairText(best), weight: TURN_VECTOR_WEIGHT });
+  return parts;
+}
+
 /**
  * The Rewrite stage: folds the relevant part of the conversation into the query, so that a
  * follow-up finds what it means. Never throws for a model's sake: any model failure falls back
@@ -145,10 +174,12 @@ export async function rewrite(query: string, history: readonly HistoryMessage[],
   const { trace, ...lexicalResult } = lexical;
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;
+  let llmStats: LlmCallStats | undefined;
   if (useLlm) {
     try {
       const out = await deps.llm!.rewrite({ query: trimmed, turns, language: lexical.language }, deps.llmBudgetMs ?? DEFAULT_LLM_BUDGET_MS);
       result = fromLlm(query, out, lexicalResult, turns);
+      llmStats = deps.llm!.lastCall;
     } catch (err) {
       fallback = (err as Error).message;
     }
@@ -156,5 +187,5 @@ export async function rewrite(query: string, history: readonly HistoryMessage[],
   if (fallback) deps.logger?.warn(`LLM rewrite fell back to the lexical engine: ${fallback}`);
   // A fallback is not cached: the model may answer next time.
   if (!fallback) deps.cache?.put(key, result);
-  return done({ result, turns, cached: false, fallback: fallback ?? noModel, trace });
+  return done({ result, turns, cached: false, fallback: fallback ?? noModel, trace, ...(llmStats ? { llm: llmStats } : {}) });
 }

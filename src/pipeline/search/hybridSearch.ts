@@ -1,4 +1,4 @@
-import type { Embedder } from '../models/embedder.js';
+import { normalise, type Embedder } from '../models/embedder.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { ftsMatchExpression, queryTerms } from './queryTerms.js';
 import { SignBitIndex } from './signBitIndex.js';
@@ -30,8 +30,24 @@ export interface SearchOptions {
   candidates?: number;
   /** Without one, or when the index has no vectors yet, search is keyword-only. */
   embedder?: Embedder;
-  /** The text to embed for the vector side, when not the query itself (a rewrite's resolved question). */
-  embedText?: string;
+  /**
+   * What the vector side searches for, when not the query itself: texts whose vectors are mixed
+   * by weight (a rewrite's resolved question, and the conversation turns it drew on).
+   */
+  vectorQuery?: readonly WeightedText[];
+}
+
+export interface WeightedText {
+  text: string;
+  weight: number;
+}
+
+/** The normalised weighted sum of the texts' vectors (one embed call; cached texts cost nothing). */
+export async function mixedQueryVector(embedder: Embedder, parts: readonly WeightedText[]): Promise<Float32Array> {
+  const vectors = await embedder.embed(parts.map((p) => p.text));
+  const out = new Float32Array(embedder.dimension);
+  parts.forEach((p, i) => vectors[i]!.forEach((x, j) => (out[j]! += p.weight * x)));
+  return normalise(out);
 }
 
 export interface SearchResult {
@@ -66,11 +82,12 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
 
   const useVectors = !!options.embedder && vectors > 0 && store.hasVectorTable() && query.trim().length > 0;
   // Started first: an embedder in a worker thread computes while the keyword query runs here.
-  const queryVector = useVectors ? options.embedder!.embed([options.embedText?.trim() || query]) : undefined;
+  const vectorQuery = options.vectorQuery?.filter((p) => p.text.trim()) ?? [];
+  const queryVector = useVectors ? mixedQueryVector(options.embedder!, vectorQuery.length ? vectorQuery : [{ text: query, weight: 1 }]) : undefined;
   const bm25Ids = weightedKeywordCandidates(store, terms, options.extraTerms, candidates);
   let vecIds: number[] = [];
   if (queryVector) {
-    const [qv] = await queryVector;
+    const qv = await queryVector;
     vecIds = vectorCandidates(store, qv!, candidates, vectors);
   }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
-import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
+import { rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
 import { RewriteCache } from '../../../src/pipeline/rewrite/rewriteCache.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
 import { ADDED_TERM_WEIGHT, hybridSearch } from '../../../src/pipeline/search/hybridSearch.js';
@@ -42,6 +42,16 @@ describe('rewrite: the seeds\' conversations through the learned lexical engine'
     expect(result.used_turns).toEqual([0]);
     const hits = await hybridSearch(store, result.search_query, { embedder, extraTerms: { terms: result.keywords, weight: ADDED_TERM_WEIGHT }, k: 3 });
     expect(hits.hits[0]!.path).toMatch(/houtmulch\.md$/);
+  });
+
+  it('gives the vector side the resolved question mixed with the turn it drew on', async () => {
+    const run = await rewrite('en de prijs?', HOUTMULCH, {}, { embedder, termStats });
+    expect(searchVectorQuery(run)).toEqual([
+      { text: 'Wat is de prijs van houtmulch?', weight: 1 },
+      { text: `User: ${HOUTMULCH[0]!.text} Assistant: ${HOUTMULCH[1]!.text}`, weight: TURN_VECTOR_WEIGHT },
+    ]);
+    const first = await rewrite('what is the budget?', [], {}, { embedder, termStats });
+    expect(searchVectorQuery(first)).toEqual([{ text: 'what is the budget?', weight: 1 }]);
   });
 
   it('"hoe dik moet ik dat leggen?" keeps Dutch and names houtmulch', async () => {
@@ -90,6 +100,14 @@ describe('rewrite: skip rules, cache, log', () => {
     expect(result.engine).toBe('lexical');
     expect(result.resolved_query).toBe('how long is the warranty');
     expect(result.kinds).toContain('clarity');
+  });
+
+  it('corrects a word the index does not know to a known word of the conversation one edit away', async () => {
+    const history = [u('What does the heat pump warranty cover?'), a('The warranty covers parts for five years.')];
+    const run = await rewrite('and how long is the warrenty?', history, {}, { embedder, termStats });
+    expect(run.result.resolved_query).toContain('warranty');
+    expect(run.result.kinds).toContain('clarity');
+    expect(run.trace?.typos).toEqual(['warrenty → warranty']);
   });
 
   it('caches in the index file, and logs the reformulation at debug level', async () => {

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { Llama, LlamaChatSession, LlamaContext, LlamaJsonSchemaGrammar, LlamaModel, ChatHistoryItem } from 'node-llama-cpp';
 import { DocentError } from '../../../shared/errors.js';
-import type { LlmRewrite, LlmRewriter } from '../rewrite.js';
+import type { LlmCallStats, LlmRewrite, LlmRewriter } from '../rewrite.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { LLM_REWRITE_SCHEMA, parseLlmRewrite } from './llmOutput.js';
 import { loadPrompts, userPrompt } from './prompt.js';
@@ -17,14 +17,6 @@ export interface LlamaRewriterOptions {
   /** Use a GPU when one is usable (default); false forces the CPU. */
   gpu?: boolean;
   threads?: number;
-}
-
-/** Figures of one call, for --explain and the evaluation. */
-export interface LlmCallStats {
-  /** Prompt tokens the model evaluated in this call (the reused system-prompt prefix is not among them). */
-  promptTokensEvaluated: number;
-  outputTokens: number;
-  ms: number;
 }
 
 class TimeoutError extends Error {}
@@ -87,8 +79,9 @@ export class LlamaRewriter implements LlmRewriter {
     } catch (err) {
       throw new DocentError(`the model file could not be loaded: ${basename(this.options.modelPath)} (${(err as Error).message})`, 'The file may be damaged or of an unsupported architecture; download it again or pick another model.');
     }
-    // One thread per core: left to itself llama.cpp oversubscribed a 2-core machine (a 30x slowdown measured).
-    this.context = await this.model.createContext({ contextSize: this.options.contextSize ?? 4096, threads: this.options.threads ?? availableParallelism() });
+    // One core left free (for the UI, the encoder workers): llama.cpp's threads spin while they
+    // wait, and on a busy 2-core machine its default thread count ran 30 times slower (measured).
+    this.context = await this.model.createContext({ contextSize: this.options.contextSize ?? 4096, threads: this.options.threads ?? Math.max(1, availableParallelism() - 1) });
     this.session = new LlamaChatSession({ contextSequence: this.context.getSequence(), systemPrompt: this.prompts.system });
     this.grammar = await this.llama.createGrammarForJsonSchema(LLM_REWRITE_SCHEMA);
     this.baseHistory = this.session.getChatHistory();
