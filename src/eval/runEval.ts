@@ -7,7 +7,7 @@
  * (default bench/results/eval-<dataset>.json).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CachingEmbedder } from '../pipeline/models/cachingEmbedder.js';
 import { EmbedderPool } from '../pipeline/models/embedderPool.js';
@@ -219,11 +219,11 @@ async function main(): Promise<void> {
     let report: object;
     if (dataset.corpusPath) {
       const log = (s: string): void => void process.stdout.write(s + '\n');
-      report = { dataset: dataset.name, ...(values.weights ? { weights: values.weights } : {}), results: await evaluateRetrieval(dataset, strategies, retrievers, values.cache!, log, weights) };
+      report = { dataset: dataset.name, ...(values.weights ? { weights: basename(values.weights) } : {}), results: await evaluateRetrieval(dataset, strategies, retrievers, values.cache!, log, weights) };
     } else {
       const rows = await evaluateRewriteText(dataset, strategies, values.cache!, weights);
       for (const r of rows) process.stdout.write(JSON.stringify(r) + '\n');
-      report = { dataset: dataset.name, ...(values.weights ? { weights: values.weights } : {}), rewrite_text: rows };
+      report = { dataset: dataset.name, ...(values.weights ? { weights: basename(values.weights) } : {}), rewrite_text: rows };
     }
     const out = values.json && values.data.length === 1 ? values.json : join('bench', 'results', `eval-${dataset.name.replace(/[^\w.-]+/g, '_')}.json`);
     mkdirSync(dirname(out), { recursive: true });
