@@ -98,6 +98,26 @@ export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       CREATE INDEX rewrite_cache_created ON rewrite_cache(created_at);
     `);
   },
+  (db) => {
+    // Conversations, so a follow-up works across CLI runs and app restarts (see sessions.ts).
+    db.exec(`
+      CREATE TABLE sessions (
+        id         TEXT PRIMARY KEY,
+        title      TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE session_turns (
+        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        ordinal    INTEGER NOT NULL,
+        question   TEXT NOT NULL,
+        rewrite    TEXT,
+        answer     TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (session_id, ordinal)
+      );
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,134 @@
+import type { DocType } from '../index/extractors/types.js';
+import type { Intent } from '../rewrite/types.js';
+
+/** Which source answers: passages (meaning), the files table (names, types, dates), or both. */
+export type PlanTool = 'semantic_search' | 'filesystem' | 'both';
+
+export interface PlanFilters {
+  /** Document types asked for ("PDFs", "Word files"). */
+  types?: DocType[];
+  /** Kinds of file asked for that Docent does not index ("spreadsheets"), so the answer can say so. */
+  unindexedKinds?: string[];
+  /** Modification date range, ISO dates, from inclusive, to exclusive. */
+  modifiedFrom?: string;
+  modifiedTo?: string;
+  /** A folder named in the question ("in my invoices folder"): matched against path segments. */
+  folder?: string;
+  /** A word the file name must contain ("named budget", "invoices" in "list my invoices"). */
+  nameContains?: string;
+}
+
+export interface Plan {
+  tool: PlanTool;
+  filters: PlanFilters;
+  /** Why, in a few words, for --explain. */
+  reason: string;
+}
+
+const TYPE_WORDS: Array<[RegExp, DocType[]]> = [
+  [/\bpdf'?s?\b/i, ['pdf']],
+  [/\b(word|docx?)( (files?|documents?|docs?|bestanden?|documenten))?\b|\bword-?(bestand|document)(en)?\b/i, ['docx']],
+  [/\b(html|web ?pages?|webpagina'?s?)\b/i, ['html']],
+  [/\b(markdown|\.md|md files?)\b/i, ['markdown']],
+  [/\b(text files?|txt|tekstbestand(en)?|plain text)\b/i, ['text']],
+  [/\b(code|source files?|scripts?)\b/i, ['code']],
+];
+const UNINDEXED: Array<[RegExp, string]> = [
+  [/\b(spreadsheets?|excel|xlsx?|csv|rekenbla(d|den))\b/i, 'spreadsheets'],
+  [/\b(presentations?|powerpoint|pptx?|slides|presentaties?)\b/i, 'presentations'],
+  [/\b(images?|photos?|pictures?|afbeeldingen|foto'?s)\b/i, 'images'],
+];
+
+/** Words that say the question is about files as such, not about what they say. */
+const FILE_WORDS = /\b(files?|documents?|docs|pdf'?s?|bestand(en)?|documenten|folders?|mappen|map)\b/i;
+
+const MONTHS: Record<string, number> = {
+  january: 0, jan: 0, januari: 0, february: 1, feb: 1, februari: 1, march: 2, mar: 2, maart: 2, april: 3, apr: 3,
+  may: 4, mei: 4, june: 5, jun: 5, juni: 5, july: 6, jul: 6, juli: 6, august: 7, aug: 7, augustus: 7,
+  september: 8, sep: 8, sept: 8, october: 9, oct: 9, oktober: 9, okt: 9, november: 10, nov: 10, december: 11, dec: 11,
+};
+
+const iso = (d: Date): string => d.toISOString().slice(0, 10);
+const utc = (y: number, m: number, d = 1): Date => new Date(Date.UTC(y, m, d));
+
+/** A date range named in the question, relative to `now` where it is relative ("last month"). */
+export function dateRange(question: string, now: Date): { from: string; to: string } | undefined {
+  const q = question.toLowerCase();
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth();
+  const monthYear = /\b(?:in|from|of|van|uit|since|sinds)?\s*(january|jan|januari|february|feb|februari|march|mar|maart|april|apr|may|mei|june|jun|juni|july|jul|juli|august|aug|augustus|september|sept?|october|oct|oktober|okt|november|nov|december|dec)\s+(\d{4})\b/.exec(q);
+  if (monthYear) {
+    const month = MONTHS[monthYear[1]!]!;
+    const year = Number(monthYear[2]);
+    if (/\b(since|sinds)\s/.test(monthYear[0])) return { from: iso(utc(year, month)), to: iso(utc(y + 1, 0)) };
+    return { from: iso(utc(year, month)), to: iso(utc(year, month + 1)) };
+  }
+  const since = /\b(?:since|sinds|after|na)\s+((?:19|20)\d{2})\b/.exec(q);
+  if (since) return { from: iso(utc(Number(since[1]) + (/after|na/.test(since[0]) ? 1 : 0), 0)), to: iso(utc(y + 1, 0)) };
+  const before = /\b(?:before|voor|vóór)\s+((?:19|20)\d{2})\b/.exec(q);
+  if (before) return { from: '1970-01-01', to: iso(utc(Number(before[1]), 0)) };
+  const year = /\b(?:in|from|of|van|uit|during|tijdens)\s+((?:19|20)\d{2})\b/.exec(q) ?? /\b((?:19|20)\d{2})\b(?!\s*(?:euro|eur|€|\$|usd|kg|m|cm))/.exec(q);
+  if (year) {
+    const n = Number(year[1]);
+    return { from: iso(utc(n, 0)), to: iso(utc(n + 1, 0)) };
+  }
+  if (/\b(last|previous) month\b|\bvorige maand\b/.test(q)) return { from: iso(utc(y, m - 1)), to: iso(utc(y, m)) };
+  if (/\bthis month\b|\bdeze maand\b/.test(q)) return { from: iso(utc(y, m)), to: iso(utc(y, m + 1)) };
+  if (/\b(last|previous) year\b|\bvorig jaar\b/.test(q)) return { from: iso(utc(y - 1, 0)), to: iso(utc(y, 0)) };
+  if (/\bthis year\b|\bdit jaar\b/.test(q)) return { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)) };
+  if (/\b(last|past|previous) week\b|\bvorige week\b/.test(q)) return { from: iso(new Date(now.getTime() - 7 * 86_400_000)), to: iso(new Date(now.getTime() + 86_400_000)) };
+  if (/\btoday\b|\bvandaag\b/.test(q)) return { from: iso(now), to: iso(new Date(now.getTime() + 86_400_000)) };
+  if (/\byesterday\b|\bgisteren\b/.test(q)) return { from: iso(new Date(now.getTime() - 86_400_000)), to: iso(now) };
+  return undefined;
+}
+
+/** "in my invoices folder", "in de map facturen", "under projects/" → the folder's name. */
+export function folderHint(question: string): string | undefined {
+  const m =
+    /\bin (?:my |the |your )?["'“]?([\p{L}\p{N}_ .-]+?)["'”]? (?:folder|directory|dir)\b/iu.exec(question) ??
+    /\b(?:folder|directory|map) ["'“]?([\p{L}\p{N}_.-]+)["'”]?/iu.exec(question) ??
+    /\bin (?:de |mijn )?map ["'“]?([\p{L}\p{N}_.-]+)["'”]?/iu.exec(question);
+  const name = m?.[1]?.trim();
+  return name && !/^(the|my|a|this|that|de|het|een)$/i.test(name) ? name : undefined;
+}
+
+/** "named budget", "called 'report'", "with invoice in the name" → the word. */
+export function nameHint(question: string): string | undefined {
+  const m =
+    /\b(?:named|called|titled|genaamd|met de naam|heet|heten)\s+["'“]?([\p{L}\p{N}_.-]+)["'”]?/iu.exec(question) ??
+    /\bwith ["'“]?([\p{L}\p{N}_.-]+)["'”]? in (?:the|their|its) (?:file ?)?name\b/iu.exec(question) ??
+    /\bmet ["'“]?([\p{L}\p{N}_.-]+)["'”]? in de naam\b/iu.exec(question);
+  return m?.[1];
+}
+
+/**
+ * The Plan stage: from the resolved question and its intent, which source answers and with
+ * which filters. The rewriter never routes or filters; this does, by the question's wording.
+ * Counts and lists of files come from the files table, exactly; what documents say comes from
+ * passages; a list of things ("any invoices?") uses both.
+ */
+export function plan(question: string, intent: Intent, now = new Date()): Plan {
+  const filters: PlanFilters = {};
+  const types = [...new Set(TYPE_WORDS.filter(([re]) => re.test(question)).flatMap(([, t]) => t))];
+  if (types.length) filters.types = types;
+  const unindexed = UNINDEXED.filter(([re]) => re.test(question)).map(([, k]) => k);
+  if (unindexed.length) filters.unindexedKinds = unindexed;
+  const range = dateRange(question, now);
+  if (range) {
+    filters.modifiedFrom = range.from;
+    filters.modifiedTo = range.to;
+  }
+  const folder = folderHint(question);
+  if (folder) filters.folder = folder;
+  const name = nameHint(question);
+  if (name) filters.nameContains = name;
+
+  const aboutFiles = FILE_WORDS.test(question) || types.length > 0 || unindexed.length > 0;
+  if (intent === 'count' && aboutFiles) return { tool: 'filesystem', filters, reason: 'a count of files: answered exactly from the files table' };
+  if (intent === 'count') return { tool: 'both', filters, reason: 'a count of things: files that mention them, with passages to show' };
+  if (intent === 'list' && aboutFiles && !/\b(about|over|that (say|mention)|die .* noemen)\b/i.test(question)) {
+    return { tool: 'filesystem', filters, reason: 'a list of files: complete from the files table' };
+  }
+  if (intent === 'list') return { tool: 'both', filters, reason: 'a list of things: the files that mention them, and passages' };
+  return { tool: 'semantic_search', filters, reason: `a ${intent} question: answered from passages` };
+}

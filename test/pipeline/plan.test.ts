@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { dateRange, folderHint, nameHint, plan } from '../../src/pipeline/answer/plan.js';
+
+const NOW = new Date(Date.UTC(2026, 10, 21, 12));
+
+describe('Plan: which source answers', () => {
+  it('counts files from the files table, exactly', () => {
+    expect(plan('How many PDF files are there?', 'count', NOW)).toMatchObject({ tool: 'filesystem', filters: { types: ['pdf'] } });
+    expect(plan('hoeveel Word-documenten heb ik?', 'count', NOW)).toMatchObject({ tool: 'filesystem', filters: { types: ['docx'] } });
+  });
+  it('lists files from the files table, with the filters named', () => {
+    expect(plan('list my PDFs from 2024 in my invoices folder', 'list', NOW)).toEqual({
+      tool: 'filesystem',
+      filters: { types: ['pdf'], modifiedFrom: '2024-01-01', modifiedTo: '2025-01-01', folder: 'invoices' },
+      reason: expect.any(String),
+    });
+  });
+  it('uses both for things that files mention, and passages for a factual question', () => {
+    expect(plan('Are there any MacBook references?', 'list', NOW).tool).toBe('both');
+    expect(plan('Are there more invoices besides the 2 found?', 'count', NOW).tool).toBe('both');
+    expect(plan('What is the budget?', 'factual', NOW)).toMatchObject({ tool: 'semantic_search', filters: {} });
+    expect(plan('Wat is de prijs van houtmulch?', 'factual', NOW).tool).toBe('semantic_search');
+  });
+  it('notes kinds of file Docent does not index', () => {
+    expect(plan('how many spreadsheets do I have?', 'count', NOW).filters.unindexedKinds).toEqual(['spreadsheets']);
+  });
+});
+
+describe('Plan: filters', () => {
+  it('reads years, months and relative dates (against a fixed now)', () => {
+    expect(dateRange('invoices from 2024', NOW)).toEqual({ from: '2024-01-01', to: '2025-01-01' });
+    expect(dateRange('notes of March 2025', NOW)).toEqual({ from: '2025-03-01', to: '2025-04-01' });
+    expect(dateRange('facturen van vorige maand', NOW)).toEqual({ from: '2026-10-01', to: '2026-11-01' });
+    expect(dateRange('what changed last year?', NOW)).toEqual({ from: '2025-01-01', to: '2026-01-01' });
+    expect(dateRange('documents since 2023', NOW)).toEqual({ from: '2023-01-01', to: '2027-01-01' });
+    expect(dateRange('what is the budget?', NOW)).toBeUndefined();
+    // An amount is not a year.
+    expect(dateRange('the budget is 2024 euro', NOW)).toBeUndefined();
+  });
+  it('reads folder and name hints in English and Dutch', () => {
+    expect(folderHint('any PDFs in my invoices folder?')).toBe('invoices');
+    expect(folderHint('wat staat er in de map facturen?')).toBe('facturen');
+    expect(folderHint('what is the budget?')).toBeUndefined();
+    expect(nameHint('the file named budget-2024')).toBe('budget-2024');
+    expect(nameHint('documenten met factuur in de naam')).toBe('factuur');
+  });
+});
