@@ -89,3 +89,14 @@ describe('vector query made of weighted texts', () => {
     expect(r.hits[0]!.path).toMatch(/houtmulch\.md$/);
   });
 });
+
+describe('scoped search', () => {
+  it('keeps both sides, keywords and vectors, inside the files given', async () => {
+    const id = (store.db.prepare("SELECT id FROM files WHERE path LIKE '%houtmulch.md'").get() as { id: number }).id;
+    const r = await hybridSearch(store, 'how long is the warranty period?', { embedder, k: 5, fileIds: [id] });
+    expect(r.hits.length).toBeGreaterThan(0);
+    expect(r.hits.every((h) => h.fileId === id)).toBe(true);
+    const capped = await hybridSearch(store, 'invoice amount total', { embedder, k: 5, maxPerFile: 1 });
+    expect(new Set(capped.hits.map((h) => h.fileId)).size).toBe(capped.hits.length);
+  });
+});

@@ -42,7 +42,8 @@ const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * The filesystem tool: indexed files that match the plan's filters, counted exactly in SQL and
  * listed a page at a time (newest first). Never guessed from search hits.
  */
-export function queryFiles(store: IndexStore, filters: PlanFilters, options: FileQueryOptions = {}): FileQueryResult {
+/** The SQL condition (over `files f`) for the filters and content words, with its parameters. */
+function fileWhere(store: IndexStore, filters: PlanFilters, contentTerms?: readonly string[]): { sql: string; params: unknown[] } {
   const where: string[] = ["f.status = 'indexed'"];
   const params: unknown[] = [];
   if (filters.types?.length) {
@@ -69,12 +70,27 @@ export function queryFiles(store: IndexStore, filters: PlanFilters, options: Fil
     where.push("lower(docent_basename(f.path)) LIKE ? ESCAPE '\\'");
     params.push(`%${likeEscape(filters.nameContains.toLowerCase())}%`);
   }
-  const match = options.contentTerms?.length ? ftsMatchExpression(options.contentTerms) : undefined;
+  const match = contentTerms?.length ? ftsMatchExpression(contentTerms) : undefined;
   if (match) {
     where.push('f.id IN (SELECT c.file_id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid WHERE chunks_fts MATCH ?)');
     params.push(match);
   }
-  const sql = `FROM files f WHERE ${where.join(' AND ')}`;
+  return { sql: `FROM files f WHERE ${where.join(' AND ')}`, params };
+}
+
+/** Whether the filters narrow the files at all. */
+export function narrows(filters: PlanFilters): boolean {
+  return !!(filters.types?.length || filters.modifiedFrom || filters.modifiedTo || filters.folder || filters.nameContains);
+}
+
+/** Ids of the indexed files the filters allow, for scoping a search. */
+export function matchingFileIds(store: IndexStore, filters: PlanFilters): number[] {
+  const { sql, params } = fileWhere(store, filters);
+  return (store.db.prepare(`SELECT f.id ${sql}`).all(...params) as { id: number }[]).map((r) => r.id);
+}
+
+export function queryFiles(store: IndexStore, filters: PlanFilters, options: FileQueryOptions = {}): FileQueryResult {
+  const { sql, params } = fileWhere(store, filters, options.contentTerms);
   const { n } = store.db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(...params) as { n: number };
   const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
   const offset = Math.max(0, options.offset ?? 0);

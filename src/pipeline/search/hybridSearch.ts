@@ -35,6 +35,10 @@ export interface SearchOptions {
    * by weight (a rewrite's resolved question, and the conversation turns it drew on).
    */
   vectorQuery?: readonly WeightedText[];
+  /** Search only these files (the plan's filters, resolved to file ids); undefined: every file. */
+  fileIds?: readonly number[];
+  /** At most this many passages per file in the results. */
+  maxPerFile?: number;
 }
 
 export interface WeightedText {
@@ -84,11 +88,16 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
   // Started first: an embedder in a worker thread computes while the keyword query runs here.
   const vectorQuery = options.vectorQuery?.filter((p) => p.text.trim()) ?? [];
   const queryVector = useVectors ? mixedQueryVector(options.embedder!, vectorQuery.length ? vectorQuery : [{ text: query, weight: 1 }]) : undefined;
-  const bm25Ids = weightedKeywordCandidates(store, terms, options.extraTerms, candidates);
+  const scope = options.fileIds ? JSON.stringify(options.fileIds) : undefined;
+  const bm25Ids = weightedKeywordCandidates(store, terms, options.extraTerms, candidates, scope);
   let vecIds: number[] = [];
   if (queryVector) {
     const qv = await queryVector;
-    vecIds = vectorCandidates(store, qv!, candidates, vectors);
+    if (scope) {
+      // Nearest neighbours are found over every vector, then kept if in scope: ask for many more.
+      const allowed = new Set((store.db.prepare('SELECT c.id FROM chunks c WHERE c.file_id IN (SELECT value FROM json_each(?))').all(scope) as { id: number }[]).map((r) => r.id));
+      vecIds = vectorCandidates(store, qv, Math.min(vectors, Math.max(candidates * 20, 2000)), vectors).filter((id) => allowed.has(id)).slice(0, candidates);
+    } else vecIds = vectorCandidates(store, qv, candidates, vectors);
   }
 
   const fused = new Map<number, { score: number; bm25Rank: number | null; vectorRank: number | null }>();
@@ -99,7 +108,9 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
     entry.vectorRank = i + 1;
     fused.set(id, entry);
   });
-  const top = [...fused.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]).slice(0, k);
+  let ranked = [...fused.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]);
+  if (options.maxPerFile) ranked = capPerFile(store, ranked, options.maxPerFile, k);
+  const top = ranked.slice(0, k);
 
   const rowStmt = store.db.prepare(
     `SELECT c.id, c.file_id AS fileId, c.page, c.text, f.path FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?`,
@@ -127,17 +138,17 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
  * BM25 over the query's terms plus, weighted, the extra terms. FTS5's bm25() is a sum over the
  * query's terms, so two queries combined as bm25(own) + w·bm25(extra) are exactly weighted BM25.
  */
-export function weightedKeywordCandidates(store: IndexStore, own: readonly string[], extra: WeightedTerms | undefined, limit: number): number[] {
+export function weightedKeywordCandidates(store: IndexStore, own: readonly string[], extra: WeightedTerms | undefined, limit: number, scope?: string): number[] {
   const ownMatch = ftsMatchExpression(own);
   const extraTerms = extra?.terms.filter((t) => !own.includes(t)) ?? [];
   const extraMatch = extra && extra.weight > 0 ? ftsMatchExpression(extraTerms) : undefined;
-  if (!extraMatch) return ownMatch ? keywordCandidates(store, ownMatch, limit) : [];
+  if (!extraMatch) return ownMatch ? keywordCandidates(store, ownMatch, limit, scope) : [];
   const pool = Math.max(limit * 10, 1000);
   const scores = new Map<number, number>();
   const add = (match: string, weight: number): void => {
     for (const r of store.db
-      .prepare('SELECT rowid AS id, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY s LIMIT ?')
-      .all(match, pool) as { id: number; s: number }[]) {
+      .prepare(`SELECT rowid AS id, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ?${scope ? SCOPE_SQL : ''} ORDER BY s LIMIT ?`)
+      .all(...(scope ? [match, scope, pool] : [match, pool])) as { id: number; s: number }[]) {
       scores.set(r.id, (scores.get(r.id) ?? 0) - weight * r.s); // bm25() is negative: lower is better
     }
   };
@@ -149,12 +160,32 @@ export function weightedKeywordCandidates(store: IndexStore, own: readonly strin
     .map(([id]) => id);
 }
 
-export function keywordCandidates(store: IndexStore, match: string, limit: number): number[] {
+export function keywordCandidates(store: IndexStore, match: string, limit: number, scope?: string): number[] {
   return (
     store.db
-      .prepare('SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT ?')
-      .all(match, limit) as { id: number }[]
+      .prepare(`SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ?${scope ? SCOPE_SQL : ''} ORDER BY bm25(chunks_fts) LIMIT ?`)
+      .all(...(scope ? [match, scope, limit] : [match, limit])) as { id: number }[]
   ).map((r) => r.id);
+}
+
+/** Restricts an FTS query to the chunks of a JSON array of file ids. */
+const SCOPE_SQL = ' AND rowid IN (SELECT id FROM chunks WHERE file_id IN (SELECT value FROM json_each(?)))';
+
+/** Keeps at most `max` passages of each file, in rank order, until `k` are kept. */
+function capPerFile<T>(store: IndexStore, ranked: Array<[number, T]>, max: number, k: number): Array<[number, T]> {
+  const fileOf = store.db.prepare('SELECT file_id AS f FROM chunks WHERE id = ?');
+  const perFile = new Map<number, number>();
+  const kept: Array<[number, T]> = [];
+  for (const entry of ranked) {
+    const f = (fileOf.get(entry[0]) as { f: number } | undefined)?.f;
+    if (f === undefined) continue;
+    const n = perFile.get(f) ?? 0;
+    if (n >= max) continue;
+    perFile.set(f, n + 1);
+    kept.push(entry);
+    if (kept.length >= k) break;
+  }
+  return kept;
 }
 
 /** Below this many vectors an exact scan (sqlite-vec) is fast enough; above it, SignBitIndex. */

@@ -1,0 +1,62 @@
+import type { Embedder } from '../models/embedder.js';
+import { searchVectorQuery, type RewriteRun } from '../rewrite/rewrite.js';
+import { ADDED_TERM_WEIGHT, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
+import type { IndexStore } from '../store/indexStore.js';
+import { matchingFileIds, narrows } from './filesystemTool.js';
+import type { Plan } from './plan.js';
+
+export interface SearchStageOptions {
+  embedder?: Embedder;
+  /** Passages to return (default 8). */
+  k?: number;
+  /** Passages per file unless the question is about one file (default 2). */
+  maxPerFile?: number;
+}
+
+export interface SearchStageResult {
+  hits: SearchHit[];
+  /** What was searched: the rewrite's search_query, then each alternative reading. */
+  searched: string[];
+  /** Files the filters allowed (undefined: no filter). */
+  scopedFiles?: number;
+}
+
+/**
+ * The Search stage: the rewrite's search_query by keywords (its added terms weighted) and its
+ * resolved question by meaning, within the files the plan's filters allow, at most a few
+ * passages per file; an ambiguous rewrite's alternatives are searched too and merged.
+ */
+export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns'>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
+  const k = options.k ?? 8;
+  const fileIds = narrows(plan.filters) ? matchingFileIds(store, plan.filters) : undefined;
+  if (fileIds && fileIds.length === 0) return { hits: [], searched: [], scopedFiles: 0 };
+  const maxPerFile = fileIds?.length === 1 ? undefined : (options.maxPerFile ?? 2);
+  const r = run.result;
+  const queries = [
+    { text: r.search_query, vector: searchVectorQuery(run) },
+    ...(r.ambiguous ? r.alternatives.map((a) => ({ text: a, vector: [{ text: a, weight: 1 }] })) : []),
+  ];
+  const merged = new Map<number, SearchHit>();
+  for (const q of queries) {
+    const { hits } = await hybridSearch(store, q.text, {
+      k: k * 2,
+      embedder: options.embedder,
+      extraTerms: r.keywords.length ? { terms: r.keywords, weight: ADDED_TERM_WEIGHT } : undefined,
+      vectorQuery: q.vector,
+      fileIds,
+      maxPerFile,
+    });
+    // A passage found by several readings keeps its best score.
+    for (const h of hits) if ((merged.get(h.chunkId)?.score ?? -1) < h.score) merged.set(h.chunkId, h);
+  }
+  const perFile = new Map<number, number>();
+  const hits = [...merged.values()]
+    .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
+    .filter((h) => {
+      const n = perFile.get(h.fileId) ?? 0;
+      perFile.set(h.fileId, n + 1);
+      return maxPerFile === undefined || n < maxPerFile;
+    })
+    .slice(0, k);
+  return { hits, searched: queries.map((q) => q.text), ...(fileIds ? { scopedFiles: fileIds.length } : {}) };
+}

@@ -1,0 +1,59 @@
+import { basename } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plan } from '../../src/pipeline/answer/plan.js';
+import { searchStage } from '../../src/pipeline/answer/searchStage.js';
+import { rewrite } from '../../src/pipeline/rewrite/rewrite.js';
+import type { RewriteResult } from '../../src/pipeline/rewrite/types.js';
+import { TermStats } from '../../src/pipeline/search/termStats.js';
+import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
+
+let fixture: Awaited<ReturnType<typeof indexedFixtureDocs>>;
+beforeAll(async () => {
+  fixture = await indexedFixtureDocs();
+});
+afterAll(() => fixture.cleanup());
+
+const NOW = new Date(Date.UTC(2026, 10, 21));
+const files = (hits: { path: string }[]): string[] => hits.map((h) => basename(h.path));
+
+function standalone(q: string, extra: Partial<RewriteResult> = {}): { result: RewriteResult; turns: [] } {
+  return {
+    turns: [],
+    result: { intent: 'factual', search_query: q, resolved_query: q, keywords: [], ambiguous: false, alternatives: [], confidence: 1, language: 'en', rewritten: false, kinds: [], used_turns: [], engine: 'passthrough', original_query: q, ...extra },
+  };
+}
+
+describe('Search stage (keyword side, real index)', () => {
+  it('searches a rewritten follow-up: "en de prijs?" finds the houtmulch note', async () => {
+    const history = [
+      { role: 'user' as const, text: 'Wat is houtmulch?' },
+      { role: 'assistant' as const, text: 'Houtmulch is versnipperd hout voor borders.' },
+    ];
+    const run = await rewrite('en de prijs?', history, {}, { termStats: new TermStats(fixture.store) });
+    const r = await searchStage(fixture.store, run, plan(run.result.resolved_query, run.result.intent, NOW));
+    expect(files(r.hits)[0]).toBe('houtmulch.md');
+    expect(r.searched[0]).toBe(run.result.search_query);
+  });
+
+  it('applies the plan\'s filters in SQL: only PDFs, or nothing when no file qualifies', async () => {
+    const pdfs = await searchStage(fixture.store, standalone('warranty invoice budget'), plan('warranty invoice budget in PDFs', 'factual', NOW));
+    expect(pdfs.hits.length).toBeGreaterThan(0);
+    expect(pdfs.hits.every((h) => h.path.endsWith('.pdf'))).toBe(true);
+    const word = await searchStage(fixture.store, standalone('budget'), plan('budget in Word files', 'factual', NOW));
+    expect(files(word.hits)).toEqual(['annual-report-2024.docx']);
+    const none = await searchStage(fixture.store, standalone('budget'), plan('budget in my archive folder', 'factual', NOW));
+    expect(none).toEqual({ hits: [], searched: [], scopedFiles: 0 });
+  });
+
+  it('keeps at most two passages per file, and searches every reading of an ambiguous question', async () => {
+    const many = await searchStage(fixture.store, standalone('invoice total amount'), plan('invoice total amount', 'factual', NOW), { maxPerFile: 1 });
+    expect(new Set(files(many.hits)).size).toBe(many.hits.length);
+    const ambiguous = standalone('How much did it cost?', {
+      ambiguous: true,
+      alternatives: ['How much did the heat pump cost?', 'How much did the MacBook cost?'],
+    });
+    const r = await searchStage(fixture.store, ambiguous, plan('How much did it cost?', 'factual', NOW));
+    expect(r.searched).toHaveLength(3);
+    expect(files(r.hits)).toEqual(expect.arrayContaining(['heat-pump-manual.pdf', 'invoice-2024-002.pdf']));
+  });
+});
