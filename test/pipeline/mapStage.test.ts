@@ -1,0 +1,40 @@
+import { basename } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractiveMap, filterFacts, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
+import { TermStats } from '../../src/pipeline/search/termStats.js';
+import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
+
+let fixture: Awaited<ReturnType<typeof indexedFixtureDocs>>;
+let termStats: TermStats;
+beforeAll(async () => {
+  fixture = await indexedFixtureDocs();
+  termStats = new TermStats(fixture.store);
+});
+afterAll(() => fixture.cleanup());
+
+async function factsFor(question: string, keywords: string[] = []): Promise<Fact[]> {
+  const { hits } = await hybridSearch(fixture.store, [question, ...keywords].join(' '), { k: 5, extraTerms: { terms: keywords, weight: 0.5 } });
+  return filterFacts(extractiveMap(fixture.store, hits, { resolved_query: question, keywords }, termStats));
+}
+
+describe('extractive Map and Filter on real documents', () => {
+  it('quotes the warranty sentence from page 3 of the manual', async () => {
+    const facts = await factsFor('What is the warranty period of the heat pump?');
+    expect(basename(facts[0]!.path)).toBe('heat-pump-manual.pdf');
+    expect(facts[0]!.page).toBe(3);
+    expect(facts[0]!.quote).toMatch(/warranty/i);
+  });
+
+  it('finds the price in the Dutch note for a rewritten follow-up', async () => {
+    const facts = await factsFor('Wat is de prijs van houtmulch?', ['houtmulch']);
+    expect(basename(facts[0]!.path)).toBe('houtmulch.md');
+    expect(facts.some((f) => /45 euro/.test(f.quote))).toBe(true);
+  });
+
+  it('drops weak facts and near-duplicates', () => {
+    const f = (quote: string, score: number): Fact => ({ quote, score, coverage: score, path: 'a.md', page: null, chunkId: 1 });
+    const kept = filterFacts([f('The warranty period is five years from installation.', 0.9), f('The warranty period is five years from the installation.', 0.8), f('Unrelated words here entirely.', 0.1)]);
+    expect(kept.map((k) => k.score)).toEqual([0.9]);
+  });
+});
