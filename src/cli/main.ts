@@ -3,6 +3,7 @@ import { parseMegabytes, parsePositiveInt, parseSimilarity } from './context.js'
 import { reportError } from './output.js';
 import { runForget } from './commands/forgetCommand.js';
 import { runIndex } from './commands/indexCommand.js';
+import { runAsk, runSessions } from './commands/askCommand.js';
 import { parseEngine, runRewrite } from './commands/rewriteCommand.js';
 import { runSearch } from './commands/searchCommand.js';
 import { runStatus } from './commands/statusCommand.js';
@@ -59,6 +60,24 @@ export function buildProgram(): Command {
     .option('-k, --k <n>', 'number of results', wrapArg((v) => parsePositiveInt(v, '--k')), 10)
     .option('--json', 'print as JSON')
     .action((text: string, opts) => runSearch(text, opts));
+
+  program
+    .command('ask')
+    .description('answer a question from your files, with citations; follow-ups continue a --session')
+    .argument('<question>')
+    .option('--session <id>', 'continue this conversation (its id is printed with each answer)')
+    .addOption(dbOption)
+    .option('--json', 'print the answer, citations, rewrite, plan and stage times as JSON')
+    .option('--explain', 'show every stage with what it did and its time')
+    .action((question: string, opts) => runAsk(question, opts));
+
+  program
+    .command('sessions')
+    .description('list conversations kept in the index, or delete one')
+    .option('--delete <id>', 'delete this session')
+    .addOption(dbOption)
+    .option('--json', 'print as JSON')
+    .action((opts) => runSessions(opts));
 
   program
     .command('rewrite')

@@ -36,6 +36,7 @@ describe('Plan: filters', () => {
     expect(dateRange('what is the budget?', NOW)).toBeUndefined();
     // An amount is not a year.
     expect(dateRange('the budget is 2024 euro', NOW)).toBeUndefined();
+    expect(dateRange('more about INV-2024-002?', NOW)).toBeUndefined();
   });
   it('reads folder and name hints in English and Dutch', () => {
     expect(folderHint('any PDFs in my invoices folder?')).toBe('invoices');

@@ -21,8 +21,9 @@ export interface FileQueryResult {
 }
 
 export interface FileQueryOptions {
-  /** Only files whose text, name or title contains one of these words (FTS5, stemmed). */
+  /** Only files whose text, name or title contains these words (FTS5, stemmed): any of them, or all with `allTerms`. */
   contentTerms?: readonly string[];
+  allTerms?: boolean;
   limit?: number;
   offset?: number;
 }
@@ -43,7 +44,7 @@ const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * listed a page at a time (newest first). Never guessed from search hits.
  */
 /** The SQL condition (over `files f`) for the filters and content words, with its parameters. */
-function fileWhere(store: IndexStore, filters: PlanFilters, contentTerms?: readonly string[]): { sql: string; params: unknown[] } {
+function fileWhere(store: IndexStore, filters: PlanFilters, contentTerms?: readonly string[], allTerms = false): { sql: string; params: unknown[] } {
   const where: string[] = ["f.status = 'indexed'"];
   const params: unknown[] = [];
   if (filters.types?.length) {
@@ -70,7 +71,7 @@ function fileWhere(store: IndexStore, filters: PlanFilters, contentTerms?: reado
     where.push("lower(docent_basename(f.path)) LIKE ? ESCAPE '\\'");
     params.push(`%${likeEscape(filters.nameContains.toLowerCase())}%`);
   }
-  const match = contentTerms?.length ? ftsMatchExpression(contentTerms) : undefined;
+  const match = contentTerms?.length ? (allTerms ? contentTerms.map((t) => ftsMatchExpression([t])).join(' AND ') : ftsMatchExpression(contentTerms)) : undefined;
   if (match) {
     where.push('f.id IN (SELECT c.file_id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid WHERE chunks_fts MATCH ?)');
     params.push(match);
@@ -90,7 +91,7 @@ export function matchingFileIds(store: IndexStore, filters: PlanFilters): number
 }
 
 export function queryFiles(store: IndexStore, filters: PlanFilters, options: FileQueryOptions = {}): FileQueryResult {
-  const { sql, params } = fileWhere(store, filters, options.contentTerms);
+  const { sql, params } = fileWhere(store, filters, options.contentTerms, options.allTerms);
   const { n } = store.db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(...params) as { n: number };
   const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
   const offset = Math.max(0, options.offset ?? 0);

@@ -67,7 +67,7 @@ export function dateRange(question: string, now: Date): { from: string; to: stri
   if (since) return { from: iso(utc(Number(since[1]) + (/after|na/.test(since[0]) ? 1 : 0), 0)), to: iso(utc(y + 1, 0)) };
   const before = /\b(?:before|voor|vóór)\s+((?:19|20)\d{2})\b/.exec(q);
   if (before) return { from: '1970-01-01', to: iso(utc(Number(before[1]), 0)) };
-  const year = /\b(?:in|from|of|van|uit|during|tijdens)\s+((?:19|20)\d{2})\b/.exec(q) ?? /\b((?:19|20)\d{2})\b(?!\s*(?:euro|eur|€|\$|usd|kg|m|cm))/.exec(q);
+  const year = /\b(?:in|from|of|van|uit|during|tijdens)\s+((?:19|20)\d{2})\b/.exec(q) ?? /(?<![\w-])((?:19|20)\d{2})(?![\w-])(?!\s*(?:euro|eur|€|\$|usd|kg|m|cm))/.exec(q);
   if (year) {
     const n = Number(year[1]);
     return { from: iso(utc(n, 0)), to: iso(utc(n + 1, 0)) };

@@ -119,7 +119,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
       used.add(best.turn);
       // A pointing word with two readings of similar weight from different places: the search tries each.
       const rivals = readings.filter(
-        (r) => r !== best && r.score >= best.score * AMBIGUITY_MARGIN && !best.phrase.toLowerCase().includes(r.phrase.toLowerCase()) && !r.phrase.toLowerCase().includes(best.phrase.toLowerCase()),
+        (r) => r !== best && r.role === best.role && r.score >= best.score * AMBIGUITY_MARGIN && !best.phrase.toLowerCase().includes(r.phrase.toLowerCase()) && !r.phrase.toLowerCase().includes(best.phrase.toLowerCase()),
       );
       if (cues.referring && rivals.length) {
         ambiguous = true;

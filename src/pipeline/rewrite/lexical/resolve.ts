@@ -9,6 +9,8 @@ export interface Antecedent {
   score: number;
   /** The turn pair it was taken from. */
   turn: number;
+  /** Who said it: a follow-up points at what the user asked about before a word of the reply. */
+  role: 'user' | 'assistant';
 }
 
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]|[^\s\p{L}\p{N}]+/gu;
@@ -20,7 +22,7 @@ const LINKS = new Set(['of', 'van', 'de', 'der', 'voor']);
 /**
  * Phrases of the conversation made of the chosen terms: maximal runs of chosen words, which may
  * be linked by "of"/"van" inside ("net asset value", "prijs van houtmulch"). Scored by the sum
- * of their words' probabilities, user turns before assistant turns of the same weight.
+ * of their words' probabilities; the user's phrases come before the replies'.
  */
 export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<string, number>): Antecedent[] {
   const found = new Map<string, Antecedent>();
@@ -37,7 +39,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
           const key = phrase.toLowerCase();
           const s = score * (role === 'user' ? 1 : ASSISTANT_FACTOR);
           const prev = found.get(key);
-          if (!prev || prev.score < s || (prev.score === s && prev.turn < t.index)) found.set(key, { phrase, score: s, turn: t.index, ...(article ? { article } : {}) });
+          if (!prev || prev.score < s || (prev.score === s && prev.turn < t.index)) found.set(key, { phrase, score: s, turn: t.index, role, ...(article ? { article } : {}) });
         }
         run = [];
         score = 0;
@@ -57,7 +59,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
       flush();
     }
   }
-  return [...found.values()].sort((a, b) => b.score - a.score || b.turn - a.turn);
+  // The user's own phrases first: replies are read only when the user named nothing that fits.
+  return [...found.values()].sort((a, b) => (a.role === b.role ? 0 : a.role === 'user' ? -1 : 1) || b.score - a.score || b.turn - a.turn);
 }
 
 /** Pronouns that stand for a thing mentioned before, replaceable by its name. */

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { ask, type AskResult } from '../../pipeline/answer/ask.js';
+import { SessionStore } from '../../pipeline/answer/sessions.js';
+import { chooseEmbedderSpec } from '../../pipeline/models/embedderSpec.js';
+import { createEmbedder } from '../../pipeline/models/createEmbedder.js';
+import type { Embedder } from '../../pipeline/models/embedder.js';
+import { DocentError } from '../../shared/errors.js';
+import { dbPathOf, modelsDir, openStore, type GlobalOptions } from '../context.js';
+import { printJson } from '../output.js';
+
+export interface AskCommandOptions extends GlobalOptions {
+  session?: string;
+  json?: boolean;
+  explain?: boolean;
+}
+
+function confidenceInWords(c: number): string {
+  return c >= 0.8 ? 'high' : c >= 0.6 ? 'fair' : c >= 0.4 ? 'low' : 'very low';
+}
+
+export async function runAsk(question: string, opts: AskCommandOptions): Promise<void> {
+  if (!question.trim()) throw new DocentError('the question is empty', 'Ask something, e.g. docent ask "what is the budget?"');
+  if (!existsSync(dbPathOf(opts))) throw new DocentError('nothing is indexed yet', 'Index a folder first: docent index <folder>');
+  const store = openStore(opts);
+  let embedder: Embedder | undefined;
+  try {
+    if (store.counts().vectors > 0) {
+      try {
+        embedder = await createEmbedder(chooseEmbedderSpec(store, undefined, modelsDir()));
+      } catch (err) {
+        process.stderr.write(`note: keyword search only: ${(err as Error).message}\n`);
+      }
+    }
+    const r: AskResult = await ask(store, question, { session: opts.session, embedder });
+    if (opts.json) {
+      printJson({
+        answer: r.answer,
+        confidence: r.confidence,
+        citations: r.citations,
+        rewrite: r.rewrite,
+        plan: r.plan,
+        stages: r.stages.map((s) => ({ stage: s.stage, ms: s.ms })),
+        session: r.session,
+      });
+      return;
+    }
+    if (opts.explain) {
+      for (const s of r.stages) process.stdout.write(`${(s.stage[0]!.toUpperCase() + s.stage.slice(1)).padEnd(11)} ${s.summary}  (${s.ms} ms)\n`);
+      process.stdout.write('\n');
+    }
+    process.stdout.write(`${r.answer}\n\nConfidence: ${confidenceInWords(r.confidence)} (${r.confidence})  ·  session ${r.session}\n`);
+  } finally {
+    await embedder?.close();
+    store.close();
+  }
+}
+
+export function runSessions(opts: GlobalOptions & { delete?: string; json?: boolean }): void {
+  if (!existsSync(dbPathOf(opts))) throw new DocentError('nothing is indexed yet', 'Index a folder first: docent index <folder>');
+  const store = openStore(opts);
+  try {
+    const sessions = new SessionStore(store);
+    if (opts.delete) {
+      if (!sessions.delete(opts.delete)) throw new DocentError(`no session "${opts.delete}"`, 'List sessions with docent sessions.');
+      process.stdout.write(`deleted session ${opts.delete}\n`);
+      return;
+    }
+    const list = sessions.list();
+    if (opts.json) return printJson(list);
+    if (list.length === 0) process.stdout.write('No sessions.\n');
+    for (const s of list) process.stdout.write(`${s.id}  ${new Date(s.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${s.turns} ${s.turns === 1 ? "turn" : "turns"}  ${s.title}\n`);
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,123 @@
+import { basename } from 'node:path';
+import type { Intent } from '../rewrite/types.js';
+import type { SearchHit } from '../search/hybridSearch.js';
+import type { FileQueryResult } from './filesystemTool.js';
+import type { Fact } from './mapStage.js';
+import type { Plan } from './plan.js';
+
+export interface Citation {
+  path: string;
+  page: number | null;
+  quote: string;
+}
+
+export interface ReducedAnswer {
+  answer: string;
+  citations: Citation[];
+  confidence: number;
+  /** True when the files did not seem to hold the answer. */
+  notFound: boolean;
+}
+
+/** The answer's fixed wording, per language (English and Dutch; others get English). */
+const TEXT = {
+  en: {
+    files: (n: number, what: string) => (n === 1 ? `There is 1 ${what}:` : `There are ${n} ${what}s:`),
+    none: (what: string) => `There are no ${what}s in the indexed folders.`,
+    more: (n: number) => `… and ${n} more.`,
+    file: 'file',
+    notFound: 'Your files do not seem to contain the answer to this.',
+    nearest: 'The nearest passages:',
+    unindexed: (k: string) => `Docent does not index ${k}, so they are not counted here.`,
+  },
+  nl: {
+    files: (n: number, what: string) => (n === 1 ? `Er is 1 ${what}:` : `Er zijn ${n} ${what}en:`),
+    none: (what: string) => `Er zijn geen ${what}en in de geïndexeerde mappen.`,
+    more: (n: number) => `… en nog ${n}.`,
+    file: 'bestand',
+    notFound: 'Uw bestanden lijken het antwoord hierop niet te bevatten.',
+    nearest: 'De dichtstbijzijnde passages:',
+    unindexed: (k: string) => `Docent indexeert geen ${k}; die zijn hier niet meegeteld.`,
+  },
+};
+
+const TYPE_NAMES: Record<string, { en: string; nl: string }> = {
+  pdf: { en: 'PDF file', nl: 'PDF-bestand' },
+  docx: { en: 'Word document', nl: 'Word-document' },
+  html: { en: 'web page', nl: 'webpagina-bestand' },
+  markdown: { en: 'Markdown file', nl: 'Markdown-bestand' },
+  text: { en: 'text file', nl: 'tekstbestand' },
+  code: { en: 'code file', nl: 'codebestand' },
+};
+
+/** `[file p.N]`, or `[file]` for a file without pages. */
+export function cite(path: string, page: number | null): string {
+  return page ? `[${basename(path)} p.${page}]` : `[${basename(path)}]`;
+}
+
+const LIST_LIMIT = 20;
+
+/** The Reduce and Confidence stages for a filesystem answer: an exact count, and the list. */
+export function reduceFiles(files: FileQueryResult, plan: Plan, language: string): ReducedAnswer {
+  const t = language === 'nl' ? TEXT.nl : TEXT.en;
+  const types = plan.filters.types ?? [];
+  const what = types.length === 1 ? TYPE_NAMES[types[0]!]![language === 'nl' ? 'nl' : 'en'] : t.file;
+  const lines: string[] = [];
+  if (files.total === 0) lines.push(t.none(what));
+  else {
+    lines.push(t.files(files.total, what));
+    for (const f of files.files.slice(0, LIST_LIMIT)) lines.push(`- ${basename(f.path)} (${f.modified.slice(0, 10)}) ${cite(f.path, null)}`);
+    if (files.total > Math.min(files.files.length, LIST_LIMIT)) lines.push(t.more(files.total - Math.min(files.files.length, LIST_LIMIT)));
+  }
+  for (const k of plan.filters.unindexedKinds ?? []) lines.push(t.unindexed(k));
+  return {
+    answer: lines.join('\n'),
+    citations: files.files.slice(0, LIST_LIMIT).map((f) => ({ path: f.path, page: null, quote: f.title ?? basename(f.path) })),
+    // Counted in SQL over the whole index: exact, whatever the number.
+    confidence: 1,
+    notFound: false,
+  };
+}
+
+/**
+ * Confidence of a passage answer, 0..1: how much of the question the best fact covers, whether
+ * keywords and meaning agreed on its passage, and whether other files say the same.
+ */
+export function passageConfidence(facts: readonly Fact[], hits: readonly SearchHit[]): number {
+  const top = facts[0];
+  if (!top) return 0;
+  const hit = hits.find((h) => h.chunkId === top.chunkId);
+  const agreement = hit && hit.bm25Rank !== null && hit.vectorRank !== null ? 1 : hit?.bm25Rank !== null ? 0.6 : 0.3;
+  const support = new Set(facts.filter((f) => f.coverage >= top.coverage * 0.6).map((f) => f.path)).size > 1 ? 1 : 0.5;
+  return Math.round(Math.min(1, 0.6 * top.coverage + 0.25 * agreement + 0.15 * support) * 100) / 100;
+}
+
+/** Below this, the answer says plainly that the files do not seem to hold it. */
+export const CONFIDENCE_BAR = 0.4;
+
+/** The Reduce stage for passages: shaped by intent, every claim cited, or the honest not-found answer. */
+export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], intent: Intent, language: string): ReducedAnswer {
+  const t = language === 'nl' ? TEXT.nl : TEXT.en;
+  const confidence = passageConfidence(facts, hits);
+  if (facts.length === 0 || confidence < CONFIDENCE_BAR) {
+    const nearest = hits.slice(0, 3);
+    const lines = [t.notFound, ...(nearest.length ? [t.nearest, ...nearest.map((h) => `- ${h.snippet.replace(/\*\*/g, '')} ${cite(h.path, h.page)}`)] : [])];
+    return { answer: lines.join('\n'), citations: [], confidence, notFound: true };
+  }
+  let used: Fact[];
+  let answer: string;
+  if (intent === 'list' || intent === 'count' || intent === 'compare') {
+    used = facts.slice(0, intent === 'compare' ? 4 : 6);
+    const byFile = intent === 'compare' ? [...used].sort((a, b) => a.path.localeCompare(b.path)) : used;
+    answer = byFile.map((f) => `- ${f.quote} ${cite(f.path, f.page)}`).join('\n');
+  } else if (intent === 'summarize') {
+    used = facts.slice(0, 3);
+    answer = used.map((f) => `${f.quote} ${cite(f.path, f.page)}`).join(' ');
+  } else {
+    // Factual: the best fact, and a second from another source when it is nearly as good.
+    const second = facts.find((f) => f.path !== facts[0]!.path && f.score >= facts[0]!.score * 0.85);
+    used = second ? [facts[0]!, second] : [facts[0]!];
+    answer = used.map((f) => `${f.quote} ${cite(f.path, f.page)}`).join(' ');
+  }
+  return { answer, citations: used.map((f) => ({ path: f.path, page: f.page, quote: f.quote })), confidence, notFound: false };
+}

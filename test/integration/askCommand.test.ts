@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docent, docentJson } from '../helpers/cli.js';
+import { copyFixture, tempDir } from '../helpers/tmp.js';
+
+interface Ask {
+  answer: string;
+  confidence: number;
+  citations: Array<{ path: string; page: number | null; quote: string }>;
+  rewrite: { resolved_query: string; language: string };
+  plan: { tool: string };
+  stages: Array<{ stage: string; ms: number }>;
+  session: string;
+}
+
+let home: string;
+let cleanup: () => void;
+beforeAll(() => {
+  const t = tempDir();
+  cleanup = t.cleanup;
+  home = join(t.dir, 'home');
+  expect(docent(['index', copyFixture('docs', t.dir), '--no-vectors'], home).status).toBe(0);
+});
+afterAll(() => cleanup());
+
+describe('docent ask', () => {
+  it('answers with a cited page, and a follow-up in the same session across runs', () => {
+    const first = docentJson<Ask>(['ask', 'How long is the warranty period of the heat pump?'], home);
+    expect(first.citations[0]).toMatchObject({ page: 3 });
+    expect(first.citations[0]!.path).toMatch(/heat-pump-manual\.pdf$/);
+    expect(first.stages.map((s) => s.stage)).toEqual(['rewrite', 'plan', 'search', 'map', 'filter', 'reduce', 'confidence']);
+    const a = docentJson<Ask>(['ask', 'Wat is houtmulch?'], home);
+    const b = docentJson<Ask>(['ask', 'en de prijs?', '--session', a.session], home);
+    expect(b.session).toBe(a.session);
+    expect(b.rewrite).toMatchObject({ resolved_query: 'Wat is de prijs van houtmulch?', language: 'nl' });
+    expect(b.answer).toMatch(/45 euro/);
+  });
+
+  it('explains each stage in readable form, and lists and deletes sessions', () => {
+    const r = docent(['ask', 'how many PDFs?', '--explain', '--session', 'pdf-count'], home);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Rewrite +'how many PDFs\?' -> 'how many PDFs\?'/m);
+    expect(r.stdout).toMatch(/^Filesystem +4 files/m);
+    expect(r.stdout).toMatch(/There are 4 PDF files:/);
+    expect(docent(['sessions'], home).stdout).toMatch(/pdf-count .* 1 turn {2}how many PDFs\?/);
+    expect(docent(['sessions', '--delete', 'pdf-count'], home).status).toBe(0);
+    expect(docent(['sessions'], home).stdout).not.toMatch(/pdf-count/);
+    const bad = docent(['sessions', '--delete', 'pdf-count'], home);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/no session "pdf-count"/);
+  });
+
+  it('refuses an empty question and an index that does not exist', () => {
+    expect(docent(['ask', '  '], home).stderr).toMatch(/the question is empty/);
+    expect(docent(['ask', 'hi', '--db', join(home, 'none.sqlite')], home).stderr).toMatch(/nothing is indexed yet/);
+  });
+});

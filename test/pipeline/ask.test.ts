@@ -1,0 +1,69 @@
+import { basename } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask } from '../../src/pipeline/answer/ask.js';
+import { SessionStore } from '../../src/pipeline/answer/sessions.js';
+import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
+
+// Keyword search over the real fixture index (its vectors are not made here); the stages are the product's.
+let fixture: Awaited<ReturnType<typeof indexedFixtureDocs>>;
+beforeAll(async () => {
+  fixture = await indexedFixtureDocs();
+});
+afterAll(() => fixture.cleanup());
+
+const NOW = new Date(Date.UTC(2026, 10, 21));
+
+describe('ask: the seeds\' conversations, answered from real files', () => {
+  it('"how many PDFs?" is an exact count from the files table, with the list', async () => {
+    const r = await ask(fixture.store, 'how many PDFs?', { now: NOW });
+    expect(r.plan.tool).toBe('filesystem');
+    expect(r.answer).toMatch(/^There are 4 PDF files:/);
+    expect(r.citations.map((c) => basename(c.path)).sort()).toEqual(['heat-pump-manual.pdf', 'invoice-2023-117.pdf', 'invoice-2024-001.pdf', 'invoice-2024-002.pdf']);
+    expect(r.confidence).toBe(1);
+    expect(r.stages.map((s) => s.stage)).toEqual(['rewrite', 'plan', 'filesystem', 'reduce', 'confidence']);
+  });
+
+  it('"what is the budget?" cites the Word report', async () => {
+    const r = await ask(fixture.store, 'what is the budget?', { now: NOW });
+    expect(r.notFound).toBe(false);
+    expect(r.answer).toMatch(/48,500/);
+    expect(basename(r.citations[0]!.path)).toBe('annual-report-2024.docx');
+  });
+
+  it('"Wat is houtmulch?" → "en de prijs?" → "hoe dik moet ik dat leggen?" stays Dutch, in one session', async () => {
+    const first = await ask(fixture.store, 'Wat is houtmulch?', { now: NOW });
+    expect(basename(first.citations[0]!.path)).toBe('houtmulch.md');
+    const second = await ask(fixture.store, 'en de prijs?', { session: first.session, now: NOW });
+    expect(second.rewrite.resolved_query).toBe('Wat is de prijs van houtmulch?');
+    expect(second.rewrite.language).toBe('nl');
+    expect(second.answer).toMatch(/45 euro per kuub/);
+    const third = await ask(fixture.store, 'hoe dik moet ik dat leggen?', { session: first.session, now: NOW });
+    expect(third.rewrite.resolved_query).toMatch(/houtmulch/);
+    expect(third.answer).toMatch(/5 tot 7 centimeter/);
+    expect(new SessionStore(fixture.store).turns(first.session)).toHaveLength(3);
+  });
+
+  it('"Tell me about the authentication system" → "How does it handle expired sessions?"', async () => {
+    const first = await ask(fixture.store, 'Tell me about the authentication system', { now: NOW });
+    const second = await ask(fixture.store, 'How does it handle expired sessions?', { session: first.session, now: NOW });
+    expect(second.rewrite.resolved_query).toMatch(/authentication system/);
+    expect(basename(second.citations[0]!.path)).toBe('auth-notes.md');
+    expect(second.answer).toMatch(/refresh token/);
+  });
+
+  it('"any invoices?" → "aren\'t there more?" counts the files that mention invoices', async () => {
+    const first = await ask(fixture.store, 'any invoices?', { now: NOW });
+    expect(first.citations.some((c) => basename(c.path).startsWith('invoice-'))).toBe(true);
+    const second = await ask(fixture.store, "aren't there more?", { session: first.session, now: NOW });
+    expect(second.rewrite.intent).toBe('count');
+    expect(second.answer).toMatch(/There are \d+ files:/);
+    expect(second.citations.filter((c) => basename(c.path).startsWith('invoice-'))).toHaveLength(3);
+  });
+
+  it('says plainly when the files do not hold the answer, and shows the nearest passages', async () => {
+    const r = await ask(fixture.store, 'What is the airspeed velocity of an unladen swallow?', { now: NOW });
+    expect(r.notFound).toBe(true);
+    expect(r.answer).toMatch(/^Your files do not seem to contain the answer to this\./);
+    expect(r.citations).toEqual([]);
+  });
+});
