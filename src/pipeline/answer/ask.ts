@@ -1,7 +1,8 @@
 import type { Embedder } from '../models/embedder.js';
 import { rewrite, type LlmRewriter, type RewriteLogger, type RewriteRun } from '../rewrite/rewrite.js';
 import { RewriteCache } from '../rewrite/rewriteCache.js';
-import type { RewriteOptions, RewriteResult } from '../rewrite/types.js';
+import { pairText, turnPairs } from '../rewrite/targetedHistory.js';
+import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions, type RewriteResult } from '../rewrite/types.js';
 import { queryTerms } from '../search/queryTerms.js';
 import { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
@@ -29,6 +30,11 @@ export interface AskResult {
   stages: StageEvent[];
   session: string;
   notFound: boolean;
+  /**
+   * Settles when this turn's vector is made (started as the answer is returned, so that it is
+   * ready, cached, by the time a follow-up is typed). Never rejects.
+   */
+  prepared: Promise<void>;
 }
 
 export interface AskOptions {
@@ -94,5 +100,9 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
   }
   await timed('confidence', () => reduced.confidence, (c) => `${c}${reduced.notFound ? ' (not found)' : ''}`);
   sessions.append(session, { question, rewrite: rw, answer: reduced.answer });
-  return { answer: reduced.answer, confidence: reduced.confidence, citations: reduced.citations, rewrite: rw, plan: p, stages, session, notFound: reduced.notFound };
+  // The next question compares itself with this turn pair: embed it now, off the follow-up's path.
+  const limit = { ...DEFAULT_REWRITE_OPTIONS, ...options.rewriteOptions }.message_char_limit;
+  const pair = turnPairs([{ role: 'user', text: question }, { role: 'assistant', text: reduced.answer }], limit)[0]!;
+  const prepared = options.embedder ? options.embedder.embed([pairText(pair)]).then(() => undefined, () => undefined) : Promise.resolve();
+  return { answer: reduced.answer, confidence: reduced.confidence, citations: reduced.citations, rewrite: rw, plan: p, stages, session, notFound: reduced.notFound, prepared };
 }
