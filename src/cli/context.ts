@@ -1,4 +1,7 @@
 import { defaultDbPath, modelsDir } from '../pipeline/config.js';
+import { createEmbedder } from '../pipeline/models/createEmbedder.js';
+import type { Embedder } from '../pipeline/models/embedder.js';
+import { chooseEmbedderSpec } from '../pipeline/models/embedderSpec.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
 import { DocentError } from '../shared/errors.js';
 
@@ -31,6 +34,19 @@ export function parseSimilarity(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n < -1 || n > 1) throw new DocentError(`--threshold must be a cosine similarity between -1 and 1, not "${value}"`);
   return n;
+}
+
+/**
+ * The index's embedder for searching by meaning, when the index has vectors; when it cannot be
+ * loaded, none, and a note that search is by keywords only.
+ */
+export async function queryEmbedder(store: IndexStore): Promise<{ embedder?: Embedder; note?: string }> {
+  if (store.counts().vectors === 0) return {};
+  try {
+    return { embedder: await createEmbedder(chooseEmbedderSpec(store, undefined, modelsDir())) };
+  } catch (err) {
+    return { note: `keyword search only: ${(err as Error).message}` };
+  }
 }
 
 export { modelsDir };

@@ -2,7 +2,7 @@
  * Logistic regression by Newton's method (iteratively reweighted least squares) with an L2
  * penalty on every weight but the bias. Written here rather than taken from a package: it is
  * forty lines, deterministic (no random start, no learning rate to tune), and the product only
- * needs the dot product and sigmoid of `scorer.ts` to use its output.
+ * needs the dot product and sigmoid of `logisticModel.ts` to use its output.
  */
 export interface TrainingSet {
   x: number[][];

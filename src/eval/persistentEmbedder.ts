@@ -2,37 +2,25 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Embedder } from '../pipeline/models/embedder.js';
+import { WrappingEmbedder, type Embedder } from '../pipeline/models/embedder.js';
 
 /**
  * Vectors of texts kept on disk between evaluation and training runs (queries and turn pairs),
  * keyed by the embedder's id and the text's hash. Misses are embedded in batches.
  */
-export class PersistentEmbedder implements Embedder {
+export class PersistentEmbedder extends WrappingEmbedder {
   private readonly db: Database.Database;
   private readonly getStmt: Database.Statement;
   private readonly putStmt: Database.Statement;
 
-  constructor(
-    private readonly inner: Embedder,
-    cacheDir: string,
-  ) {
+  constructor(inner: Embedder, cacheDir: string) {
+    super(inner);
     mkdirSync(cacheDir, { recursive: true });
     this.db = new Database(join(cacheDir, `vectors-${inner.id.replace(/[^\w.-]+/g, '_')}.sqlite`));
     this.db.pragma('journal_mode = WAL');
     this.db.exec('CREATE TABLE IF NOT EXISTS vec (hash TEXT PRIMARY KEY, v BLOB NOT NULL)');
     this.getStmt = this.db.prepare('SELECT v FROM vec WHERE hash = ?');
     this.putStmt = this.db.prepare('INSERT OR REPLACE INTO vec(hash, v) VALUES (?, ?)');
-  }
-
-  get id(): string {
-    return this.inner.id;
-  }
-  get dimension(): number {
-    return this.inner.dimension;
-  }
-  get parallelism(): number | undefined {
-    return this.inner.parallelism;
   }
 
   async embed(texts: readonly string[], batch = 64): Promise<Float32Array[]> {
@@ -54,8 +42,8 @@ export class PersistentEmbedder implements Embedder {
     return out as Float32Array[];
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.db.close();
-    await this.inner.close();
+    await super.close();
   }
 }

@@ -156,7 +156,7 @@ export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy
   // No corpus: the dataset's replies stand in for documents, for word statistics.
   const replies = openConversationCorpus(dataset, cacheDir);
   try {
-    for (const strategy of strategies) out.push(await rewriteTextRow(dataset, strategy, { embedder, termStats: new TermStats(replies), weights }));
+    for (const strategy of strategies) out.push(await rewriteTextRow(dataset, strategy, { embedder, termStats: TermStats.of(replies), weights }));
   } finally {
     replies.close();
     await embedder?.close();

@@ -19,6 +19,7 @@ import { STOPWORDS } from '../pipeline/search/queryTerms.js';
 import { TermStats } from '../pipeline/search/termStats.js';
 import { candidateTerms, sameWordForm, TERM_FEATURES, termFeatures } from '../pipeline/rewrite/lexical/candidates.js';
 import { DEPENDENCE_FEATURES, dependenceFeatures } from '../pipeline/rewrite/lexical/dependence.js';
+import { predict } from '../pipeline/rewrite/lexical/logisticModel.js';
 import { pairText, selectTurns, turnPairs } from '../pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS } from '../pipeline/rewrite/types.js';
 import { DocentError } from '../shared/errors.js';
@@ -75,7 +76,6 @@ function prf(scores: number[], labels: number[], t: number): { precision: number
   return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
 }
 
-const dot = (w: number[], x: number[]): number => 1 / (1 + Math.exp(-w.reduce((s, wi, i) => s + wi * x[i]!, 0)));
 
 async function collect(dirs: string[], cacheDir: string, log: (s: string) => void): Promise<Example[]> {
   const pool = await EmbedderPool.start({ kind: 'use' });
@@ -133,20 +133,20 @@ function fit(examples: Example[]): Fit {
   const dep: TrainingSet = { x: examples.map((e) => e.dep), y: examples.map((e) => e.dependent) };
   const depW = fitLogistic(dep, 1);
   // The lowest threshold that still leaves STANDALONE_KEPT of the standalone turns unchanged.
-  const standalone = examples.filter((e) => !e.dependent).map((e) => dot(depW, e.dep)).sort((a, b) => a - b);
+  const standalone = examples.filter((e) => !e.dependent).map((e) => predict(depW, e.dep)).sort((a, b) => a - b);
   const depT = round(standalone[Math.min(standalone.length - 1, Math.floor(standalone.length * STANDALONE_KEPT))] ?? 0.5);
   // Terms are learned from every turn, with the turn's dependence as a feature: a standalone
   // turn's candidates are all negatives, so the model learns to add little to it.
   const term: TrainingSet = { x: [], y: [] };
   for (const e of examples) {
-    const p = dot(depW, e.dep);
+    const p = predict(depW, e.dep);
     for (const t of e.terms) {
       term.x.push(termFeatures(t.x, p));
       term.y.push(e.dependent ? t.y : 0);
     }
   }
   const termW = fitLogistic(term, 1);
-  const termT = bestF1Threshold(term.x.map((x) => dot(termW, x)), term.y);
+  const termT = bestF1Threshold(term.x.map((x) => predict(termW, x)), term.y);
   return {
     term: { weights: termW.map(round), threshold: termT },
     dependence: { weights: depW.map(round), threshold: depT },
@@ -154,10 +154,10 @@ function fit(examples: Example[]): Fit {
 }
 
 function report(model: Fit, test: Example[], log: (s: string) => void): Record<string, number> {
-  const depScores = test.map((e) => dot(model.dependence.weights, e.dep));
+  const depScores = test.map((e) => predict(model.dependence.weights, e.dep));
   const depLabels = test.map((e) => e.dependent);
   const standalone = test.filter((e) => !e.dependent);
-  const kept = standalone.filter((e) => dot(model.dependence.weights, e.dep) < model.dependence.threshold).length / Math.max(1, standalone.length);
+  const kept = standalone.filter((e) => predict(model.dependence.weights, e.dep) < model.dependence.threshold).length / Math.max(1, standalone.length);
   const caught = test.filter((e, i) => e.dependent && depScores[i]! >= model.dependence.threshold).length / Math.max(1, test.filter((e) => e.dependent).length);
   const scores: number[] = [];
   const labels: number[] = [];
@@ -165,7 +165,7 @@ function report(model: Fit, test: Example[], log: (s: string) => void): Record<s
   test.forEach((e, i) => {
     let added = false;
     for (const t of e.terms) {
-      const p = dot(model.term.weights, termFeatures(t.x, depScores[i]!));
+      const p = predict(model.term.weights, termFeatures(t.x, depScores[i]!));
       scores.push(p);
       labels.push(e.dependent ? t.y : 0);
       added ||= p >= model.term.threshold;

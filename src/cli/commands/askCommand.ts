@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import { ask, type AskResult } from '../../pipeline/answer/ask.js';
 import { SessionStore } from '../../pipeline/answer/sessions.js';
-import { chooseEmbedderSpec } from '../../pipeline/models/embedderSpec.js';
-import { createEmbedder } from '../../pipeline/models/createEmbedder.js';
 import type { Embedder } from '../../pipeline/models/embedder.js';
 import { DocentError } from '../../shared/errors.js';
-import { dbPathOf, modelsDir, openStore, type GlobalOptions } from '../context.js';
+import { dbPathOf, openStore, queryEmbedder, type GlobalOptions } from '../context.js';
 import { printJson } from '../output.js';
 
 export interface AskCommandOptions extends GlobalOptions {
@@ -24,13 +22,9 @@ export async function runAsk(question: string, opts: AskCommandOptions): Promise
   const store = openStore(opts);
   let embedder: Embedder | undefined;
   try {
-    if (store.counts().vectors > 0) {
-      try {
-        embedder = await createEmbedder(chooseEmbedderSpec(store, undefined, modelsDir()));
-      } catch (err) {
-        process.stderr.write(`note: keyword search only: ${(err as Error).message}\n`);
-      }
-    }
+    let note: string | undefined;
+    ({ embedder, note } = await queryEmbedder(store));
+    if (note) process.stderr.write(`note: ${note}\n`);
     const r: AskResult = await ask(store, question, { session: opts.session, embedder });
     if (opts.json) {
       printJson({

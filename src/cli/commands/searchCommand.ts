@@ -1,9 +1,7 @@
-import { chooseEmbedderSpec } from '../../pipeline/models/embedderSpec.js';
-import { createEmbedder } from '../../pipeline/models/createEmbedder.js';
 import type { Embedder } from '../../pipeline/models/embedder.js';
 import { hybridSearch } from '../../pipeline/search/hybridSearch.js';
 import { DocentError } from '../../shared/errors.js';
-import { modelsDir, openStore, type GlobalOptions } from '../context.js';
+import { openStore, queryEmbedder, type GlobalOptions } from '../context.js';
 import { printJson, renderMarks } from '../output.js';
 
 export async function runSearch(text: string, opts: GlobalOptions & { k: number; json?: boolean }): Promise<void> {
@@ -12,13 +10,7 @@ export async function runSearch(text: string, opts: GlobalOptions & { k: number;
   let embedder: Embedder | undefined;
   try {
     let note: string | undefined;
-    if (store.counts().vectors > 0) {
-      try {
-        embedder = await createEmbedder(chooseEmbedderSpec(store, undefined, modelsDir()));
-      } catch (err) {
-        note = `keyword search only: ${(err as Error).message}`;
-      }
-    }
+    ({ embedder, note } = await queryEmbedder(store));
     const result = await hybridSearch(store, text, { k: opts.k, embedder });
     if (result.vectorsPending > 0 && !note) {
       note = `${result.vectorsPending} chunks have no vector yet; they were searched by keywords only`;

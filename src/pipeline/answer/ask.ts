@@ -77,7 +77,7 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
   const sessions = new SessionStore(store);
   const session = options.session && sessions.exists(options.session) ? options.session : sessions.create(question, options.session);
   const history = sessions.history(session);
-  const termStats = store.counts().chunks > 0 ? new TermStats(store) : undefined;
+  const termStats = store.counts().chunks > 0 ? TermStats.of(store) : undefined;
 
   const run: RewriteRun = await timed(
     'rewrite',

@@ -1,6 +1,6 @@
 import type { Embedder } from '../models/embedder.js';
 import { searchVectorQuery, type RewriteRun } from '../rewrite/rewrite.js';
-import { ADDED_TERM_WEIGHT, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
+import { ADDED_TERM_WEIGHT, capPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { matchingFileIds, narrows } from './filesystemTool.js';
 import type { Plan } from './plan.js';
@@ -49,14 +49,7 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
     // A passage found by several readings keeps its best score.
     for (const h of hits) if ((merged.get(h.chunkId)?.score ?? -1) < h.score) merged.set(h.chunkId, h);
   }
-  const perFile = new Map<number, number>();
-  const hits = [...merged.values()]
-    .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
-    .filter((h) => {
-      const n = perFile.get(h.fileId) ?? 0;
-      perFile.set(h.fileId, n + 1);
-      return maxPerFile === undefined || n < maxPerFile;
-    })
-    .slice(0, k);
+  const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
+  const hits = maxPerFile === undefined ? ranked.slice(0, k) : capPerFile(ranked, (h) => h.fileId, maxPerFile, k);
   return { hits, searched: queries.map((q) => q.text), ...(fileIds ? { scopedFiles: fileIds.length } : {}) };
 }

@@ -1,25 +1,17 @@
-import type { Embedder } from './embedder.js';
+import { WrappingEmbedder, type Embedder } from './embedder.js';
 
 /**
  * Remembers the vectors of recent texts (least recently used first out), so a query that is
  * searched again — retyped in the launcher, or by several retrievers — is embedded once.
  */
-export class CachingEmbedder implements Embedder {
+export class CachingEmbedder extends WrappingEmbedder {
   private readonly cache = new Map<string, Float32Array>();
 
   constructor(
-    private readonly inner: Embedder,
+    inner: Embedder,
     private readonly capacity = 512,
-  ) {}
-
-  get id(): string {
-    return this.inner.id;
-  }
-  get dimension(): number {
-    return this.inner.dimension;
-  }
-  get parallelism(): number | undefined {
-    return this.inner.parallelism;
+  ) {
+    super(inner);
   }
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
@@ -39,9 +31,5 @@ export class CachingEmbedder implements Embedder {
   private remember(text: string, v: Float32Array): void {
     this.cache.set(text, v);
     while (this.cache.size > this.capacity) this.cache.delete(this.cache.keys().next().value!);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

@@ -36,3 +36,24 @@ export function cosine(a: Float32Array, b: Float32Array): number {
   }
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
+
+/** An embedder that adds something around another one (a cache); id, dimension and parallelism are the inner one's. */
+export abstract class WrappingEmbedder implements Embedder {
+  constructor(protected readonly inner: Embedder) {}
+
+  get id(): string {
+    return this.inner.id;
+  }
+  get dimension(): number {
+    return this.inner.dimension;
+  }
+  get parallelism(): number | undefined {
+    return this.inner.parallelism;
+  }
+
+  abstract embed(texts: readonly string[]): Promise<Float32Array[]>;
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

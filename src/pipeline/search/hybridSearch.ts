@@ -109,7 +109,10 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
     fused.set(id, entry);
   });
   let ranked = [...fused.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]);
-  if (options.maxPerFile) ranked = capPerFile(store, ranked, options.maxPerFile, k);
+  if (options.maxPerFile) {
+    const fileOf = store.db.prepare('SELECT file_id AS f FROM chunks WHERE id = ?');
+    ranked = capPerFile(ranked, ([id]) => (fileOf.get(id) as { f: number } | undefined)?.f, options.maxPerFile, k);
+  }
   const top = ranked.slice(0, k);
 
   const rowStmt = store.db.prepare(
@@ -171,18 +174,17 @@ export function keywordCandidates(store: IndexStore, match: string, limit: numbe
 /** Restricts an FTS query to the chunks of a JSON array of file ids. */
 const SCOPE_SQL = ' AND rowid IN (SELECT id FROM chunks WHERE file_id IN (SELECT value FROM json_each(?)))';
 
-/** Keeps at most `max` passages of each file, in rank order, until `k` are kept. */
-function capPerFile<T>(store: IndexStore, ranked: Array<[number, T]>, max: number, k: number): Array<[number, T]> {
-  const fileOf = store.db.prepare('SELECT file_id AS f FROM chunks WHERE id = ?');
+/** Keeps at most `max` items of each file, in rank order, until `k` are kept. */
+export function capPerFile<T>(ranked: readonly T[], fileOf: (item: T) => number | undefined, max: number, k: number): T[] {
   const perFile = new Map<number, number>();
-  const kept: Array<[number, T]> = [];
-  for (const entry of ranked) {
-    const f = (fileOf.get(entry[0]) as { f: number } | undefined)?.f;
+  const kept: T[] = [];
+  for (const item of ranked) {
+    const f = fileOf(item);
     if (f === undefined) continue;
     const n = perFile.get(f) ?? 0;
     if (n >= max) continue;
     perFile.set(f, n + 1);
-    kept.push(entry);
+    kept.push(item);
     if (kept.length >= k) break;
   }
   return kept;

@@ -8,6 +8,18 @@ const TOKENIZER = 'porter unicode61 remove_diacritics 2';
  * what BM25 uses.
  */
 export class TermStats {
+  private static readonly byStore = new WeakMap<IndexStore, TermStats>();
+
+  /** The store's statistics, shared by every caller so their stem and count caches are too. */
+  static of(store: IndexStore): TermStats {
+    let stats = TermStats.byStore.get(store);
+    if (!stats) {
+      stats = new TermStats(store);
+      TermStats.byStore.set(store, stats);
+    }
+    return stats;
+  }
+
   private readonly stemCache = new Map<string, string>();
   /** Document frequencies by stem, valid while the index is unchanged. */
   private readonly dfCache = new Map<string, number>();

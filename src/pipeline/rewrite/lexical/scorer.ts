@@ -1,29 +1,14 @@
 import weights from './weights.json' with { type: 'json' };
 import { TERM_FEATURES } from './candidates.js';
 import { DEPENDENCE_FEATURES } from './dependence.js';
+import type { LogisticModel } from './logisticModel.js';
 
-/** A logistic model as `npm run train:rewrite` writes it. */
-export interface LogisticModel {
-  features: readonly string[];
-  weights: readonly number[];
-  /** Decision threshold chosen on the training split. */
-  threshold: number;
-}
+export { probability, type LogisticModel } from './logisticModel.js';
 
 export interface RewriteWeights {
   version: number;
   term: LogisticModel;
   dependence: LogisticModel;
-}
-
-export function sigmoid(z: number): number {
-  return 1 / (1 + Math.exp(-z));
-}
-
-export function probability(model: LogisticModel, features: readonly number[]): number {
-  let z = 0;
-  for (let i = 0; i < model.weights.length; i++) z += model.weights[i]! * (features[i] ?? 0);
-  return sigmoid(z);
 }
 
 function checked(model: LogisticModel, names: readonly string[], what: string): LogisticModel {
