@@ -1,4 +1,4 @@
 // Copies the non-TypeScript files the compiled code reads at run time (prompt texts) into dist/.
 import { cpSync } from 'node:fs';
 
-cpSync('src/pipeline/rewrite/prompts', 'dist/pipeline/rewrite/prompts', { recursive: true });
+for (const dir of ['src/pipeline/rewrite/prompts', 'src/pipeline/answer/prompts']) cpSync(dir, dir.replace(/^src\//, 'dist/'), { recursive: true });

@@ -69,6 +69,8 @@ export function buildProgram(): Command {
     .addOption(dbOption)
     .option('--json', 'print the answer, citations, rewrite, plan and stage times as JSON')
     .option('--explain', 'show every stage with what it did and its time')
+    .option('--model <file>', 'the GGUF instruct model to rewrite and answer with (default: the largest .gguf in models/)')
+    .option('--no-llm', 'use the built-in engines even when a model is installed')
     .action((question: string, opts) => runAsk(question, opts));
 
   program

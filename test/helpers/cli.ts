@@ -10,11 +10,14 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `docent` as a user would, in a child process, with its own DOCENT_HOME. */
+/**
+ * Runs `docent` as a user would, in a child process, with its own DOCENT_HOME and models folder
+ * (empty unless the test puts a model there), so a model installed in the checkout changes nothing.
+ */
 export function docent(args: string[], home: string): CliResult {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, DOCENT_HOME: home, NO_COLOR: '1' },
+    env: { ...process.env, DOCENT_HOME: home, DOCENT_MODELS: join(home, 'models'), NO_COLOR: '1' },
     timeout: 120_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -27,5 +30,5 @@ export function docentJson<T>(args: string[], home: string): T {
 }
 
 export function spawnDocent(args: string[], home: string): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DOCENT_HOME: home }, stdio: 'ignore' });
+  return spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DOCENT_HOME: home, DOCENT_MODELS: join(home, 'models') }, stdio: 'ignore' });
 }

@@ -1,7 +1,10 @@
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docent, docentJson } from '../helpers/cli.js';
-import { copyFixture, tempDir } from '../helpers/tmp.js';
+import { copyFixture, REPO, tempDir } from '../helpers/tmp.js';
+
+const TINY_MODEL = join(REPO, '..', 'shared', 'models', 'stories260K.gguf');
 
 interface Ask {
   answer: string;
@@ -48,6 +51,26 @@ describe('docent ask', () => {
     const bad = docent(['sessions', '--delete', 'pdf-count'], home);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/no session "pdf-count"/);
+  });
+
+  it('answers with the installed GGUF model, and explains what each stage found', () => {
+    mkdirSync(join(home, 'models'), { recursive: true });
+    copyFileSync(TINY_MODEL, join(home, 'models', 'stories260K.gguf'));
+    try {
+      const r = docent(['ask', 'what is the budget?', '--explain'], home);
+      expect(r.status).toBe(0);
+      expect(r.stderr).toMatch(/answering with stories260K\.gguf/);
+      expect(r.stdout).toMatch(/^Search +\d+ passages/m);
+      expect(r.stdout).toMatch(/^ {12}\[annual-report-2024\.docx\] [\d.]+ \(keywords 1, meaning -\)$/m);
+      // The tiny model's words are meaningless: its quotes do not check out, and the extractive engine answers.
+      expect(r.stdout).toMatch(/^Map +\d+ facts \(model: 0 of \d+ passages.*extractive for the rest/m);
+      expect(r.stdout).toMatch(/48,500/);
+      const plain = docent(['ask', 'what is the budget?', '--no-llm', '--explain'], home);
+      expect(plain.stderr).not.toMatch(/answering with/);
+      expect(plain.stdout).toMatch(/^Map +\d+ facts {2}\(/m);
+    } finally {
+      rmSync(join(home, 'models'), { recursive: true, force: true });
+    }
   });
 
   it('refuses an empty question and an index that does not exist', () => {

@@ -1,5 +1,10 @@
 import { existsSync } from 'node:fs';
-import { ask, type AskResult } from '../../pipeline/answer/ask.js';
+import { ask, type AskOptions, type AskResult } from '../../pipeline/answer/ask.js';
+import { LlamaAnswerer } from '../../pipeline/answer/llmAnswerer.js';
+import { modelsDir } from '../../pipeline/config.js';
+import { LocalLlm } from '../../pipeline/llm/localLlm.js';
+import { findLlmModel } from '../../pipeline/rewrite/llm/findModel.js';
+import { LlamaRewriter } from '../../pipeline/rewrite/llm/llamaRewriter.js';
 import { SessionStore } from '../../pipeline/answer/sessions.js';
 import type { Embedder } from '../../pipeline/models/embedder.js';
 import { DocentError } from '../../shared/errors.js';
@@ -10,6 +15,10 @@ export interface AskCommandOptions extends GlobalOptions {
   session?: string;
   json?: boolean;
   explain?: boolean;
+  /** A GGUF model file; by default the one in the models folder, if any. */
+  model?: string;
+  /** false with --no-llm. */
+  llm?: boolean;
 }
 
 function confidenceInWords(c: number): string {
@@ -21,11 +30,20 @@ export async function runAsk(question: string, opts: AskCommandOptions): Promise
   if (!existsSync(dbPathOf(opts))) throw new DocentError('nothing is indexed yet', 'Index a folder first: docent index <folder>');
   const store = openStore(opts);
   let embedder: Embedder | undefined;
+  let llm: LocalLlm | undefined;
   try {
     let note: string | undefined;
     ({ embedder, note } = await queryEmbedder(store));
     if (note) process.stderr.write(`note: ${note}\n`);
-    const r: AskResult = await ask(store, question, { session: opts.session, embedder });
+    // One model, loaded once, for both the rewrite and the answer (each falls back on its own).
+    const modelPath = opts.llm === false ? undefined : findLlmModel(modelsDir(), opts.model);
+    let models: Pick<AskOptions, 'llm' | 'engine' | 'answerer'> = {};
+    if (modelPath) {
+      llm = new LocalLlm({ modelPath, tasks: 2 });
+      models = { llm: new LlamaRewriter({ llm }), engine: 'llm', answerer: new LlamaAnswerer({ llm }) };
+      if (!opts.json) process.stderr.write(`note: answering with ${llm.name} (--no-llm for the built-in engines)\n`);
+    }
+    const r: AskResult = await ask(store, question, { session: opts.session, embedder, ...models });
     if (opts.json) {
       printJson({
         answer: r.answer,
@@ -39,11 +57,15 @@ export async function runAsk(question: string, opts: AskCommandOptions): Promise
       return;
     }
     if (opts.explain) {
-      for (const s of r.stages) process.stdout.write(`${(s.stage[0]!.toUpperCase() + s.stage.slice(1)).padEnd(11)} ${s.summary}  (${s.ms} ms)\n`);
+      for (const s of r.stages) {
+        process.stdout.write(`${(s.stage[0]!.toUpperCase() + s.stage.slice(1)).padEnd(11)} ${s.summary}  (${s.ms} ms)\n`);
+        for (const line of s.detail ?? []) process.stdout.write(`${' '.repeat(12)}${line}\n`);
+      }
       process.stdout.write('\n');
     }
     process.stdout.write(`${r.answer}\n\nConfidence: ${confidenceInWords(r.confidence)} (${r.confidence})  ·  session ${r.session}\n`);
   } finally {
+    await llm?.close();
     await embedder?.close();
     store.close();
   }

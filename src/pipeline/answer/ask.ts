@@ -1,15 +1,19 @@
+import { basename } from 'node:path';
 import type { Embedder } from '../models/embedder.js';
 import { rewrite, type LlmRewriter, type RewriteLogger, type RewriteRun } from '../rewrite/rewrite.js';
 import { RewriteCache } from '../rewrite/rewriteCache.js';
 import { pairText, turnPairs } from '../rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions, type RewriteResult } from '../rewrite/types.js';
+import type { SearchHit } from '../search/hybridSearch.js';
 import { queryTerms } from '../search/queryTerms.js';
 import { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { queryFiles } from './filesystemTool.js';
-import { extractiveMap, filterFacts } from './mapStage.js';
+import type { LlmAnswerer } from './llmAnswerer.js';
+import { llmMap, llmReduce } from './llmStages.js';
+import { extractiveMap, filterFacts, type Fact } from './mapStage.js';
 import { plan as makePlan, type Plan } from './plan.js';
-import { reduceFacts, reduceFiles, type Citation, type ReducedAnswer } from './reduce.js';
+import { cite, reduceFacts, reduceFiles, type Citation, type ReducedAnswer } from './reduce.js';
 import { searchStage } from './searchStage.js';
 import { SessionStore } from './sessions.js';
 
@@ -19,6 +23,8 @@ export interface StageEvent {
   stage: StageName;
   ms: number;
   summary: string;
+  /** What the stage produced, one line each (shown by --explain). */
+  detail?: string[];
 }
 
 export interface AskResult {
@@ -45,10 +51,19 @@ export interface AskOptions {
   engine?: 'lexical' | 'llm';
   rewriteOptions?: Partial<RewriteOptions>;
   logger?: RewriteLogger;
+  /** Map and Reduce with a local LLM (checked, and falling back to the extractive engine). */
+  answerer?: LlmAnswerer;
+  /** Time the LLM's Map calls may take in all, and its Reduce call (defaults 20 s and 15 s). */
+  mapBudgetMs?: number;
+  reduceBudgetMs?: number;
   /** Called as each stage ends (the app shows progress with it). */
   onStage?: (event: StageEvent) => void;
+  /** Called with the passages found, before they are read for the answer (the app lists them at once). */
+  onHits?: (hits: readonly SearchHit[]) => void;
   now?: Date;
 }
+
+const factLines = (facts: readonly Fact[]): string[] => facts.map((f) => `${f.score} ${cite(f.path, f.page)} "${f.quote.length > 100 ? `${f.quote.slice(0, 100)}…` : f.quote}"`);
 
 /** Words that ask about files in general rather than name what the files should mention. */
 const GENERIC = new Set(
@@ -66,10 +81,11 @@ const GENERIC = new Set(
  */
 export async function ask(store: IndexStore, question: string, options: AskOptions = {}): Promise<AskResult> {
   const stages: StageEvent[] = [];
-  const timed = async <T>(stage: StageName, work: () => T | Promise<T>, summary: (r: T) => string): Promise<T> => {
+  const timed = async <T>(stage: StageName, work: () => T | Promise<T>, summary: (r: T) => string, detail?: (r: T) => string[]): Promise<T> => {
     const t0 = performance.now();
     const r = await work();
-    const event = { stage, ms: Math.round((performance.now() - t0) * 10) / 10, summary: summary(r) };
+    const lines = detail?.(r);
+    const event: StageEvent = { stage, ms: Math.round((performance.now() - t0) * 10) / 10, summary: summary(r), ...(lines?.length ? { detail: lines } : {}) };
     stages.push(event);
     options.onStage?.(event);
     return r;
@@ -83,20 +99,54 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
     'rewrite',
     () => rewrite(question, history, options.rewriteOptions, { embedder: options.embedder, termStats, cache: new RewriteCache(store), llm: options.llm, engine: options.engine, logger: options.logger }),
     (r) => `'${question}' -> '${r.result.resolved_query}'${r.result.search_query !== r.result.resolved_query ? ` (searched: '${r.result.search_query}')` : ''}`,
+    (r) => [
+      `engine ${r.result.engine}${r.fallback ? ` (fell back: ${r.fallback})` : ''}, intent ${r.result.intent}, language ${r.result.language}, confidence ${r.result.confidence}`,
+      ...(r.result.keywords.length ? [`added search words: ${r.result.keywords.join(', ')}`] : []),
+      ...(r.result.alternatives.length ? [`other readings: ${r.result.alternatives.join(' | ')}`] : []),
+      ...(r.result.used_turns.length ? [`drew on turns ${r.result.used_turns.join(', ')}`] : []),
+    ],
   );
   const rw = run.result;
-  const p = await timed('plan', () => makePlan(rw.resolved_query, rw.intent, options.now), (x) => `${x.tool}${Object.keys(x.filters).length ? ` ${JSON.stringify(x.filters)}` : ''}`);
+  const p = await timed('plan', () => makePlan(rw.resolved_query, rw.intent, options.now), (x) => `${x.tool}${Object.keys(x.filters).length ? ` ${JSON.stringify(x.filters)}` : ''}`, (x) => [x.reason]);
 
   let reduced: ReducedAnswer;
   if (p.tool === 'filesystem' || (p.tool === 'both' && rw.intent === 'count')) {
     const contentTerms = p.tool === 'both' ? queryTerms(rw.resolved_query).filter((t) => t.length > 2 && !GENERIC.has(t)) : undefined;
-    const files = await timed('filesystem', () => queryFiles(store, p.filters, { contentTerms, allTerms: true }), (f) => `${f.total} files`);
+    const files = await timed('filesystem', () => queryFiles(store, p.filters, { contentTerms, allTerms: true }), (f) => `${f.total} files`, (f) => [
+      ...(contentTerms?.length ? [`mentioning all of: ${contentTerms.join(', ')}`] : []),
+      ...f.files.slice(0, 10).map((x) => basename(x.path)),
+    ]);
     reduced = await timed('reduce', () => reduceFiles(files, p, rw.language), () => `${files.total} counted, ${Math.min(files.files.length, 20)} listed`);
   } else {
-    const found = await timed('search', () => searchStage(store, run, p, { embedder: options.embedder }), (r) => `${r.hits.length} passages${r.scopedFiles !== undefined ? ` in ${r.scopedFiles} files` : ''}`);
-    const mapped = await timed('map', () => extractiveMap(store, found.hits, rw, termStats), (f) => `${f.length} facts`);
-    const facts = await timed('filter', () => filterFacts(mapped), (f) => `${f.length} kept`);
-    reduced = await timed('reduce', () => reduceFacts(facts, found.hits, rw.intent, rw.language), (r) => `${r.citations.length} citations`);
+    const found = await timed('search', () => searchStage(store, run, p, { embedder: options.embedder }), (r) => `${r.hits.length} passages${r.scopedFiles !== undefined ? ` in ${r.scopedFiles} files` : ''}`, (r) =>
+      r.hits.map((h) => `${cite(h.path, h.page)} ${h.score} (keywords ${h.bm25Rank ?? '-'}, meaning ${h.vectorRank ?? '-'})`),
+    );
+    options.onHits?.(found.hits);
+    const mapOptions = { termStats, embedder: options.embedder };
+    let mapNote = '';
+    const mapped: Fact[] = await timed(
+      'map',
+      async () => {
+        if (!options.answerer) return extractiveMap(store, found.hits, rw, mapOptions);
+        const m = await llmMap(store, found.hits, rw, options.answerer, { ...mapOptions, budgetMs: options.mapBudgetMs });
+        mapNote = ` (model: ${m.byModel} of ${found.hits.length} passages${m.dropped ? `, ${m.dropped} quotes not in their passage dropped` : ''}${m.fallback ? `; extractive for the rest: ${m.fallback}` : ''})`;
+        return m.facts;
+      },
+      (f) => `${f.length} facts${mapNote}`,
+      factLines,
+    );
+    const facts = await timed('filter', () => filterFacts(mapped), (f) => `${f.length} kept`, factLines);
+    let reduceNote = '';
+    reduced = await timed(
+      'reduce',
+      async () => {
+        if (!options.answerer) return reduceFacts(facts, found.hits, rw.intent, rw.language);
+        const r = await llmReduce(facts, found.hits, { text: rw.resolved_query, intent: rw.intent, language: rw.language }, options.answerer, options.reduceBudgetMs);
+        reduceNote = r.fallback ? ` (extractive: the model's answer was not used: ${r.fallback})` : r.check ? ` (written by the model; its check: ${r.check}${r.dropped ? `; ${r.dropped} unsupported sentences dropped` : ''})` : '';
+        return r.reduced;
+      },
+      (r) => `${r.citations.length} citations${reduceNote}`,
+    );
   }
   await timed('confidence', () => reduced.confidence, (c) => `${c}${reduced.notFound ? ' (not found)' : ''}`);
   sessions.append(session, { question, rewrite: rw, answer: reduced.answer });

@@ -1,3 +1,4 @@
+import { cosine, type Embedder } from '../models/embedder.js';
 import { queryTerms } from '../search/queryTerms.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
@@ -17,44 +18,134 @@ export interface Fact {
 
 export interface MapQuestion {
   resolved_query: string;
-  /** Words added by the rewrite: they count at half weight. */
+  /** Words added by the rewrite: they count at ADDED_WEIGHT. */
   keywords: readonly string[];
+  /** The question as the user typed it: words of resolved_query not in it count at CONTEXT_WEIGHT. */
+  original_query?: string;
 }
+
+/** Weights of a resolved question's words the user did not type, and of the rewrite's added search words. */
+const CONTEXT_WEIGHT = 0.3;
+const ADDED_WEIGHT = 0.25;
 
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 /** A crude shared stem: enough for "invoices"/"invoice", "prijs"/"prijzen" is out of reach. */
-const stem = (w: string): string => (w.length > 5 ? w.slice(0, Math.max(5, w.length - 3)) : w);
+export const stem = (w: string): string => (w.length > 5 ? w.slice(0, Math.max(5, w.length - 3)) : w);
 
-function sentences(text: string): string[] {
-  return [...SEGMENTER.segment(text)].map((s) => s.segment.replace(/\s+/g, ' ').trim()).filter((s) => s.length >= 12 && /\p{L}/u.test(s));
+const HEADING = /^#{1,6}\s+(.+)$/;
+/** A short line without a full stop: a title or a fragment, not a statement. */
+const isFragment = (s: string): boolean => s.split(' ').length < 4 && !/[.!?:;]$/.test(s);
+
+/** A statement of a passage, with the heading it stands under (Markdown headings, in the same passage). */
+export interface Statement {
+  text: string;
+  heading?: string;
 }
 
 /**
- * The extractive Map stage (no model needed): each hit's sentences scored by the question's
- * words they contain (weighted by rarity in the index; the rewrite's added words at half), and
- * by how well their passage ranked; the best one or two per hit become facts.
+ * The statements of a passage: paragraphs rejoined where a line was only wrapped (PDF and
+ * Markdown text break lines mid-sentence), split into sentences, headings and fragments left
+ * out but kept as the context of the sentences below them.
  */
-export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], question: MapQuestion, termStats?: TermStats, perHit = 2): Fact[] {
+export function statements(text: string): Statement[] {
+  const out: Statement[] = [];
+  let heading: string | undefined;
+  let paragraph: string[] = [];
+  const flush = (): void => {
+    for (const seg of SEGMENTER.segment(paragraph.join(' '))) {
+      const s = seg.segment.replace(/\s+/g, ' ').trim();
+      if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s)) out.push(heading ? { text: s, heading } : { text: s });
+    }
+    paragraph = [];
+  };
+  for (const line of text.split(/\r?\n/)) {
+    const h = HEADING.exec(line.trim());
+    if (h) {
+      flush();
+      heading = h[1]!.trim();
+    } else if (!line.trim()) flush();
+    else paragraph.push(line.trim());
+  }
+  flush();
+  return out;
+}
+
+export const sentences = (text: string): string[] => statements(text).map((s) => s.text);
+
+/**
+ * How much of the question a sentence covers: the share of the question's words it contains,
+ * each weighted by its rarity in the index, the rewrite's added words at half.
+ */
+export function questionCoverage(question: MapQuestion, termStats?: TermStats): (sentence: string) => number {
   const own = queryTerms(question.resolved_query);
+  // A follow-up's own words are its focus; what the rewrite resolved them against is context.
+  const focus = question.original_query !== undefined ? new Set(queryTerms(question.original_query)) : undefined;
   const added = queryTerms(question.keywords.join(' ')).filter((t) => !own.includes(t));
   const idf = termStats?.idf([...own, ...added]);
-  const weights = new Map<string, number>([...own.map((t) => [stem(t), idf?.get(t) ?? 1] as const), ...added.map((t) => [stem(t), 0.5 * (idf?.get(t) ?? 1)] as const)]);
+  const weights = new Map<string, number>();
+  for (const t of own) weights.set(stem(t), (focus && focus.size && !focus.has(t) ? CONTEXT_WEIGHT : 1) * (idf?.get(t) ?? 1));
+  for (const t of added) if (!weights.has(stem(t))) weights.set(stem(t), ADDED_WEIGHT * (idf?.get(t) ?? 1));
   const total = [...weights.values()].reduce((a, b) => a + b, 0) || 1;
+  return (sentence) => {
+    const words = new Set(queryTerms(sentence).map(stem));
+    let covered = 0;
+    for (const [w, weight] of weights) if (words.has(w)) covered += weight;
+    return covered / total;
+  };
+}
+
+/** Cosine similarity of sentence vectors mapped to 0..1 (below 0.1 is unrelated, 0.7 and above the same meaning). */
+const meaning = (cos: number): number => Math.min(1, Math.max(0, (cos - 0.1) / 0.6));
+/** Sentences whose meaning is compared with the question's, and the characters of each the encoder reads. */
+const EMBED_MAX = 3;
+const EMBED_CHARS = 300;
+/** Words leave no doubt when the best sentence covers this much of the question and leads the next by this ratio. */
+const CLEAR_COVERAGE = 0.5;
+const CLEAR_MARGIN = 0.8;
+
+export interface ExtractiveMapOptions {
+  termStats?: TermStats;
+  /** Compares the best candidate sentences with the question by meaning too. */
+  embedder?: Embedder;
+  perHit?: number;
+}
+
+/**
+ * The extractive Map stage (no language model needed): each hit's sentences scored by the
+ * question's words they contain (weighted by rarity in the index), by how close their meaning is
+ * to the question's (with an embedder), and by how well their passage ranked; the best one or two
+ * per hit become facts.
+ */
+export async function extractiveMap(store: IndexStore, hits: readonly SearchHit[], question: MapQuestion, options: ExtractiveMapOptions = {}): Promise<Fact[]> {
+  const coverageOf = questionCoverage(question, options.termStats);
   const textOf = store.db.prepare('SELECT text FROM chunks WHERE id = ?');
   const best = hits.length ? Math.max(...hits.map((h) => h.score)) : 1;
+  const candidates = hits.flatMap((hit) => {
+    const row = textOf.get(hit.chunkId) as { text: string } | undefined;
+    if (!row) return [];
+    return statements(row.text)
+      .map(({ text: quote, heading }) => ({ hit, quote, coverage: coverageOf(heading ? `${heading} ${quote}` : quote), semantic: undefined as number | undefined, rank: hit.score / best }))
+      .sort((a, b) => b.coverage - a.coverage);
+  });
+  const byWords = (c: (typeof candidates)[number]): number => 0.75 * c.coverage + 0.25 * c.rank;
+  const ranked = [...candidates].sort((a, b) => byWords(b) - byWords(a));
+  // Meaning is compared (an encoder call, the costly part) only where the words leave doubt: no
+  // sentence covers most of the question, or the best two are close. Then for the best few.
+  const clear = ranked[0] !== undefined && ranked[0].coverage >= CLEAR_COVERAGE && (ranked[1] === undefined || byWords(ranked[1]) <= CLEAR_MARGIN * byWords(ranked[0]));
+  const compared = options.embedder && !clear ? ranked.slice(0, EMBED_MAX) : [];
+  if (compared.length) {
+    const vectors = await options.embedder!.embed([question.resolved_query, ...compared.map((c) => c.quote.slice(0, EMBED_CHARS))]);
+    compared.forEach((c, i) => (c.semantic = meaning(cosine(vectors[0]!, vectors[i + 1]!))));
+  }
   const facts: Fact[] = [];
   for (const hit of hits) {
-    const row = textOf.get(hit.chunkId) as { text: string } | undefined;
-    if (!row) continue;
-    const scored = sentences(row.text).map((quote) => {
-      const words = new Set(queryTerms(quote).map(stem));
-      let covered = 0;
-      for (const [w, weight] of weights) if (words.has(w)) covered += weight;
-      const coverage = covered / total;
-      return { quote, coverage, score: 0.75 * coverage + 0.25 * (hit.score / best) };
-    });
-    for (const s of scored.sort((a, b) => b.score - a.score).slice(0, perHit)) {
-      if (s.coverage > 0) facts.push({ quote: s.quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), coverage: round(s.coverage) });
+    const scored = candidates
+      .filter((c) => c.hit === hit)
+      .map((c) => ({ ...c, score: compared.length ? 0.55 * c.coverage + 0.2 * (c.semantic ?? 0) + 0.25 * c.rank : byWords(c) }))
+      // A sentence with none of the question's words must be very close in meaning (cosine 0.6 and up) to count.
+      .filter((c) => c.coverage > 0 || (c.semantic ?? 0) >= 0.8);
+    for (const s of scored.sort((a, b) => b.score - a.score).slice(0, options.perHit ?? 2)) {
+      facts.push({ quote: s.quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), coverage: round(s.coverage) });
     }
   }
   return facts.sort((a, b) => b.score - a.score);
@@ -63,7 +154,7 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** Word-set overlap of two sentences (Jaccard). */
-function overlap(a: string, b: string): number {
+export function overlap(a: string, b: string): number {
   const A = new Set(queryTerms(a));
   const B = new Set(queryTerms(b));
   let both = 0;

@@ -1,3 +1,4 @@
+import type { LlmCallStats } from '../llm/localLlm.js';
 import type { Embedder } from '../models/embedder.js';
 import type { WeightedText } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
@@ -34,12 +35,7 @@ export interface LlmRewriter {
   readonly lastCall?: LlmCallStats;
 }
 
-export interface LlmCallStats {
-  /** Prompt tokens the model evaluated in this call (a reused system-prompt prefix is not among them). */
-  promptTokensEvaluated: number;
-  outputTokens: number;
-  ms: number;
-}
+export type { LlmCallStats } from '../llm/localLlm.js';
 
 export interface RewriteLogger {
   debug(message: string): void;
