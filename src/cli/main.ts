@@ -5,6 +5,7 @@ import { runForget } from './commands/forgetCommand.js';
 import { runIndex } from './commands/indexCommand.js';
 import { runAsk, runSessions } from './commands/askCommand.js';
 import { parseEngine, runRewrite } from './commands/rewriteCommand.js';
+import { runServe } from './commands/serveCommand.js';
 import { runSearch } from './commands/searchCommand.js';
 import { runStatus } from './commands/statusCommand.js';
 import { runWatch } from './commands/watchCommand.js';
@@ -44,6 +45,15 @@ export function buildProgram(): Command {
 
   indexOptions(program.command('watch').description('index folders, then keep the index current as files change').argument('<folder...>'))
     .action((folders: string[], opts) => runWatch(folders, opts));
+
+  program
+    .command('serve')
+    .description('Docent in your browser: the app over loopback HTTP (127.0.0.1 only, with a token made for this run)')
+    .option('--port <n>', 'port to listen on (default: any free one)', wrapArg((v) => parsePositiveInt(v, '--port')))
+    .option('--open', 'open the address in the default browser')
+    .option('--no-vectors', 'search by keywords only (no sentence encoder)')
+    .addOption(dbOption)
+    .action((opts) => runServe(opts));
 
   program
     .command('status')

@@ -51,6 +51,11 @@ export interface AskOptions {
   engine?: 'lexical' | 'llm';
   rewriteOptions?: Partial<RewriteOptions>;
   logger?: RewriteLogger;
+  /**
+   * The user's own wording of what to search for (the app's editable "Searched for" chip): used
+   * as it stands instead of a rewrite of the question.
+   */
+  searchFor?: string;
   /** Map and Reduce with a local LLM (checked, and falling back to the extractive engine). */
   answerer?: LlmAnswerer;
   /** Time the LLM's Map calls may take in all, and its Reduce call (defaults 20 s and 15 s). */
@@ -97,7 +102,14 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
 
   const run: RewriteRun = await timed(
     'rewrite',
-    () => rewrite(question, history, options.rewriteOptions, { embedder: options.embedder, termStats, cache: new RewriteCache(store), llm: options.llm, engine: options.engine, logger: options.logger }),
+    async () => {
+      if (options.searchFor === undefined) {
+        return rewrite(question, history, options.rewriteOptions, { embedder: options.embedder, termStats, cache: new RewriteCache(store), llm: options.llm, engine: options.engine, logger: options.logger });
+      }
+      // Taken as the user wrote it: standing alone, no history folded in and no model asked.
+      const own = await rewrite(options.searchFor, [], options.rewriteOptions, { termStats });
+      return { ...own, result: { ...own.result, original_query: question, rewritten: options.searchFor.trim() !== question.trim() } };
+    },
     (r) => `'${question}' -> '${r.result.resolved_query}'${r.result.search_query !== r.result.resolved_query ? ` (searched: '${r.result.search_query}')` : ''}`,
     (r) => [
       `engine ${r.result.engine}${r.fallback ? ` (fell back: ${r.fallback})` : ''}, intent ${r.result.intent}, language ${r.result.language}, confidence ${r.result.confidence}`,

@@ -1,0 +1,420 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, sep } from 'node:path';
+import { ask } from '../pipeline/answer/ask.js';
+import { LlamaAnswerer } from '../pipeline/answer/llmAnswerer.js';
+import { SessionStore } from '../pipeline/answer/sessions.js';
+import { FolderWatcher } from '../pipeline/index/folderWatcher.js';
+import { Indexer, type IndexEvent } from '../pipeline/index/indexer.js';
+import { LocalLlm } from '../pipeline/llm/localLlm.js';
+import type { Embedder } from '../pipeline/models/embedder.js';
+import { EmbedderPool } from '../pipeline/models/embedderPool.js';
+import { chooseEmbedderSpec } from '../pipeline/models/embedderSpec.js';
+import { findLlmModel } from '../pipeline/rewrite/llm/findModel.js';
+import { LlamaRewriter } from '../pipeline/rewrite/llm/llamaRewriter.js';
+import { hybridSearch, type SearchHit } from '../pipeline/search/hybridSearch.js';
+import { IndexStore } from '../pipeline/store/indexStore.js';
+import {
+  DEFAULT_SETTINGS,
+  isChannel,
+  parseArgs,
+  SettingsSchema,
+  type ApiError,
+  type Channel,
+  type EventName,
+  type EventOf,
+  type Folder,
+  type Hit,
+  type ParsedArgsOf,
+  type ResultOf,
+  type Settings,
+} from '../shared/api.js';
+import { DocentError } from '../shared/errors.js';
+import { listModels } from './models.js';
+
+export interface BackendOptions {
+  dbPath: string;
+  settingsPath: string;
+  modelsDir: string;
+  /** Opens an indexed file in the system's viewer (Electron's shell). Without it, files:open answers with a URL. */
+  openFile?: (path: string, page?: number) => Promise<boolean>;
+  /** The URL the loopback server serves an indexed file at. */
+  fileUrl?: (fileId: number, page?: number) => string;
+  /** Search by meaning (an encoder in worker threads); false: keywords only (faster start, for tests of other parts). */
+  vectors?: boolean;
+  /** Keep folders current by watching them (default true). */
+  watch?: boolean;
+}
+
+export type HandleResult<C extends Channel = Channel> = { ok: true; result: ResultOf<C> } | { ok: false; error: ApiError };
+
+/** A request refused because it reaches outside the indexed folders. */
+export class ForbiddenError extends DocentError {}
+
+type Progress = { state: Folder['state']; message?: string; filesDone: number; filesTotal: number; chunks: number; startedAt: number; current?: string };
+
+const toHit = (h: SearchHit): Hit => ({ chunkId: h.chunkId, path: h.path, page: h.page, snippet: h.snippet, score: h.score });
+
+/**
+ * Docent's back end: the API of `src/shared/api.ts` over one index. The Electron main process
+ * (through a utility process) and the loopback HTTP server both serve it; every request is
+ * validated here before anything runs. Indexing runs one folder at a time in the background,
+ * reporting progress as events, and watched folders stay current.
+ */
+export class Backend {
+  readonly store: IndexStore;
+  private settings: Settings;
+  private readonly listeners = new Set<(name: EventName, payload: unknown) => void>();
+  private readonly progress = new Map<string, Progress>();
+  private readonly watchers = new Map<string, FolderWatcher>();
+  private jobs: Promise<void> = Promise.resolve();
+  private embedder?: Promise<Embedder | undefined>;
+  private embedderNote = '';
+  private models?: { llm: LocalLlm; rewriter: LlamaRewriter; answerer: LlamaAnswerer };
+  private closed = false;
+
+  private constructor(private readonly options: BackendOptions) {
+    this.store = IndexStore.open(options.dbPath);
+    this.settings = readSettings(options.settingsPath);
+  }
+
+  static async open(options: BackendOptions): Promise<Backend> {
+    const b = new Backend(options);
+    // Folders indexed before: brought up to date (files changed while Docent was closed), then watched.
+    for (const root of b.store.roots()) b.enqueue(root.path);
+    return b;
+  }
+
+  /** Where the loopback server serves indexed files (set by it when it starts). */
+  serveFilesAt(fileUrl: (fileId: number, page?: number) => string): void {
+    this.options.fileUrl = fileUrl;
+  }
+
+  /** Subscribes to events; returns the unsubscribe. */
+  on(listener: (name: EventName, payload: unknown) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit<E extends EventName>(name: E, payload: EventOf<E>): void {
+    for (const l of this.listeners) l(name, payload);
+  }
+
+  /** Validates and runs one request. Never throws: failures come back as an ApiError. */
+  async handle(channel: string, raw: unknown): Promise<HandleResult> {
+    if (!isChannel(channel)) return { ok: false, error: { error: `unknown request "${String(channel).slice(0, 60)}"`, code: 'not_found' } };
+    const parsed = parseArgs(channel, raw);
+    if (!parsed.ok) return parsed;
+    try {
+      const handler = this.handlers[channel] as (args: unknown) => Promise<ResultOf<Channel>>;
+      return { ok: true, result: await handler(parsed.args) };
+    } catch (err) {
+      const e = err as Error;
+      const code = err instanceof ForbiddenError ? 'forbidden' : 'failed';
+      return { ok: false, error: { error: e.message, ...(err instanceof DocentError && err.hint ? { hint: err.hint } : {}), code } };
+    }
+  }
+
+  private readonly handlers: { [C in Channel]: (args: ParsedArgsOf<C>) => Promise<ResultOf<C>> } = {
+    'index:addFolder': async ({ path }) => {
+      const root = Indexer.resolveRoot(path);
+      const inside = this.store.roots().find((r) => root === r.path || root.startsWith(r.path + sep));
+      if (inside) throw new DocentError(`${root} is already indexed${inside.path !== root ? ` (inside ${inside.path})` : ''}`, 'It is kept current automatically.');
+      this.store.addRoot(root);
+      this.enqueue(root);
+      return this.folder(root);
+    },
+    'index:removeFolder': async ({ path }) => {
+      const root = this.store.roots().find((r) => r.path === path);
+      if (!root) return { removed: false };
+      await this.watchers.get(root.path)?.close();
+      this.watchers.delete(root.path);
+      this.progress.delete(root.path);
+      this.store.removeRoot(root.id);
+      return { removed: true };
+    },
+    'index:status': async () => {
+      const c = this.store.counts();
+      return {
+        folders: this.store.roots().map((r) => this.folder(r.path)),
+        files: c.files.indexed + c.files.skipped + c.files.failed,
+        chunks: c.chunks,
+        vectors: c.vectors,
+        pendingVectors: c.pendingVectors,
+        embedder: this.options.vectors === false ? 'keywords only' : this.embedderNote || (this.store.embedderInfo()?.id ?? 'not loaded yet'),
+      };
+    },
+    'index:files': async ({ folder, status, offset, limit }) => {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (folder) {
+        const root = this.store.rootByPath(folder);
+        if (!root) throw new DocentError(`${folder} is not an indexed folder`);
+        where.push('root_id = ?');
+        params.push(root.id);
+      }
+      if (status) {
+        where.push('status = ?');
+        params.push(status);
+      }
+      const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = (this.store.db.prepare(`SELECT COUNT(*) AS n FROM files ${w}`).get(...params) as { n: number }).n;
+      const rows = this.store.db
+        .prepare(`SELECT path, type, status, reason, size, mtime_ms FROM files ${w} ORDER BY status != 'failed', status != 'skipped', path LIMIT ? OFFSET ?`)
+        .all(...params, limit, offset) as Array<{ path: string; type: string; status: 'indexed' | 'skipped' | 'failed'; reason: string | null; size: number; mtime_ms: number }>;
+      return { total, files: rows.map((r) => ({ path: r.path, type: r.type, status: r.status, reason: r.reason, size: r.size, modified: new Date(r.mtime_ms).toISOString() })) };
+    },
+    'search:query': async ({ text, k }) => {
+      const { hits } = await hybridSearch(this.store, text, { k, embedder: await this.queryEmbedder() });
+      return { hits: hits.map(toHit) };
+    },
+    'chat:ask': async ({ question, session, searchFor, requestId }) => {
+      const id = requestId ?? 'ask';
+      let hits: Hit[] = [];
+      const models = this.llmModels();
+      const r = await ask(this.store, question, {
+        session,
+        searchFor,
+        embedder: await this.queryEmbedder(),
+        ...(models ? { llm: models.rewriter, engine: 'llm' as const, answerer: models.answerer } : {}),
+        rewriteOptions: this.settings.rewrite,
+        onStage: (s) => this.emit('chat:stage', { requestId: id, stage: s.stage, ms: s.ms, summary: s.summary }),
+        onHits: (h) => {
+          hits = h.map(toHit);
+          this.emit('chat:hits', { requestId: id, hits });
+        },
+      });
+      return {
+        answer: r.answer,
+        confidence: r.confidence,
+        notFound: r.notFound,
+        citations: r.citations,
+        hits,
+        rewrite: r.rewrite,
+        plan: { tool: r.plan.tool, reason: r.plan.reason, filters: { ...r.plan.filters } },
+        stages: r.stages,
+        session: r.session,
+      };
+    },
+    'chat:sessions': async () => ({ sessions: new SessionStore(this.store).list() }),
+    'chat:session': async ({ id }) => {
+      const sessions = new SessionStore(this.store);
+      if (!sessions.exists(id)) throw new DocentError(`no conversation "${id}"`, 'It may have been deleted.');
+      return {
+        id,
+        turns: sessions.turns(id).map((t) => ({ question: t.question, answer: t.answer, searchedFor: t.rewrite?.search_query ?? null })),
+      };
+    },
+    'chat:deleteSession': async ({ id }) => ({ deleted: new SessionStore(this.store).delete(id) }),
+    'files:open': async ({ path, page }) => {
+      const file = this.indexedFile(path);
+      if (this.options.openFile) return { opened: await this.options.openFile(file.path, page) };
+      return { opened: false, url: this.options.fileUrl?.(file.id, page) };
+    },
+    'models:list': async () => ({ ...listModels(this.options.modelsDir, this.activeModels()), folder: this.options.modelsDir }),
+    'settings:get': async () => this.settings,
+    'settings:set': async (patch) => {
+      const next = SettingsSchema.parse({ ...this.settings, ...patch, rewrite: { ...this.settings.rewrite, ...patch.rewrite } });
+      const llmChanged = next.llm !== this.settings.llm;
+      writeSettings(this.options.settingsPath, next);
+      this.settings = next;
+      if (llmChanged) await this.dropModels();
+      return next;
+    },
+  };
+
+  /**
+   * An indexed file by path, refused unless it is in the index and under a folder that is still
+   * indexed: nothing else on the machine can be reached through the API.
+   */
+  indexedFile(path: string): { id: number; path: string; type: string } {
+    const file = this.store.fileByPath(path);
+    const roots = this.store.roots();
+    if (!file || !roots.some((r) => r.id === file.root_id && file.path.startsWith(r.path + sep))) {
+      throw new ForbiddenError(`${path} is not a file in the indexed folders`, 'Only files Docent has indexed can be opened.');
+    }
+    return file;
+  }
+
+  /** An indexed file by id (for the loopback server's file route), with the same check. */
+  indexedFileById(id: number): { id: number; path: string; type: string } | undefined {
+    const file = this.store.fileById(id);
+    if (!file) return undefined;
+    try {
+      return this.indexedFile(file.path);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private folder(path: string): Folder {
+    const root = this.store.rootByPath(path);
+    const counts = root
+      ? (this.store.db.prepare('SELECT status, COUNT(*) AS n FROM files WHERE root_id = ? GROUP BY status').all(root.id) as Array<{ status: string; n: number }>)
+      : [];
+    const n = (s: string): number => counts.find((c) => c.status === s)?.n ?? 0;
+    const chunks = root
+      ? (this.store.db.prepare('SELECT COUNT(*) AS n FROM chunks JOIN files ON files.id = chunks.file_id WHERE files.root_id = ?').get(root.id) as { n: number }).n
+      : 0;
+    const p = this.progress.get(path);
+    return {
+      path,
+      files: n('indexed') + n('skipped') + n('failed'),
+      indexed: n('indexed'),
+      skipped: n('skipped'),
+      failed: n('failed'),
+      chunks,
+      state: p?.state ?? 'idle',
+      ...(p?.message ? { message: p.message } : {}),
+    };
+  }
+
+  /** Indexing jobs run one at a time, in order. */
+  private enqueue(root: string): void {
+    this.progress.set(root, { state: 'scanning', filesDone: 0, filesTotal: 0, chunks: 0, startedAt: Date.now() });
+    this.sendProgress(root, true);
+    this.jobs = this.jobs.then(() => this.indexFolder(root)).catch(() => undefined);
+  }
+
+  /** Settles when the indexing queued so far is done (tests, and closing). */
+  idle(): Promise<void> {
+    return this.jobs;
+  }
+
+  private lastSent = new Map<string, number>();
+  private sendProgress(root: string, force = false): void {
+    const p = this.progress.get(root);
+    if (!p) return;
+    const now = Date.now();
+    if (!force && now - (this.lastSent.get(root) ?? 0) < 150) return;
+    this.lastSent.set(root, now);
+    const elapsed = now - p.startedAt;
+    const etaMs = p.state === 'reading' && p.filesDone > 3 && p.filesTotal > p.filesDone ? Math.round((elapsed / p.filesDone) * (p.filesTotal - p.filesDone)) : null;
+    this.emit('index:progress', {
+      folder: root,
+      state: p.state,
+      filesDone: p.filesDone,
+      filesTotal: p.filesTotal,
+      chunks: p.chunks,
+      etaMs,
+      ...(p.current ? { current: p.current } : {}),
+      ...(p.message ? { message: p.message } : {}),
+    });
+  }
+
+  private async indexFolder(root: string): Promise<void> {
+    if (this.closed || !this.store.rootByPath(root)) return;
+    const p = this.progress.get(root)!;
+    const onEvent = (e: IndexEvent): void => {
+      if (e.kind === 'scan-done') {
+        p.state = 'reading';
+        p.filesTotal = e.toRead;
+        this.sendProgress(root, true);
+      } else if (e.kind === 'file') {
+        if (e.outcome !== 'removed' && e.outcome !== 'unchanged') p.filesDone++;
+        p.chunks += e.chunks;
+        p.current = e.path;
+        const status = e.outcome === 'skipped' || e.outcome === 'failed' || e.outcome === 'removed' ? e.outcome : 'indexed';
+        if (e.outcome !== 'unchanged') this.emit('index:file', { folder: e.root, path: e.path, status, ...(e.reason ? { reason: e.reason } : {}) });
+        this.sendProgress(root);
+      } else if (e.kind === 'embed-progress') {
+        p.state = 'embedding';
+        p.filesDone = e.done;
+        p.filesTotal = e.total;
+        this.sendProgress(root, e.done === e.total);
+      }
+    };
+    const indexer = new Indexer(this.store, { maxFileBytes: Math.round(this.settings.maxFileMB * 2 ** 20), extraIgnore: this.settings.ignorePatterns }, onEvent);
+    try {
+      await indexer.indexRoot(root);
+      const embedder = await this.indexEmbedder();
+      if (embedder) {
+        p.state = 'embedding';
+        await indexer.embedPending(embedder);
+      }
+      p.state = 'idle';
+      p.current = undefined;
+      p.message = undefined;
+    } catch (err) {
+      p.state = 'error';
+      p.message = `${(err as Error).message}${err instanceof DocentError && err.hint ? ` ${err.hint}` : ''}`;
+    }
+    this.sendProgress(root, true);
+    if (p.state === 'idle' && this.options.watch !== false && !this.watchers.has(root) && !this.closed) this.watchFolder(root, indexer);
+  }
+
+  private watchFolder(root: string, indexer: Indexer): void {
+    const watcher = new FolderWatcher([root], async (paths) => {
+      await indexer.syncPaths(paths);
+      const embedder = await this.indexEmbedder();
+      if (embedder) await indexer.embedPending(embedder);
+    });
+    this.watchers.set(root, watcher);
+  }
+
+  /** The encoder (worker threads), loaded on first use; undefined when vectors are off or it cannot load. */
+  private indexEmbedder(): Promise<Embedder | undefined> {
+    if (this.options.vectors === false) return Promise.resolve(undefined);
+    this.embedder ??= (async () => {
+      try {
+        return await EmbedderPool.start(chooseEmbedderSpec(this.store, this.settings.embedder, this.options.modelsDir), 1);
+      } catch (err) {
+        this.embedderNote = `keywords only: ${(err as Error).message}`;
+        return undefined;
+      }
+    })();
+    return this.embedder;
+  }
+
+  private async queryEmbedder(): Promise<Embedder | undefined> {
+    if (this.store.counts().vectors === 0) return undefined;
+    return this.indexEmbedder();
+  }
+
+  private activeModels(): string[] {
+    return [this.models?.llm.name, this.store.embedderInfo()?.id].filter((x): x is string => !!x);
+  }
+
+  /** The local LLM per the settings, loaded once; undefined when there is none (built-in engines answer). */
+  private llmModels(): Backend['models'] {
+    if (this.settings.llm === 'none') return undefined;
+    if (!this.models) {
+      const path = findLlmModel(this.options.modelsDir, this.settings.llm === 'auto' ? undefined : `${this.options.modelsDir}${sep}${this.settings.llm}`);
+      if (!path || !existsSync(path)) return undefined;
+      const llm = new LocalLlm({ modelPath: path, tasks: 2 });
+      this.models = { llm, rewriter: new LlamaRewriter({ llm }), answerer: new LlamaAnswerer({ llm }) };
+    }
+    return this.models;
+  }
+
+  private async dropModels(): Promise<void> {
+    const m = this.models;
+    this.models = undefined;
+    await m?.llm.close();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.jobs;
+    for (const w of this.watchers.values()) await w.close();
+    await this.dropModels();
+    await (await this.embedder)?.close();
+    this.store.close();
+  }
+}
+
+function readSettings(path: string): Settings {
+  if (!existsSync(path)) return DEFAULT_SETTINGS;
+  try {
+    const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...JSON.parse(readFileSync(path, 'utf8')) });
+    // A damaged or hand-edited file that no longer fits: the defaults (the file is rewritten on the next change).
+    return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+function writeSettings(path: string, settings: Settings): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(`${path}.tmp`, JSON.stringify(settings, null, 2) + '\n');
+  renameSync(`${path}.tmp`, path);
+}

@@ -1,0 +1,136 @@
+import { cpSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Backend } from '../../src/server/backend.js';
+import { startServer, type RunningServer } from '../../src/server/server.js';
+import { FIXTURES, tempDir } from '../helpers/tmp.js';
+
+let t: ReturnType<typeof tempDir>;
+let backend: Backend;
+let server: RunningServer;
+let docs: string;
+
+beforeAll(async () => {
+  t = tempDir();
+  docs = join(t.dir, 'docs');
+  cpSync(join(FIXTURES, 'docs'), docs, { recursive: true });
+  cpSync(join(FIXTURES, 'broken'), join(docs, 'broken'), { recursive: true });
+  backend = await Backend.open({ dbPath: join(t.dir, 'index.sqlite'), settingsPath: join(t.dir, 'settings.json'), modelsDir: join(t.dir, 'models'), vectors: false, watch: false });
+  server = await startServer({ backend });
+});
+afterAll(async () => {
+  await server.close();
+  await backend.close();
+  t.cleanup();
+});
+
+async function api(channel: string, body: unknown, token = server.token): Promise<{ status: number; json: any }> // eslint-disable-line @typescript-eslint/no-explicit-any -- responses of every channel, checked field by field {
+  const res = await fetch(`${server.url}/api/${channel}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  return { status: res.status, json: await res.json() };
+}
+
+/** A raw request with a chosen Host header (fetch will not send a forged one). */
+function withHost(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: '/api/index:status', method: 'POST', headers: { Host: host, Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' } }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    });
+    req.on('error', reject);
+    req.end('{}');
+  });
+}
+
+describe('the loopback server and the back end behind it', () => {
+  it('indexes a dropped folder, streaming progress, and lists broken files with their reasons', async () => {
+    const events: string[] = [];
+    const controller = new AbortController();
+    const sse = fetch(`${server.url}/api/events?token=${server.token}`, { signal: controller.signal }).then(async (res) => {
+      const reader = res.body!.getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        events.push(new TextDecoder().decode(value));
+      }
+    }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 100));
+    const added = await api('index:addFolder', { path: docs });
+    expect(added.status).toBe(200);
+    expect(added.json).toMatchObject({ path: docs, state: 'scanning' });
+    await backend.idle();
+    await new Promise((r) => setTimeout(r, 100));
+    controller.abort();
+    await sse;
+    const stream = events.join('');
+    expect(stream).toMatch(/event: index:progress\ndata: \{"folder":"[^"]+docs","state":"reading"/);
+    expect(stream).toMatch(/event: index:file\ndata: .*"status":"failed","reason":"[^"]+"/);
+    expect(stream).toMatch(/"state":"idle"/);
+
+    const status = await api('index:status', {});
+    expect(status.json.folders[0]).toMatchObject({ path: docs, state: 'idle' });
+    expect(status.json.folders[0].failed).toBeGreaterThan(0);
+    const failed = await api('index:files', { status: 'failed' });
+    expect(failed.json.total).toBe(status.json.folders[0].failed);
+    expect(failed.json.files.every((f: { reason: string | null }) => f.reason && f.reason.length > 5)).toBe(true);
+    expect(failed.json.files.map((f: { path: string }) => f.path.split('/').pop())).toContain('truncated.pdf');
+  });
+
+  it('searches, answers with a citation, and follows up in the same session', async () => {
+    const search = await api('search:query', { text: 'warranty heat pump' });
+    expect(search.json.hits[0].path).toMatch(/heat-pump-manual\.pdf$/);
+    const first = await api('chat:ask', { question: 'Wat is houtmulch?' });
+    expect(first.status).toBe(200);
+    const second = await api('chat:ask', { question: 'en de prijs?', session: first.json.session, requestId: 'r2' });
+    expect(second.json.rewrite.resolved_query).toBe('Wat is de prijs van houtmulch?');
+    expect(second.json.answer).toMatch(/45 euro/);
+    expect(second.json.hits.length).toBeGreaterThan(0);
+    const edited = await api('chat:ask', { question: 'en de prijs?', session: first.json.session, searchFor: 'laag dikte houtmulch' });
+    expect(edited.json.rewrite).toMatchObject({ resolved_query: 'laag dikte houtmulch', original_query: 'en de prijs?' });
+    const session = await api('chat:session', { id: first.json.session });
+    expect(session.json.turns.map((x: { question: string }) => x.question)).toEqual(['Wat is houtmulch?', 'en de prijs?', 'en de prijs?']);
+  });
+
+  it('serves indexed files with the token only, and nothing outside the indexed folders', async () => {
+    const open = await api('files:open', { path: join(docs, 'heat-pump-manual.pdf'), page: 3 });
+    expect(open.json.opened).toBe(false);
+    const fileUrl = `${server.url}${open.json.url}`;
+    expect(open.json.url).toMatch(/^\/files\/\d+\?token=.+#page=3$/);
+    const file = await fetch(fileUrl);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    expect((await fetch(fileUrl.replace(/\?token=[^#]+/, ''))).status).toBe(401);
+    const outside = await api('files:open', { path: '/etc/passwd' });
+    expect(outside.status).toBe(403);
+    expect(outside.json.error).toMatch(/not a file in the indexed folders/);
+    expect((await fetch(`${server.url}/files/999999?token=${server.token}`)).status).toBe(404);
+  });
+
+  it('refuses a wrong token, a foreign Host, malformed and unknown requests, with what is wrong', async () => {
+    expect((await api('index:status', {}, 'wrong')).status).toBe(401);
+    expect(await withHost('evil.example:80')).toBe(403);
+    expect(await withHost(`127.0.0.1:${server.port}`)).toBe(200);
+    const bad = await api('search:query', { text: '', k: 5 });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatch(/invalid request to search:query: text/);
+    const extra = await api('chat:ask', { question: 'hi', shell: 'rm -rf /' });
+    expect(extra.status).toBe(400);
+    const unknown = await api('fs:readFile', { path: '/etc/passwd' });
+    expect(unknown.status).toBe(404);
+    const notJson = await fetch(`${server.url}/api/index:status`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}` }, body: '{oops' });
+    expect(notJson.status).toBe(400);
+    const missing = await api('index:addFolder', { path: join(t.dir, 'no-such-folder') });
+    expect(missing.status).toBe(500);
+    expect(missing.json).toMatchObject({ error: expect.stringMatching(/cannot index/), hint: expect.any(String) });
+  });
+
+  it('keeps settings, validated, across a restart of the back end', async () => {
+    const set = await api('settings:set', { hotkey: 'Alt+Space', rewrite: { similarity_threshold: 0.4, max_relevant_turns: 3 } });
+    expect(set.json).toMatchObject({ hotkey: 'Alt+Space', rewrite: { similarity_threshold: 0.4 } });
+    expect((await api('settings:set', { maxFileMB: -1 })).status).toBe(400);
+    const again = await Backend.open({ dbPath: join(t.dir, 'index2.sqlite'), settingsPath: join(t.dir, 'settings.json'), modelsDir: join(t.dir, 'models'), vectors: false, watch: false });
+    expect((await again.handle('settings:get', {})).ok && (await again.handle('settings:get', {}))).toMatchObject({ result: { hotkey: 'Alt+Space' } });
+    await again.close();
+  });
+});
