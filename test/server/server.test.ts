@@ -25,7 +25,9 @@ afterAll(async () => {
   t.cleanup();
 });
 
-async function api(channel: string, body: unknown, token = server.token): Promise<{ status: number; json: any }> // eslint-disable-line @typescript-eslint/no-explicit-any -- responses of every channel, checked field by field {
+// Responses of every channel, checked field by field below.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function api(channel: string, body: unknown, token = server.token): Promise<{ status: number; json: any }> {
   const res = await fetch(`${server.url}/api/${channel}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
   return { status: res.status, json: await res.json() };
 }
