@@ -20,6 +20,7 @@ function step(name, args) {
 
 step("typecheck", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
 step("typecheck main (Electron types)", ["tsc", "-p", "tsconfig.main.json", "--noEmit"]);
+step('typecheck renderer (DOM, React)', ['tsc', '-p', 'tsconfig.renderer.json', '--noEmit']);
 step('lint', ['eslint', '.']);
 
 mkdirSync('test-results', { recursive: true });

@@ -1,0 +1,71 @@
+import { ApiErrorSchema, type ArgsOf, type Channel, type DocentApi, type EventName, type EventOf, type ResultOf } from '../shared/api';
+
+/** What the preload puts on window (Electron): the same API, over IPC, plus what only a desktop can do. */
+export interface DesktopBridge extends DocentApi {
+  /** The absolute path of a file or folder dropped on the window. */
+  pathForFile(file: File): string;
+  pickFolder(): Promise<string | undefined>;
+  hideLauncher(): void;
+}
+
+declare global {
+  interface Window {
+    docent?: DesktopBridge;
+  }
+}
+
+/** A request the back end refused or could not do: what happened, and what to do. */
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The API over loopback HTTP (browser mode): the token comes in the address's fragment the first
+ * time, is kept for this tab only, and goes with every request; events arrive as server-sent events.
+ */
+function httpClient(): DocentApi {
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (fromHash) {
+    sessionStorage.setItem('docent-token', fromHash);
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  const token = sessionStorage.getItem('docent-token') ?? '';
+  let source: EventSource | undefined;
+  return {
+    async call<C extends Channel>(channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> {
+      const res = await fetch(`/api/${channel}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(args) });
+      const body: unknown = await res.json().catch(() => ({}));
+      if (!res.ok) {
+        const e = ApiErrorSchema.safeParse(body);
+        throw new ApiFailure(e.success ? e.data.error : `request failed (HTTP ${res.status})`, e.success ? e.data.hint : undefined);
+      }
+      return body as ResultOf<C>;
+    },
+    on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void): () => void {
+      source ??= new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
+      const handler = (e: MessageEvent<string>): void => listener(JSON.parse(e.data) as EventOf<E>);
+      source.addEventListener(event, handler as EventListener);
+      return () => source?.removeEventListener(event, handler as EventListener);
+    },
+  };
+}
+
+export const api: DocentApi = window.docent ?? httpClient();
+export const desktop: DesktopBridge | undefined = window.docent;
+
+/** Opens a cited or found file: the system viewer on the desktop, a new tab in the browser. */
+export async function openFile(path: string, page?: number | null): Promise<void> {
+  const r = await api.call('files:open', { path, ...(page ? { page } : {}) });
+  if (!r.opened && r.url) window.open(r.url, '_blank', 'noopener');
+}
+
+export const fileName = (path: string): string => path.split(/[\\/]/).pop() ?? path;
+
+export function confidenceInWords(c: number): string {
+  return c >= 0.8 ? 'High confidence' : c >= 0.6 ? 'Fair confidence' : c >= 0.4 ? 'Low confidence' : 'Very low confidence';
+}

@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Answer } from '../../shared/api';
+import { api, ApiFailure, confidenceInWords, fileName, openFile } from '../client';
+import { Snippet } from './Snippet';
+
+interface Turn {
+  id: string;
+  question: string;
+  answer?: Answer;
+  error?: string;
+  stages: string[];
+}
+
+let counter = 0;
+const newId = (): string => `q${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** The "Searched for" chip: the rewrite, editable; Enter searches the edited words instead. */
+function SearchedFor({ answer, onEdit }: { answer: Answer; onEdit: (text: string) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(answer.rewrite.resolved_query);
+  if (editing) {
+    return (
+      <form
+        className="chip editing"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setEditing(false);
+          if (text.trim()) onEdit(text.trim());
+        }}
+      >
+        <label>
+          Search for <input autoFocus value={text} onChange={(e) => setText(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setEditing(false)} aria-label="Search for" />
+        </label>
+      </form>
+    );
+  }
+  return (
+    <button type="button" className="chip" title="Edit what was searched, and search again" onClick={() => setEditing(true)}>
+      Searched for: <strong>{answer.rewrite.resolved_query}</strong>
+      {answer.rewrite.resolved_query !== answer.rewrite.original_query ? <span className="chip-note"> (from your conversation)</span> : null} ✎
+    </button>
+  );
+}
+
+function AnswerView({ answer, onEdit }: { answer: Answer; onEdit: (text: string) => void }) {
+  // The answer text without its inline [file p.N] marks: the citations are listed, and clickable, below.
+  const lines = answer.answer.split('\n');
+  return (
+    <div className={answer.notFound ? 'answer not-found' : 'answer'}>
+      <SearchedFor answer={answer} onEdit={onEdit} />
+      <div className="answer-text">
+        {lines.map((l, i) => (
+          <p key={i}>{l}</p>
+        ))}
+      </div>
+      <p className="confidence">
+        {confidenceInWords(answer.confidence)} ({Math.round(answer.confidence * 100)}%)
+      </p>
+      {answer.citations.length > 0 && (
+        <ol className="citations" aria-label="Sources">
+          {answer.citations.map((c, i) => (
+            <li key={i}>
+              <button type="button" className="citation" onClick={() => void openFile(c.path, c.page)}>
+                <span className="citation-file">
+                  {fileName(c.path)}
+                  {c.page ? ` p.${c.page}` : ''}
+                </span>
+                <mark className="citation-quote">{c.quote}</mark>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {answer.notFound && answer.hits.length > 0 && (
+        <ul className="nearest" aria-label="Nearest passages">
+          {answer.hits.slice(0, 3).map((h) => (
+            <li key={h.chunkId}>
+              <button type="button" className="citation" onClick={() => void openFile(h.path, h.page)}>
+                <span className="citation-file">
+                  {fileName(h.path)}
+                  {h.page ? ` p.${h.page}` : ''}
+                </span>
+                <Snippet text={h.snippet} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The chat: questions and follow-ups in one session, each answer with its rewrite chip, sources and confidence. */
+export function Chat({ initialQuestion }: { initialQuestion?: string }) {
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [session, setSession] = useState<string>();
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState(false);
+  const asked = useRef<string | undefined>(undefined);
+  const sessionRef = useRef<string | undefined>(undefined);
+  const bottom = useRef<HTMLDivElement>(null);
+
+  useEffect(() => api.on('chat:stage', (e) => setTurns((ts) => ts.map((t) => (t.id === e.requestId ? { ...t, stages: [...t.stages, `${e.stage}: ${e.summary}`] } : t)))), []);
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [turns]);
+
+  async function send(question: string, searchFor?: string): Promise<void> {
+    const id = newId();
+    setTurns((ts) => [...ts, { id, question, stages: [] }]);
+    setBusy(true);
+    try {
+      const answer = await api.call('chat:ask', { question, requestId: id, ...(sessionRef.current ? { session: sessionRef.current } : {}), ...(searchFor ? { searchFor } : {}) });
+      sessionRef.current = answer.session;
+      setSession(answer.session);
+      setTurns((ts) => ts.map((t) => (t.id === id ? { ...t, answer } : t)));
+    } catch (err) {
+      const e = err as ApiFailure;
+      setTurns((ts) => ts.map((t) => (t.id === id ? { ...t, error: `${e.message}${e.hint ? ` ${e.hint}` : ''}` } : t)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  useEffect(() => {
+    if (initialQuestion && asked.current !== initialQuestion) {
+      asked.current = initialQuestion;
+      void send(initialQuestion);
+    }
+  }, [initialQuestion]);
+
+  return (
+    <section className="chat" aria-label="Chat">
+      <div className="turns" aria-live="polite">
+        {turns.length === 0 && <p className="empty">Ask anything about your files. Follow-ups like “and the price?” continue the conversation.</p>}
+        {turns.map((t) => (
+          <article key={t.id} className="turn">
+            <p className="question">{t.question}</p>
+            {t.answer ? (
+              <AnswerView answer={t.answer} onEdit={(text) => void send(t.question, text)} />
+            ) : t.error ? (
+              <p className="error" role="alert">
+                {t.error}
+              </p>
+            ) : (
+              <p className="working">{t.stages.at(-1) ?? 'Reading your question…'}</p>
+            )}
+          </article>
+        ))}
+        <div ref={bottom} />
+      </div>
+      <form
+        className="ask"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const q = draft.trim();
+          if (!q || busy) return;
+          setDraft('');
+          void send(q);
+        }}
+      >
+        <input aria-label="Your question" placeholder={session ? 'Ask a follow-up…' : 'Ask a question…'} value={draft} onChange={(e) => setDraft(e.target.value)} autoFocus />
+        <button type="submit" disabled={busy || !draft.trim()}>
+          Ask
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => {
+            sessionRef.current = undefined;
+            setSession(undefined);
+            setTurns([]);
+          }}
+        >
+          New chat
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Hit } from '../../shared/api';
+import { api, ApiFailure, desktop, fileName, openFile } from '../client';
+import { Snippet } from './Snippet';
+
+/**
+ * The launcher: type and the results follow (debounced); ↑/↓ to move, Enter to open,
+ * Ctrl+Shift+C to copy the path, Ctrl+Enter to ask the same words in the chat, Esc to hide.
+ */
+export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
+  const [query, setQuery] = useState('');
+  const [hits, setHits] = useState<Hit[]>([]);
+  const [selected, setSelected] = useState(0);
+  const [message, setMessage] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+  useEffect(() => {
+    const text = query.trim();
+    if (!text) {
+      setHits([]);
+      setMessage('');
+      return;
+    }
+    let stale = false;
+    const timer = setTimeout(() => {
+      api.call('search:query', { text, k: 8 }).then(
+        (r) => {
+          if (stale) return;
+          setHits(r.hits);
+          setSelected(0);
+          setMessage(r.hits.length ? '' : 'Nothing in your files matches this.');
+        },
+        (err: ApiFailure) => !stale && setMessage(`${err.message}${err.hint ? ` ${err.hint}` : ''}`),
+      );
+    }, 120);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [query]);
+
+  const onKeyDown = (e: React.KeyboardEvent): void => {
+    const hit = hits[selected];
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setSelected((s) => Math.min(hits.length - 1, s + 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setSelected((s) => Math.max(0, s - 1));
+    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      if (query.trim()) onAsk(query.trim());
+    } else if (e.key === 'Enter' && hit) {
+      e.preventDefault();
+      void openFile(hit.path, hit.page);
+    } else if (e.key.toLowerCase() === 'c' && e.shiftKey && (e.ctrlKey || e.metaKey) && hit) {
+      e.preventDefault();
+      void navigator.clipboard.writeText(hit.path).then(() => setMessage(`Copied ${hit.path}`), () => setMessage(hit.path));
+    } else if (e.key === 'Escape') {
+      if (desktop) desktop.hideLauncher();
+      else setQuery('');
+    }
+  };
+
+  return (
+    <section className="launcher" aria-label="Search your files">
+      <input
+        ref={input}
+        className="launcher-input"
+        type="search"
+        placeholder="Search your files…"
+        aria-label="Search your files"
+        aria-controls="launcher-results"
+        aria-activedescendant={hits[selected] ? `hit-${selected}` : undefined}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <ul id="launcher-results" className="results" role="listbox" aria-label="Results">
+        {hits.map((h, i) => (
+          <li
+            key={h.chunkId}
+            id={`hit-${i}`}
+            role="option"
+            aria-selected={i === selected}
+            className={i === selected ? 'result selected' : 'result'}
+            onMouseEnter={() => setSelected(i)}
+            onClick={() => void openFile(h.path, h.page)}
+          >
+            <div className="result-title">
+              {fileName(h.path)}
+              {h.page ? <span className="page"> p.{h.page}</span> : null}
+            </div>
+            <Snippet text={h.snippet} />
+            <div className="result-path">{h.path}</div>
+          </li>
+        ))}
+      </ul>
+      <p className="status-line" role="status">
+        {message}
+      </p>
+      <p className="hints">
+        <kbd>↑</kbd>
+        <kbd>↓</kbd> move · <kbd>Enter</kbd> open · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>C</kbd> copy path · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> ask in chat · <kbd>Esc</kbd>{' '}
+        {desktop ? 'hide' : 'clear'}
+      </p>
+    </section>
+  );
+}

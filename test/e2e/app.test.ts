@@ -1,0 +1,131 @@
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Backend } from '../../src/server/backend.js';
+import { startServer, type RunningServer } from '../../src/server/server.js';
+import { FIXTURES, REPO, tempDir } from '../helpers/tmp.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = join(REPO, 'test-results', 'screenshots');
+
+let t: ReturnType<typeof tempDir>;
+let backend: Backend;
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let docs: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
+  t = tempDir();
+  // The real renderer, built as it ships.
+  const out = join(t.dir, 'renderer');
+  await build({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'warn', build: { outDir: out, emptyOutDir: true, sourcemap: false } });
+  docs = join(t.dir, 'My Documents');
+  cpSync(join(FIXTURES, 'docs'), docs, { recursive: true });
+  cpSync(join(FIXTURES, 'broken'), join(docs, 'broken'), { recursive: true });
+  backend = await Backend.open({ dbPath: join(t.dir, 'index.sqlite'), settingsPath: join(t.dir, 'settings.json'), modelsDir: join(t.dir, 'models'), watch: false });
+  server = await startServer({ backend, staticDir: out });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
+  page = await browser.newPage({ viewport: { width: 1100, height: 820 } });
+  mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await backend?.close();
+  t?.cleanup();
+});
+
+const shot = (name: string): Promise<Buffer> => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+describe('the app in Chromium, against docent serve on a fixture folder', () => {
+  it('loads with the token from the address, under its Content-Security-Policy, and forgets the token from the address', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const res = await page.goto(server.openUrl);
+    expect(res!.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+    await expect.poll(() => page.getByRole('tab', { name: 'Search' }).isVisible()).toBe(true);
+    expect(page.url()).not.toMatch(/token/);
+    expect(errors).toEqual([]);
+  });
+
+  it('adds a folder and shows progress reach done, with the broken files listed and why', async () => {
+    await page.getByRole('tab', { name: 'Folders' }).click();
+    await page.getByLabel('Folder path').fill(docs);
+    await page.getByRole('button', { name: 'Add folder' }).click();
+    const folder = page.getByRole('article', { name: docs });
+    await folder.getByText('Up to date').waitFor({ timeout: 90_000 });
+    const problems = folder.getByRole('table');
+    await problems.waitFor();
+    const rows = await problems.locator('tbody tr').allInnerTexts();
+    expect(rows.some((r) => /truncated\.pdf\s+failed\s+\S+/.test(r))).toBe(true);
+    expect(rows.every((r) => r.split('\t').length === 3 && r.split('\t')[2]!.trim().length > 5)).toBe(true);
+    await shot('1-folders');
+  }, 120_000);
+
+  it('searches from the launcher as you type; arrows and Enter open the file', async () => {
+    await page.keyboard.press('Alt+1');
+    const input = page.getByRole('searchbox', { name: 'Search your files' });
+    await input.fill('heat pump warranty');
+    const first = page.getByRole('option').first();
+    await expect.poll(() => first.innerText(), { timeout: 10_000 }).toMatch(/heat-pump-manual\.pdf/);
+    await shot('2-launcher');
+    const popup = page.waitForEvent('popup');
+    await input.press('Enter');
+    const opened = await popup;
+    expect(opened.url()).toMatch(/\/files\/\d+\?token=/);
+    await opened.close();
+  });
+
+  it('asks, follows up with the rewrite chip shown, and cites the file and page', async () => {
+    await page.keyboard.press('Alt+2');
+    const box = page.getByRole('textbox', { name: 'Your question' });
+    await box.fill('Wat is houtmulch?');
+    await box.press('Enter');
+    await page.locator('.turn').nth(0).locator('.answer').waitFor({ timeout: 30_000 });
+    await box.fill('en de prijs?');
+    await box.press('Enter');
+    const second = page.locator('.turn').nth(1);
+    await second.locator('.answer').waitFor({ timeout: 30_000 });
+    expect(await second.locator('.chip').innerText()).toMatch(/Searched for: Wat is de prijs van houtmulch\?/);
+    expect(await second.locator('.answer-text').innerText()).toMatch(/45 euro per kuub/);
+    expect(await second.locator('.citation').first().innerText()).toMatch(/houtmulch\.md/);
+    await box.fill('How long is the warranty period of the heat pump?');
+    await box.press('Enter');
+    const third = page.locator('.turn').nth(2);
+    await third.locator('.answer').waitFor({ timeout: 30_000 });
+    expect(await third.locator('.citation').first().innerText()).toMatch(/heat-pump-manual\.pdf p\.3/);
+    await shot('3-chat');
+  }, 90_000);
+
+  it('edits the rewrite chip, and the search runs again with the edited words', async () => {
+    const second = page.locator('.turn').nth(1);
+    await second.locator('.chip').click();
+    const edit = page.getByRole('textbox', { name: 'Search for' });
+    await edit.fill('hoe dik houtmulch laag');
+    await edit.press('Enter');
+    const fourth = page.locator('.turn').nth(3);
+    await fourth.locator('.answer').waitFor({ timeout: 30_000 });
+    expect(await fourth.locator('.chip').innerText()).toMatch(/Searched for: hoe dik houtmulch laag/);
+    expect(await fourth.locator('.answer-text').innerText()).toMatch(/5 tot 7 centimeter/);
+  }, 60_000);
+
+  it('opens the settings, saves them, and shows the models folder', async () => {
+    await page.keyboard.press('Alt+4');
+    const hotkey = page.getByLabel('Hotkey');
+    await hotkey.waitFor();
+    expect(await hotkey.inputValue()).toBe('CommandOrControl+Shift+Space');
+    await hotkey.fill('Alt+Shift+D');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Saved.').waitFor();
+    const saved = await backend.handle('settings:get', {});
+    expect(saved).toMatchObject({ ok: true, result: { hotkey: 'Alt+Shift+D' } });
+    await page.getByRole('heading', { name: 'Installed models' }).waitFor();
+    await shot('4-settings');
+  });
+});
