@@ -5,6 +5,7 @@ import { runForget } from './commands/forgetCommand.js';
 import { runIndex } from './commands/indexCommand.js';
 import { runAsk, runSessions } from './commands/askCommand.js';
 import { parseEngine, runRewrite } from './commands/rewriteCommand.js';
+import { runModelsAdd, runModelsDownload, runModelsList } from './commands/modelsCommand.js';
 import { runServe } from './commands/serveCommand.js';
 import { runSearch } from './commands/searchCommand.js';
 import { runStatus } from './commands/statusCommand.js';
@@ -45,6 +46,15 @@ export function buildProgram(): Command {
 
   indexOptions(program.command('watch').description('index folders, then keep the index current as files change').argument('<folder...>'))
     .action((folders: string[], opts) => runWatch(folders, opts));
+
+  const models = program.command('models').description('the local models: list (with size and SHA-256), add a file, or download a recommended one');
+  models.command('list', { isDefault: true }).description('installed and recommended models').option('--json', 'print as JSON').action((opts) => runModelsList(opts));
+  models.command('add').description('copy a GGUF model file into the models folder').argument('<file>').action((file: string) => runModelsAdd(file));
+  models
+    .command('download')
+    .description('download a recommended model into the models folder (resumes; checks the SHA-256)')
+    .argument('<id>')
+    .action((id: string) => runModelsDownload(id));
 
   program
     .command('serve')

@@ -14,10 +14,10 @@ export interface CliResult {
  * Runs `docent` as a user would, in a child process, with its own DOCENT_HOME and models folder
  * (empty unless the test puts a model there), so a model installed in the checkout changes nothing.
  */
-export function docent(args: string[], home: string): CliResult {
+export function docent(args: string[], home: string, env: NodeJS.ProcessEnv = {}): CliResult {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, DOCENT_HOME: home, DOCENT_MODELS: join(home, 'models'), NO_COLOR: '1' },
+    env: { ...process.env, DOCENT_HOME: home, DOCENT_MODELS: join(home, 'models'), NO_COLOR: '1', ...env },
     timeout: 120_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -31,4 +31,21 @@ export function docentJson<T>(args: string[], home: string): T {
 
 export function spawnDocent(args: string[], home: string): ChildProcess {
   return spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DOCENT_HOME: home, DOCENT_MODELS: join(home, 'models') }, stdio: 'ignore' });
+}
+
+/** As `docent`, without blocking this process (for tests that serve something the CLI fetches). */
+export function docentAsync(args: string[], home: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DOCENT_HOME: home, DOCENT_MODELS: join(home, 'models'), NO_COLOR: '1', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill(), 120_000);
+    child.on('error', reject);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
 }
