@@ -112,7 +112,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
       return fail(res, 403, { error: `requests must be addressed to 127.0.0.1:${port}`, code: 'forbidden' });
     }
-    const url = new URL(req.url ?? '/', `http://${host}`);
+    let url: URL;
+    let path: string;
+    try {
+      url = new URL(req.url ?? '/', `http://${host}`);
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return fail(res, 400, { error: 'malformed address', code: 'invalid' });
+    }
     const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : undefined;
     const authorised = sameToken(bearer ?? url.searchParams.get('token') ?? undefined, token);
 
@@ -127,7 +134,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       } catch (err) {
         return fail(res, 400, { error: (err as Error).message, code: 'invalid' });
       }
-      const r = await options.backend.handle(decodeURIComponent(url.pathname.slice(5)), body);
+      const r = await options.backend.handle(path.slice(5), body);
       return r.ok ? sendJson(res, 200, r.result) : fail(res, STATUS[r.error.code], r.error);
     }
 
@@ -149,18 +156,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 405, { error: 'method not allowed', code: 'invalid' });
     if (!staticDir) return fail(res, 404, { error: 'no user interface is served here', code: 'not_found' });
-    const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
-    const path = resolve(staticDir, rel);
-    if (!path.startsWith(staticDir + sep) || !existsSync(path) || !statSync(path).isFile()) return fail(res, 404, { error: 'not found', code: 'not_found' });
+    const asset = resolve(staticDir, path === '/' ? 'index.html' : path.replace(/^\/+/, ''));
+    if (!asset.startsWith(staticDir + sep) || !existsSync(asset) || !statSync(asset).isFile()) return fail(res, 404, { error: 'not found', code: 'not_found' });
     res.writeHead(200, {
-      'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
+      'Content-Type': TYPES[extname(asset)] ?? 'application/octet-stream',
       'Content-Security-Policy': contentSecurityPolicy(),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       'X-Frame-Options': 'DENY',
     });
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(path).pipe(res);
+    createReadStream(asset).pipe(res);
   }
 
   function events(req: IncomingMessage, res: ServerResponse): void {

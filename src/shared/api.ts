@@ -119,10 +119,10 @@ export const SettingsSchema = z.object({
   hotkey: z.string().min(1).max(64).regex(/^[A-Za-z0-9+ ]+$/, 'a key combination such as CommandOrControl+Shift+Space'),
   ignorePatterns: z.array(z.string().min(1).max(200)).max(200),
   maxFileMB: z.number().positive().max(10_000),
-  /** 'use' (built in) or 'onnx:<model folder>' in the models folder. */
-  embedder: z.string().min(1).max(200),
-  /** A .gguf file in the models folder, 'auto' (the largest there) or 'none'. */
-  llm: z.string().min(1).max(200),
+  /** 'use' (built in) or 'onnx:<model folder>' in the models folder (a name, never a path). */
+  embedder: z.string().max(200).regex(/^(use|onnx:[^/\\]+)$/, "'use' or 'onnx:' and a folder name in the models folder"),
+  /** A .gguf file in the models folder (a name, never a path), 'auto' (the largest there) or 'none'. */
+  llm: z.string().max(200).regex(/^(auto|none|[^/\\]+\.gguf)$/i, "'auto', 'none' or the name of a .gguf file in the models folder"),
   rewrite: z.object({
     similarity_threshold: z.number().min(-1).max(1),
     max_relevant_turns: z.number().int().min(1).max(20),

@@ -1,4 +1,4 @@
-import { cpSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,10 +127,32 @@ describe('the loopback server and the back end behind it', () => {
     expect(missing.json).toMatchObject({ error: expect.stringMatching(/cannot index/), hint: expect.any(String) });
   });
 
+  it('serves the interface from its folder only: an encoded ../ cannot climb out', async () => {
+    const ui = join(t.dir, 'ui');
+    mkdirSync(ui);
+    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>ui</title>');
+    writeFileSync(join(t.dir, 'secret.txt'), 'not for the browser');
+    const s2 = await startServer({ backend, staticDir: ui });
+    try {
+      const index = await fetch(`${s2.url}/`);
+      expect(index.status).toBe(200);
+      expect(index.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+      expect((await fetch(`${s2.url}/..%2fsecret.txt`)).status).toBe(404);
+      expect((await fetch(`${s2.url}/%2e%2e%2fsecret.txt`)).status).toBe(404);
+      expect((await fetch(`${s2.url}/%E0%A4%A`)).status).toBe(400);
+    } finally {
+      await s2.close();
+    }
+  });
+
   it('keeps settings, validated, across a restart of the back end', async () => {
     const set = await api('settings:set', { hotkey: 'Alt+Space', rewrite: { similarity_threshold: 0.4, max_relevant_turns: 3 } });
     expect(set.json).toMatchObject({ hotkey: 'Alt+Space', rewrite: { similarity_threshold: 0.4 } });
     expect((await api('settings:set', { maxFileMB: -1 })).status).toBe(400);
+    // Models are named, never reached by path.
+    expect((await api('settings:set', { llm: '../../elsewhere/model.gguf' })).status).toBe(400);
+    expect((await api('settings:set', { embedder: 'onnx:../x' })).status).toBe(400);
+    expect((await api('settings:set', { llm: 'LFM2.5-1.2B-Instruct-Q4_K_M.gguf' })).status).toBe(200);
     const again = await Backend.open({ dbPath: join(t.dir, 'index2.sqlite'), settingsPath: join(t.dir, 'settings.json'), modelsDir: join(t.dir, 'models'), vectors: false, watch: false });
     expect((await again.handle('settings:get', {})).ok && (await again.handle('settings:get', {}))).toMatchObject({ result: { hotkey: 'Alt+Space' } });
     await again.close();
