@@ -15,9 +15,7 @@ import { normalise } from '../src/pipeline/models/embedder.js';
 import { UseEmbedder } from '../src/pipeline/models/useEmbedder.js';
 import { basename } from 'node:path';
 import { ask } from '../src/pipeline/answer/ask.js';
-import { LlamaAnswerer } from '../src/pipeline/answer/llmAnswerer.js';
-import { LocalLlm } from '../src/pipeline/llm/localLlm.js';
-import { LlamaRewriter } from '../src/pipeline/rewrite/llm/llamaRewriter.js';
+import { openLocalModels } from '../src/pipeline/answer/localModels.js';
 import { CachingEmbedder } from '../src/pipeline/models/cachingEmbedder.js';
 import { EXACT_SCAN_LIMIT, exactVectorCandidates, hybridSearch, keywordCandidates, vectorCandidates } from '../src/pipeline/search/hybridSearch.js';
 import { ftsMatchExpression, queryTerms } from '../src/pipeline/search/queryTerms.js';
@@ -257,10 +255,8 @@ async function asking(): Promise<void> {
  * versus when the model's answer is ready. The model is loaded (untimed) before the first question.
  */
 async function askingWithLlm(store: IndexStore, embedder: CachingEmbedder, vocab: string[], modelPath: string): Promise<void> {
-  const llm = new LocalLlm({ modelPath, tasks: 2 });
+  const { llm, askOptions } = openLocalModels(modelPath);
   await llm.whenReady();
-  const rewriter = new LlamaRewriter({ llm });
-  const answerer = new LlamaAnswerer({ llm });
   const qrng = new Rng(99);
   const firstHits: number[] = [];
   const final: number[] = [];
@@ -269,12 +265,12 @@ async function askingWithLlm(store: IndexStore, embedder: CachingEmbedder, vocab
   const n = Number(args['llm-queries']);
   for (let i = 0; i < n; i++) {
     const q = sentence(vocab, qrng).split(' ').slice(0, 3 + qrng.int(4)).join(' ').replace(/\.$/, '') + '?';
-    const first = await ask(store, q, { embedder, llm: rewriter, engine: 'llm', answerer });
+    const first = await ask(store, q, { embedder, ...askOptions });
     await first.prepared;
     const follow = `and ${sentence(vocab, qrng).split(' ').slice(0, 2).join(' ')}?`;
     const t = performance.now();
     let hitsAt = NaN;
-    const r = await ask(store, follow, { embedder, session: first.session, llm: rewriter, engine: 'llm', answerer, onHits: () => (hitsAt = performance.now() - t) });
+    const r = await ask(store, follow, { embedder, session: first.session, ...askOptions, onHits: () => (hitsAt = performance.now() - t) });
     final.push(performance.now() - t);
     firstHits.push(hitsAt);
     for (const s of r.stages) byStage.set(s.stage, [...(byStage.get(s.stage) ?? []), s.ms]);

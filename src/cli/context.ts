@@ -41,7 +41,7 @@ export function parseSimilarity(value: string): number {
  * loaded, none, and a note that search is by keywords only.
  */
 export async function queryEmbedder(store: IndexStore): Promise<{ embedder?: Embedder; note?: string }> {
-  if (store.counts().vectors === 0) return {};
+  if (store.vectorStates().done === 0) return {};
   try {
     return { embedder: await createEmbedder(chooseEmbedderSpec(store, undefined, modelsDir())) };
   } catch (err) {

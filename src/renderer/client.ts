@@ -1,4 +1,4 @@
-import { ApiErrorSchema, type ArgsOf, type Channel, type DocentApi, type EventName, type EventOf, type ResultOf } from '../shared/api';
+import { ApiErrorSchema, confidenceLevel, type ArgsOf, type Channel, type DocentApi, type EventName, type EventOf, type ResultOf } from '../shared/api';
 
 /** What the preload puts on window (Electron): the same API, over IPC, plus what only a desktop can do. */
 export interface DesktopBridge extends DocentApi {
@@ -67,5 +67,6 @@ export async function openFile(path: string, page?: number | null): Promise<void
 export const fileName = (path: string): string => path.split(/[\\/]/).pop() ?? path;
 
 export function confidenceInWords(c: number): string {
-  return c >= 0.8 ? 'High confidence' : c >= 0.6 ? 'Fair confidence' : c >= 0.4 ? 'Low confidence' : 'Very low confidence';
+  const level = confidenceLevel(c);
+  return `${level[0]!.toUpperCase()}${level.slice(1)} confidence`;
 }

@@ -1,16 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
 import { ask } from '../pipeline/answer/ask.js';
-import { LlamaAnswerer } from '../pipeline/answer/llmAnswerer.js';
+import { openLocalModels, type LocalModels } from '../pipeline/answer/localModels.js';
 import { SessionStore } from '../pipeline/answer/sessions.js';
 import { FolderWatcher } from '../pipeline/index/folderWatcher.js';
 import { Indexer, type IndexEvent } from '../pipeline/index/indexer.js';
-import { LocalLlm } from '../pipeline/llm/localLlm.js';
 import type { Embedder } from '../pipeline/models/embedder.js';
 import { EmbedderPool } from '../pipeline/models/embedderPool.js';
 import { chooseEmbedderSpec } from '../pipeline/models/embedderSpec.js';
 import { findLlmModel } from '../pipeline/rewrite/llm/findModel.js';
-import { LlamaRewriter } from '../pipeline/rewrite/llm/llamaRewriter.js';
 import { hybridSearch, type SearchHit } from '../pipeline/search/hybridSearch.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
 import {
@@ -69,7 +67,7 @@ export class Backend {
   private jobs: Promise<void> = Promise.resolve();
   private embedder?: Promise<Embedder | undefined>;
   private embedderNote = '';
-  private models?: { llm: LocalLlm; rewriter: LlamaRewriter; answerer: LlamaAnswerer };
+  private models?: LocalModels;
   private closed = false;
 
   private constructor(private readonly options: BackendOptions) {
@@ -175,7 +173,7 @@ export class Backend {
         session,
         searchFor,
         embedder: await this.queryEmbedder(),
-        ...(models ? { llm: models.rewriter, engine: 'llm' as const, answerer: models.answerer } : {}),
+        ...models?.askOptions,
         rewriteOptions: this.settings.rewrite,
         onStage: (s) => this.emit('chat:stage', { requestId: id, stage: s.stage, ms: s.ms, summary: s.summary }),
         onHits: (h) => {
@@ -366,7 +364,7 @@ export class Backend {
   }
 
   private async queryEmbedder(): Promise<Embedder | undefined> {
-    if (this.store.counts().vectors === 0) return undefined;
+    if (this.store.vectorStates().done === 0) return undefined;
     return this.indexEmbedder();
   }
 
@@ -380,8 +378,7 @@ export class Backend {
     if (!this.models) {
       const path = findLlmModel(this.options.modelsDir, this.settings.llm === 'auto' ? undefined : `${this.options.modelsDir}${sep}${this.settings.llm}`);
       if (!path || !existsSync(path)) return undefined;
-      const llm = new LocalLlm({ modelPath: path, tasks: 2 });
-      this.models = { llm, rewriter: new LlamaRewriter({ llm }), answerer: new LlamaAnswerer({ llm }) };
+      this.models = openLocalModels(path);
     }
     return this.models;
   }

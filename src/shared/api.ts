@@ -211,6 +211,11 @@ export const EVENTS = Object.keys(events) as EventName[];
 
 export const isChannel = (name: unknown): name is Channel => typeof name === 'string' && Object.hasOwn(channels, name);
 
+/** An answer's confidence in words, as every interface shows it (the bar for not-found is 0.4). */
+export function confidenceLevel(c: number): 'high' | 'fair' | 'low' | 'very low' {
+  return c >= 0.8 ? 'high' : c >= 0.6 ? 'fair' : c >= 0.4 ? 'low' : 'very low';
+}
+
 /** What a failed request carries back: what happened and what to do. */
 export const ApiErrorSchema = z.object({ error: z.string(), hint: z.string().optional(), code: z.enum(['invalid', 'not_found', 'forbidden', 'failed']) });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -10,6 +10,11 @@ export interface CliResult {
   stderr: string;
 }
 
+/** A child's environment: its own DOCENT_HOME and an (empty unless filled) models folder beside it. */
+function childEnv(home: string, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...process.env, DOCENT_HOME: home, DOCENT_MODELS: join(home, 'models'), NO_COLOR: '1', ...env };
+}
+
 /**
  * Runs `docent` as a user would, in a child process, with its own DOCENT_HOME and models folder
  * (empty unless the test puts a model there), so a model installed in the checkout changes nothing.
@@ -17,7 +22,7 @@ export interface CliResult {
 export function docent(args: string[], home: string, env: NodeJS.ProcessEnv = {}): CliResult {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, DOCENT_HOME: home, DOCENT_MODELS: join(home, 'models'), NO_COLOR: '1', ...env },
+    env: childEnv(home, env),
     timeout: 120_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -30,13 +35,13 @@ export function docentJson<T>(args: string[], home: string): T {
 }
 
 export function spawnDocent(args: string[], home: string): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DOCENT_HOME: home, DOCENT_MODELS: join(home, 'models') }, stdio: 'ignore' });
+  return spawn(process.execPath, [BIN, ...args], { env: childEnv(home), stdio: 'ignore' });
 }
 
 /** As `docent`, without blocking this process (for tests that serve something the CLI fetches). */
 export function docentAsync(args: string[], home: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, DOCENT_HOME: home, DOCENT_MODELS: join(home, 'models'), NO_COLOR: '1', ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(home, env) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

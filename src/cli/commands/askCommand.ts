@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
-import { ask, type AskOptions, type AskResult } from '../../pipeline/answer/ask.js';
-import { LlamaAnswerer } from '../../pipeline/answer/llmAnswerer.js';
+import { ask, type AskResult } from '../../pipeline/answer/ask.js';
+import { openLocalModels, type LocalModels } from '../../pipeline/answer/localModels.js';
 import { modelsDir } from '../../pipeline/config.js';
-import { LocalLlm } from '../../pipeline/llm/localLlm.js';
 import { findLlmModel } from '../../pipeline/rewrite/llm/findModel.js';
-import { LlamaRewriter } from '../../pipeline/rewrite/llm/llamaRewriter.js';
 import { SessionStore } from '../../pipeline/answer/sessions.js';
 import type { Embedder } from '../../pipeline/models/embedder.js';
+import { confidenceLevel } from '../../shared/api.js';
 import { DocentError } from '../../shared/errors.js';
 import { dbPathOf, openStore, queryEmbedder, type GlobalOptions } from '../context.js';
 import { printJson } from '../output.js';
@@ -21,29 +20,23 @@ export interface AskCommandOptions extends GlobalOptions {
   llm?: boolean;
 }
 
-function confidenceInWords(c: number): string {
-  return c >= 0.8 ? 'high' : c >= 0.6 ? 'fair' : c >= 0.4 ? 'low' : 'very low';
-}
-
 export async function runAsk(question: string, opts: AskCommandOptions): Promise<void> {
   if (!question.trim()) throw new DocentError('the question is empty', 'Ask something, e.g. docent ask "what is the budget?"');
   if (!existsSync(dbPathOf(opts))) throw new DocentError('nothing is indexed yet', 'Index a folder first: docent index <folder>');
   const store = openStore(opts);
   let embedder: Embedder | undefined;
-  let llm: LocalLlm | undefined;
+  let models: LocalModels | undefined;
   try {
     let note: string | undefined;
     ({ embedder, note } = await queryEmbedder(store));
     if (note) process.stderr.write(`note: ${note}\n`);
     // One model, loaded once, for both the rewrite and the answer (each falls back on its own).
     const modelPath = opts.llm === false ? undefined : findLlmModel(modelsDir(), opts.model);
-    let models: Pick<AskOptions, 'llm' | 'engine' | 'answerer'> = {};
     if (modelPath) {
-      llm = new LocalLlm({ modelPath, tasks: 2 });
-      models = { llm: new LlamaRewriter({ llm }), engine: 'llm', answerer: new LlamaAnswerer({ llm }) };
-      if (!opts.json) process.stderr.write(`note: answering with ${llm.name} (--no-llm for the built-in engines)\n`);
+      models = openLocalModels(modelPath);
+      if (!opts.json) process.stderr.write(`note: answering with ${models.llm.name} (--no-llm for the built-in engines)\n`);
     }
-    const r: AskResult = await ask(store, question, { session: opts.session, embedder, ...models });
+    const r: AskResult = await ask(store, question, { session: opts.session, embedder, ...models?.askOptions });
     if (opts.json) {
       printJson({
         answer: r.answer,
@@ -63,9 +56,9 @@ export async function runAsk(question: string, opts: AskCommandOptions): Promise
       }
       process.stdout.write('\n');
     }
-    process.stdout.write(`${r.answer}\n\nConfidence: ${confidenceInWords(r.confidence)} (${r.confidence})  ·  session ${r.session}\n`);
+    process.stdout.write(`${r.answer}\n\nConfidence: ${confidenceLevel(r.confidence)} (${r.confidence})  ·  session ${r.session}\n`);
   } finally {
-    await llm?.close();
+    await models?.llm.close();
     await embedder?.close();
     store.close();
   }

@@ -87,7 +87,7 @@ export async function runRewrite(query: string, opts: RewriteCommandOptions): Pr
     }
     const run = await rewrite(query, history, options, {
       embedder,
-      termStats: store && store.counts().chunks > 0 ? TermStats.of(store) : undefined,
+      termStats: store && store.vectorStates().total > 0 ? TermStats.of(store) : undefined,
       cache: store ? new RewriteCache(store) : undefined,
       engine: opts.engine,
       llm,

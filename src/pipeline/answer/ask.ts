@@ -98,7 +98,8 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
   const sessions = new SessionStore(store);
   const session = options.session && sessions.exists(options.session) ? options.session : sessions.create(question, options.session);
   const history = sessions.history(session);
-  const termStats = store.counts().chunks > 0 ? TermStats.of(store) : undefined;
+  // Chunk counts are cached by the store (recounted after a change); the files table is not touched per question.
+  const termStats = store.vectorStates().total > 0 ? TermStats.of(store) : undefined;
 
   const run: RewriteRun = await timed(
     'rewrite',

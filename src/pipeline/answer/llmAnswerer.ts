@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
+import { languageName, parseModelJson } from '../llm/modelOutput.js';
 import { LocalLlm, type LlmCallStats, type LlmTask, type LocalLlmOptions } from '../llm/localLlm.js';
 import type { Intent } from '../rewrite/types.js';
 
@@ -86,25 +87,11 @@ const reduceOutput = z.object({
   sentences: z.array(z.object({ text: z.string(), facts: z.array(z.number().int()) })),
 });
 
-function parseJson<T>(text: string, schema: z.ZodType<T>, what: string): T {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`the model's ${what} is not complete JSON (${text.length} characters)`);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new Error(`the model's ${what} does not fit its schema: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-  return parsed.data;
-}
-
-export const parseMapOutput = (text: string): LlmFact[] => parseJson(text, mapOutput, 'facts').facts;
-export const parseReduceOutput = (text: string): LlmAnswer => parseJson(text, reduceOutput, 'answer');
+export const parseMapOutput = (text: string): LlmFact[] => parseModelJson(text, mapOutput, { what: 'facts', contract: 'its schema' }).facts;
+export const parseReduceOutput = (text: string): LlmAnswer => parseModelJson(text, reduceOutput, { what: 'answer', contract: 'its schema' });
 
 const PROMPTS = new URL('./prompts/', import.meta.url);
 const prompt = (name: string): string => readFileSync(new URL(name, PROMPTS), 'utf8').trim();
-
-const LANGUAGE_NAMES: Record<string, string> = { en: 'English', nl: 'Dutch', de: 'German', fr: 'French', es: 'Spanish' };
 
 /** How the answer should be shaped, per intent (the Reduce prompt's instruction). */
 const SHAPES: Record<Intent, string> = {
@@ -154,7 +141,7 @@ export class LlamaAnswerer implements LlmAnswerer {
     const text = await this.task.complete(
       this.templates.reduce
         .replace('{{question}}', () => input.question)
-        .replace('{{language}}', () => LANGUAGE_NAMES[input.language] ?? input.language)
+        .replace('{{language}}', () => languageName(input.language))
         .replace('{{shape}}', () => SHAPES[input.intent])
         .replace('{{facts}}', () => facts),
       { schema: REDUCE_SCHEMA, budgetMs, maxTokens: this.options.reduceTokens ?? 384 },

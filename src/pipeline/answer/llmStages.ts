@@ -66,17 +66,20 @@ export async function llmMap(
       leftOver.push(...batch);
       continue;
     }
+    // Each passage's comparable text and sentences, made once per batch (not per quote).
+    const plainTexts = texts.map(plain);
+    const sentencesOf = texts.map((text) => sentences(text).map((s) => ({ s, p: plain(s) })));
     const found: Fact[] = [];
     for (const f of out) {
       const hit = batch[f.passage - 1];
-      const passage = texts[f.passage - 1];
+      const passage = plainTexts[f.passage - 1];
       const q = plain(f.quote);
-      if (!hit || passage === undefined || q.length < 12 || !plain(passage).includes(q)) {
+      if (!hit || passage === undefined || q.length < 12 || !passage.includes(q)) {
         dropped++;
         continue;
       }
       // The whole sentence the quote was taken from, when it lies within one.
-      const quote = sentences(passage).find((s) => plain(s).includes(q)) ?? f.quote.trim();
+      const quote = sentencesOf[f.passage - 1]!.find((x) => x.p.includes(q))?.s ?? f.quote.trim();
       const coverage = coverageOf(quote);
       const score = 0.5 * RELEVANCE[f.relevance] + 0.3 * coverage + 0.2 * (hit.score / best);
       if (!found.some((x) => x.chunkId === hit.chunkId && x.quote === quote)) {

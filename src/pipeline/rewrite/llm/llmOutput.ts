@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseModelJson } from '../../llm/modelOutput.js';
 import type { LlmRewrite } from '../rewrite.js';
 
 /** The JSON schema the model's output is constrained to (a GBNF grammar is made from it). */
@@ -30,15 +31,7 @@ const schema = z.object({
  * is not empty, not a paragraph, not made of symbols). Throws with what was wrong.
  */
 export function parseLlmRewrite(text: string): LlmRewrite {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`the model's answer is not complete JSON (${text.length} characters)`);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new Error(`the model's answer does not fit the rewrite contract: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-  const out = parsed.data;
+  const out = parseModelJson(text, schema, { what: 'answer', contract: 'the rewrite contract' });
   for (const field of ['resolved_query', 'search_query'] as const) {
     const v = out[field].trim();
     if (v.length < 2 || (v.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < v.length / 3) throw new Error(`the model's ${field} is empty or not words`);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { languageName } from '../../llm/modelOutput.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 
 const PROMPTS = new URL('../prompts/', import.meta.url);
@@ -11,8 +12,6 @@ export function loadPrompts(): { system: string; user: string } {
   };
 }
 
-const LANGUAGE_NAMES: Record<string, string> = { en: 'English', nl: 'Dutch', de: 'German', fr: 'French', es: 'Spanish', ru: 'Russian' };
-
 /** The per-call part of the prompt: the selected turns and the question. */
 export function userPrompt(template: string, query: string, turns: readonly SelectedTurn[], language: string): string {
   const conversation = turns.length
@@ -20,6 +19,6 @@ export function userPrompt(template: string, query: string, turns: readonly Sele
     : '(none)';
   return template
     .replace('{{conversation}}', () => conversation)
-    .replace('{{language}}', () => LANGUAGE_NAMES[language] ?? language)
+    .replace('{{language}}', () => languageName(language))
     .replace('{{query}}', () => query);
 }
