@@ -49,7 +49,7 @@ export function buildProgram(): Command {
 
   const models = program.command('models').description('the local models: list (with size and SHA-256), add a file, or download a recommended one');
   models.command('list', { isDefault: true }).description('installed and recommended models').option('--json', 'print as JSON').action((opts) => runModelsList(opts));
-  models.command('add').description('copy a GGUF model file into the models folder').argument('<file>').action((file: string) => runModelsAdd(file));
+  models.command('add').description('copy a GGUF model file (checked) or an ONNX encoder folder into the models folder').argument('<path>').action((path: string) => runModelsAdd(path));
   models
     .command('download')
     .description('download a recommended model into the models folder (resumes; checks the SHA-256)')

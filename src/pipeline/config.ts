@@ -14,11 +14,18 @@ export function defaultDbPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(docentHome(env), 'index.sqlite');
 }
 
+/** The settings the app and `docent serve` share (a JSON file beside the index). */
+export function settingsPath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(docentHome(env), 'settings.json');
+}
+
 /**
  * The models folder users put model files in: DOCENT_MODELS when set, else `models/` of the
- * checkout or app bundle this code runs from.
+ * checkout this code runs from; in the installed desktop app (whose code sits in a read-only
+ * archive) `models/` in Docent's data folder.
  */
 export function modelsDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.DOCENT_MODELS) return resolve(env.DOCENT_MODELS);
-  return fileURLToPath(new URL('../../models/', import.meta.url));
+  const beside = fileURLToPath(new URL('../../models/', import.meta.url));
+  return /[\\/]app\.asar[\\/]/.test(beside) ? join(docentHome(env), 'models') : beside;
 }

@@ -28,6 +28,7 @@ import {
 } from '../shared/api.js';
 import { DocentError } from '../shared/errors.js';
 import { listModels } from './models.js';
+import { addModel, downloadModel, recommendedModel } from './modelInstall.js';
 
 export interface BackendOptions {
   dbPath: string;
@@ -68,6 +69,7 @@ export class Backend {
   private embedder?: Promise<Embedder | undefined>;
   private embedderNote = '';
   private models?: LocalModels;
+  private readonly downloads = new Map<string, AbortController>();
   private closed = false;
 
   private constructor(private readonly options: BackendOptions) {
@@ -151,8 +153,9 @@ export class Backend {
         params.push(root.id);
       }
       if (status) {
-        where.push('status = ?');
-        params.push(status);
+        const statuses = Array.isArray(status) ? status : [status];
+        where.push(`status IN (${statuses.map(() => '?').join(', ')})`);
+        params.push(...statuses);
       }
       const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const total = (this.store.db.prepare(`SELECT COUNT(*) AS n FROM files ${w}`).get(...params) as { n: number }).n;
@@ -209,6 +212,50 @@ export class Backend {
       return { opened: false, url: this.options.fileUrl?.(file.id, page) };
     },
     'models:list': async () => ({ ...listModels(this.options.modelsDir, this.activeModels()), folder: this.options.modelsDir }),
+    'models:add': async ({ path }) => {
+      const name = addModel(this.options.modelsDir, path);
+      if (this.settings.llm === 'auto') await this.dropModels(); // 'auto' takes the largest: perhaps this one
+      return { name };
+    },
+    'models:download': async ({ id }) => {
+      const model = recommendedModel(id);
+      if (this.downloads.has(id)) return { started: false };
+      const abort = new AbortController();
+      this.downloads.set(id, abort);
+      const last = { file: model.files[0]?.path ?? model.fileName, fileIndex: 0, files: model.files.length, received: 0, total: null as number | null, resumedFrom: 0 };
+      let sentAt = 0;
+      const send = (state: EventOf<'models:progress'>['state'], message?: string): void => this.emit('models:progress', { id, state, ...last, ...(message ? { message } : {}) });
+      send('downloading');
+      void downloadModel(
+        this.options.modelsDir,
+        id,
+        (p) => {
+          Object.assign(last, { file: p.file, fileIndex: p.fileIndex, files: p.files, received: p.received, total: p.total, resumedFrom: p.resumedFrom });
+          if (Date.now() - sentAt > 200) {
+            sentAt = Date.now();
+            send('downloading');
+          }
+        },
+        abort.signal,
+      ).then(
+        async () => {
+          this.downloads.delete(id);
+          if (model.kind === 'gguf' && this.settings.llm === 'auto') await this.dropModels();
+          send('done');
+        },
+        (err: Error) => {
+          this.downloads.delete(id);
+          if (abort.signal.aborted) return send('cancelled', 'Stopped. Downloading again resumes where it stopped.');
+          send('error', `${err.message}${err instanceof DocentError && err.hint ? ` ${err.hint}` : ''}`);
+        },
+      );
+      return { started: true };
+    },
+    'models:cancel': async ({ id }) => {
+      const abort = this.downloads.get(id);
+      abort?.abort();
+      return { cancelled: !!abort };
+    },
     'settings:get': async () => this.settings,
     'settings:set': async (patch) => {
       const next = SettingsSchema.parse({ ...this.settings, ...patch, rewrite: { ...this.settings.rewrite, ...patch.rewrite } });
@@ -391,6 +438,7 @@ export class Backend {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const d of this.downloads.values()) d.abort();
     await this.jobs;
     for (const w of this.watchers.values()) await w.close();
     await this.dropModels();

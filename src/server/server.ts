@@ -2,7 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
+import { contentTypeOf, rendererAsset } from '../main/appAssets.js';
 import { contentSecurityPolicy } from '../main/windowSecurity.js';
 import type { ApiError } from '../shared/api.js';
 import type { Backend } from './backend.js';
@@ -28,23 +29,6 @@ export interface RunningServer {
 
 const MAX_BODY = 1024 * 1024;
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  // Indexed files, served to the user's browser for reading.
-  '.pdf': 'application/pdf',
-  '.md': 'text/plain; charset=utf-8',
-  '.markdown': 'text/plain; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.htm': 'text/html; charset=utf-8',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
 
 const STATUS: Record<ApiError['code'], number> = { invalid: 400, forbidden: 403, not_found: 404, failed: 500 };
 
@@ -144,7 +128,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const file = Number.isInteger(id) && id > 0 ? options.backend.indexedFileById(id) : undefined;
       if (!file || !existsSync(file.path)) return fail(res, 404, { error: 'no such indexed file', code: 'not_found' });
       res.writeHead(200, {
-        'Content-Type': TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
+        'Content-Type': contentTypeOf(file.path),
         'Content-Length': statSync(file.path).size,
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
         'X-Content-Type-Options': 'nosniff',
@@ -156,10 +140,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 405, { error: 'method not allowed', code: 'invalid' });
     if (!staticDir) return fail(res, 404, { error: 'no user interface is served here', code: 'not_found' });
-    const asset = resolve(staticDir, path === '/' ? 'index.html' : path.replace(/^\/+/, ''));
-    if (!asset.startsWith(staticDir + sep) || !existsSync(asset) || !statSync(asset).isFile()) return fail(res, 404, { error: 'not found', code: 'not_found' });
+    const asset = rendererAsset(staticDir, url.pathname);
+    if (!asset) return fail(res, 404, { error: 'not found', code: 'not_found' });
     res.writeHead(200, {
-      'Content-Type': TYPES[extname(asset)] ?? 'application/octet-stream',
+      'Content-Type': contentTypeOf(asset),
       'Content-Security-Policy': contentSecurityPolicy(),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkAccelerator } from './accelerator.js';
 
 /**
  * The one contract between Docent's UI and its back end. Channels are named `domain:action`; each
@@ -116,7 +117,16 @@ export const RecommendedModelSchema = z.object({
 });
 
 export const SettingsSchema = z.object({
-  hotkey: z.string().min(1).max(64).regex(/^[A-Za-z0-9+ ]+$/, 'a key combination such as CommandOrControl+Shift+Space'),
+  /** The launcher's global hotkey, in Electron's accelerator syntax; saved in canonical spelling. */
+  hotkey: z
+    .string()
+    .max(64)
+    .transform((s, ctx) => {
+      const c = checkAccelerator(s);
+      if (c.ok) return c.accelerator;
+      ctx.addIssue({ code: 'custom', message: c.error });
+      return z.NEVER;
+    }),
   ignorePatterns: z.array(z.string().min(1).max(200)).max(200),
   maxFileMB: z.number().positive().max(10_000),
   /** 'use' (built in) or 'onnx:<model folder>' in the models folder (a name, never a path). */
@@ -147,7 +157,8 @@ export const channels = {
     args: z
       .object({
         folder: path.optional(),
-        status: FileStatusSchema.optional(),
+        /** One status, or several (failed and skipped: the files that need a look). */
+        status: z.union([FileStatusSchema, z.array(FileStatusSchema).min(1).max(3)]).optional(),
         offset: z.number().int().min(0).default(0),
         limit: z.number().int().min(1).max(500).default(100),
       })
@@ -173,6 +184,11 @@ export const channels = {
   'chat:deleteSession': { args: z.object({ id: z.string().min(1).max(100) }).strict(), result: z.object({ deleted: z.boolean() }) },
   'files:open': { args: z.object({ path, page: z.number().int().min(1).optional() }).strict(), result: z.object({ opened: z.boolean(), url: z.string().optional() }) },
   'models:list': { args: none, result: z.object({ installed: z.array(ModelSchema), recommended: z.array(RecommendedModelSchema), folder: z.string() }) },
+  /** Copies a model the user has (a .gguf file, or an ONNX encoder folder) into the models folder. */
+  'models:add': { args: z.object({ path }).strict(), result: z.object({ name: z.string() }) },
+  /** Starts downloading a recommended model (only ever when the user asks); progress comes as models:progress events. */
+  'models:download': { args: z.object({ id: z.string().min(1).max(100) }).strict(), result: z.object({ started: z.boolean() }) },
+  'models:cancel': { args: z.object({ id: z.string().min(1).max(100) }).strict(), result: z.object({ cancelled: z.boolean() }) },
   'settings:get': { args: none, result: SettingsSchema },
   'settings:set': { args: SettingsSchema.partial().strict(), result: SettingsSchema },
 } as const;
@@ -199,6 +215,18 @@ export const events = {
   'index:file': z.object({ folder: z.string(), path: z.string(), status: z.enum(['indexed', 'skipped', 'failed', 'removed']), reason: z.string().optional() }),
   /** A stage of a running question finished. */
   'chat:stage': z.object({ requestId: z.string(), stage: z.string(), ms: z.number(), summary: z.string() }),
+  /** A model download's progress; `done` once every file is in place and checked, `error` with what to do. */
+  'models:progress': z.object({
+    id: z.string(),
+    state: z.enum(['downloading', 'done', 'error', 'cancelled']),
+    file: z.string(),
+    fileIndex: z.number().int(),
+    files: z.number().int(),
+    received: z.number(),
+    total: z.number().nullable(),
+    resumedFrom: z.number(),
+    message: z.string().optional(),
+  }),
   /** The passages of a running question, before its answer is ready. */
   'chat:hits': z.object({ requestId: z.string(), hits: z.array(HitSchema) }),
 } as const;

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractiveMap, filterFacts, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { extractiveMap, filterFacts, questionCoverage, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
@@ -57,5 +57,15 @@ describe('extractive Map and Filter on real documents', () => {
     expect(byMeaning[0]!.quote).toMatch(/Argon2id/);
     expect(score(byMeaning)).not.toBe(score(byWords));
     embedder = undefined;
+  });
+});
+
+describe('question coverage with words of the same meaning', () => {
+  it('gives half credit for a thesaurus word the document uses instead of the question’s', () => {
+    const cover = questionCoverage({ resolved_query: 'Wat kost houtmulch?', keywords: [] });
+    expect(cover('De prijs van houtmulch is 45 euro per kuub.')).toBeCloseTo(0.75, 5);
+    expect(cover('De crème brûlée kost 7,50 euro.')).toBeCloseTo(0.5, 5);
+    expect(cover('Houtmulch houdt onkruid tegen.')).toBeCloseTo(0.5, 5);
+    expect(cover('Het weer is mooi.')).toBe(0);
   });
 });

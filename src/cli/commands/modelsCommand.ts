@@ -1,10 +1,6 @@
-import { copyFileSync, existsSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { RECOMMENDED_MODELS, hubUrl } from '../../pipeline/models/catalog.js';
-import { downloadFile, hashesSettled } from '../../pipeline/models/download.js';
-import { assertGguf } from '../../pipeline/llm/localLlm.js';
+import { hashesSettled } from '../../pipeline/models/download.js';
 import { listModels } from '../../server/models.js';
-import { DocentError } from '../../shared/errors.js';
+import { addModel, downloadModel } from '../../server/modelInstall.js';
 import { modelsDir } from '../context.js';
 import { printJson } from '../output.js';
 import { Progress } from '../progress.js';
@@ -25,14 +21,10 @@ export async function runModelsList(opts: { json?: boolean }): Promise<void> {
   for (const m of recommended) process.stdout.write(`  ${m.id}${m.installed ? ' (installed)' : ''}: ${m.purpose}\n`);
 }
 
-/** `docent models add FILE`: copies a GGUF model into the models folder, after checking it is one. */
-export function runModelsAdd(file: string): void {
-  if (!existsSync(file) || !statSync(file).isFile()) throw new DocentError(`no such file: ${file}`, 'Give the path of a .gguf model file.');
-  assertGguf(file);
-  const dest = join(modelsDir(), basename(file));
-  if (existsSync(dest)) throw new DocentError(`${basename(file)} is already in the models folder`);
-  copyFileSync(file, dest);
-  process.stdout.write(`Added ${basename(file)} to ${modelsDir()}\n`);
+/** `docent models add PATH`: copies a GGUF file (checked) or an ONNX encoder folder into the models folder. */
+export function runModelsAdd(path: string): void {
+  const name = addModel(modelsDir(), path);
+  process.stdout.write(`Added ${name} to ${modelsDir()}\n`);
 }
 
 /**
@@ -40,32 +32,20 @@ export function runModelsAdd(file: string): void {
  * asked), with a progress bar; an interrupted download resumes; the SHA-256 is checked.
  */
 export async function runModelsDownload(id: string): Promise<void> {
-  const model = RECOMMENDED_MODELS.find((m) => m.id === id);
-  if (!model) throw new DocentError(`no recommended model "${id}"`, `Choose one of: ${RECOMMENDED_MODELS.map((m) => m.id).join(', ')}.`);
   const progress = new Progress();
-  const base = model.kind === 'gguf' ? modelsDir() : join(modelsDir(), model.fileName);
+  let current = -1;
   try {
-    for (const f of model.files) {
-      const dest = join(base, f.path);
-      if (existsSync(dest)) {
-        process.stdout.write(`${f.path}: already there\n`);
-        continue;
+    const files = await downloadModel(modelsDir(), id, (p) => {
+      if (p.fileIndex !== current && p.total) {
+        progress.stop();
+        current = p.fileIndex;
+        progress.start(`Downloading ${p.file}${p.resumedFrom ? ` (resumed at ${size(p.resumedFrom)})` : ''}`, Math.round(p.total / 2 ** 20), 'MB');
       }
-      let started = false;
-      const r = await downloadFile({
-        url: hubUrl(f.url),
-        dest,
-        sha256: f.sha256,
-        onProgress: (p) => {
-          if (!started && p.total) {
-            started = true;
-            progress.start(`Downloading ${p.file}${p.resumedFrom ? ` (resumed at ${size(p.resumedFrom)})` : ''}`, Math.round(p.total / 2 ** 20), 'MB');
-          }
-          if (started) progress.update(Math.round(p.received / 2 ** 20));
-        },
-      });
-      progress.stop();
-      process.stdout.write(`${f.path}: ${size(r.size)}, sha256 ${r.sha256}${r.resumedFrom ? ` (resumed at ${size(r.resumedFrom)})` : ''}\n`);
+      if (p.fileIndex === current) progress.update(Math.round(p.received / 2 ** 20));
+    });
+    progress.stop();
+    for (const f of files) {
+      process.stdout.write(f.present ? `${f.path}: already there\n` : `${f.path}: ${size(f.size)}, sha256 ${f.sha256}${f.resumedFrom ? ` (resumed at ${size(f.resumedFrom)})` : ''}\n`);
     }
   } finally {
     progress.stop();

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { docentHome } from '../../pipeline/config.js';
+import { settingsPath } from '../../pipeline/config.js';
 import { Backend } from '../../server/backend.js';
 import { startServer } from '../../server/server.js';
 import { dbPathOf, modelsDir, type GlobalOptions } from '../context.js';
@@ -27,7 +27,7 @@ function openInBrowser(url: string): void {
  * address printed carries the token; nothing is reachable without it, nor from another machine.
  */
 export async function runServe(opts: ServeOptions): Promise<void> {
-  const backend = await Backend.open({ dbPath: dbPathOf(opts), settingsPath: join(docentHome(), 'settings.json'), modelsDir: modelsDir(), vectors: opts.vectors });
+  const backend = await Backend.open({ dbPath: dbPathOf(opts), settingsPath: settingsPath(), modelsDir: modelsDir(), vectors: opts.vectors });
   const staticDir = existsSync(join(RENDERER_DIR, 'index.html')) ? RENDERER_DIR : undefined;
   const server = await startServer({ backend, port: opts.port ?? 0, staticDir });
   if (!staticDir) process.stderr.write('note: the user interface is not built (npm run build:renderer); serving the API only\n');

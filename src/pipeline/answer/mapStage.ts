@@ -1,4 +1,5 @@
 import { cosine, type Embedder } from '../models/embedder.js';
+import { relatedWords } from '../rewrite/lexical/expand.js';
 import { queryTerms } from '../search/queryTerms.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
@@ -26,6 +27,10 @@ export interface MapQuestion {
 
 /** Weights of a resolved question's words the user did not type, and of the rewrite's added search words. */
 const CONTEXT_WEIGHT = 0.3;
+/** The credit a question word gets for a word of the same meaning from the thesaurus. */
+const RELATED_CREDIT = 0.5;
+/** The share of a sentence's coverage that is its passage's coverage of the question. */
+const PASSAGE_WEIGHT = 0.3;
 const ADDED_WEIGHT = 0.25;
 
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
@@ -86,10 +91,15 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats): 
   for (const t of own) weights.set(stem(t), (focus && focus.size && !focus.has(t) ? CONTEXT_WEIGHT : 1) * (idf?.get(t) ?? 1));
   for (const t of added) if (!weights.has(stem(t))) weights.set(stem(t), ADDED_WEIGHT * (idf?.get(t) ?? 1));
   const total = [...weights.values()].reduce((a, b) => a + b, 0) || 1;
+  // A word the document says differently ("kost" asked, "prijs" written) counts at RELATED_CREDIT.
+  const related = new Map([...own, ...added].map((t) => [stem(t), relatedWords(t).map(stem)]));
   return (sentence) => {
     const words = new Set(queryTerms(sentence).map(stem));
     let covered = 0;
-    for (const [w, weight] of weights) if (words.has(w)) covered += weight;
+    for (const [w, weight] of weights) {
+      if (words.has(w)) covered += weight;
+      else if (related.get(w)?.some((r) => words.has(r))) covered += RELATED_CREDIT * weight;
+    }
     return covered / total;
   };
 }
@@ -123,8 +133,11 @@ export async function extractiveMap(store: IndexStore, hits: readonly SearchHit[
   const candidates = hits.flatMap((hit) => {
     const row = textOf.get(hit.chunkId) as { text: string } | undefined;
     if (!row) return [];
+    // A sentence in a passage that is about the whole question is likelier its answer than one
+    // that shares a word by chance ("Wat kost houtmulch?": the mulch note's price, not a café's).
+    const passage = PASSAGE_WEIGHT * coverageOf(row.text);
     return statements(row.text)
-      .map(({ text: quote, heading }) => ({ hit, quote, coverage: coverageOf(heading ? `${heading} ${quote}` : quote), semantic: undefined as number | undefined, rank: hit.score / best }))
+      .map(({ text: quote, heading }) => ({ hit, quote, coverage: (1 - PASSAGE_WEIGHT) * coverageOf(heading ? `${heading} ${quote}` : quote) + passage, semantic: undefined as number | undefined, rank: hit.score / best }))
       .sort((a, b) => b.coverage - a.coverage);
   });
   const byWords = (c: (typeof candidates)[number]): number => 0.75 * c.coverage + 0.25 * c.rank;

@@ -127,7 +127,10 @@ export class IndexStore {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     let db: Database.Database;
     try {
-      db = new Database(path);
+      // The desktop app's index process runs on Electron's Node, which needs better-sqlite3 built
+      // for Electron: the app points here at that build (see scripts/electron-native.mjs).
+      const nativeBinding = process.env.DOCENT_SQLITE_BINDING;
+      db = new Database(path, nativeBinding ? { nativeBinding } : {});
     } catch (err) {
       throw new DocentError(
         `cannot open the index at ${path}: ${(err as Error).message}`,

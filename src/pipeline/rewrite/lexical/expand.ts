@@ -50,6 +50,7 @@ const RELATED: Record<string, readonly string[]> = {
   costs: ['price'],
   prijs: ['kosten'],
   kosten: ['prijs'],
+  kost: ['prijs', 'kosten'],
   factuur: ['rekening'],
   facturen: ['rekening'],
   budget: ['allocation', 'spending'],
@@ -68,6 +69,9 @@ const RELATED: Record<string, readonly string[]> = {
   meeting: ['minutes'],
   deadline: ['due'],
 };
+
+/** Words documents use for the same thing as `word` (lower-case), from the thesaurus above. */
+export const relatedWords = (word: string): readonly string[] => RELATED[word.toLowerCase()] ?? [];
 
 export interface Expansion {
   /** Words added to the search, lower-case. */
