@@ -36,6 +36,8 @@ let launcherWindow: BrowserWindow | undefined;
 let launcher: LauncherController | undefined;
 let tray: Tray | undefined;
 let quitting = false;
+/** The index process's client and the IPC router: made when the app is ready (a utility process cannot start before). */
+let backend: BackendClient | undefined;
 let status: IndexStatus | undefined;
 const progress = new Map<string, EventOf<'index:progress'>>();
 
@@ -69,57 +71,61 @@ function broadcast(channel: string, ...args: unknown[]): void {
   for (const w of BrowserWindow.getAllWindows()) if (!w.isDestroyed() && isAppFrame(w.webContents.getURL())) w.webContents.send(channel, ...args);
 }
 
-const backend = new BackendClient({
-  spawn: spawnHost,
-  openFile: async (path, page) => {
-    const target = openTarget(path, page);
-    if (target.kind === 'system') return (await shell.openPath(target.path)) === '';
-    const viewer = new BrowserWindow({
-      width: 900,
-      height: 1000,
-      title: target.title,
-      autoHideMenuBar: true,
-      // Chromium's PDF viewer: no preload, no Node, sandboxed; only the PDF plugin.
-      webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, plugins: true },
-    });
-    await viewer.loadURL(target.url);
-    return true;
-  },
-  onEvent: (name, payload) => {
-    broadcast(IPC.event, name, payload);
-    if (name === 'index:progress') {
-      const p = payload as EventOf<'index:progress'>;
-      progress.set(p.folder, p);
-      if (p.state === 'idle' || p.state === 'error') void refreshStatus();
-      else updateTray();
-    }
-  },
-  onFatal: (error, hint) => {
-    dialog.showErrorBox('Docent cannot reach its index', `${error}\n\n${hint ?? ''}`.trim());
-  },
-});
+function startBackend(): BackendClient {
+  return new BackendClient({
+    spawn: spawnHost,
+    openFile: async (path, page) => {
+      const target = openTarget(path, page);
+      if (target.kind === 'system') return (await shell.openPath(target.path)) === '';
+      const viewer = new BrowserWindow({
+        width: 900,
+        height: 1000,
+        title: target.title,
+        autoHideMenuBar: true,
+        // Chromium's PDF viewer: no preload, no Node, sandboxed; only the PDF plugin.
+        webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, plugins: true },
+      });
+      await viewer.loadURL(target.url);
+      return true;
+    },
+    onEvent: (name, payload) => {
+      broadcast(IPC.event, name, payload);
+      if (name === 'index:progress') {
+        const p = payload as EventOf<'index:progress'>;
+        progress.set(p.folder, p);
+        if (p.state === 'idle' || p.state === 'error') void refreshStatus();
+        else updateTray();
+      }
+    },
+    onFatal: (error, hint) => {
+      dialog.showErrorBox('Docent cannot reach its index', `${error}\n\n${hint ?? ''}`.trim());
+    },
+  });
+}
 
 const hotkey = new HotkeyBinding(globalShortcut, () => launcher?.toggle());
 
-const router = createIpcRouter({
-  backend,
-  hotkey,
-  actions: {
-    pickFolder: async () => {
-      const r = await dialog.showOpenDialog({ title: 'Add a folder to Docent', properties: ['openDirectory', 'multiSelections'] });
-      return r.canceled ? null : (r.filePaths[0] ?? null);
+function startRouter(backend: BackendClient): ReturnType<typeof createIpcRouter> {
+  return createIpcRouter({
+    backend,
+    hotkey,
+    actions: {
+      pickFolder: async () => {
+        const r = await dialog.showOpenDialog({ title: 'Add a folder to Docent', properties: ['openDirectory'] });
+        return r.canceled ? null : (r.filePaths[0] ?? null);
+      },
+      pickModelFile: async () => {
+        const r = await dialog.showOpenDialog({ title: 'Add a model', properties: ['openFile'], filters: [{ name: 'GGUF models', extensions: ['gguf'] }] });
+        return r.canceled ? null : (r.filePaths[0] ?? null);
+      },
+      hideLauncher: () => launcher?.hide(),
+      openChat: (question) => {
+        launcher?.hide();
+        sendCommand({ kind: 'ask', question });
+      },
     },
-    pickModelFile: async () => {
-      const r = await dialog.showOpenDialog({ title: 'Add a model', properties: ['openFile'], filters: [{ name: 'GGUF models', extensions: ['gguf'] }] });
-      return r.canceled ? null : (r.filePaths[0] ?? null);
-    },
-    hideLauncher: () => launcher?.hide(),
-    openChat: (question) => {
-      launcher?.hide();
-      sendCommand({ kind: 'ask', question });
-    },
-  },
-});
+  });
+}
 
 function sendCommand(command: Command): void {
   const w = showMain();
@@ -220,6 +226,7 @@ function updateTray(): void {
 }
 
 async function refreshStatus(): Promise<void> {
+  if (!backend) return;
   const r = await backend.call('index:status', {});
   if (r.ok) status = r.result as IndexStatus;
   updateTray();
@@ -244,6 +251,8 @@ function hardenContents(): void {
 
 async function start(): Promise<void> {
   hardenContents();
+  backend = startBackend();
+  const router = startRouter(backend);
   protocol.handle(APP_SCHEME, (request) => serveAppRequest(RENDERER_DIR, request.url));
   ipcMain.handle(IPC.call, async (e, channel: unknown, args: unknown) => {
     const r = await router.api(e.senderFrame?.url, channel, args);
@@ -283,7 +292,7 @@ if (!app.requestSingleInstanceLock()) {
     closing = true;
     // The index process closes the index cleanly (a few seconds at most) before Docent exits.
     e.preventDefault();
-    void backend.close().finally(() => {
+    void (backend?.close() ?? Promise.resolve()).finally(() => {
       launcherWindow?.destroy();
       app.exit(0);
     });
