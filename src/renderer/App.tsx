@@ -3,6 +3,7 @@ import { Chat } from './components/Chat';
 import { Folders } from './components/Folders';
 import { Launcher } from './components/Launcher';
 import { Settings } from './components/Settings';
+import { desktop, desktopCall, failureText } from './client';
 
 type View = 'search' | 'chat' | 'folders' | 'settings';
 const VIEWS: Array<{ id: View; label: string; key: string }> = [
@@ -12,11 +13,25 @@ const VIEWS: Array<{ id: View; label: string; key: string }> = [
   { id: 'settings', label: 'Settings', key: '4' },
 ];
 
-/** The launcher window shows only the launcher (#launcher); the main window has all views, Alt+1…4 to switch. */
+/** What a drop did, in a sentence or two. */
+function describeDrop(r: { folders: string[]; models: string[]; refused: Array<{ path: string; reason: string }> }): string {
+  const parts: string[] = [];
+  if (r.folders.length) parts.push(`Indexing ${r.folders.join(', ')}.`);
+  if (r.models.length) parts.push(`Added the model ${r.models.join(', ')}.`);
+  for (const x of r.refused) parts.push(`Not added: ${x.path}: ${x.reason}.`);
+  return parts.join(' ');
+}
+
+/**
+ * The launcher window shows only the launcher (#launcher); the main window has all views,
+ * Alt+1…4 to switch. Folders (and model files) dropped anywhere on either window are added.
+ */
 export function App() {
   const launcherOnly = location.hash === '#launcher';
   const [view, setView] = useState<View>('search');
-  const [question, setQuestion] = useState<string>();
+  const [question, setQuestion] = useState<{ text: string; at: number }>();
+  const [dragging, setDragging] = useState(false);
+  const [notice, setNotice] = useState('');
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -30,14 +45,77 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // The main process asks for a view (tray menu) or a question (from the launcher window).
+  useEffect(
+    () =>
+      desktop?.onCommand((c) => {
+        if (c.kind === 'ask') {
+          setQuestion({ text: c.question, at: Date.now() });
+          setView('chat');
+        } else setView(c.view);
+      }),
+    [],
+  );
+
   const ask = (q: string): void => {
-    setQuestion(q);
+    if (launcherOnly && desktop) {
+      void desktopCall('app:openChat', { question: q }).catch((err: unknown) => setNotice(failureText(err)));
+      return;
+    }
+    setQuestion({ text: q, at: Date.now() });
     setView('chat');
   };
-  if (launcherOnly) return <Launcher onAsk={ask} />;
+
+  async function onDrop(e: React.DragEvent): Promise<void> {
+    e.preventDefault();
+    setDragging(false);
+    const files = [...e.dataTransfer.files];
+    if (files.length === 0) return;
+    if (!desktop) {
+      setNotice('A browser does not tell Docent where a dropped folder is: type its path in Folders.');
+      setView('folders');
+      return;
+    }
+    try {
+      const r = await desktopCall('app:drop', { paths: files.map((f) => desktop!.pathForFile(f)) });
+      setNotice(describeDrop(r));
+      if (!launcherOnly) setView(r.models.length && !r.folders.length ? 'settings' : 'folders');
+    } catch (err) {
+      setNotice(failureText(err));
+    }
+  }
+
+  const dropProps = {
+    onDragOver: (e: React.DragEvent): void => {
+      if (![...e.dataTransfer.types].includes('Files')) return;
+      e.preventDefault();
+      setDragging(true);
+    },
+    onDragLeave: (e: React.DragEvent): void => {
+      if (e.currentTarget === e.target) setDragging(false);
+    },
+    onDrop: (e: React.DragEvent): void => void onDrop(e),
+  };
+  const noticeLine = notice ? (
+    <div className="notice" role="status">
+      <span>{notice}</span>
+      <button type="button" className="secondary" aria-label="Dismiss" onClick={() => setNotice('')}>
+        ×
+      </button>
+    </div>
+  ) : null;
+
+  if (launcherOnly) {
+    return (
+      <div className={dragging ? 'launcher-window dragging' : 'launcher-window'} {...dropProps}>
+        {noticeLine}
+        <Launcher onAsk={ask} />
+      </div>
+    );
+  }
 
   return (
-    <div className="app">
+    <div className={dragging ? 'app dragging' : 'app'} {...dropProps}>
       <nav className="tabs" role="tablist" aria-label="Docent">
         <span className="brand">Docent</span>
         {VIEWS.map((v) => (
@@ -46,6 +124,7 @@ export function App() {
           </button>
         ))}
       </nav>
+      {noticeLine}
       {/* Views stay mounted (hidden when not shown): a conversation survives a look at the folders. */}
       <main id="view-search" role="tabpanel" hidden={view !== 'search'}>
         <Launcher onAsk={ask} />

@@ -1,12 +1,5 @@
 import { ApiErrorSchema, confidenceLevel, type ArgsOf, type Channel, type DocentApi, type EventName, type EventOf, type ResultOf } from '../shared/api';
-
-/** What the preload puts on window (Electron): the same API, over IPC, plus what only a desktop can do. */
-export interface DesktopBridge extends DocentApi {
-  /** The absolute path of a file or folder dropped on the window. */
-  pathForFile(file: File): string;
-  pickFolder(): Promise<string | undefined>;
-  hideLauncher(): void;
-}
+import type { DesktopArgsOf, DesktopBridge, DesktopChannel, DesktopResultOf, Reply } from '../shared/desktop';
 
 declare global {
   interface Window {
@@ -55,8 +48,30 @@ function httpClient(): DocentApi {
   };
 }
 
-export const api: DocentApi = window.docent ?? httpClient();
+function unwrap<T>(reply: Reply<T>): T {
+  if (reply.ok) return reply.result;
+  throw new ApiFailure(reply.error.error, reply.error.hint);
+}
+
+/** The API over Electron's IPC, through the preload's bridge. */
+function ipcClient(bridge: DesktopBridge): DocentApi {
+  return {
+    call: async <C extends Channel>(channel: C, args: ArgsOf<C>): Promise<ResultOf<C>> => unwrap(await bridge.request(channel, args)),
+    on: (event, listener) => bridge.on(event, listener),
+  };
+}
+
 export const desktop: DesktopBridge | undefined = window.docent;
+export const api: DocentApi = desktop ? ipcClient(desktop) : httpClient();
+
+/** What only the desktop app can do (pickers, the launcher window, drops with paths). */
+export async function desktopCall<C extends DesktopChannel>(channel: C, args: DesktopArgsOf<C>): Promise<DesktopResultOf<C>> {
+  if (!desktop) throw new ApiFailure('only the desktop app can do this');
+  return unwrap(await desktop.desktop(channel, args));
+}
+
+/** A failure as one line: what happened, then what to do. */
+export const failureText = (err: unknown): string => (err instanceof ApiFailure ? `${err.message}${err.hint ? ` ${err.hint}` : ''}` : String((err as Error)?.message ?? err));
 
 /** Opens a cited or found file: the system viewer on the desktop, a new tab in the browser. */
 export async function openFile(path: string, page?: number | null): Promise<void> {

@@ -91,12 +91,12 @@ function AnswerView({ answer, onEdit }: { answer: Answer; onEdit: (text: string)
 }
 
 /** The chat: questions and follow-ups in one session, each answer with its rewrite chip, sources and confidence. */
-export function Chat({ initialQuestion }: { initialQuestion?: string }) {
+export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at: number } }) {
   const [turns, setTurns] = useState<Turn[]>([]);
   const [session, setSession] = useState<string>();
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
-  const asked = useRef<string | undefined>(undefined);
+  const asked = useRef<number | undefined>(undefined);
   const sessionRef = useRef<string | undefined>(undefined);
   const bottom = useRef<HTMLDivElement>(null);
 
@@ -123,9 +123,10 @@ export function Chat({ initialQuestion }: { initialQuestion?: string }) {
   }
 
   useEffect(() => {
-    if (initialQuestion && asked.current !== initialQuestion) {
-      asked.current = initialQuestion;
-      void send(initialQuestion);
+    // The same words asked again from the launcher are a new question.
+    if (initialQuestion && asked.current !== initialQuestion.at) {
+      asked.current = initialQuestion.at;
+      void send(initialQuestion.text);
     }
   }, [initialQuestion]);
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EventOf, FileEntry, IndexStatus } from '../../shared/api';
-import { api, ApiFailure, desktop, fileName } from '../client';
+import { api, desktop, desktopCall, failureText, fileName } from '../client';
 
 type Progress = EventOf<'index:progress'>;
 
@@ -12,34 +12,55 @@ function eta(ms: number | null): string {
 
 const STATE_WORDS: Record<Progress['state'], string> = { idle: 'Up to date', scanning: 'Looking for files…', reading: 'Reading files…', embedding: 'Indexing meaning…', error: 'Stopped' };
 
-/** Files that could not be indexed, with why: per folder, loaded on demand. */
+const PAGE = 100;
+
+/** Files that could not be indexed, with why: per folder, loaded on demand, a hundred at a time. */
 function Problems({ folder }: { folder: string }) {
   const [files, setFiles] = useState<FileEntry[]>();
+  const [total, setTotal] = useState(0);
+  const load = useCallback(
+    async (offset: number): Promise<void> => {
+      // Failed files first, then skipped ones (the back end orders them so).
+      const r = await api.call('index:files', { folder, status: ['failed', 'skipped'], offset, limit: PAGE });
+      setTotal(r.total);
+      setFiles((prev) => [...(offset === 0 ? [] : (prev ?? [])), ...r.files]);
+    },
+    [folder],
+  );
   useEffect(() => {
-    void Promise.all([api.call('index:files', { folder, status: 'failed', limit: 100 }), api.call('index:files', { folder, status: 'skipped', limit: 100 })]).then(([f, s]) => setFiles([...f.files, ...s.files]));
-  }, [folder]);
+    void load(0);
+  }, [load]);
   if (!files) return null;
   if (files.length === 0) return <p className="ok">Every file was read.</p>;
   return (
-    <table className="problems">
-      <caption>Files not indexed</caption>
-      <thead>
-        <tr>
-          <th scope="col">File</th>
-          <th scope="col">Status</th>
-          <th scope="col">Why</th>
-        </tr>
-      </thead>
-      <tbody>
-        {files.map((f) => (
-          <tr key={f.path}>
-            <td title={f.path}>{fileName(f.path)}</td>
-            <td className={`file-${f.status}`}>{f.status}</td>
-            <td>{f.reason}</td>
+    <>
+      <table className="problems">
+        <caption>
+          Files not indexed ({total})
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">File</th>
+            <th scope="col">Status</th>
+            <th scope="col">Why</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {files.map((f) => (
+            <tr key={f.path}>
+              <td title={f.path}>{fileName(f.path)}</td>
+              <td className={`file-${f.status}`}>{f.status}</td>
+              <td>{f.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {files.length < total && (
+        <button type="button" className="secondary" onClick={() => void load(files.length)}>
+          Show {Math.min(PAGE, total - files.length)} more of {total - files.length}
+        </button>
+      )}
+    </>
   );
 }
 
@@ -49,14 +70,14 @@ export function Folders() {
   const [progress, setProgress] = useState<Record<string, Progress>>({});
   const [path, setPath] = useState('');
   const [message, setMessage] = useState('');
-  const [dragging, setDragging] = useState(false);
 
   const refresh = useCallback(() => void api.call('index:status', {}).then(setStatus), []);
   useEffect(() => {
     refresh();
     return api.on('index:progress', (p) => {
       setProgress((all) => ({ ...all, [p.folder]: p }));
-      if (p.state === 'idle' || p.state === 'error') refresh();
+      // A new folder (dropped, or added from the tray) appears as it starts; the totals change when it ends.
+      if (p.state === 'idle' || p.state === 'error' || p.state === 'scanning') refresh();
     });
   }, [refresh]);
 
@@ -68,29 +89,12 @@ export function Folders() {
       setPath('');
       refresh();
     } catch (err) {
-      const e = err as ApiFailure;
-      setMessage(`${e.message}${e.hint ? ` ${e.hint}` : ''}`);
+      setMessage(failureText(err));
     }
   }
 
   return (
-    <section
-      className={dragging ? 'folders dragging' : 'folders'}
-      aria-label="Folders"
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setDragging(false);
-        // Only the desktop app can tell where a dropped folder is; a browser hides the path.
-        const files = [...e.dataTransfer.files];
-        if (!desktop) return setMessage('A browser does not tell Docent where a dropped folder is: type its path below.');
-        for (const f of files) void add(desktop.pathForFile(f));
-      }}
-    >
+    <section className="folders" aria-label="Folders">
       <div className="drop-zone">
         <p>Drop folders here to index them{desktop ? '' : ' (in the desktop app)'}, or add one by its path:</p>
         <form
@@ -103,7 +107,7 @@ export function Folders() {
           <input aria-label="Folder path" placeholder="/home/you/Documents" value={path} onChange={(e) => setPath(e.target.value)} />
           <button type="submit">Add folder</button>
           {desktop && (
-            <button type="button" className="secondary" onClick={() => void desktop?.pickFolder().then((p) => (p ? add(p) : undefined))}>
+            <button type="button" className="secondary" onClick={() => void desktopCall('app:pickFolder', {}).then((p) => (p ? add(p) : undefined), (err: unknown) => setMessage(failureText(err)))}>
               Choose…
             </button>
           )}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Hit } from '../../shared/api';
-import { api, ApiFailure, desktop, fileName, openFile } from '../client';
+import { api, ApiFailure, desktop, desktopCall, fileName, openFile } from '../client';
 import { Snippet } from './Snippet';
 
 /**
@@ -16,6 +16,10 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
 
   useEffect(() => {
     input.current?.focus();
+    // The launcher window is shown again by the hotkey: ready to type over the last search.
+    const onFocus = (): void => input.current?.select();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
   }, []);
   useEffect(() => {
     const text = query.trim();
@@ -60,7 +64,7 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
       e.preventDefault();
       void navigator.clipboard.writeText(hit.path).then(() => setMessage(`Copied ${hit.path}`), () => setMessage(hit.path));
     } else if (e.key === 'Escape') {
-      if (desktop) desktop.hideLauncher();
+      if (desktop) void desktopCall('app:hideLauncher', {});
       else setQuery('');
     }
   };

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ResultOf, Settings as SettingsT } from '../../shared/api';
-import { api, ApiFailure } from '../client';
-
-const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 : 0)} MB`;
+import { checkAccelerator } from '../../shared/accelerator';
+import { api, failureText } from '../client';
+import { Models } from './Models';
 
 /** Settings: hotkey, what is indexed, which models answer, how the rewrite reads the conversation; and the models. */
 export function Settings() {
@@ -10,14 +10,17 @@ export function Settings() {
   const [models, setModels] = useState<ResultOf<'models:list'>>();
   const [message, setMessage] = useState('');
 
+  const [folders, setFolders] = useState<string[]>();
+
   useEffect(() => {
     void api.call('settings:get', {}).then(setSettings);
-    void api.call('models:list', {}).then(setModels);
+    void api.call('index:status', {}).then((s) => setFolders(s.folders.map((f) => f.path)));
   }, []);
   if (!settings) return <p>Loading settings…</p>;
   const set = (patch: Partial<SettingsT>): void => setSettings({ ...settings, ...patch });
   const ggufs = models?.installed.filter((m) => m.kind === 'gguf') ?? [];
   const encoders = models?.installed.filter((m) => m.kind === 'onnx') ?? [];
+  const hotkeyCheck = checkAccelerator(settings.hotkey);
 
   return (
     <section className="settings" aria-label="Settings">
@@ -29,18 +32,36 @@ export function Settings() {
               setSettings(s);
               setMessage('Saved.');
             },
-            (err: ApiFailure) => setMessage(err.message),
+            (err: unknown) => setMessage(failureText(err)),
           );
         }}
       >
         <fieldset>
           <legend>Launcher</legend>
           <label>
-            Hotkey <input value={settings.hotkey} onChange={(e) => set({ hotkey: e.target.value })} />
+            Hotkey{' '}
+            <input value={settings.hotkey} aria-invalid={!hotkeyCheck.ok} aria-describedby="hotkey-help" onChange={(e) => set({ hotkey: e.target.value })} />
           </label>
+          <p id="hotkey-help" className={hotkeyCheck.ok ? 'muted' : 'error'}>
+            {hotkeyCheck.ok ? 'Shows the search launcher from any app, e.g. CommandOrControl+Shift+Space or Alt+Space (desktop app).' : hotkeyCheck.error}
+          </p>
         </fieldset>
         <fieldset>
           <legend>Indexing</legend>
+          <div className="folder-list">
+            {folders === undefined ? null : folders.length === 0 ? (
+              <p>No folders yet: add them in Folders (Alt+3) or drop them on this window.</p>
+            ) : (
+              <>
+                <p>Indexed folders (add and remove them in Folders, Alt+3):</p>
+                <ul>
+                  {folders.map((f) => (
+                    <li key={f}>{f}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
           <label>
             Ignore (one pattern per line, as in .gitignore)
             <textarea rows={3} value={settings.ignorePatterns.join('\n')} onChange={(e) => set({ ignorePatterns: e.target.value.split('\n').map((l) => l.trim()).filter(Boolean) })} />
@@ -91,44 +112,7 @@ export function Settings() {
           {message}
         </p>
       </form>
-      {models && (
-        <div className="models">
-          <h3>Installed models</h3>
-          <p className="muted">In {models.folder}</p>
-          {models.installed.length === 0 ? (
-            <p>None yet: the built-in engines answer. Put a .gguf file in the models folder, or download one with <code>docent models download</code>.</p>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">SHA-256</th>
-                </tr>
-              </thead>
-              <tbody>
-                {models.installed.map((m) => (
-                  <tr key={m.name}>
-                    <td>{m.name}</td>
-                    <td>{m.kind}</td>
-                    <td>{mb(m.size)}</td>
-                    <td className="mono">{m.sha256 ? `${m.sha256.slice(0, 16)}…` : 'computing…'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <h3>Recommended</h3>
-          <ul>
-            {models.recommended.map((m) => (
-              <li key={m.id}>
-                <strong>{m.name}</strong> — {m.purpose} {m.installed ? '(installed)' : ''}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <Models onChange={setModels} />
     </section>
   );
 }
