@@ -1,4 +1,4 @@
-import { isChannel, parseArgs, type ApiError, type Channel } from '../shared/api.js';
+import { isChannel, parseArgs, parseRequest, type ApiError, type Channel } from '../shared/api.js';
 import { desktopChannels, isDesktopChannel, type DesktopChannel, type DesktopResultOf, type DropResult, type Reply } from '../shared/desktop.js';
 import type { HandleResult } from '../server/backend.js';
 import { planDrop, nodeDropFs, type DropFs } from './drop.js';
@@ -74,28 +74,22 @@ export function createIpcRouter(deps: RouterDeps) {
   async function drop(paths: string[]): Promise<DropResult> {
     const plan = planDrop(paths, deps.dropFs ?? nodeDropFs);
     const result: DropResult = { folders: [], models: [], refused: [...plan.refused] };
-    for (const path of plan.folders) {
-      const r = await deps.backend.call('index:addFolder', { path });
-      if (r.ok) result.folders.push(path);
+    const add = async (channel: 'index:addFolder' | 'models:add', path: string, into: string[]): Promise<void> => {
+      const r = await deps.backend.call(channel, { path });
+      if (r.ok) into.push(channel === 'models:add' ? (r.result as { name: string }).name : path);
       else result.refused.push({ path, reason: `${r.error.error}${r.error.hint ? ` ${r.error.hint}` : ''}` });
-    }
-    for (const path of plan.models) {
-      const r = await deps.backend.call('models:add', { path });
-      if (r.ok) result.models.push((r.result as { name: string }).name);
-      else result.refused.push({ path, reason: `${r.error.error}${r.error.hint ? ` ${r.error.hint}` : ''}` });
-    }
+    };
+    for (const path of plan.folders) await add('index:addFolder', path, result.folders);
+    for (const path of plan.models) await add('models:add', path, result.models);
     return result;
   }
 
   async function desktop<C extends DesktopChannel>(frameUrl: string | undefined, channel: unknown, raw: unknown): Promise<Reply<DesktopResultOf<C>>> {
     if (!isAppFrame(frameUrl)) return refused;
     if (!isDesktopChannel(channel)) return { ok: false, error: { error: `unknown request "${String(channel).slice(0, 60)}"`, code: 'not_found' } };
-    const parsed = desktopChannels[channel].args.safeParse(raw ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return { ok: false, error: { error: `invalid request to ${channel}: ${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'invalid'}`, code: 'invalid' } };
-    }
-    const args = parsed.data as Record<string, unknown>;
+    const parsed = parseRequest(desktopChannels[channel].args, channel, raw);
+    if (!parsed.ok) return parsed;
+    const args = parsed.args as Record<string, unknown>;
     try {
       let result: unknown = null;
       if (channel === 'app:pickFolder') result = await deps.actions.pickFolder();

@@ -250,8 +250,13 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /** Validates a request for a channel: the parsed arguments, or an ApiError naming what is wrong. */
 export function parseArgs<C extends Channel>(channel: C, raw: unknown): { ok: true; args: ParsedArgsOf<C> } | { ok: false; error: ApiError } {
-  const r = channels[channel].args.safeParse(raw ?? {});
-  if (r.success) return { ok: true, args: r.data as ParsedArgsOf<C> };
+  return parseRequest(channels[channel].args, channel, raw) as { ok: true; args: ParsedArgsOf<C> } | { ok: false; error: ApiError };
+}
+
+/** Validates a request's arguments against a schema (the API's channels, or the desktop's). */
+export function parseRequest(schema: z.ZodType, channel: string, raw: unknown): { ok: true; args: unknown } | { ok: false; error: ApiError } {
+  const r = schema.safeParse(raw ?? {});
+  if (r.success) return { ok: true, args: r.data };
   const issue = r.error.issues[0];
   const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
   return { ok: false, error: { error: `invalid request to ${channel}: ${where}${issue?.message ?? 'invalid'}`, code: 'invalid' } };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Answer } from '../../shared/api';
-import { api, ApiFailure, confidenceInWords, fileName, openFile } from '../client';
+import { api, confidenceInWords, failureText, fileName, openFile } from '../client';
 import { Snippet } from './Snippet';
 
 interface Turn {
@@ -115,8 +115,7 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
       setSession(answer.session);
       setTurns((ts) => ts.map((t) => (t.id === id ? { ...t, answer } : t)));
     } catch (err) {
-      const e = err as ApiFailure;
-      setTurns((ts) => ts.map((t) => (t.id === id ? { ...t, error: `${e.message}${e.hint ? ` ${e.hint}` : ''}` } : t)));
+      setTurns((ts) => ts.map((t) => (t.id === id ? { ...t, error: failureText(err) } : t)));
     } finally {
       setBusy(false);
     }

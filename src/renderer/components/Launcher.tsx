@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Hit } from '../../shared/api';
-import { api, ApiFailure, desktop, desktopCall, fileName, openFile } from '../client';
+import { api, desktop, desktopCall, failureText, fileName, openFile } from '../client';
 import { Snippet } from './Snippet';
 
 /**
@@ -37,7 +37,7 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
           setSelected(0);
           setMessage(r.hits.length ? '' : 'Nothing in your files matches this.');
         },
-        (err: ApiFailure) => !stale && setMessage(`${err.message}${err.hint ? ` ${err.hint}` : ''}`),
+        (err: unknown) => !stale && setMessage(failureText(err)),
       );
     }, 120);
     return () => {
