@@ -4,7 +4,8 @@
  * Trains the lexical rewrite engine's two small logistic models from conversational datasets in
  * the format of shared/README.md (default: both MTRAG folders and qrecc-2k beside the repo):
  * - dependence: does the turn need the conversation at all? (label: the reference rewrite
- *   differs from the turn as asked);
+ *   takes a word from the conversation that the turn does not have; a reference that only
+ *   rephrases the turn does not count);
  * - term: which words of the selected turn pairs does the standalone query need? (label: the
  *   word is in the reference rewrite and not in the turn).
  * Conversations are split by a hash of their id (1 in 5 held out); the held-out figures are
@@ -15,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { EmbedderPool } from '../pipeline/models/embedderPool.js';
-import { STOPWORDS } from '../pipeline/search/queryTerms.js';
+import { STOPWORDS, withoutContractions } from '../pipeline/search/queryTerms.js';
 import { TermStats } from '../pipeline/search/termStats.js';
 import { candidateTerms, sameWordForm, TERM_FEATURES, termFeatures } from '../pipeline/rewrite/lexical/candidates.js';
 import { DEPENDENCE_FEATURES, dependenceFeatures } from '../pipeline/rewrite/lexical/dependence.js';
@@ -27,7 +28,6 @@ import { openConversationCorpus, openCorpusIndex } from './corpusIndex.js';
 import { loadDataset, type ConversationRow } from './dataset.js';
 import { auc, fitLogistic, type TrainingSet } from './logistic.js';
 import { PersistentEmbedder } from './persistentEmbedder.js';
-import { sameQuery } from './rewriteText.js';
 
 const DEFAULT_DATA = ['../shared/datasets/mtrag/fiqa', '../shared/datasets/mtrag/clapnq', '../shared/datasets/qrecc-2k'];
 const DEFAULT_OUT = 'src/pipeline/rewrite/lexical/weights.json';
@@ -43,8 +43,20 @@ interface Example {
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
 
-function referenceWords(row: ConversationRow): string[] {
-  return (row.reference_rewrite.toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w));
+function contentWords(text: string): string[] {
+  return (withoutContractions(text).toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w));
+}
+
+/**
+ * Whether the reference rewrite draws on the conversation: it has a content word that the turn
+ * lacks and an earlier message has. Rewrites that only rephrase the turn (many references
+ * rephrase every turn) would otherwise teach the dependence model that nearly every turn leans
+ * on the conversation.
+ */
+function drawsOnHistory(row: ConversationRow): boolean {
+  const own = contentWords(row.query);
+  const history = new Set(row.history.flatMap((m) => contentWords(m.text)));
+  return contentWords(row.reference_rewrite).some((w) => !own.some((o) => sameWordForm(o, w)) && [...history].some((h) => sameWordForm(h, w)));
 }
 
 function heldOut(dataset: string, conversation: string): boolean {
@@ -107,10 +119,10 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
       }
       for (const r of rows) {
         const turns = await selectTurns(r.query, r.history, embedder, DEFAULT_REWRITE_OPTIONS);
-        const wanted = referenceWords(r);
+        const wanted = contentWords(r.reference_rewrite);
         examples.push({
           heldOut: heldOut(dataset.name, r.conversation),
-          dependent: sameQuery(r.query, r.reference_rewrite) ? 0 : 1,
+          dependent: drawsOnHistory(r) ? 1 : 0,
           dep: dependenceFeatures(r.query, turns, termStats),
           terms: candidateTerms(r.query, turns, termStats).map((c) => ({ x: c.features, y: wanted.some((w) => sameWordForm(w, c.term)) ? 1 : 0 })),
         });

@@ -64,6 +64,9 @@ describe('hybridSearch over real documents and real vectors', () => {
     }
     expect(store.counts().chunks).toBeGreaterThan(0);
     expect(queryTerms('What is THE Budget, for 2025?')).toEqual(['budget', '2025']);
+    // Contractions and possessives are their word: no "s" or "t" searched, "it's" is a stopword.
+    expect(queryTerms("It's FICO's score, isn't it? I can't say what's owed")).toEqual(['fico', 'score', 'say', 'owed']);
+    expect(queryTerms("won't they're we'll I'd")).toEqual([]);
     expect(ftsMatchExpression(['say "hi"'])).toBe('"say ""hi"""');
     expect(ftsMatchExpression([])).toBeUndefined();
   });

@@ -9,10 +9,23 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/**
+ * English contractions and possessives reduced to their word ("it's" → "it", "FICO's" → "FICO",
+ * "isn't" → "is"). Left alone, their tails are searched as words of their own ("s", "t") that
+ * nearly every passage has, and "it's" or "what's" pass for content words.
+ */
+export function withoutContractions(text: string): string {
+  return text
+    .replace(/\b(can)['’]t\b/gi, '$1')
+    .replace(/\b(w)on['’]t\b/gi, '$1ill')
+    .replace(/n['’]t\b/gi, '')
+    .replace(/['’](?:s|re|ve|ll|d|m)\b/gi, '');
+}
+
 /** Lower-cased word tokens of a query, stopwords removed, first occurrence order, no repeats. */
 export function queryTerms(query: string): string[] {
   const out: string[] = [];
-  for (const m of query.toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const m of withoutContractions(query).toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)) {
     const t = m[0];
     if (STOPWORDS.has(t) || out.includes(t)) continue;
     out.push(t);

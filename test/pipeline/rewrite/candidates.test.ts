@@ -51,6 +51,14 @@ describe('candidate terms', () => {
     expect(sameWordForm('class', 'clas')).toBe(false);
   });
 
+  it('offers the word of a possessive, and no contraction as a word of its own', () => {
+    const turns = [turn(0, "What's my FICO score? It's low", "FICO's model weighs payment history; it isn't the only score.")];
+    const terms = candidateTerms('how do I raise it?', turns).map((c) => c.term);
+    expect(terms).toContain('fico');
+    expect(terms).toContain('payment');
+    for (const t of terms) expect(t).not.toMatch(/['’]/);
+  });
+
   it('marks names capitalised mid-sentence and measures recency', () => {
     const turns = [turn(0, 'I want a new laptop', 'Have you looked at the MacBook Air?'), turn(1, 'What does it cost?', 'About 1,200 euros.')];
     const cands = candidateTerms('and the warranty?', turns);

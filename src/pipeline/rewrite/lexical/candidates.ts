@@ -1,4 +1,4 @@
-import { STOPWORDS } from '../../search/queryTerms.js';
+import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { queryCues } from './queryCues.js';
@@ -80,7 +80,7 @@ export function sameWordForm(a: string, b: string): boolean {
  */
 export function candidateTerms(query: string, turns: readonly SelectedTurn[], termStats?: TermStats): Candidate[] {
   if (turns.length === 0) return [];
-  const own = (query.toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w));
+  const own = (withoutContractions(query).toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w));
   const mentions = new Map<string, Mention[]>();
   const surfaces = new Map<string, Map<string, number>>();
   const similarityOf = new Map<number, number>();
@@ -89,7 +89,7 @@ export function candidateTerms(query: string, turns: readonly SelectedTurn[], te
   for (const t of turns) {
     similarityOf.set(t.index, t.similarity);
     for (const role of ['user', 'assistant'] as const) {
-      const text = t[role];
+      const text = withoutContractions(t[role]);
       const words = [...text.matchAll(WORD)];
       const contentAt = words.map((m, i) => (STOPWORDS.has(m[0].toLowerCase()) ? -1 : i)).filter((i) => i >= 0);
       const lastContent = new Set(contentAt.slice(-2));
