@@ -4,7 +4,8 @@ import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
 import { cosine } from '../../src/pipeline/models/embedder.js';
-import { hybridSearch, mixedQueryVector } from '../../src/pipeline/search/hybridSearch.js';
+import { diversifyPerFile, hybridSearch, mixedQueryVector } from '../../src/pipeline/search/hybridSearch.js';
+import { ask } from '../../src/pipeline/answer/ask.js';
 import { ftsMatchExpression, queryTerms } from '../../src/pipeline/search/queryTerms.js';
 import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
@@ -101,5 +102,26 @@ describe('scoped search', () => {
     expect(r.hits.every((h) => h.fileId === id)).toBe(true);
     const capped = await hybridSearch(store, 'invoice amount total', { embedder, k: 5, maxPerFile: 1 });
     expect(new Set(capped.hits.map((h) => h.fileId)).size).toBe(capped.hits.length);
+  });
+});
+
+describe('answering with search by meaning on', () => {
+  it('"Wat kost houtmulch?" answers with the mulch note\'s price, not a café note\'s "kost"', async () => {
+    const r = await ask(store, 'Wat kost houtmulch?', { embedder, now: new Date(Date.UTC(2026, 10, 21)) });
+    const search = r.stages.find((s) => s.stage === 'search');
+    expect(search).toBeDefined();
+    expect(r.answer).toMatch(/45 euro per kuub/);
+    expect(r.answer).not.toMatch(/crème brûlée/);
+    expect(r.citations.map((c) => c.path)).toEqual([join(docs, 'houtmulch.md')]);
+  });
+
+  it('a file\'s passages beyond the first few count half rather than being dropped', () => {
+    const hit = (id: number, file: number, score: number) => ({ id, file, score });
+    const ranked = [hit(1, 1, 0.033), hit(2, 2, 0.032), hit(3, 1, 0.032), hit(4, 1, 0.031), hit(5, 3, 0.015), hit(6, 4, 0.014)];
+    const kept = diversifyPerFile(ranked, (h) => h.file, (h) => h.score, 2, 5).map((h) => h.id);
+    // File 1's third passage (0.031 → 0.0155) still beats file 3's and 4's weak ones.
+    expect(kept).toEqual([1, 2, 3, 4, 5]);
+    // Weighed down further, they fall behind the other files' passages, still in their own order.
+    expect(diversifyPerFile(ranked, (h) => h.file, (h) => h.score, 1, 6, 0.4).map((h) => h.id)).toEqual([1, 2, 5, 6, 3, 4]);
   });
 });

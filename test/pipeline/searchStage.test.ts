@@ -45,7 +45,7 @@ describe('Search stage (keyword side, real index)', () => {
     expect(none).toEqual({ hits: [], searched: [], scopedFiles: 0 });
   });
 
-  it('keeps at most two passages per file, and searches every reading of an ambiguous question', async () => {
+  it('spreads passages over files (one per file when the others are as good), and searches every reading of an ambiguous question', async () => {
     const many = await searchStage(fixture.store, standalone('invoice total amount'), plan('invoice total amount', 'factual', NOW), { maxPerFile: 1 });
     expect(new Set(files(many.hits)).size).toBe(many.hits.length);
     const ambiguous = standalone('How much did it cost?', {

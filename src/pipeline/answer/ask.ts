@@ -68,7 +68,7 @@ export interface AskOptions {
   now?: Date;
 }
 
-const factLines = (facts: readonly Fact[]): string[] => facts.map((f) => `${f.score} ${cite(f.path, f.page)} "${f.quote.length > 100 ? `${f.quote.slice(0, 100)}…` : f.quote}"`);
+const factLines = (facts: readonly Fact[]): string[] => facts.map((f) => `${f.score} (covers ${Math.round(f.coverage * 100)} %) ${cite(f.path, f.page)} "${f.quote.length > 100 ? `${f.quote.slice(0, 100)}…` : f.quote}"`);
 
 /** Words that ask about files in general rather than name what the files should mention. */
 const GENERIC = new Set(

@@ -15,6 +15,8 @@ export interface Fact {
   score: number;
   /** The share of the question's weighted words the sentence contains. */
   coverage: number;
+  /** The question's own words (stemmed) that the sentence, with its heading, contains (extractive Map). */
+  words?: string[];
 }
 
 export interface MapQuestion {
@@ -104,6 +106,15 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats): 
   };
 }
 
+/** The question's own words (stemmed) that a sentence contains. */
+export function questionWordsIn(question: MapQuestion): (sentence: string) => string[] {
+  const own = [...new Set(queryTerms(question.resolved_query).map(stem))];
+  return (sentence) => {
+    const words = new Set(queryTerms(sentence).map(stem));
+    return own.filter((w) => words.has(w));
+  };
+}
+
 /** Cosine similarity of sentence vectors mapped to 0..1 (below 0.1 is unrelated, 0.7 and above the same meaning). */
 const meaning = (cos: number): number => Math.min(1, Math.max(0, (cos - 0.1) / 0.6));
 /** Sentences whose meaning is compared with the question's, and the characters of each the encoder reads. */
@@ -128,6 +139,7 @@ export interface ExtractiveMapOptions {
  */
 export async function extractiveMap(store: IndexStore, hits: readonly SearchHit[], question: MapQuestion, options: ExtractiveMapOptions = {}): Promise<Fact[]> {
   const coverageOf = questionCoverage(question, options.termStats);
+  const wordsIn = questionWordsIn(question);
   const textOf = store.db.prepare('SELECT text FROM chunks WHERE id = ?');
   const best = hits.length ? Math.max(...hits.map((h) => h.score)) : 1;
   const candidates = hits.flatMap((hit) => {
@@ -137,7 +149,7 @@ export async function extractiveMap(store: IndexStore, hits: readonly SearchHit[
     // that shares a word by chance ("Wat kost houtmulch?": the mulch note's price, not a café's).
     const passage = PASSAGE_WEIGHT * coverageOf(row.text);
     return statements(row.text)
-      .map(({ text: quote, heading }) => ({ hit, quote, coverage: (1 - PASSAGE_WEIGHT) * coverageOf(heading ? `${heading} ${quote}` : quote) + passage, semantic: undefined as number | undefined, rank: hit.score / best }))
+      .map(({ text: quote, heading }) => ({ hit, quote, heading, coverage: (1 - PASSAGE_WEIGHT) * coverageOf(heading ? `${heading} ${quote}` : quote) + passage, semantic: undefined as number | undefined, rank: hit.score / best }))
       .sort((a, b) => b.coverage - a.coverage);
   });
   const byWords = (c: (typeof candidates)[number]): number => 0.75 * c.coverage + 0.25 * c.rank;
@@ -158,7 +170,8 @@ export async function extractiveMap(store: IndexStore, hits: readonly SearchHit[
       // A sentence with none of the question's words must be very close in meaning (cosine 0.6 and up) to count.
       .filter((c) => c.coverage > 0 || (c.semantic ?? 0) >= 0.8);
     for (const s of scored.sort((a, b) => b.score - a.score).slice(0, options.perHit ?? 2)) {
-      facts.push({ quote: s.quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), coverage: round(s.coverage) });
+      const words = wordsIn(s.heading ? `${s.heading} ${s.quote}` : s.quote);
+      facts.push({ quote: s.quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), coverage: round(s.coverage), words });
     }
   }
   return facts.sort((a, b) => b.score - a.score);

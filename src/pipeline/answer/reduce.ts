@@ -114,9 +114,13 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
     used = facts.slice(0, 3);
     answer = used.map((f) => `${f.quote} ${cite(f.path, f.page)}`).join(' ');
   } else {
-    // Factual: the best fact, and a second from another source when it is nearly as good.
-    const second = facts.find((f) => f.path !== facts[0]!.path && f.score >= facts[0]!.score * 0.85);
-    used = second ? [facts[0]!, second] : [facts[0]!];
+    // Factual: the best fact, and a second from another source when it is nearly as good and
+    // about the same thing: it has every question word the best one has ("Wat kost houtmulch?":
+    // a café note's "kost" does not second the mulch note's price).
+    const top = facts[0]!;
+    const same = (f: Fact): boolean => !top.words || !f.words || top.words.every((w) => f.words!.includes(w));
+    const second = facts.find((f) => f.path !== top.path && f.score >= top.score * 0.85 && same(f));
+    used = second ? [top, second] : [top];
     answer = used.map((f) => `${f.quote} ${cite(f.path, f.page)}`).join(' ');
   }
   return { answer, citations: used.map((f) => ({ path: f.path, page: f.page, quote: f.quote })), confidence, notFound: false };

@@ -1,6 +1,6 @@
 import type { Embedder } from '../models/embedder.js';
 import { searchVectorQuery, type RewriteRun } from '../rewrite/rewrite.js';
-import { ADDED_TERM_WEIGHT, capPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
+import { ADDED_TERM_WEIGHT, diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { matchingFileIds, narrows } from './filesystemTool.js';
 import type { Plan } from './plan.js';
@@ -9,7 +9,10 @@ export interface SearchStageOptions {
   embedder?: Embedder;
   /** Passages to return (default 8). */
   k?: number;
-  /** Passages per file unless the question is about one file (default 2). */
+  /**
+   * Passages per file at full score unless the question is about one file (default 2); a file's
+   * further passages count half (see diversifyPerFile).
+   */
   maxPerFile?: number;
 }
 
@@ -23,8 +26,8 @@ export interface SearchStageResult {
 
 /**
  * The Search stage: the rewrite's search_query by keywords (its added terms weighted) and its
- * resolved question by meaning, within the files the plan's filters allow, at most a few
- * passages per file; an ambiguous rewrite's alternatives are searched too and merged.
+ * resolved question by meaning, within the files the plan's filters allow, a file's passages
+ * beyond the first few weighed down so that several files are heard; an ambiguous rewrite's alternatives are searched too and merged.
  */
 export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns'>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
   const k = options.k ?? 8;
@@ -39,17 +42,16 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   const merged = new Map<number, SearchHit>();
   for (const q of queries) {
     const { hits } = await hybridSearch(store, q.text, {
-      k: k * 2,
+      k: k * 3,
       embedder: options.embedder,
       extraTerms: r.keywords.length ? { terms: r.keywords, weight: ADDED_TERM_WEIGHT } : undefined,
       vectorQuery: q.vector,
       fileIds,
-      maxPerFile,
     });
     // A passage found by several readings keeps its best score.
     for (const h of hits) if ((merged.get(h.chunkId)?.score ?? -1) < h.score) merged.set(h.chunkId, h);
   }
   const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
-  const hits = maxPerFile === undefined ? ranked.slice(0, k) : capPerFile(ranked, (h) => h.fileId, maxPerFile, k);
+  const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, (h) => h.fileId, (h) => h.score, maxPerFile, k);
   return { hits, searched: queries.map((q) => q.text), ...(fileIds ? { scopedFiles: fileIds.length } : {}) };
 }

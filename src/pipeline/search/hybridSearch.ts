@@ -171,6 +171,28 @@ export function keywordCandidates(store: IndexStore, match: string, limit: numbe
   ).map((r) => r.id);
 }
 
+/**
+ * Spreads a ranking over files without losing a file's good passages: each file's passages
+ * beyond its first `max` count `demote` of their score. A long document's many matches do not
+ * crowd out other files, yet its third passage still beats another file's weak one (a hard cap
+ * once dropped the price paragraph of a three-paragraph note in favour of an unrelated file).
+ */
+export function diversifyPerFile<T>(ranked: readonly T[], fileOf: (item: T) => number | undefined, scoreOf: (item: T) => number, max: number, k: number, demote = 0.5): T[] {
+  const perFile = new Map<number, number>();
+  const scored: { item: T; score: number; order: number }[] = [];
+  ranked.forEach((item, order) => {
+    const f = fileOf(item);
+    if (f === undefined) return;
+    const n = perFile.get(f) ?? 0;
+    perFile.set(f, n + 1);
+    scored.push({ item, score: n < max ? scoreOf(item) : scoreOf(item) * demote, order });
+  });
+  return scored
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, k)
+    .map((s) => s.item);
+}
+
 /** Restricts an FTS query to the chunks of a JSON array of file ids. */
 const SCOPE_SQL = ' AND rowid IN (SELECT id FROM chunks WHERE file_id IN (SELECT value FROM json_each(?)))';
 
