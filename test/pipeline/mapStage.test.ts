@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractiveMap, filterFacts, questionCoverage, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { extractiveMap, fileTitle, filterFacts, questionCoverage, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
@@ -29,6 +29,9 @@ describe('extractive Map and Filter on real documents', () => {
     expect(basename(facts[0]!.path)).toBe('heat-pump-manual.pdf');
     expect(facts[0]!.page).toBe(3);
     expect(facts[0]!.quote).toMatch(/warranty/i);
+    // The sentence says "the unit"; the file's name says what it is about, and counts as context.
+    expect(facts[0]!.words).toEqual(expect.arrayContaining(['warranty', 'heat', 'pump'].map(stem)));
+    expect(fileTitle('/x/heat-pump-manual.pdf')).toBe('heat pump manual');
   });
 
   it('finds the price in the Dutch note for a rewritten follow-up', async () => {

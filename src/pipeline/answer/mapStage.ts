@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { cosine, type Embedder } from '../models/embedder.js';
 import { relatedWords } from '../rewrite/lexical/expand.js';
 import { queryTerms } from '../search/queryTerms.js';
@@ -106,6 +107,11 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats): 
   };
 }
 
+/** A file's name as words ("heat-pump-manual.pdf" → "heat pump manual"). */
+export function fileTitle(path: string): string {
+  return basename(path).replace(/\.[^.]+$/, '').replace(/[-_.]+/g, ' ').trim();
+}
+
 /** The question's own words (stemmed) that a sentence contains. */
 export function questionWordsIn(question: MapQuestion): (sentence: string) => string[] {
   const own = [...new Set(queryTerms(question.resolved_query).map(stem))];
@@ -147,9 +153,12 @@ export async function extractiveMap(store: IndexStore, hits: readonly SearchHit[
     if (!row) return [];
     // A sentence in a passage that is about the whole question is likelier its answer than one
     // that shares a word by chance ("Wat kost houtmulch?": the mulch note's price, not a café's).
-    const passage = PASSAGE_WEIGHT * coverageOf(row.text);
+    // The file's name is context too, like a heading: a sentence of heat-pump-manual.pdf is about
+    // a heat pump even when it says "the unit".
+    const title = fileTitle(hit.path);
+    const passage = PASSAGE_WEIGHT * coverageOf(`${title} ${row.text}`);
     return statements(row.text)
-      .map(({ text: quote, heading }) => ({ hit, quote, heading, coverage: (1 - PASSAGE_WEIGHT) * coverageOf(heading ? `${heading} ${quote}` : quote) + passage, semantic: undefined as number | undefined, rank: hit.score / best }))
+      .map(({ text: quote, heading }) => ({ hit, quote, heading: [title, heading].filter(Boolean).join(' '), coverage: (1 - PASSAGE_WEIGHT) * coverageOf(`${title} ${heading ?? ''} ${quote}`) + passage, semantic: undefined as number | undefined, rank: hit.score / best }))
       .sort((a, b) => b.coverage - a.coverage);
   });
   const byWords = (c: (typeof candidates)[number]): number => 0.75 * c.coverage + 0.25 * c.rank;
