@@ -27,7 +27,8 @@ export interface SearchStageResult {
 /**
  * The Search stage: the rewrite's search_query by keywords (its added terms weighted) and its
  * resolved question by meaning, within the files the plan's filters allow, a file's passages
- * beyond the first few weighed down so that several files are heard; an ambiguous rewrite's alternatives are searched too and merged.
+ * beyond the first few weighed down so that several files are heard; an ambiguous rewrite's
+ * alternatives are searched too and merged.
  */
 export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns'>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
   const k = options.k ?? 8;
