@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { removeFillers } from '../../../src/pipeline/rewrite/lexical/clarity.js';
+import { removeFillers, topicShift } from '../../../src/pipeline/rewrite/lexical/clarity.js';
+import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { classifyIntent } from '../../../src/pipeline/rewrite/lexical/intent.js';
 import { detectLanguage } from '../../../src/pipeline/rewrite/lexical/language.js';
 
@@ -44,5 +45,28 @@ describe('removeFillers', () => {
     expect(removeFillers('I like apples')).toBe('I like apples');
     expect(removeFillers('Hummus recipe')).toBe('Hummus recipe');
     expect(removeFillers('uhm')).toBe('uhm');
+  });
+});
+
+describe('a change of subject', () => {
+  it('is read from the opening, in English and Dutch, misspelt or not', () => {
+    expect(topicShift('Chaging the subject a little bit, are there many people without sewage treatment?')).toEqual({ shifted: true, text: 'Are there many people without sewage treatment?' });
+    expect(topicShift('On another note: what is FICA?')).toEqual({ shifted: true, text: 'What is FICA?' });
+    expect(topicShift('Iets anders: wat kost een warmtepomp?')).toEqual({ shifted: true, text: 'Wat kost een warmtepomp?' });
+    expect(topicShift('unrelated, but how do I file taxes?').shifted).toBe(true);
+    for (const q of ['What is the subject of the book?', 'another note please', 'Changing the subject', 'different questions are fine?']) expect(topicShift(q).shifted).toBe(false);
+  });
+
+  it('takes nothing from the conversation', () => {
+    const turns = [{ index: 0, user: 'What does the MacBook Air cost?', assistant: 'The MacBook Air costs 1,200 euros.', similarity: 0.6, byRecency: true }];
+    const leaning = lexicalRewrite({ query: 'and its warranty?', earlierUserTurns: [], turns });
+    expect(leaning.keywords).toContain('macbook');
+    const shifted = lexicalRewrite({ query: 'On another note, what is its warranty?', earlierUserTurns: [], turns });
+    expect(shifted.keywords).not.toContain('macbook');
+    expect(shifted.keywords).not.toContain('air');
+    expect(shifted.used_turns).toEqual([]);
+    expect(shifted.resolved_query).toBe('What is its warranty?');
+    expect(shifted.kinds).toContain('clarity');
+    expect(shifted.kinds).not.toContain('conversational');
   });
 });

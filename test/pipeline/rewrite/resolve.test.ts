@@ -15,6 +15,13 @@ describe('reference resolution (templates, en/nl)', () => {
     );
     expect(resolveReference('hoe dik moet ik dat leggen?', { phrase: 'houtmulch' }, 'nl')).toBe('hoe dik moet ik houtmulch leggen?');
     expect(resolveReference('What is its warranty?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe("What is the heat pump's warranty?");
+    expect(resolveReference('And their total?', { phrase: 'invoices', article: 'the' }, 'en')).toBe("And the invoices' total?");
+  });
+  it('leaves a pronoun that points at what the question itself named first', () => {
+    expect(resolveReference('What about the HIV pandemic? Did it kill many people?', { phrase: 'flu vaccine' }, 'en')).toBeUndefined();
+    expect(resolveReference('Wat dacht je van houtmulch; is dat duur?', { phrase: 'grind' }, 'nl')).toBeUndefined();
+    // A remark before the question names nothing.
+    expect(resolveReference('Ok, thanks. What does it cost?', { phrase: 'MacBook', article: 'the' }, 'en')).toBe('Ok, thanks. What does the MacBook cost?');
   });
   it('gives "more?" its noun, and leaves a Dutch determiner alone', () => {
     expect(resolveReference("aren't there more?", { phrase: 'invoices' }, 'en')).toBe("aren't there more invoices?");

@@ -8,3 +8,32 @@ export function removeFillers(query: string): string {
   q = q.replace(/\s*,\s*(,\s*)+/g, ', ').replace(/^[\s,]+/, '').replace(/\s{2,}/g, ' ').trim();
   return q.length > 0 ? q : query.trim();
 }
+
+/**
+ * Openings that announce a new subject ("Changing the subject a bit, …", "On another note: …",
+ * "Iets anders: …"): what follows stands alone, whatever the conversation was about. Misspelt
+ * "changing" ("chaging") still counts.
+ */
+const TOPIC_SHIFT = new RegExp(
+  '^\\s*(?:' +
+    [
+      '(?:ch\\p{L}*ing|switching)\\s+(?:the\\s+)?(?:subject|topics?)(?:\\s+(?:a|little|bit))*',
+      'on\\s+(?:another|a\\s+different|an\\s+unrelated|a\\s+separate)\\s+note',
+      '(?:another|a\\s+different|an\\s+unrelated|a\\s+new|new|different|unrelated)\\s+(?:topic|subject|question)',
+      'unrelated(?:[\\s,]+but)?',
+      '(?:even\\s+)?iets\\s+anders',
+      '(?:een\\s+)?ander\\s+onderwerp',
+      'los\\s+daarvan',
+      '(?:een\\s+)?(?:nieuwe|andere)\\s+vraag',
+    ].join('|') +
+    ')(?=[\\s,:;.!-])[\\s,:;.!-]*',
+  'iu',
+);
+
+/** Whether the query opens by changing the subject, and the query without that opening. */
+export function topicShift(query: string): { shifted: boolean; text: string } {
+  const m = TOPIC_SHIFT.exec(query);
+  if (!m) return { shifted: false, text: query };
+  const rest = query.slice(m[0].length).trim();
+  return rest ? { shifted: true, text: rest.charAt(0).toUpperCase() + rest.slice(1) } : { shifted: false, text: query };
+}

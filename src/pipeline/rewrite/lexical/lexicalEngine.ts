@@ -3,7 +3,7 @@ import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import type { RewriteKind, RewriteResult } from '../types.js';
 import { candidateTerms, termFeatures } from './candidates.js';
-import { removeFillers } from './clarity.js';
+import { removeFillers, topicShift } from './clarity.js';
 import { dependenceFeatures } from './dependence.js';
 import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
@@ -77,10 +77,13 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: Ter
  */
 export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: LexicalTrace } {
   const weights = input.weights ?? REWRITE_WEIGHTS;
-  const { query, turns, termStats } = input;
+  const { query, termStats } = input;
   const searchBar = input.searchTermBar ?? SEARCH_TERM_BAR;
   const original = query;
-  const cleaned = removeFillers(query);
+  // "Changing the subject, …": the rest stands alone, so the conversation lends it nothing.
+  const shift = topicShift(removeFillers(query));
+  const cleaned = shift.text;
+  const turns = shift.shifted ? [] : input.turns;
   const language = detectLanguage(cleaned, input.earlierUserTurns);
   const typos = fixTypos(cleaned, turns, termStats);
   const base = typos.text;

@@ -90,6 +90,25 @@ function trimEnd(q: string): { body: string; mark: string } {
   return m ? { body: q.slice(0, m.index), mark: m[1]! } : { body: q, mark: '' };
 }
 
+/** Words of a remark before the question proper ("Ok. What does it cost?", "Thanks! And …"). */
+const REMARKS = new Set(
+  (
+    'and but also so about ok okay yes yeah no nope thanks thank great sure right cool nice wow oh ah aha hmm omg ' +
+    'interesting good see got it understood perfect fine alright en maar ook dus oke ja nee dank bedankt mooi goed top prima'
+  ).split(' '),
+);
+
+/**
+ * Whether the question names something itself before `index`, in an earlier sentence ("What
+ * about the HIV pandemic? Did it kill many people?"): a pronoun after it points there.
+ */
+function namedEarlier(body: string, index: number): boolean {
+  const before = body.slice(0, index);
+  const boundary = Math.max(before.lastIndexOf('?'), before.lastIndexOf('.'), before.lastIndexOf('!'), before.lastIndexOf(';'));
+  if (boundary <= 0) return false;
+  return (before.slice(0, boundary).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => !STOPWORDS.has(w) && !REMARKS.has(w));
+}
+
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -107,6 +126,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   const { body, mark } = trimEnd(q);
   const end = mark || '?';
   const pronoun = PRONOUNS[lang]!.exec(body);
+  const pointing = pronoun ?? (lang === 'en' ? POSSESSIVE_EN.exec(body) : null) ?? DEMONSTRATIVES[lang]!.exec(body);
+  if (pointing && namedEarlier(body, pointing.index)) return undefined;
   if (pronoun) {
     // Dutch "dat"/"dit" before a noun is a determiner ("dat huis"), not a pronoun.
     const next = body.slice(pronoun.index + pronoun[0].length).match(/^\s+(\p{L}+)/u)?.[1]?.toLowerCase();
@@ -115,7 +136,7 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   }
   if (lang === 'en') {
     const poss = POSSESSIVE_EN.exec(body);
-    if (poss) return body.slice(0, poss.index) + `${named}'s` + body.slice(poss.index + poss[0].length) + end;
+    if (poss) return body.slice(0, poss.index) + (/s$/i.test(named) ? `${named}'` : `${named}'s`) + body.slice(poss.index + poss[0].length) + end;
   }
   const demo = DEMONSTRATIVES[lang]!.exec(body);
   if (demo && (demo[3] === undefined || STOPWORDS.has(demo[3].toLowerCase()))) {
