@@ -17,6 +17,12 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('What is its warranty?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe("What is the heat pump's warranty?");
     expect(resolveReference('And their total?', { phrase: 'invoices', article: 'the' }, 'en')).toBe("And the invoices' total?");
   });
+  it('leaves an "it" that stands for a to-clause', () => {
+    expect(resolveReference('Why is it so important to have a good credit score?', { phrase: 'FICO' }, 'en')).toBeUndefined();
+    expect(resolveReference('you said it is free to open an account!', { phrase: 'second account', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('Is it safe to eat?', { phrase: 'mushroom', article: 'the' }, 'en')).toBe('Is the mushroom safe to eat?');
+    expect(resolveReference('How long does it take?', { phrase: 'delivery', article: 'the' }, 'en')).toBe('How long does the delivery take?');
+  });
   it('leaves a pronoun that points at what the question itself named first', () => {
     expect(resolveReference('What about the HIV pandemic? Did it kill many people?', { phrase: 'flu vaccine' }, 'en')).toBeUndefined();
     expect(resolveReference('Wat dacht je van houtmulch; is dat duur?', { phrase: 'grind' }, 'nl')).toBeUndefined();

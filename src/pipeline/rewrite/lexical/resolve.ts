@@ -74,6 +74,11 @@ const DEMONSTRATIVES: Record<string, RegExp> = {
   nl: /\b(het)\b(?=\s*([?.!,]|$)|\s+(\p{L}+))/iu,
 };
 const POSSESSIVE_EN = /\b(its|their)\b/i;
+/**
+ * "it" standing for what a to-clause says ("why is it so important to have a good score?", "it is
+ * free to open an account"): nothing to resolve. "Is it safe to eat?" (no object) still points back.
+ */
+const DUMMY_IT = /^it\s+(?:\p{L}+\s+){0,3}?to\s+\p{L}+\s+\p{L}+/iu;
 
 const ELLIPSIS_LEAD: Record<string, RegExp> = {
   en: /^(and|but|also|so|what about|how about|and what about|what of)\s+/i,
@@ -125,7 +130,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   const lang = language === 'nl' ? 'nl' : 'en';
   const { body, mark } = trimEnd(q);
   const end = mark || '?';
-  const pronoun = PRONOUNS[lang]!.exec(body);
+  const found = PRONOUNS[lang]!.exec(body);
+  const pronoun = found && !(lang === 'en' && DUMMY_IT.test(body.slice(found.index))) ? found : null;
   const pointing = pronoun ?? (lang === 'en' ? POSSESSIVE_EN.exec(body) : null) ?? DEMONSTRATIVES[lang]!.exec(body);
   if (pointing && namedEarlier(body, pointing.index)) return undefined;
   if (pronoun) {
