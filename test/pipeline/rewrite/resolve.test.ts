@@ -5,6 +5,13 @@ import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory
 
 const turn = (index: number, user: string, assistant = ''): SelectedTurn => ({ index, user, assistant, similarity: 0.5, byRecency: false });
 
+describe('antecedent phrases', () => {
+  it('read a possessive as its word, as the candidates do', () => {
+    const found = antecedents([turn(0, "Is Huntington's disease inherited?")], new Map([['huntington', 0.5], ['disease', 0.4]]));
+    expect(found[0]!.phrase).toBe('Huntington disease');
+  });
+});
+
 describe('reference resolution (templates, en/nl)', () => {
   it('completes a Dutch elliptic follow-up as the seed does', () => {
     expect(resolveReference('en de prijs?', { phrase: 'houtmulch' }, 'nl')).toBe('Wat is de prijs van houtmulch?');
@@ -26,6 +33,11 @@ describe('reference resolution (templates, en/nl)', () => {
   it('leaves a pronoun that points at what the question itself named first', () => {
     expect(resolveReference('What about the HIV pandemic? Did it kill many people?', { phrase: 'flu vaccine' }, 'en')).toBeUndefined();
     expect(resolveReference('Wat dacht je van houtmulch; is dat duur?', { phrase: 'grind' }, 'nl')).toBeUndefined();
+    expect(resolveReference('Speaking of vaccines, how are they made?', { phrase: 'herpes' }, 'en')).toBeUndefined();
+    expect(resolveReference('Tell me about North Carolina, like its economy?', { phrase: 'summer months', article: 'the' }, 'en')).toBeUndefined();
+    // A name after "what about" is a new subject, not an attribute of the old one.
+    expect(resolveReference('What about Romeo and Juliet?', { phrase: 'adaptations of Hamlet' }, 'en')).toBeUndefined();
+    expect(resolveReference('What about the price?', { phrase: 'houtmulch' }, 'en')).toBe('What about the price of houtmulch?');
     // A remark before the question names nothing.
     expect(resolveReference('Ok, thanks. What does it cost?', { phrase: 'MacBook', article: 'the' }, 'en')).toBe('Ok, thanks. What does the MacBook cost?');
   });

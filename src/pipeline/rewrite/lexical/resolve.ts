@@ -1,4 +1,4 @@
-import { STOPWORDS } from '../../search/queryTerms.js';
+import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
@@ -28,7 +28,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
   const found = new Map<string, Antecedent>();
   for (const t of turns) {
     for (const [role, text] of [['user', t.user], ['assistant', t.assistant]] as const) {
-      const tokens = [...text.matchAll(TOKEN)].map((m) => m[0]);
+      // As the candidates were read: "Huntington's disease" is the phrase "Huntington disease".
+      const tokens = [...withoutContractions(text).matchAll(TOKEN)].map((m) => m[0]);
       let run: string[] = [];
       let score = 0;
       let article: string | undefined;
@@ -95,6 +96,9 @@ function trimEnd(q: string): { body: string; mark: string } {
   return m ? { body: q.slice(0, m.index), mark: m[1]! } : { body: q, mark: '' };
 }
 
+/** Openings that name the question's subject before a comma ("Speaking of vaccines, …"). */
+const TOPIC_LEAD = /^\s*(?:speaking\s+(?:of|about)|talking\s+(?:of|about)|regarding|concerning|as\s+for|as\s+to|on\s+the\s+subject\s+of|wat\s+betreft|over|als\s+het\s+gaat\s+om)\s+/i;
+
 /** Words of a remark before the question proper ("Ok. What does it cost?", "Thanks! And …"). */
 const REMARKS = new Set(
   (
@@ -107,8 +111,13 @@ const REMARKS = new Set(
  * Whether the question names something itself before `index`, in an earlier sentence ("What
  * about the HIV pandemic? Did it kill many people?"): a pronoun after it points there.
  */
-function namedEarlier(body: string, index: number): boolean {
+function namedEarlier(body: string, index: number, possessive = false): boolean {
   const before = body.slice(0, index);
+  // "Speaking of vaccines, how are they made?": the opening names what the pronoun stands for.
+  const lead = TOPIC_LEAD.exec(before);
+  if (lead && before.slice(lead[0].length).includes(',')) return true;
+  // "North Carolina like its economy": a name in the question owns the "its" after it.
+  if (possessive && /\s\p{Lu}\p{Ll}/u.test(before)) return true;
   const boundary = Math.max(before.lastIndexOf('?'), before.lastIndexOf('.'), before.lastIndexOf('!'), before.lastIndexOf(';'));
   if (boundary <= 0) return false;
   return (before.slice(0, boundary).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => !STOPWORDS.has(w) && !REMARKS.has(w));
@@ -132,8 +141,9 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   const end = mark || '?';
   const found = PRONOUNS[lang]!.exec(body);
   const pronoun = found && !(lang === 'en' && DUMMY_IT.test(body.slice(found.index))) ? found : null;
-  const pointing = pronoun ?? (lang === 'en' ? POSSESSIVE_EN.exec(body) : null) ?? DEMONSTRATIVES[lang]!.exec(body);
-  if (pointing && namedEarlier(body, pointing.index)) return undefined;
+  const possessive = !pronoun && lang === 'en' ? POSSESSIVE_EN.exec(body) : null;
+  const pointing = pronoun ?? possessive ?? DEMONSTRATIVES[lang]!.exec(body);
+  if (pointing && namedEarlier(body, pointing.index, pointing === possessive)) return undefined;
   if (pronoun) {
     // Dutch "dat"/"dit" before a noun is a determiner ("dat huis"), not a pronoun.
     const next = body.slice(pronoun.index + pronoun[0].length).match(/^\s+(\p{L}+)/u)?.[1]?.toLowerCase();
@@ -149,6 +159,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     return body.slice(0, demo.index) + named + body.slice(demo.index + demo[0].length) + end;
   }
   const lead = ELLIPSIS_LEAD[lang]!.exec(body);
+  // "What about Romeo and Juliet?": a name is a new subject, not an attribute of the old one.
+  if (lead && /^\p{Lu}/u.test(body.slice(lead[0].length).trim())) return undefined;
   if (lead) {
     const rest = body.slice(lead[0].length).trim();
     if (rest && lang === 'nl') return `Wat is ${rest} van ${phrase}${end}`;
