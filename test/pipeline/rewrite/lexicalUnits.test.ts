@@ -69,4 +69,11 @@ describe('a change of subject', () => {
     expect(shifted.kinds).toContain('clarity');
     expect(shifted.kinds).not.toContain('conversational');
   });
+
+  it('adds no single letter or digit split off a conversation word', () => {
+    const turns = [{ index: 0, user: 'F-1 student investing in foreign markets', assistant: 'An F-1 student may trade stocks.', similarity: 0.6, byRecency: true }];
+    const r = lexicalRewrite({ query: 'and the taxes on that?', earlierUserTurns: [], turns });
+    expect(r.keywords.length).toBeGreaterThan(0);
+    for (const k of r.keywords) expect(k.length).toBeGreaterThan(1);
+  });
 });

@@ -34,6 +34,7 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('What about the HIV pandemic? Did it kill many people?', { phrase: 'flu vaccine' }, 'en')).toBeUndefined();
     expect(resolveReference('Wat dacht je van houtmulch; is dat duur?', { phrase: 'grind' }, 'nl')).toBeUndefined();
     expect(resolveReference('Speaking of vaccines, how are they made?', { phrase: 'herpes' }, 'en')).toBeUndefined();
+    expect(resolveReference('tell me more about debt consolidation - is it a good idea?', { phrase: 'pay off' }, 'en')).toBeUndefined();
     expect(resolveReference('Tell me about North Carolina, like its economy?', { phrase: 'summer months', article: 'the' }, 'en')).toBeUndefined();
     // A name after "what about" is a new subject, not an attribute of the old one.
     expect(resolveReference('What about Romeo and Juliet?', { phrase: 'adaptations of Hamlet' }, 'en')).toBeUndefined();

@@ -147,7 +147,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const searchQuery = [resolved, ...missing, ...expansion.terms].join(' ').replace(/\s+/g, ' ').trim();
   const own = new Set(queryTerms(base));
   // Every word the rewrite adds to the user's own is a keyword: weighed below theirs in search.
-  const keywords = queryTerms([searchQuery, ...searched.map((c) => c.term)].join(' ')).filter((t) => !own.has(t));
+  // A single letter or digit split off an added word ("F-1" → "f", "1") matches nearly everything.
+  const keywords = queryTerms([searchQuery, ...searched.map((c) => c.term)].join(' ')).filter((t) => !own.has(t) && t.length > 1);
 
   const termConfidence = searched.length ? searched.reduce((s, c) => s + c.p, 0) / searched.length : 0;
   // Sure when nothing was needed and nothing was added, or when what was added scored high.

@@ -118,7 +118,8 @@ function namedEarlier(body: string, index: number, possessive = false): boolean 
   if (lead && before.slice(lead[0].length).includes(',')) return true;
   // "North Carolina like its economy": a name in the question owns the "its" after it.
   if (possessive && /\s\p{Lu}\p{Ll}/u.test(before)) return true;
-  const boundary = Math.max(before.lastIndexOf('?'), before.lastIndexOf('.'), before.lastIndexOf('!'), before.lastIndexOf(';'));
+  // Sentence ends, and the dash or colon that joins two sentences ("debt consolidation - is it good?").
+  const boundary = Math.max(...['?', '.', '!', ';', ':', ' - ', ' – ', ' — '].map((b) => before.lastIndexOf(b)));
   if (boundary <= 0) return false;
   return (before.slice(0, boundary).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => !STOPWORDS.has(w) && !REMARKS.has(w));
 }
