@@ -87,7 +87,8 @@ export class IndexStore {
    * or (SQLite's data_version) commits by any other connection or process.
    */
   changeVersion(): string {
-    return `${this.localWrites}:${this.db.pragma('data_version', { simple: true }) as number}`;
+    // A prepared statement, not db.pragma(), which prepares one on every call: this runs often.
+    return `${this.localWrites}:${this.stmt('PRAGMA data_version').pluck().get() as number}`;
   }
 
   /** A prepared statement, prepared once per connection. */

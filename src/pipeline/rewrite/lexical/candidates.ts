@@ -70,8 +70,11 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
 
 /** A crude equality of word forms (plural s, possessive) for "already in the query". */
 export function sameWordForm(a: string, b: string): boolean {
-  const base = (w: string): string => w.replace(/['’]s$/, '').replace(/(ies)$/, 'y').replace(/(?<=[^s])s$/, '');
-  return a === b || base(a) === base(b);
+  return a === b || wordBase(a) === wordBase(b);
+}
+
+function wordBase(w: string): string {
+  return w.replace(/['’]s$/, '').replace(/(ies)$/, 'y').replace(/(?<=[^s])s$/, '');
 }
 
 /**
@@ -81,6 +84,8 @@ export function sameWordForm(a: string, b: string): boolean {
 export function candidateTerms(query: string, turns: readonly SelectedTurn[], termStats?: TermStats): Candidate[] {
   if (turns.length === 0) return [];
   const own = (withoutContractions(query).toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w));
+  const ownBases = new Set(own.map(wordBase));
+  const inQuery = new Map<string, boolean>();
   const mentions = new Map<string, Mention[]>();
   const surfaces = new Map<string, Map<string, number>>();
   const similarityOf = new Map<number, number>();
@@ -96,12 +101,18 @@ export function candidateTerms(query: string, turns: readonly SelectedTurn[], te
       for (const [i, m] of words.entries()) {
         const surface = m[0];
         const term = surface.toLowerCase();
-        if (term.length < 2 || STOPWORDS.has(term) || CHAT_WORDS.has(term) || own.some((w) => sameWordForm(w, term))) continue;
+        if (term.length < 2 || STOPWORDS.has(term) || CHAT_WORDS.has(term)) continue;
+        let had = inQuery.get(term);
+        if (had === undefined) inQuery.set(term, (had = ownBases.has(wordBase(term))));
+        if (had) continue;
         const sentenceStart = m.index === 0 || /[.!?]\s*$/.test(text.slice(0, m.index));
         const capitalised = !sentenceStart && /^\p{Lu}/u.test(surface);
         const endsTurn = role === 'user' && lastContent.has(i);
         const afterArticle = ARTICLE.test(text.slice(Math.max(0, m.index - 12), m.index));
-        mentions.set(term, [...(mentions.get(term) ?? []), { pair: t.index, role, capitalised, endsTurn, afterArticle }]);
+        const seen = mentions.get(term);
+        const mention = { pair: t.index, role, capitalised, endsTurn, afterArticle };
+        if (seen) seen.push(mention);
+        else mentions.set(term, [mention]);
         // A capital that only marks a sentence start says nothing about the word's own form.
         const form = sentenceStart && !/^\p{Lu}{2,}$/u.test(surface) ? surface[0]!.toLowerCase() + surface.slice(1) : surface;
         const forms = surfaces.get(term) ?? new Map<string, number>();
