@@ -55,8 +55,8 @@ function contentWords(text: string): string[] {
  */
 function drawsOnHistory(row: ConversationRow): boolean {
   const own = contentWords(row.query);
-  const history = new Set(row.history.flatMap((m) => contentWords(m.text)));
-  return contentWords(row.reference_rewrite).some((w) => !own.some((o) => sameWordForm(o, w)) && [...history].some((h) => sameWordForm(h, w)));
+  const history = [...new Set(row.history.flatMap((m) => contentWords(m.text)))];
+  return contentWords(row.reference_rewrite).some((w) => !own.some((o) => sameWordForm(o, w)) && history.some((h) => sameWordForm(h, w)));
 }
 
 function heldOut(dataset: string, conversation: string): boolean {

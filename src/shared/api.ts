@@ -97,9 +97,12 @@ export type Answer = z.infer<typeof AnswerSchema>;
 export const SessionSummarySchema = z.object({ id: z.string(), title: z.string(), turns: z.number().int(), updatedAt: z.number() });
 export const TurnSchema = z.object({ question: z.string(), answer: z.string(), searchedFor: z.string().nullable() });
 
+/** A model file Docent runs: a GGUF language model, or an ONNX sentence encoder (a folder). */
+export const ModelKindSchema = z.enum(['gguf', 'onnx']);
+
 export const ModelSchema = z.object({
   name: z.string(),
-  kind: z.enum(['gguf', 'onnx']),
+  kind: ModelKindSchema,
   size: z.number().int(),
   sha256: z.string().nullable(),
   /** Whether the pipeline uses it now. */
@@ -110,7 +113,7 @@ export type Model = z.infer<typeof ModelSchema>;
 export const RecommendedModelSchema = z.object({
   id: z.string(),
   name: z.string(),
-  kind: z.enum(['gguf', 'onnx']),
+  kind: ModelKindSchema,
   size: z.number().int(),
   purpose: z.string(),
   installed: z.boolean(),

@@ -95,7 +95,7 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
     const qv = await queryVector;
     if (scope) {
       // Nearest neighbours are found over every vector, then kept if in scope: ask for many more.
-      const allowed = new Set((store.db.prepare('SELECT c.id FROM chunks c WHERE c.file_id IN (SELECT value FROM json_each(?))').all(scope) as { id: number }[]).map((r) => r.id));
+      const allowed = new Set((store.prepared('SELECT c.id FROM chunks c WHERE c.file_id IN (SELECT value FROM json_each(?))').all(scope) as { id: number }[]).map((r) => r.id));
       vecIds = vectorCandidates(store, qv, Math.min(vectors, Math.max(candidates * 20, 2000)), vectors).filter((id) => allowed.has(id)).slice(0, candidates);
     } else vecIds = vectorCandidates(store, qv, candidates, vectors);
   }
@@ -110,12 +110,12 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
   });
   let ranked = [...fused.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]);
   if (options.maxPerFile) {
-    const fileOf = store.db.prepare('SELECT file_id AS f FROM chunks WHERE id = ?');
+    const fileOf = store.prepared('SELECT file_id AS f FROM chunks WHERE id = ?');
     ranked = capPerFile(ranked, ([id]) => (fileOf.get(id) as { f: number } | undefined)?.f, options.maxPerFile, k);
   }
   const top = ranked.slice(0, k);
 
-  const rowStmt = store.db.prepare(
+  const rowStmt = store.prepared(
     `SELECT c.id, c.file_id AS fileId, c.page, c.text, f.path FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?`,
   );
   const hits: SearchHit[] = [];
@@ -149,8 +149,8 @@ export function weightedKeywordCandidates(store: IndexStore, own: readonly strin
   const pool = Math.max(limit * 10, 1000);
   const scores = new Map<number, number>();
   const add = (match: string, weight: number): void => {
-    for (const r of store.db
-      .prepare(`SELECT rowid AS id, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ?${scope ? SCOPE_SQL : ''} ORDER BY s LIMIT ?`)
+    for (const r of store
+      .prepared(`SELECT rowid AS id, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ?${scope ? SCOPE_SQL : ''} ORDER BY s LIMIT ?`)
       .all(...(scope ? [match, scope, pool] : [match, pool])) as { id: number; s: number }[]) {
       scores.set(r.id, (scores.get(r.id) ?? 0) - weight * r.s); // bm25() is negative: lower is better
     }
@@ -165,8 +165,8 @@ export function weightedKeywordCandidates(store: IndexStore, own: readonly strin
 
 export function keywordCandidates(store: IndexStore, match: string, limit: number, scope?: string): number[] {
   return (
-    store.db
-      .prepare(`SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ?${scope ? SCOPE_SQL : ''} ORDER BY bm25(chunks_fts) LIMIT ?`)
+    store
+      .prepared(`SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ?${scope ? SCOPE_SQL : ''} ORDER BY bm25(chunks_fts) LIMIT ?`)
       .all(...(scope ? [match, scope, limit] : [match, limit])) as { id: number }[]
   ).map((r) => r.id);
 }
@@ -241,15 +241,15 @@ export function vectorCandidates(store: IndexStore, vector: Float32Array, limit:
 
 export function exactVectorCandidates(store: IndexStore, blob: Buffer, limit: number): number[] {
   return (
-    store.db
-      .prepare('SELECT rowid AS id FROM chunk_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance')
+    store
+      .prepared('SELECT rowid AS id FROM chunk_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance')
       .all(blob, limit) as { id: number | bigint }[]
   ).map((r) => Number(r.id));
 }
 
 function ftsSnippet(store: IndexStore, match: string, chunkId: number): string | undefined {
-  const row = store.db
-    .prepare(`SELECT snippet(chunks_fts, 1, '**', '**', '…', ${SNIPPET_TOKENS}) AS s FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid = ?`)
+  const row = store
+    .prepared(`SELECT snippet(chunks_fts, 1, '**', '**', '…', ${SNIPPET_TOKENS}) AS s FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid = ?`)
     .get(match, BigInt(chunkId)) as { s: string } | undefined;
   return row?.s && row.s.includes('**') ? tidy(row.s) : undefined;
 }

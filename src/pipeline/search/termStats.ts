@@ -1,4 +1,3 @@
-import type { Statement } from 'better-sqlite3';
 import type { IndexStore } from '../store/indexStore.js';
 
 const TOKENIZER = 'porter unicode61 remove_diacritics 2';
@@ -25,7 +24,6 @@ export class TermStats {
   /** Document frequencies by stem, valid while the index is unchanged. */
   private readonly dfCache = new Map<string, number>();
   private cachedAt: string | undefined;
-  private dfStatement: Statement | undefined;
   private docCount: number | undefined;
 
   constructor(private readonly store: IndexStore) {
@@ -63,7 +61,7 @@ export class TermStats {
 
   documents(): number {
     this.fresh();
-    this.docCount ??= (this.store.db.prepare('SELECT COUNT(*) AS n FROM chunks').get() as { n: number }).n;
+    this.docCount ??= (this.store.prepared('SELECT COUNT(*) AS n FROM chunks').get() as { n: number }).n;
     return this.docCount;
   }
 
@@ -71,7 +69,7 @@ export class TermStats {
   documentFrequency(words: readonly string[]): Map<string, number> {
     this.fresh();
     const stems = this.stems(words);
-    const q = (this.dfStatement ??= this.store.db.prepare('SELECT doc FROM chunks_vocab WHERE term = ?'));
+    const q = this.store.prepared('SELECT doc FROM chunks_vocab WHERE term = ?');
     const dfOf = (stem: string): number => {
       let df = this.dfCache.get(stem);
       if (df === undefined) {

@@ -88,11 +88,15 @@ export class IndexStore {
    */
   changeVersion(): string {
     // A prepared statement, not db.pragma(), which prepares one on every call: this runs often.
-    return `${this.localWrites}:${this.stmt('PRAGMA data_version').pluck().get() as number}`;
+    return `${this.localWrites}:${this.prepared('PRAGMA data_version').pluck().get() as number}`;
   }
 
-  /** A prepared statement, prepared once per connection. */
-  private stmt(sql: string): Database.Statement {
+  /**
+   * A prepared statement, prepared once per connection and shared by every caller: for queries
+   * that run often (search, word statistics). Callers must not change its mode (raw, pluck…),
+   * except for statements only they use.
+   */
+  prepared(sql: string): Database.Statement {
     let st = this.statements.get(sql);
     if (!st) {
       st = this.db.prepare(sql);
@@ -323,8 +327,8 @@ export class IndexStore {
     this.localWrites++;
     return this.db.transaction(() => {
       const fileId = this.upsertFileRow(record);
-      this.stmt('DELETE FROM chunks WHERE file_id = ?').run(fileId);
-      const insert = this.stmt(
+      this.prepared('DELETE FROM chunks WHERE file_id = ?').run(fileId);
+      const insert = this.prepared(
         `INSERT INTO chunks(file_id, ordinal, page, char_start, char_end, heading, text, text_hash)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       );
@@ -337,7 +341,7 @@ export class IndexStore {
 
   private upsertFileRow(r: FileRecord): number {
     const row = this
-      .stmt(
+      .prepared(
         `INSERT INTO files(root_id, path, type, size, mtime_ms, hash, status, reason, title, pages, indexed_at)
          VALUES (@rootId, @path, @type, @size, @mtimeMs, @hash, @status, @reason, @title, @pages, @now)
          ON CONFLICT(path) DO UPDATE SET
@@ -353,7 +357,7 @@ export class IndexStore {
   /** The file did not change in content: only its size/mtime are refreshed. */
   touchFile(fileId: number, size: number, mtimeMs: number): void {
     this.localWrites++;
-    this.stmt('UPDATE files SET size = ?, mtime_ms = ? WHERE id = ?').run(size, mtimeMs, fileId);
+    this.prepared('UPDATE files SET size = ?, mtime_ms = ? WHERE id = ?').run(size, mtimeMs, fileId);
   }
 
   /** A file moved or was renamed (same content): its chunks and vectors are kept. */
@@ -366,7 +370,7 @@ export class IndexStore {
 
   deleteFile(fileId: number): void {
     this.localWrites++;
-    this.stmt('DELETE FROM files WHERE id = ?').run(fileId);
+    this.prepared('DELETE FROM files WHERE id = ?').run(fileId);
   }
 
   // ---- vectors -----------------------------------------------------------------------------

@@ -142,8 +142,9 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   const end = mark || '?';
   const found = PRONOUNS[lang]!.exec(body);
   const pronoun = found && !(lang === 'en' && DUMMY_IT.test(body.slice(found.index))) ? found : null;
-  const possessive = !pronoun && lang === 'en' ? POSSESSIVE_EN.exec(body) : null;
-  const pointing = pronoun ?? possessive ?? DEMONSTRATIVES[lang]!.exec(body);
+  const possessive = lang === 'en' ? POSSESSIVE_EN.exec(body) : null;
+  const demo = DEMONSTRATIVES[lang]!.exec(body);
+  const pointing = pronoun ?? possessive ?? demo;
   if (pointing && namedEarlier(body, pointing.index, pointing === possessive)) return undefined;
   if (pronoun) {
     // Dutch "dat"/"dit" before a noun is a determiner ("dat huis"), not a pronoun.
@@ -151,11 +152,7 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     const determiner = lang === 'nl' && /^(dat|dit)$/i.test(pronoun[0]) && next !== undefined && !STOPWORDS.has(next) && !/(en|t|d)$/.test(next);
     if (!determiner) return body.slice(0, pronoun.index) + named + body.slice(pronoun.index + pronoun[0].length) + end;
   }
-  if (lang === 'en') {
-    const poss = POSSESSIVE_EN.exec(body);
-    if (poss) return body.slice(0, poss.index) + (/s$/i.test(named) ? `${named}'` : `${named}'s`) + body.slice(poss.index + poss[0].length) + end;
-  }
-  const demo = DEMONSTRATIVES[lang]!.exec(body);
+  if (possessive) return body.slice(0, possessive.index) + (/s$/i.test(named) ? `${named}'` : `${named}'s`) + body.slice(possessive.index + possessive[0].length) + end;
   if (demo && (demo[3] === undefined || STOPWORDS.has(demo[3].toLowerCase()))) {
     return body.slice(0, demo.index) + named + body.slice(demo.index + demo[0].length) + end;
   }
