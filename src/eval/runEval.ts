@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { CachingEmbedder } from '../pipeline/models/cachingEmbedder.js';
 import { EmbedderPool } from '../pipeline/models/embedderPool.js';
 import { hybridSearch, mixedQueryVector, vectorCandidates, weightedKeywordCandidates } from '../pipeline/search/hybridSearch.js';
-import { queryTerms } from '../pipeline/search/queryTerms.js';
+import { queryPhrases, queryTerms } from '../pipeline/search/queryTerms.js';
 import { TermStats } from '../pipeline/search/termStats.js';
 import { DocentError } from '../shared/errors.js';
 import { openConversationCorpus, openCorpusIndex, type CorpusIndex } from './corpusIndex.js';
@@ -52,12 +52,12 @@ async function retrieve(index: CorpusIndex, embedder: CachingEmbedder, retriever
   let chunkIds: number[];
   if (retriever === 'bm25') {
     const own = queryTerms(out.query).filter((t) => !out.keywords?.includes(t));
-    chunkIds = weightedKeywordCandidates(store, own, extraTerms, K);
+    chunkIds = weightedKeywordCandidates(store, own, extraTerms, K, undefined, queryPhrases(out.resolved ?? out.query));
   } else if (retriever === 'dense') {
     const v = await mixedQueryVector(embedder, out.vectorQuery ?? [{ text: out.query, weight: 1 }]);
     chunkIds = vectorCandidates(store, v, K);
   } else {
-    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms, vectorQuery: out.vectorQuery })).hits.map((h) => h.chunkId);
+    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms, vectorQuery: out.vectorQuery, phrases: queryPhrases(out.resolved ?? out.query) })).hits.map((h) => h.chunkId);
   }
   return chunkIds.map((id) => index.passageOfChunk(id)).filter((p): p is string => !!p);
 }

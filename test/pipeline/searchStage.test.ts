@@ -35,6 +35,13 @@ describe('Search stage (keyword side, real index)', () => {
     expect(r.searched[0]).toBe(run.result.search_query);
   });
 
+  it('searches the resolved question\'s word pairs as phrases, not pairs of the words appended from the conversation', async () => {
+    const run = standalone('How long is the warranty period? heat pump', { resolved_query: 'How long is the warranty period?' });
+    const r = await searchStage(fixture.store, run, plan(run.result.resolved_query, run.result.intent, NOW));
+    expect(r.phrases).toEqual(['warranty period']);
+    expect(files(r.hits)[0]).toBe('heat-pump-manual.pdf');
+  });
+
   it('applies the plan\'s filters in SQL: only PDFs, or nothing when no file qualifies', async () => {
     const pdfs = await searchStage(fixture.store, standalone('warranty invoice budget'), plan('warranty invoice budget in PDFs', 'factual', NOW));
     expect(pdfs.hits.length).toBeGreaterThan(0);
@@ -42,7 +49,7 @@ describe('Search stage (keyword side, real index)', () => {
     const word = await searchStage(fixture.store, standalone('budget'), plan('budget in Word files', 'factual', NOW));
     expect(files(word.hits)).toEqual(['annual-report-2024.docx']);
     const none = await searchStage(fixture.store, standalone('budget'), plan('budget in my archive folder', 'factual', NOW));
-    expect(none).toEqual({ hits: [], searched: [], scopedFiles: 0 });
+    expect(none).toEqual({ hits: [], searched: [], phrases: [], scopedFiles: 0 });
   });
 
   it('spreads passages over files (one per file when the others are as good), and searches every reading of an ambiguous question', async () => {

@@ -131,9 +131,10 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
     ]);
     reduced = await timed('reduce', () => reduceFiles(files, p, rw.language), () => `${files.total} counted, ${Math.min(files.files.length, 20)} listed`);
   } else {
-    const found = await timed('search', () => searchStage(store, run, p, { embedder: options.embedder }), (r) => `${r.hits.length} passages${r.scopedFiles !== undefined ? ` in ${r.scopedFiles} files` : ''}`, (r) =>
-      r.hits.map((h) => `${cite(h.path, h.page)} ${h.score} (keywords ${h.bm25Rank ?? '-'}, meaning ${h.vectorRank ?? '-'})`),
-    );
+    const found = await timed('search', () => searchStage(store, run, p, { embedder: options.embedder }), (r) => `${r.hits.length} passages${r.scopedFiles !== undefined ? ` in ${r.scopedFiles} files` : ''}`, (r) => [
+      ...(r.phrases.length ? [`phrases: ${r.phrases.map((x) => `"${x}"`).join(', ')}`] : []),
+      ...r.hits.map((h) => `${cite(h.path, h.page)} ${h.score} (keywords ${h.bm25Rank ?? '-'}, meaning ${h.vectorRank ?? '-'})`),
+    ]);
     options.onHits?.(found.hits);
     const mapOptions = { termStats, embedder: options.embedder };
     let mapNote = '';

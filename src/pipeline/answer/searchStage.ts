@@ -1,6 +1,7 @@
 import type { Embedder } from '../models/embedder.js';
 import { searchVectorQuery, type RewriteRun } from '../rewrite/rewrite.js';
 import { ADDED_TERM_WEIGHT, diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
+import { queryPhrases } from '../search/queryTerms.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { matchingFileIds, narrows } from './filesystemTool.js';
 import type { Plan } from './plan.js';
@@ -20,25 +21,27 @@ export interface SearchStageResult {
   hits: SearchHit[];
   /** What was searched: the rewrite's search_query, then each alternative reading. */
   searched: string[];
+  /** The word pairs of the resolved question searched as phrases. */
+  phrases: string[];
   /** Files the filters allowed (undefined: no filter). */
   scopedFiles?: number;
 }
 
 /**
- * The Search stage: the rewrite's search_query by keywords (its added terms weighted) and its
- * resolved question by meaning, within the files the plan's filters allow, a file's passages
- * beyond the first few weighed down so that several files are heard; an ambiguous rewrite's
- * alternatives are searched too and merged.
+ * The Search stage: the rewrite's search_query by keywords (its added terms weighted, the
+ * resolved question's word pairs as phrases) and its resolved question by meaning, within the
+ * files the plan's filters allow, a file's passages beyond the first few weighed down so that
+ * several files are heard; an ambiguous rewrite's alternatives are searched too and merged.
  */
 export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns'>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
   const k = options.k ?? 8;
   const fileIds = narrows(plan.filters) ? matchingFileIds(store, plan.filters) : undefined;
-  if (fileIds && fileIds.length === 0) return { hits: [], searched: [], scopedFiles: 0 };
+  if (fileIds && fileIds.length === 0) return { hits: [], searched: [], phrases: [], scopedFiles: 0 };
   const maxPerFile = fileIds?.length === 1 ? undefined : (options.maxPerFile ?? 2);
   const r = run.result;
   const queries = [
-    { text: r.search_query, vector: searchVectorQuery(run) },
-    ...(r.ambiguous ? r.alternatives.map((a) => ({ text: a, vector: [{ text: a, weight: 1 }] })) : []),
+    { text: r.search_query, phrases: queryPhrases(r.resolved_query), vector: searchVectorQuery(run) },
+    ...(r.ambiguous ? r.alternatives.map((a) => ({ text: a, phrases: queryPhrases(a), vector: [{ text: a, weight: 1 }] })) : []),
   ];
   const merged = new Map<number, SearchHit>();
   for (const q of queries) {
@@ -47,6 +50,7 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
       embedder: options.embedder,
       extraTerms: r.keywords.length ? { terms: r.keywords, weight: ADDED_TERM_WEIGHT } : undefined,
       vectorQuery: q.vector,
+      phrases: q.phrases,
       fileIds,
     });
     // A passage found by several readings keeps its best score.
@@ -54,5 +58,5 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   }
   const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
   const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, (h) => h.fileId, (h) => h.score, maxPerFile, k);
-  return { hits, searched: queries.map((q) => q.text), ...(fileIds ? { scopedFiles: fileIds.length } : {}) };
+  return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, ...(fileIds ? { scopedFiles: fileIds.length } : {}) };
 }

@@ -34,7 +34,26 @@ export function queryTerms(query: string): string[] {
 }
 
 /**
- * An FTS5 MATCH expression that ORs the terms, each quoted so that no user input is read as
+ * Pairs of adjacent content words within a clause ("estate plan", "credit score", "heat pump"),
+ * searched as phrases beside the words themselves: a passage that has the words together is
+ * about what the question names (the sequential dependence model of Metzler and Croft, 2005).
+ */
+export function queryPhrases(text: string): string[] {
+  const out: string[] = [];
+  for (const clause of withoutContractions(text).toLowerCase().normalize('NFKC').split(/[.,;:!?()[\]{}"“”]+/)) {
+    const words = clause.match(/[\p{L}\p{N}]+/gu) ?? [];
+    for (let i = 1; i < words.length; i++) {
+      const [a, b] = [words[i - 1]!, words[i]!];
+      if (STOPWORDS.has(a) || STOPWORDS.has(b) || a === b) continue;
+      const phrase = `${a} ${b}`;
+      if (!out.includes(phrase)) out.push(phrase);
+    }
+  }
+  return out;
+}
+
+/**
+ * An FTS5 MATCH expression that ORs the terms (or phrases), each quoted so that no user input is read as
  * FTS5 syntax. Undefined when the query has no searchable term.
  */
 export function ftsMatchExpression(terms: readonly string[]): string | undefined {
