@@ -49,15 +49,17 @@ const round = (x: number, d = 4): number => Math.round(x * 10 ** d) / 10 ** d;
 async function retrieve(index: CorpusIndex, embedder: CachingEmbedder, retriever: RetrieverName, out: StrategyOutput): Promise<string[]> {
   const { store } = index;
   const extraTerms = out.keywords?.length ? { terms: out.keywords, weight: out.keywordWeight ?? 1 } : undefined;
+  // As the Search stage does: the word pairs of the question as the strategy understood it.
+  const phrases = queryPhrases(out.resolved ?? out.query);
   let chunkIds: number[];
   if (retriever === 'bm25') {
     const own = queryTerms(out.query).filter((t) => !out.keywords?.includes(t));
-    chunkIds = weightedKeywordCandidates(store, own, extraTerms, K, undefined, queryPhrases(out.resolved ?? out.query));
+    chunkIds = weightedKeywordCandidates(store, own, extraTerms, K, undefined, phrases);
   } else if (retriever === 'dense') {
     const v = await mixedQueryVector(embedder, out.vectorQuery ?? [{ text: out.query, weight: 1 }]);
     chunkIds = vectorCandidates(store, v, K);
   } else {
-    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms, vectorQuery: out.vectorQuery, phrases: queryPhrases(out.resolved ?? out.query) })).hits.map((h) => h.chunkId);
+    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms, vectorQuery: out.vectorQuery, phrases })).hits.map((h) => h.chunkId);
   }
   return chunkIds.map((id) => index.passageOfChunk(id)).filter((p): p is string => !!p);
 }
