@@ -54,7 +54,7 @@ async function retrieve(index: CorpusIndex, embedder: CachingEmbedder, retriever
   let chunkIds: number[];
   if (retriever === 'bm25') {
     const own = queryTerms(out.query).filter((t) => !out.keywords?.includes(t));
-    chunkIds = weightedKeywordCandidates(store, own, extraTerms, K, undefined, phrases);
+    chunkIds = weightedKeywordCandidates(store, { own, extra: extraTerms, phrases }, K);
   } else if (retriever === 'dense') {
     const v = await mixedQueryVector(embedder, out.vectorQuery ?? [{ text: out.query, weight: 1 }]);
     chunkIds = vectorCandidates(store, v, K);

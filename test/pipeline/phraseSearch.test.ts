@@ -43,8 +43,8 @@ describe('phrase search beside the words (real SQLite FTS5)', () => {
 
   it('ranks the passage that has the words together first; without phrases, the one with more of them', async () => {
     const words = ['credit', 'score'];
-    expect(paths.get(weightedKeywordCandidates(store, words, undefined, 2)[0]!)).toBe('scattered.txt');
-    expect(paths.get(weightedKeywordCandidates(store, words, undefined, 2, undefined, ['credit score'])[0]!)).toBe('together.txt');
+    expect(paths.get(weightedKeywordCandidates(store, { own: words }, 2)[0]!)).toBe('scattered.txt');
+    expect(paths.get(weightedKeywordCandidates(store, { own: words, phrases: ['credit score'] }, 2)[0]!)).toBe('together.txt');
     const search = await hybridSearch(store, 'what is a credit score?', { k: 2 });
     expect(search.hits.map((h) => h.path)).toEqual(['/r/together.txt', '/r/scattered.txt']);
     // A rewrite's phrases come from its resolved question: words appended from the conversation are not pairs.

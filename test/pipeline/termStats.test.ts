@@ -33,8 +33,8 @@ describe('TermStats (FTS5 vocabulary)', () => {
 describe('weighted keyword search', () => {
   it('lets added terms help without outvoting the user’s own words', async () => {
     // "price" alone is ambiguous; the conversation was about houtmulch.
-    const plain = weightedKeywordCandidates(store, ['prijs'], undefined, 3);
-    const withContext = weightedKeywordCandidates(store, ['prijs'], { terms: ['houtmulch'], weight: 0.3 }, 3);
+    const plain = weightedKeywordCandidates(store, { own: ['prijs'] }, 3);
+    const withContext = weightedKeywordCandidates(store, { own: ['prijs'], extra: { terms: ['houtmulch'], weight: 0.3 } }, 3);
     const path = (id: number): string => (store.db.prepare('SELECT f.path p FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?').get(id) as { p: string }).p;
     expect(path(withContext[0]!)).toMatch(/houtmulch\.md$/);
     expect(withContext[0]).toBe(plain[0]); // the chunk about the price stays first

@@ -102,7 +102,7 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
   const vectorQuery = options.vectorQuery?.filter((p) => p.text.trim()) ?? [];
   const queryVector = useVectors ? mixedQueryVector(options.embedder!, vectorQuery.length ? vectorQuery : [{ text: query, weight: 1 }]) : undefined;
   const scope = options.fileIds ? JSON.stringify(options.fileIds) : undefined;
-  const bm25Ids = weightedKeywordCandidates(store, terms, options.extraTerms, candidates, scope, options.phrases ?? queryPhrases(query));
+  const bm25Ids = weightedKeywordCandidates(store, { own: terms, extra: options.extraTerms, phrases: options.phrases ?? queryPhrases(query) }, candidates, scope);
   let vecIds: number[] = [];
   if (queryVector) {
     const qv = await queryVector;
@@ -150,19 +150,20 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
   return { hits, mode, vectorsPending: pendingVectors };
 }
 
+/** What the keyword side searches: the user's words, added terms at their weight, word pairs as phrases. */
+export interface KeywordQuery {
+  own: readonly string[];
+  extra?: WeightedTerms;
+  phrases?: readonly string[];
+}
+
 /**
  * BM25 over the query's terms plus, weighted, the extra terms and the query's word pairs as
  * phrases. FTS5's bm25() is a sum over the query's terms, so queries combined as
  * bm25(own) + w·bm25(extra) + PHRASE_WEIGHT·bm25(phrases) are exactly weighted BM25.
  */
-export function weightedKeywordCandidates(
-  store: IndexStore,
-  own: readonly string[],
-  extra: WeightedTerms | undefined,
-  limit: number,
-  scope?: string,
-  phrases: readonly string[] = [],
-): number[] {
+export function weightedKeywordCandidates(store: IndexStore, query: KeywordQuery, limit: number, scope?: string): number[] {
+  const { own, extra, phrases = [] } = query;
   const ownMatch = ftsMatchExpression(own);
   const extraTerms = extra?.terms.filter((t) => !own.includes(t)) ?? [];
   const parts: { match: string; weight: number }[] = [];
