@@ -45,6 +45,15 @@ describe('docent rewrite', () => {
     expect(r.stdout).toMatch(/Context dependence: \d\.\d\d/);
   });
 
+  it('explains a parallel follow-up: the previous question asked again, and what the new subject replaced', () => {
+    const parallel = join(work, 'parallel.json');
+    writeFileSync(parallel, JSON.stringify([{ role: 'user', text: 'Wat kost een warmtepomp in Amsterdam?' }, { role: 'assistant', text: 'Rond de 8000 euro.' }]));
+    const r = docent(['rewrite', 'en in Utrecht?', '--history', parallel, '--explain'], home);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("Rewrite: 'en in Utrecht?' -> 'Wat kost een warmtepomp in Utrecht?'");
+    expect(r.stdout).toContain('asked again about a new subject, in place of: in Amsterdam');
+  });
+
   it('logs the reformulation at debug level', () => {
     const r = docent(['rewrite', 'en de prijs?', '--history', history, '--debug'], home);
     expect(r.stderr).toContain("debug: Query reformulated: 'en de prijs?' -> 'Wat is de prijs van houtmulch?");

@@ -7,6 +7,7 @@ import { removeFillers } from './lexical/clarity.js';
 import { classifyIntent } from './lexical/intent.js';
 import { detectLanguage } from './lexical/language.js';
 import { lexicalRewrite, type LexicalTrace } from './lexical/lexicalEngine.js';
+import { resolveParallel } from './lexical/parallel.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
 import { rewriteCacheKey } from './rewriteCache.js';
@@ -14,7 +15,7 @@ import { pairText, selectTurns, turnPairs, type SelectedTurn } from './targetedH
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.6`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.7`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -166,7 +167,8 @@ export async function rewrite(query: string, history: readonly HistoryMessage[],
   const hit = deps.cache?.get(key);
   if (hit) return done({ result: { ...hit, original_query: query }, turns, cached: true, fallback: noModel });
 
-  const lexical = lexicalRewrite({ query, earlierUserTurns, turns, termStats: deps.termStats, weights: deps.weights });
+  const parallel = await resolveParallel(removeFillers(trimmed), earlierUserTurns, detectLanguage(trimmed, earlierUserTurns), deps.embedder);
+  const lexical = lexicalRewrite({ query, earlierUserTurns, turns, termStats: deps.termStats, weights: deps.weights, parallel });
   const { trace, ...lexicalResult } = lexical;
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;

@@ -9,6 +9,7 @@ import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
 import { queryCues } from './queryCues.js';
+import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, resolveReference, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 
@@ -35,6 +36,8 @@ export interface LexicalInput {
   weights?: RewriteWeights;
   /** Overrides SEARCH_TERM_BAR (for evaluation). */
   searchTermBar?: number;
+  /** "What about bonds?" read as the previous question about bonds (see resolveParallel). */
+  parallel?: ParallelReading;
 }
 
 /** What the lexical engine saw and chose, for --explain and the evaluation. */
@@ -43,6 +46,8 @@ export interface LexicalTrace {
   terms: { term: string; p: number }[];
   expansions: string[];
   typos: string[];
+  /** What a parallel follow-up's new subject replaced in the previous question. */
+  replaced?: string;
 }
 
 /**
@@ -50,24 +55,23 @@ export interface LexicalTrace {
  * edit away that it does know ("warrenty" → "warranty"). Without index statistics nothing is
  * changed: a word unknown to the conversation may still be right.
  */
-function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: TermStats): { text: string; fixes: string[] } {
-  if (!termStats || turns.length === 0) return { text: query, fixes: [] };
+function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: TermStats): { text: string; fixes: string[]; correct: (text: string) => string } {
+  const pairs: [string, string][] = [];
+  const correct = (text: string): string => pairs.reduce((t, [w, best]) => t.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'giu'), best), text);
+  const result = () => ({ text: correct(query), fixes: pairs.map(([w, best]) => `${w} → ${best}`), correct });
+  if (!termStats || turns.length === 0) return result();
   const words = [...new Set((query.match(/[\p{L}]{4,}/gu) ?? []).map((w) => w.toLowerCase()))].filter((w) => !STOPWORDS.has(w));
-  if (words.length === 0) return { text: query, fixes: [] };
+  if (words.length === 0) return result();
   const df = termStats.documentFrequency(words);
   const unknown = words.filter((w) => df.get(w) === 0);
-  if (unknown.length === 0) return { text: query, fixes: [] };
+  if (unknown.length === 0) return result();
   const vocabulary = [...new Set(turns.flatMap((t) => `${t.user} ${t.assistant}`.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []))];
   const known = termStats.documentFrequency(vocabulary);
-  let text = query;
-  const fixes: string[] = [];
   for (const w of unknown) {
     const best = vocabulary.filter((v) => known.get(v)! > 0 && editDistance(w, v, 1) === 1).sort((a, b) => known.get(b)! - known.get(a)!)[0];
-    if (!best) continue;
-    text = text.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'giu'), best);
-    fixes.push(`${w} → ${best}`);
+    if (best) pairs.push([w, best]);
   }
-  return { text, fixes };
+  return result();
 }
 
 /**
@@ -84,6 +88,9 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const shift = topicShift(removeFillers(query));
   const cleaned = shift.text;
   const turns = shift.shifted ? [] : input.turns;
+  const parallel = shift.shifted ? undefined : input.parallel;
+  // The words the new subject replaces are what the user moved away from.
+  const replaced = new Set(parallel?.replaced.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   const language = detectLanguage(cleaned, input.earlierUserTurns);
   const typos = fixTypos(cleaned, turns, termStats);
   const base = typos.text;
@@ -98,7 +105,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     : [];
   // The search, where added terms weigh a fraction of the user's own, takes terms below the
   // learned (F1-best) threshold too: a likely term costs little there and often helps.
-  const searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold)).slice(0, MAX_SEARCH_TERMS);
+  const searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term)).slice(0, MAX_SEARCH_TERMS);
 
   // The question itself changes only where it points back (a pronoun, an ellipsis, "more?") or
   // when the turn clearly cannot stand alone; otherwise added terms stay on the search side.
@@ -113,7 +120,12 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
   const readings = searched.length ? antecedents(turns, phraseWords) : [];
   const best = readings[0];
-  if (best) {
+  const lastTurn = turns.at(-1);
+  if (parallel) {
+    resolved = typos.correct(parallel.resolved);
+    if (lastTurn) used.add(lastTurn.index);
+    kinds.add('conversational');
+  } else if (best) {
     const slot = resolveReference(base, best, language);
     const leans = dependence >= weights.dependence.threshold || cues.contentWords <= SHORT_QUERY;
     if (slot !== undefined || leans) {
@@ -169,6 +181,6 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     used_turns: [...used].sort((a, b) => a - b),
     engine: 'lexical',
     original_query: original,
-    trace: { dependence, terms: searched.map(({ term, p }) => ({ term, p })), expansions: expansion.notes, typos: typos.fixes },
+    trace: { dependence, terms: searched.map(({ term, p }) => ({ term, p })), expansions: expansion.notes, typos: typos.fixes, ...(parallel ? { replaced: parallel.replaced } : {}) },
   };
 }

@@ -1,0 +1,261 @@
+import { cosine, type Embedder } from '../../models/embedder.js';
+import { STOPWORDS } from '../../search/queryTerms.js';
+
+/**
+ * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
+ * again about something else ("Are bonds risky?"), where "and the price?" asks about an attribute
+ * of the old topic. This module finds the place in the previous question that the new subject
+ * takes; deciding between a sibling and an attribute is left to a similarity of meaning (the
+ * index's embedder), except where the wording settles it.
+ */
+
+/** Openings of a follow-up that names only its new subject. */
+const ABOUT_LEAD: Record<'en' | 'nl', RegExp> = {
+  en: /^(?:and\s+)?(?:what|how)\s+about\s+|^and\s+about\s+|^what\s+of\s+|^(?:and|same)\s+for\s+/i,
+  nl: /^(?:en\s+)?(?:wat\s+dacht\s+je\s+van|hoe\s+zit\s+het\s+met|wat\s+met|hoe\s+met)\s+/i,
+};
+/** "and in 2018?", "en in Utrecht?": a bare "and" counts only before a preposition or a short noun phrase. */
+const AND_LEAD: Record<'en' | 'nl', RegExp> = { en: /^and\s+/i, nl: /^en\s+/i };
+
+const PREPOSITIONS = new Set(
+  (
+    'in on at for during from to with by under over after before near since between among without within ' +
+    'op bij voor tijdens met na uit naar onder boven sinds tussen zonder binnen'
+  ).split(' '),
+);
+const DETERMINERS = new Set(
+  'the a an this that these those my your our their his her its de het een dit dat deze die mijn jouw onze hun zijn'.split(' '),
+);
+/** Pronouns and words that start a clause: after them the follow-up is a question of its own ("and were there others?"). */
+const CLAUSE_WORDS = new Set(
+  (
+    'it they them he she we you i there is are was were do does did can could will would should has have had ' +
+    'what which who how why when where het ze zij hij wij jij ik er is zijn was waren kan kun wil heeft hebben wat welke wie hoe waarom wanneer waar'
+  ).split(' '),
+);
+/** Words that point back rather than name a new subject ("what about the other one?", "and both?"). */
+const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her|his|one|ones|others|both|either|neither|else|ervan|daarvan|hem|ze|beide|andere)\b/i;
+
+/** The longest new subject taken for a parallel follow-up, in words. */
+const MAX_SUBJECT_WORDS = 6;
+/** A bare "and" opens a parallel follow-up only before a subject this short. */
+const MAX_AND_WORDS = 3;
+/** The longest run of the previous question's words that a new subject replaces. */
+const MAX_SPAN_WORDS = 4;
+
+interface Token {
+  text: string;
+  lower: string;
+  start: number;
+  end: number;
+}
+
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+
+function tokens(text: string): Token[] {
+  return [...text.matchAll(TOKEN)].map((m) => ({ text: m[0], lower: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
+}
+
+/** Words that ask for something without a question mark ("tell me about …", "vertel over …"). */
+const REQUESTS = new Set('tell explain describe list give show compare vertel leg beschrijf noem geef toon vergelijk'.split(' '));
+
+/** Words of degree and quantity, which no new subject replaces ("how many goals"). */
+const DEGREE_WORDS = new Set('many much more most few fewer less least very too so also just only often veel meer meest weinig minder erg heel zeer ook alleen vaak'.split(' '));
+
+const isContent = (t: Token): boolean => !STOPWORDS.has(t.lower) && !CLAUSE_WORDS.has(t.lower) && !DEGREE_WORDS.has(t.lower) && !REQUESTS.has(t.lower);
+
+/** The new subject of a parallel follow-up ("bonds", "in a hotel"), or undefined when the query is not one. */
+export function parallelSubject(query: string, language: string): string | undefined {
+  const lang = language === 'nl' ? 'nl' : 'en';
+  const q = query.trim().replace(/[\s?.!]+$/u, '');
+  const about = ABOUT_LEAD[lang].exec(q);
+  const and = about ? null : AND_LEAD[lang].exec(q);
+  const lead = about ?? and;
+  if (!lead) return undefined;
+  const subject = q.slice(lead[0].length).trim();
+  const words = tokens(subject);
+  if (words.length === 0 || words.length > MAX_SUBJECT_WORDS || PRONOUN.test(subject) || /[?.!,;:]/.test(subject)) return undefined;
+  if (CLAUSE_WORDS.has(words[0]!.lower)) return undefined;
+  if (and && !PREPOSITIONS.has(words[0]!.lower) && words.length > MAX_AND_WORDS) return undefined;
+  return subject;
+}
+
+/** A place in the previous question the new subject may take, by character offsets. */
+export interface Slot {
+  start: number;
+  end: number;
+  text: string;
+  /** Settled by the wording (the same preposition, the same head noun): no similarity needed. */
+  decided: boolean;
+}
+
+const plural = (w: string): boolean => w.length > 3 && /[^s'’]s$/.test(w) && !/(us|is|ss)$/.test(w);
+
+/**
+ * The places in `previous` the subject could take: after the same preposition ("in 2019" for "in
+ * 2018"), a phrase with the same head noun ("mini challenges" for "maxi challenges"), or else any
+ * run of content words (with its determiner when the subject brings one), to be weighed by meaning.
+ */
+export function parallelSlots(previous: string, subject: string): Slot[] {
+  const prev = tokens(previous);
+  const sub = tokens(subject);
+  if (prev.length === 0 || sub.length === 0) return [];
+  // Only a question can be asked again ("International equity." cannot).
+  if (!/\?\s*$/.test(previous) && !prev.some((t) => CLAUSE_WORDS.has(t.lower) || REQUESTS.has(t.lower))) return [];
+  const subContent = sub.filter(isContent).map((t) => t.lower);
+  // "what about the other one?" names nothing to put in place.
+  if (subContent.length === 0) return [];
+  const slot = (from: number, to: number, decided: boolean): Slot => ({ start: prev[from]!.start, end: prev[to]!.end, text: previous.slice(prev[from]!.start, prev[to]!.end), decided });
+  // The object of a preposition: its determiners, then a run of content words or numbers.
+  const objectEnd = (from: number): number => {
+    let i = from;
+    while (i < prev.length && DETERMINERS.has(prev[i]!.lower)) i++;
+    let end = -1;
+    while (i < prev.length && isContent(prev[i]!)) end = i++;
+    return end;
+  };
+
+  const first = sub[0]!.lower;
+  if (PREPOSITIONS.has(first)) {
+    const found: Slot[] = [];
+    prev.forEach((t, i) => {
+      if (t.lower !== first) return;
+      const end = objectEnd(i + 1);
+      if (end > i) found.push(slot(i, end, true));
+    });
+    // The last such phrase: a follow-up most often varies how the question ended.
+    return found.slice(-1);
+  }
+
+  const subHasDeterminer = DETERMINERS.has(first);
+  const head = subContent.at(-1);
+  const runs: [number, number][] = [];
+  for (let i = 0; i < prev.length; ) {
+    if (!isContent(prev[i]!)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < prev.length && isContent(prev[j + 1]!)) j++;
+    runs.push([i, j]);
+    i = j + 1;
+  }
+  const out: Slot[] = [];
+  for (const [i, j] of runs) {
+    for (let a = i; a <= j; a++) {
+      for (let b = a; b <= Math.min(j, a + MAX_SPAN_WORDS - 1); b++) {
+        // A one-word subject may swap one word of a phrase ("ac" for the "dc" of "dc voltage");
+        // a longer one takes a whole phrase ("balance transfer" for "debt consolidation").
+        // A phrase ending in the subject's head noun may also be part of a longer one.
+        const whole = a === i && b === j;
+        const oneWordSwap = subContent.length === 1 && a === b;
+        const sameHead = subContent.length > 1 && prev[b]!.lower === head;
+        if (!whole && !oneWordSwap && !sameHead) continue;
+        const words = prev.slice(a, b + 1).map((t) => t.lower);
+        // The same head noun with other or more modifiers ("the mini challenges" → "the maxi
+        // challenges", "the tubes" → "tracheostomy tubes").
+        const decided = subContent.length > 1 && words.at(-1) === head && words.length <= subContent.length && words.join(' ') !== subContent.join(' ');
+        // Otherwise a phrase sharing a word with the subject is being narrowed ("goals" → "goals total"), not swapped.
+        if (!decided && words.some((w) => subContent.includes(w))) continue;
+        let from = a;
+        if (subHasDeterminer) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
+        out.push(slot(from, b, decided));
+      }
+    }
+  }
+  // Of the settled places, the last, taken whole ("the mini challenges", not "challenges").
+  const decided = out.filter((s) => s.decided).sort((x, y) => y.end - x.end || x.start - y.start);
+  return decided.length ? decided.slice(0, 1) : out;
+}
+
+/** How far a slot of this form differs from the subject's (number, length), taken off its similarity. */
+export function formPenalty(subject: string, slot: string): number {
+  const sub = tokens(subject).filter(isContent);
+  const words = tokens(slot).filter(isContent);
+  if (sub.length === 0 || words.length === 0) return 1;
+  const a = sub.at(-1)!;
+  const b = words.at(-1)!;
+  const named = /^\p{Lu}/u.test(a.text) || /^\p{Lu}/u.test(b.text) || /\p{N}/u.test(a.text + b.text);
+  const number = !named && plural(a.lower) !== plural(b.lower) ? NUMBER_PENALTY : 0;
+  return number + LENGTH_PENALTY * Math.abs(sub.length - words.length);
+}
+
+/** Taken off the similarity of a slot whose head differs in number from the subject's ("side effects" for "ibuprofen"). */
+const NUMBER_PENALTY = 0.1;
+/** Taken off per word of difference in length. */
+const LENGTH_PENALTY = 0.05;
+/**
+ * Siblings ("bonds"/"stocks", "a hotel"/"an apartment", "2018"/"2019") lie at 0.55–0.8 under the
+ * product's small sentence encoder; an attribute and its owner ("price"/"MacBook Pro") at 0.2–0.45.
+ */
+export const SIBLING_SIMILARITY = 0.5;
+
+/**
+ * The slot the subject takes, given each slot's similarity of meaning to it (same order); none
+ * when no slot is a sibling of the subject.
+ */
+export function chooseSlot(subject: string, slots: readonly Slot[], similarities?: readonly number[]): Slot | undefined {
+  const decided = slots.find((s) => s.decided);
+  if (decided) return decided;
+  if (!similarities) return undefined;
+  let best: Slot | undefined;
+  let bestScore = SIBLING_SIMILARITY;
+  slots.forEach((s, i) => {
+    const score = similarities[i]! - formPenalty(subject, s.text);
+    if (score >= bestScore) [best, bestScore] = [s, score];
+  });
+  return best;
+}
+
+/**
+ * The previous question asked again about the subject: "Are stocks risky?" with "bonds" in place
+ * of "stocks". Undefined when nothing of the question would be left ("Deductions" → "FICA").
+ */
+export function substitute(previous: string, slot: Slot, subject: string): string | undefined {
+  const before = previous.slice(0, slot.start);
+  const after = previous.slice(slot.end);
+  const rest = `${before} ${after}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (!rest.some((w) => !STOPWORDS.has(w) || CLAUSE_WORDS.has(w))) return undefined;
+  // At the start of the question the subject takes its capital ("Stocks are…" → "Bonds are…").
+  const placed = slot.start === 0 && /^\p{Lu}/u.test(previous) ? subject.charAt(0).toUpperCase() + subject.slice(1) : subject;
+  const text = (before + placed + after).trim();
+  return /[?.!]$/.test(text) ? text : `${text}?`;
+}
+
+/** A parallel follow-up read as the previous question about its new subject. */
+export interface ParallelReading {
+  /** The previous question with the new subject in place ("Are bonds risky?"). */
+  resolved: string;
+  /** The words the new subject took the place of ("stocks"): not to be searched. */
+  replaced: string;
+  /** Where the new subject stands in `resolved`. */
+  at: { start: number; end: number };
+}
+
+/** How many parallel follow-ups in a row are followed back ("what about peter?" after "what about edmund?"). */
+const MAX_CHAIN = 2;
+
+/**
+ * Reads "what about X?" as the user's previous question about X, when X is a sibling of something
+ * that question named. `earlierUserTurns` are the user's earlier messages, most recent first. The
+ * embedder weighs the places X could take; without one only wording-settled places are used.
+ */
+export async function resolveParallel(query: string, earlierUserTurns: readonly string[], language: string, embedder?: Embedder, depth = 0): Promise<ParallelReading | undefined> {
+  const subject = parallelSubject(query, language);
+  const raw = earlierUserTurns[0];
+  if (subject === undefined || raw === undefined) return undefined;
+  // The previous question may itself have been a parallel follow-up ("what about edmund?"): read
+  // it first; its subject's place is then the one this subject takes.
+  const chained = depth < MAX_CHAIN ? await resolveParallel(raw, earlierUserTurns.slice(1), language, embedder, depth + 1) : undefined;
+  const previous = chained?.resolved ?? raw;
+  const slots = chained ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : parallelSlots(previous, subject);
+  if (slots.length === 0) return undefined;
+  let similarities: number[] | undefined;
+  if (embedder && !slots.some((s) => s.decided)) {
+    const [s, ...vs] = await embedder.embed([subject, ...slots.map((x) => x.text)]);
+    similarities = vs.map((v) => cosine(s!, v));
+  }
+  const slot = chooseSlot(subject, slots, similarities);
+  const resolved = slot && substitute(previous, slot, subject);
+  return resolved && slot ? { resolved, replaced: slot.text, at: { start: slot.start, end: slot.start + subject.length } } : undefined;
+}

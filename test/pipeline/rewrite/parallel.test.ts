@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
+import { chooseSlot, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute } from '../../../src/pipeline/rewrite/lexical/parallel.js';
+import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
+import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
+
+const u = (text: string): HistoryMessage => ({ role: 'user', text });
+const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
+
+/** The previous question with the subject in the place the wording settles, if it settles one. */
+function settled(previous: string, subject: string): string | undefined {
+  const slot = chooseSlot(subject, parallelSlots(previous, subject));
+  return slot && substitute(previous, slot, subject);
+}
+
+describe('parallel follow-ups: the subject', () => {
+  it('is what follows "what about", "how about", "and … about", and the Dutch openings', () => {
+    expect(parallelSubject('What about bonds?', 'en')).toBe('bonds');
+    expect(parallelSubject('and how about in 2018', 'en')).toBe('in 2018');
+    expect(parallelSubject('hoe zit het met een boiler?', 'nl')).toBe('een boiler');
+    expect(parallelSubject('en in Utrecht?', 'nl')).toBe('in Utrecht');
+  });
+
+  it('is none for a follow-up that asks a question of its own, points back, or is no follow-up', () => {
+    expect(parallelSubject('And were there other controversial elements?', 'en')).toBeUndefined();
+    expect(parallelSubject('and how does it handle expired sessions?', 'en')).toBeUndefined();
+    expect(parallelSubject('what about it?', 'en')).toBeUndefined();
+    expect(parallelSubject('and the price of the cheapest model with a warranty?', 'en')).toBeUndefined();
+    expect(parallelSubject('Are bonds risky?', 'en')).toBeUndefined();
+  });
+});
+
+describe('parallel follow-ups: places the wording settles', () => {
+  it('puts a prepositional subject where the same preposition stood', () => {
+    expect(settled('who was the champion in 2019', 'in 2018')).toBe('who was the champion in 2018?');
+    expect(settled('which state in the southwest has the smallest population?', 'in the pacific northwest')).toBe('which state in the pacific northwest has the smallest population?');
+    expect(settled('Wat kost een warmtepomp in Amsterdam?', 'in Utrecht')).toBe('Wat kost een warmtepomp in Utrecht?');
+  });
+
+  it('swaps or adds modifiers of the same head noun', () => {
+    expect(settled('what are the mini challenges on the show', 'the maxi challenges')).toBe('what are the maxi challenges on the show?');
+    expect(settled('what are the tubes made of', 'tracheostomy tubes')).toBe('what are the tracheostomy tubes made of?');
+  });
+
+  it('leaves a bare noun to meaning, never narrows a phrase into a swap, and keeps a question to ask', () => {
+    expect(settled('Are stocks risky?', 'bonds')).toBeUndefined();
+    // "goals total" narrows "many goals": no place of the question is swapped for it.
+    expect(parallelSlots('how many goals does ronaldo have in the world cup', 'goals total').map((s) => s.text)).not.toContain('many goals');
+    // A remark is not asked again; nor is a question that would have nothing left but the subject.
+    expect(parallelSlots('International equity.', 'securities')).toEqual([]);
+    const slots = parallelSlots('Deductions?', 'FICA');
+    expect(slots.map((s) => s.text)).toEqual(['Deductions']);
+    expect(substitute('Deductions?', slots[0]!, 'FICA')).toBeUndefined();
+  });
+});
+
+describe('parallel follow-ups: choosing by meaning', () => {
+  const slots = parallelSlots('Is ibuprofen safe for children?', 'side effects');
+  const index = (text: string): number => slots.findIndex((s) => s.text === text);
+
+  it('takes the most similar place above the sibling bar', () => {
+    const sims = slots.map((s) => (s.text === 'children' ? SIBLING_SIMILARITY + 0.2 : 0.1));
+    expect(chooseSlot('side effects', slots, sims)?.text).toBe('children');
+    expect(chooseSlot('side effects', slots, slots.map(() => SIBLING_SIMILARITY - 0.01))).toBeUndefined();
+  });
+
+  it('marks down a place whose head differs in number ("side effects" for "ibuprofen") or in length', () => {
+    const sims = slots.map((_, i) => (i === index('ibuprofen') ? SIBLING_SIMILARITY + 0.05 : 0));
+    expect(chooseSlot('side effects', slots, sims)).toBeUndefined();
+    const stocks = parallelSlots('Are stocks risky?', 'bonds');
+    const at = (text: string): number => stocks.findIndex((s) => s.text === text);
+    // "risky" is a little closer in meaning, but "stocks" has the form of "bonds".
+    const close = stocks.map((_, i) => (i === at('risky') ? 0.58 : i === at('stocks') ? 0.55 : i === at('stocks risky') ? 0.6 : 0));
+    expect(chooseSlot('bonds', stocks, close)?.text).toBe('stocks');
+  });
+
+  it('gives a subject at the start of the question its capital, and takes no subject without a content word', () => {
+    const slots = parallelSlots('Stocks are risky?', 'bonds');
+    expect(substitute('Stocks are risky?', slots.find((s) => s.text === 'Stocks')!, 'bonds')).toBe('Bonds are risky?');
+    expect(parallelSlots('Are stocks risky?', 'the same')).toEqual([]);
+    expect(parallelSubject('what about the other one?', 'en')).toBeUndefined();
+  });
+});
+
+describe('parallel follow-ups with the real sentence encoder', () => {
+  let embedder: UseEmbedder;
+  beforeAll(async () => {
+    embedder = await UseEmbedder.load();
+  });
+  afterAll(async () => {
+    await embedder.close();
+  });
+
+  it('reads a sibling into the previous question and an attribute not', async () => {
+    expect(await resolveParallel('What about bonds?', ['Are stocks risky?'], 'en', embedder)).toMatchObject({ resolved: 'Are bonds risky?', replaced: 'stocks' });
+    expect(await resolveParallel('how about ac', ['what is the frequency of a dc voltage'], 'en', embedder)).toMatchObject({ resolved: 'what is the frequency of a ac voltage?', replaced: 'dc' });
+    expect(await resolveParallel('What about the price?', ['Is the MacBook Pro good for coding?'], 'en', embedder)).toBeUndefined();
+  });
+
+  it('follows a chain of them back to the question they vary', async () => {
+    const earlier = ['what about susan', 'who does lucy represent in the chronicles of narnia'];
+    expect(await resolveParallel('what about edmund?', earlier, 'en', embedder)).toMatchObject({ resolved: 'who does edmund represent in the chronicles of narnia?', replaced: 'susan' });
+  });
+
+  it('through the Rewrite stage: the new subject is searched, the one it replaces is not', async () => {
+    const history = [u('Are stocks risky?'), a('Stocks can lose much of their value in a downturn; diversification lowers the risk.')];
+    const { result } = await rewrite('What about bonds?', history, {}, { embedder });
+    expect(result).toMatchObject({ resolved_query: 'Are bonds risky?', engine: 'lexical', rewritten: true, used_turns: [0] });
+    expect(result.kinds).toContain('conversational');
+    expect(result.keywords).toContain('risky');
+    expect(result.keywords).not.toContain('stocks');
+    const price = await rewrite('What about the price?', [u('Is the MacBook Pro good for coding?'), a('Yes, the MacBook Pro handles compilers and IDEs well.')], {}, { embedder });
+    expect(price.result.resolved_query).toMatch(/price of .*MacBook/i);
+  });
+
+  it('keeps Dutch: "en in Utrecht?" asks the Amsterdam question about Utrecht', async () => {
+    const { result } = await rewrite('en in Utrecht?', [u('Wat kost een warmtepomp in Amsterdam?'), a('In Amsterdam kost een warmtepomp rond de 8000 euro.')], {}, { embedder });
+    expect(result).toMatchObject({ resolved_query: 'Wat kost een warmtepomp in Utrecht?', language: 'nl' });
+    expect(result.keywords).not.toContain('amsterdam');
+  });
+});
