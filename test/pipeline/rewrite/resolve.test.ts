@@ -39,6 +39,10 @@ describe('reference resolution (templates, en/nl)', () => {
     // A name after "what about" is a new subject, not an attribute of the old one.
     expect(resolveReference('What about Romeo and Juliet?', { phrase: 'adaptations of Hamlet' }, 'en')).toBeUndefined();
     expect(resolveReference('What about the price?', { phrase: 'houtmulch' }, 'en')).toBe('What about the price of houtmulch?');
+    // "And" before a clause of its own: nothing to complete ("What about were there …" is no question).
+    expect(resolveReference('And were there other controversial elements?', { phrase: 'Memoirs of a Geisha' }, 'en')).toBeUndefined();
+    expect(resolveReference('en wanneer komt de monteur?', { phrase: 'warmtepomp' }, 'nl')).toBeUndefined();
+    expect(resolveReference('en het onderhoud?', { phrase: 'warmtepomp' }, 'nl')).toBe('Wat is het onderhoud van warmtepomp?');
     // A remark before the question names nothing.
     expect(resolveReference('Ok, thanks. What does it cost?', { phrase: 'MacBook', article: 'the' }, 'en')).toBe('Ok, thanks. What does the MacBook cost?');
   });

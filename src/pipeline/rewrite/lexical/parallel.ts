@@ -1,5 +1,6 @@
 import { cosine, type Embedder } from '../../models/embedder.js';
 import { STOPWORDS } from '../../search/queryTerms.js';
+import { CLAUSE_WORDS } from './resolve.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -25,13 +26,6 @@ const PREPOSITIONS = new Set(
 );
 const DETERMINERS = new Set(
   'the a an this that these those my your our their his her its de het een dit dat deze die mijn jouw onze hun zijn'.split(' '),
-);
-/** Pronouns and words that start a clause: after them the follow-up is a question of its own ("and were there others?"). */
-const CLAUSE_WORDS = new Set(
-  (
-    'it they them he she we you i there is are was were do does did can could will would should has have had ' +
-    'what which who how why when where het ze zij hij wij jij ik er is zijn was waren kan kun wil heeft hebben wat welke wie hoe waarom wanneer waar'
-  ).split(' '),
 );
 /** Words that point back rather than name a new subject ("what about the other one?", "and both?"). */
 const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her|his|one|ones|others|both|either|neither|else|ervan|daarvan|hem|ze|beide|andere)\b/i;

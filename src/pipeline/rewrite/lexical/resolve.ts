@@ -64,6 +64,14 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
   return [...found.values()].sort((a, b) => (a.role === b.role ? 0 : a.role === 'user' ? -1 : 1) || b.score - a.score || b.turn - a.turn);
 }
 
+/** Pronouns, auxiliaries and question words: words that open a clause ("and were there others?"). */
+export const CLAUSE_WORDS: ReadonlySet<string> = new Set(
+  (
+    'it they them he she we you i there is are was were do does did can could will would should has have had ' +
+    'what which who how why when where ze zij hij wij jij ik er waren kan kun wil heeft hebben wat welke wie hoe waarom wanneer waar'
+  ).split(' '),
+);
+
 /** Pronouns that stand for a thing mentioned before, replaceable by its name. */
 const PRONOUNS: Record<string, RegExp> = {
   en: /\b(it|they|them)\b/i,
@@ -159,6 +167,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   const lead = ELLIPSIS_LEAD[lang]!.exec(body);
   // "What about Romeo and Juliet?": a name is a new subject, not an attribute of the old one.
   if (lead && /^\p{Lu}/u.test(body.slice(lead[0].length).trim())) return undefined;
+  // "And were there others?", "and when did it end?": a clause of its own, not a subject to complete.
+  if (lead && CLAUSE_WORDS.has(body.slice(lead[0].length).trim().split(/\s+/)[0]!.toLowerCase())) return undefined;
   if (lead) {
     const rest = body.slice(lead[0].length).trim();
     if (rest && lang === 'nl') return `Wat is ${rest} van ${phrase}${end}`;
