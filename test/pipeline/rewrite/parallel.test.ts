@@ -25,7 +25,9 @@ describe('parallel follow-ups: the subject', () => {
     expect(parallelSubject('And were there other controversial elements?', 'en')).toBeUndefined();
     expect(parallelSubject('and how does it handle expired sessions?', 'en')).toBeUndefined();
     expect(parallelSubject('what about it?', 'en')).toBeUndefined();
-    expect(parallelSubject('and the price of the cheapest model with a warranty?', 'en')).toBeUndefined();
+    // A bare "and" before a noun ("and the price?") is the attribute follow-up: no meanings to weigh.
+    expect(parallelSubject('and the price?', 'en')).toBeUndefined();
+    expect(parallelSubject('en de prijs?', 'nl')).toBeUndefined();
     expect(parallelSubject('Are bonds risky?', 'en')).toBeUndefined();
   });
 });

@@ -15,7 +15,10 @@ const ABOUT_LEAD: Record<'en' | 'nl', RegExp> = {
   en: /^(?:and\s+)?(?:what|how)\s+about\s+|^and\s+about\s+|^what\s+of\s+|^(?:and|same)\s+for\s+/i,
   nl: /^(?:en\s+)?(?:wat\s+dacht\s+je\s+van|hoe\s+zit\s+het\s+met|wat\s+met|hoe\s+met)\s+/i,
 };
-/** "and in 2018?", "en in Utrecht?": a bare "and" counts only before a preposition or a short noun phrase. */
+/**
+ * "and in 2018?", "en in Utrecht?": a bare "and" counts only before a preposition, which settles
+ * the place without weighing meanings; "and the price?" (the commonest follow-up) stays an attribute.
+ */
 const AND_LEAD: Record<'en' | 'nl', RegExp> = { en: /^and\s+/i, nl: /^en\s+/i };
 
 const PREPOSITIONS = new Set(
@@ -32,8 +35,6 @@ const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her|
 
 /** The longest new subject taken for a parallel follow-up, in words. */
 const MAX_SUBJECT_WORDS = 6;
-/** A bare "and" opens a parallel follow-up only before a subject this short. */
-const MAX_AND_WORDS = 3;
 /** The longest run of the previous question's words that a new subject replaces. */
 const MAX_SPAN_WORDS = 4;
 
@@ -70,7 +71,7 @@ export function parallelSubject(query: string, language: string): string | undef
   const words = tokens(subject);
   if (words.length === 0 || words.length > MAX_SUBJECT_WORDS || PRONOUN.test(subject) || /[?.!,;:]/.test(subject)) return undefined;
   if (CLAUSE_WORDS.has(words[0]!.lower)) return undefined;
-  if (and && !PREPOSITIONS.has(words[0]!.lower) && words.length > MAX_AND_WORDS) return undefined;
+  if (and && !PREPOSITIONS.has(words[0]!.lower)) return undefined;
   return subject;
 }
 
