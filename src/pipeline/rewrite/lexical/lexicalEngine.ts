@@ -120,10 +120,10 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
   const readings = searched.length ? antecedents(turns, phraseWords) : [];
   const best = readings[0];
-  const lastTurn = turns.at(-1);
   if (parallel) {
     resolved = typos.correct(parallel.resolved);
-    if (lastTurn) used.add(lastTurn.index);
+    const asked = turns.at(-1);
+    if (asked) used.add(asked.index);
     kinds.add('conversational');
   } else if (best) {
     const slot = resolveReference(base, best, language);

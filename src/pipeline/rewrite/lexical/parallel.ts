@@ -163,8 +163,13 @@ export function parallelSlots(previous: string, subject: string): Slot[] {
   return decided.length ? decided.slice(0, 1) : out;
 }
 
+/** Taken off the similarity of a slot whose head differs in number from the subject's ("side effects" for "ibuprofen"). */
+const NUMBER_PENALTY = 0.1;
+/** Taken off per word of difference in length. */
+const LENGTH_PENALTY = 0.05;
+
 /** How far a slot of this form differs from the subject's (number, length), taken off its similarity. */
-export function formPenalty(subject: string, slot: string): number {
+function formPenalty(subject: string, slot: string): number {
   const sub = tokens(subject).filter(isContent);
   const words = tokens(slot).filter(isContent);
   if (sub.length === 0 || words.length === 0) return 1;
@@ -175,10 +180,6 @@ export function formPenalty(subject: string, slot: string): number {
   return number + LENGTH_PENALTY * Math.abs(sub.length - words.length);
 }
 
-/** Taken off the similarity of a slot whose head differs in number from the subject's ("side effects" for "ibuprofen"). */
-const NUMBER_PENALTY = 0.1;
-/** Taken off per word of difference in length. */
-const LENGTH_PENALTY = 0.05;
 /**
  * Siblings ("bonds"/"stocks", "a hotel"/"an apartment", "2018"/"2019") lie at 0.55–0.8 under the
  * product's small sentence encoder; an attribute and its owner ("price"/"MacBook Pro") at 0.2–0.45.
@@ -252,5 +253,5 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   }
   const slot = chooseSlot(subject, slots, similarities);
   const resolved = slot && substitute(previous, slot, subject);
-  return resolved && slot ? { resolved, replaced: slot.text, at: { start: slot.start, end: slot.start + subject.length } } : undefined;
+  return resolved ? { resolved, replaced: slot.text, at: { start: slot.start, end: slot.start + subject.length } } : undefined;
 }
