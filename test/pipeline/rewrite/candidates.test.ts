@@ -28,7 +28,7 @@ describe('query cues', () => {
 describe('candidate terms', () => {
   it('offers the conversation’s content words the query lacks, with their features', () => {
     const turns = [turn(0, 'Wat is houtmulch?', 'Houtmulch is een bodembedekker gemaakt van fijn gemalen hout.', 0.4)];
-    const cands = candidateTerms('en de prijs?', turns, new TermStats(store));
+    const cands = candidateTerms('en de prijs?', turns, 'nl', new TermStats(store));
     const byTerm = new Map(cands.map((c) => [c.term, c]));
     const houtmulch = byTerm.get('houtmulch')!;
     expect(houtmulch.surface).toBe('houtmulch'); // the capital in the reply only starts a sentence
@@ -42,7 +42,7 @@ describe('candidate terms', () => {
   });
 
   it('leaves out words the query already has, in another form', () => {
-    const cands = candidateTerms('How do sessions expire?', [turn(0, 'Tell me about the authentication system', 'JWT tokens expire after 24 hours; the session is refreshed.')]);
+    const cands = candidateTerms('How do sessions expire?', [turn(0, 'Tell me about the authentication system', 'JWT tokens expire after 24 hours; the session is refreshed.')], 'en');
     const terms = cands.map((c) => c.term);
     expect(terms).toContain('authentication');
     expect(terms).not.toContain('session');
@@ -53,7 +53,7 @@ describe('candidate terms', () => {
 
   it('offers the word of a possessive, and no contraction as a word of its own', () => {
     const turns = [turn(0, "What's my FICO score? It's low", "FICO's model weighs payment history; it isn't the only score.")];
-    const terms = candidateTerms('how do I raise it?', turns).map((c) => c.term);
+    const terms = candidateTerms('how do I raise it?', turns, 'en').map((c) => c.term);
     expect(terms).toContain('fico');
     expect(terms).toContain('payment');
     for (const t of terms) expect(t).not.toMatch(/['’]/);
@@ -61,12 +61,12 @@ describe('candidate terms', () => {
 
   it('marks names capitalised mid-sentence and measures recency', () => {
     const turns = [turn(0, 'I want a new laptop', 'Have you looked at the MacBook Air?'), turn(1, 'What does it cost?', 'About 1,200 euros.')];
-    const cands = candidateTerms('and the warranty?', turns);
+    const cands = candidateTerms('and the warranty?', turns, 'en');
     const macbook = cands.find((c) => c.term === 'macbook')!;
     expect(feature(macbook, 'capitalised')).toBe(1);
     expect(macbook.surface).toBe('MacBook');
     expect(feature(macbook, 'recency')).toBeCloseTo(0.5);
     expect(feature(cands.find((c) => c.term === 'cost')!, 'recency')).toBe(1);
-    expect(candidateTerms('anything', [])).toEqual([]);
+    expect(candidateTerms('anything', [], 'en')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { chooseSlot, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute } from '../../../src/pipeline/rewrite/lexical/parallel.js';
+import { chooseSlot, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
 
@@ -9,7 +9,7 @@ const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
 
 /** The previous question with the subject in the place the wording settles, if it settles one. */
 function settled(previous: string, subject: string): string | undefined {
-  const slot = chooseSlot(subject, parallelSlots(previous, subject));
+  const slot = chooseSlot(subject, parallelSlots(previous, subject, 'en'));
   return slot && substitute(previous, slot, subject);
 }
 
@@ -47,17 +47,17 @@ describe('parallel follow-ups: places the wording settles', () => {
   it('leaves a bare noun to meaning, never narrows a phrase into a swap, and keeps a question to ask', () => {
     expect(settled('Are stocks risky?', 'bonds')).toBeUndefined();
     // "goals total" narrows "many goals": no place of the question is swapped for it.
-    expect(parallelSlots('how many goals does ronaldo have in the world cup', 'goals total').map((s) => s.text)).not.toContain('many goals');
+    expect(parallelSlots('how many goals does ronaldo have in the world cup', 'goals total', 'en').map((s) => s.text)).not.toContain('many goals');
     // A remark is not asked again; nor is a question that would have nothing left but the subject.
-    expect(parallelSlots('International equity.', 'securities')).toEqual([]);
-    const slots = parallelSlots('Deductions?', 'FICA');
+    expect(parallelSlots('International equity.', 'securities', 'en')).toEqual([]);
+    const slots = parallelSlots('Deductions?', 'FICA', 'en');
     expect(slots.map((s) => s.text)).toEqual(['Deductions']);
     expect(substitute('Deductions?', slots[0]!, 'FICA')).toBeUndefined();
   });
 });
 
 describe('parallel follow-ups: choosing by meaning', () => {
-  const slots = parallelSlots('Is ibuprofen safe for children?', 'side effects');
+  const slots = parallelSlots('Is ibuprofen safe for children?', 'side effects', 'en');
   const index = (text: string): number => slots.findIndex((s) => s.text === text);
 
   it('takes the most similar place above the sibling bar', () => {
@@ -69,17 +69,30 @@ describe('parallel follow-ups: choosing by meaning', () => {
   it('marks down a place whose head differs in number ("side effects" for "ibuprofen") or in length', () => {
     const sims = slots.map((_, i) => (i === index('ibuprofen') ? SIBLING_SIMILARITY + 0.05 : 0));
     expect(chooseSlot('side effects', slots, sims)).toBeUndefined();
-    const stocks = parallelSlots('Are stocks risky?', 'bonds');
-    const at = (text: string): number => stocks.findIndex((s) => s.text === text);
+    const place = (text: string, start: number): Slot => ({ start, end: start + text.length, text, decided: false });
     // "risky" is a little closer in meaning, but "stocks" has the form of "bonds".
-    const close = stocks.map((_, i) => (i === at('risky') ? 0.58 : i === at('stocks') ? 0.55 : i === at('stocks risky') ? 0.6 : 0));
-    expect(chooseSlot('bonds', stocks, close)?.text).toBe('stocks');
+    expect(chooseSlot('bonds', [place('stocks', 4), place('risky', 11)], [0.55, 0.58])?.text).toBe('stocks');
+  });
+
+  it('swaps a modifier only when it is nearer the subject than its whole phrase, and never the head alone', () => {
+    const voltage = parallelSlots('what is the frequency of a dc voltage', 'ac', 'en');
+    expect(voltage.map((s) => s.text)).toEqual(expect.arrayContaining(['dc', 'dc voltage']));
+    expect(voltage.map((s) => s.text)).not.toContain('voltage');
+    const sims = (dc: number, whole: number): number[] => voltage.map((s) => (s.text === 'dc' ? dc : s.text === 'dc voltage' ? whole : 0));
+    expect(chooseSlot('ac', voltage, sims(0.62, 0.6))?.text).toBe('dc');
+    expect(chooseSlot('ac', voltage, sims(0.55, 0.6))?.text).toBe('dc voltage');
+  });
+
+  it('takes a name whole and no verb or adjective that ends the question', () => {
+    const tower = parallelSlots('When was the Eiffel Tower built?', 'the Louvre', 'en').map((s) => s.text);
+    expect(tower).toEqual(['the Eiffel Tower']);
+    expect(parallelSlots('Are stocks risky?', 'bonds', 'en').map((s) => s.text)).toEqual(['stocks']);
   });
 
   it('gives a subject at the start of the question its capital, and takes no subject without a content word', () => {
-    const slots = parallelSlots('Stocks are risky?', 'bonds');
+    const slots = parallelSlots('Stocks are risky?', 'bonds', 'en');
     expect(substitute('Stocks are risky?', slots.find((s) => s.text === 'Stocks')!, 'bonds')).toBe('Bonds are risky?');
-    expect(parallelSlots('Are stocks risky?', 'the same')).toEqual([]);
+    expect(parallelSlots('Are stocks risky?', 'the same', 'en')).toEqual([]);
     expect(parallelSubject('what about the other one?', 'en')).toBeUndefined();
   });
 });
@@ -97,6 +110,7 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('What about bonds?', ['Are stocks risky?'], 'en', embedder)).toMatchObject({ resolved: 'Are bonds risky?', replaced: 'stocks' });
     expect(await resolveParallel('how about ac', ['what is the frequency of a dc voltage'], 'en', embedder)).toMatchObject({ resolved: 'what is the frequency of a ac voltage?', replaced: 'dc' });
     expect(await resolveParallel('What about the price?', ['Is the MacBook Pro good for coding?'], 'en', embedder)).toBeUndefined();
+    expect(await resolveParallel('What about the Louvre?', ['When was the Eiffel Tower built?'], 'en', embedder)).toMatchObject({ resolved: 'When was the Louvre built?', replaced: 'the Eiffel Tower' });
   });
 
   it('follows a chain of them back to the question they vary', async () => {
@@ -113,6 +127,12 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(result.keywords).not.toContain('stocks');
     const price = await rewrite('What about the price?', [u('Is the MacBook Pro good for coding?'), a('Yes, the MacBook Pro handles compilers and IDEs well.')], {}, { embedder });
     expect(price.result.resolved_query).toMatch(/price of .*MacBook/i);
+  });
+
+  it('through the Rewrite stage: a question ending in its verb lends its subject alone', async () => {
+    const history = [u('When was the Eiffel Tower built?'), a('The Eiffel Tower was built between 1887 and 1889 as the entrance arch for the World Fair.')];
+    expect((await rewrite('how tall is it?', history, {}, { embedder })).result.resolved_query).toBe('how tall is the Eiffel Tower?');
+    expect((await rewrite('What about the Louvre?', history, {}, { embedder })).result.resolved_query).toBe('When was the Louvre built?');
   });
 
   it('keeps Dutch: "en in Utrecht?" asks the Amsterdam question about Utrecht', async () => {

@@ -7,8 +7,16 @@ const turn = (index: number, user: string, assistant = ''): SelectedTurn => ({ i
 
 describe('antecedent phrases', () => {
   it('read a possessive as its word, as the candidates do', () => {
-    const found = antecedents([turn(0, "Is Huntington's disease inherited?")], new Map([['huntington', 0.5], ['disease', 0.4]]));
+    const found = antecedents([turn(0, "Is Huntington's disease inherited?")], new Map([['huntington', 0.5], ['disease', 0.4]]), 'en');
     expect(found[0]!.phrase).toBe('Huntington disease');
+  });
+  it('end at the verb or adjective that ends a question, which is no phrase of its own', () => {
+    const chosen = new Map([['eiffel', 0.6], ['tower', 0.6], ['built', 0.5]]);
+    const found = antecedents([turn(0, 'When was the Eiffel Tower built?', 'It was built between 1887 and 1889.')], chosen, 'en');
+    expect(found[0]).toMatchObject({ phrase: 'Eiffel Tower', article: 'the', role: 'user' });
+    expect(found.filter((a) => a.role === 'user').map((a) => a.phrase)).toEqual(['Eiffel Tower']);
+    // Read as a run of words, it was "Eiffel Tower built" (and "how tall is the Eiffel Tower built?").
+    expect(antecedents([turn(0, 'When was the Eiffel Tower built?')], chosen, 'fr')[0]!.phrase).toBe('Eiffel Tower built');
   });
 });
 
@@ -23,6 +31,10 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('hoe dik moet ik dat leggen?', { phrase: 'houtmulch' }, 'nl')).toBe('hoe dik moet ik houtmulch leggen?');
     expect(resolveReference('What is its warranty?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe("What is the heat pump's warranty?");
     expect(resolveReference('And their total?', { phrase: 'invoices', article: 'the' }, 'en')).toBe("And the invoices' total?");
+  });
+  it('completes no name as an attribute of the old subject ("what about the Louvre?")', () => {
+    expect(resolveReference('What about the Louvre?', { phrase: 'Eiffel Tower', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('What about the warranty?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe('What about the warranty of heat pump?');
   });
   it('leaves an "it" that stands for a to-clause', () => {
     expect(resolveReference('Why is it so important to have a good credit score?', { phrase: 'FICO' }, 'en')).toBeUndefined();
@@ -56,7 +68,7 @@ describe('reference resolution (templates, en/nl)', () => {
   });
   it('finds phrases made of the chosen words, with their article, user turns first', () => {
     const turns = [turn(0, 'Tell me about the authentication system', 'The authentication system uses JWT tokens with a 24-hour expiry.')];
-    const found = antecedents(turns, new Map([['authentication', 0.9], ['system', 0.6], ['jwt', 0.3]]));
+    const found = antecedents(turns, new Map([['authentication', 0.9], ['system', 0.6], ['jwt', 0.3]]), 'en');
     expect(found[0]).toMatchObject({ phrase: 'authentication system', article: 'the', turn: 0 });
     expect(found.map((f) => f.phrase)).toContain('JWT');
   });

@@ -1,6 +1,7 @@
 import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
+import { clausePredicates } from './predicates.js';
 import { queryCues } from './queryCues.js';
 
 /** The features a candidate term is scored on, in the order of the scorer's weights. */
@@ -52,7 +53,10 @@ interface Mention {
   pair: number;
   role: 'user' | 'assistant';
   capitalised: boolean;
-  /** Among the last two content words of a user message: where a question names its topic ("what is houtmulch?"). */
+  /**
+   * Among the last two content words of a user message, a predicate that ends it not counted
+   * ("built" in "When was the Eiffel Tower built?"): where a question names its topic ("what is houtmulch?").
+   */
   endsTurn: boolean;
   /** Right after an article or determiner: a noun, as a rule. */
   afterArticle: boolean;
@@ -81,7 +85,7 @@ function wordBase(w: string): string {
  * Terms the conversation offers the query: content words of the selected turn pairs that the
  * query does not already contain, each with the features the learned scorer weighs.
  */
-export function candidateTerms(query: string, turns: readonly SelectedTurn[], termStats?: TermStats): Candidate[] {
+export function candidateTerms(query: string, turns: readonly SelectedTurn[], language: string, termStats?: TermStats): Candidate[] {
   if (turns.length === 0) return [];
   const own = (withoutContractions(query).toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w));
   const ownBases = new Set(own.map(wordBase));
@@ -96,7 +100,8 @@ export function candidateTerms(query: string, turns: readonly SelectedTurn[], te
     for (const role of ['user', 'assistant'] as const) {
       const text = withoutContractions(t[role]);
       const words = [...text.matchAll(WORD)];
-      const contentAt = words.map((m, i) => (STOPWORDS.has(m[0].toLowerCase()) ? -1 : i)).filter((i) => i >= 0);
+      const predicates = role === 'user' ? clausePredicates(text, language) : undefined;
+      const contentAt = words.map((m, i) => (STOPWORDS.has(m[0].toLowerCase()) || predicates?.has(m[0].toLowerCase()) ? -1 : i)).filter((i) => i >= 0);
       const lastContent = new Set(contentAt.slice(-2));
       for (const [i, m] of words.entries()) {
         const surface = m[0];

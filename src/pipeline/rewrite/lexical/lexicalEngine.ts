@@ -99,7 +99,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
 
   const dependence = turns.length ? probability(weights.dependence, dependenceFeatures(base, turns, termStats)) : 0;
   const scored = turns.length
-    ? candidateTerms(base, turns, termStats)
+    ? candidateTerms(base, turns, language, termStats)
         .map((c) => ({ term: c.term, surface: c.surface, topic: c.topic, p: probability(weights.term, termFeatures(c.features, dependence)) }))
         .sort((a, b) => b.p - a.p || a.term.localeCompare(b.term))
     : [];
@@ -118,7 +118,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // words ending their question, or following an article), which the scorer may rank lower.
   const phraseWords = new Map(searched.map((c) => [c.term, c.p]));
   if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
-  const readings = searched.length ? antecedents(turns, phraseWords) : [];
+  const readings = searched.length ? antecedents(turns, phraseWords, language) : [];
   const best = readings[0];
   if (parallel) {
     resolved = typos.correct(parallel.resolved);

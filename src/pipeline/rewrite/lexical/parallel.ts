@@ -1,5 +1,6 @@
 import { cosine, type Embedder } from '../../models/embedder.js';
 import { STOPWORDS } from '../../search/queryTerms.js';
+import { clausePredicates } from './predicates.js';
 import { CLAUSE_WORDS } from './resolve.js';
 
 /**
@@ -43,6 +44,8 @@ interface Token {
   lower: string;
   start: number;
   end: number;
+  /** Ends its clause as a verb or adjective (see clausePredicates). */
+  predicate?: boolean;
 }
 
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
@@ -57,7 +60,7 @@ const REQUESTS = new Set('tell explain describe list give show compare vertel le
 /** Words of degree and quantity, which no new subject replaces ("how many goals"). */
 const DEGREE_WORDS = new Set('many much more most few fewer less least very too so also just only often veel meer meest weinig minder erg heel zeer ook alleen vaak'.split(' '));
 
-const isContent = (t: Token): boolean => !STOPWORDS.has(t.lower) && !CLAUSE_WORDS.has(t.lower) && !DEGREE_WORDS.has(t.lower) && !REQUESTS.has(t.lower);
+const isContent = (t: Token): boolean => !t.predicate && !STOPWORDS.has(t.lower) && !CLAUSE_WORDS.has(t.lower) && !DEGREE_WORDS.has(t.lower) && !REQUESTS.has(t.lower);
 
 /** The new subject of a parallel follow-up ("bonds", "in a hotel"), or undefined when the query is not one. */
 export function parallelSubject(query: string, language: string): string | undefined {
@@ -82,6 +85,8 @@ export interface Slot {
   text: string;
   /** Settled by the wording (the same preposition, the same head noun): no similarity needed. */
   decided: boolean;
+  /** One modifier of a phrase ("dc" of "dc voltage"): the text of the whole phrase. */
+  modifierOf?: string;
 }
 
 const plural = (w: string): boolean => w.length > 3 && /[^s'’]s$/.test(w) && !/(us|is|ss)$/.test(w);
@@ -90,9 +95,11 @@ const plural = (w: string): boolean => w.length > 3 && /[^s'’]s$/.test(w) && !
  * The places in `previous` the subject could take: after the same preposition ("in 2019" for "in
  * 2018"), a phrase with the same head noun ("mini challenges" for "maxi challenges"), or else any
  * run of content words (with its determiner when the subject brings one), to be weighed by meaning.
+ * The verb or adjective that ends the question is no place ("built" in "When was the Eiffel Tower built?").
  */
-export function parallelSlots(previous: string, subject: string): Slot[] {
-  const prev = tokens(previous);
+export function parallelSlots(previous: string, subject: string, language: string): Slot[] {
+  const predicates = clausePredicates(previous, language);
+  const prev = tokens(previous).map((t) => (predicates.has(t.lower) ? { ...t, predicate: true } : t));
   const sub = tokens(subject);
   if (prev.length === 0 || sub.length === 0) return [];
   // Only a question can be asked again ("International equity." cannot).
@@ -137,13 +144,16 @@ export function parallelSlots(previous: string, subject: string): Slot[] {
   }
   const out: Slot[] = [];
   for (const [i, j] of runs) {
+    // A name ("the Eiffel Tower") is taken whole.
+    const name = j > i && prev.slice(i, j + 1).every((t) => /^\p{Lu}/u.test(t.text) && t.start > 0);
     for (let a = i; a <= j; a++) {
       for (let b = a; b <= Math.min(j, a + MAX_SPAN_WORDS - 1); b++) {
-        // A one-word subject may swap one word of a phrase ("ac" for the "dc" of "dc voltage");
-        // a longer one takes a whole phrase ("balance transfer" for "debt consolidation").
+        // A one-word subject may swap a modifier of a phrase ("ac" for the "dc" of "dc voltage");
+        // in place of its head it takes the whole phrase ("malaria" for "sickle cell disease").
+        // A longer subject takes a whole phrase ("balance transfer" for "debt consolidation").
         // A phrase ending in the subject's head noun may also be part of a longer one.
         const whole = a === i && b === j;
-        const oneWordSwap = subContent.length === 1 && a === b;
+        const oneWordSwap = subContent.length === 1 && a === b && (a < j || a === i) && !name;
         const sameHead = subContent.length > 1 && prev[b]!.lower === head;
         if (!whole && !oneWordSwap && !sameHead) continue;
         const words = prev.slice(a, b + 1).map((t) => t.lower);
@@ -154,7 +164,7 @@ export function parallelSlots(previous: string, subject: string): Slot[] {
         if (!decided && words.some((w) => subContent.includes(w))) continue;
         let from = a;
         if (subHasDeterminer) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
-        out.push(slot(from, b, decided));
+        out.push(!whole && oneWordSwap ? { ...slot(from, b, decided), modifierOf: previous.slice(prev[i]!.start, prev[j]!.end) } : slot(from, b, decided));
       }
     }
   }
@@ -196,7 +206,11 @@ export function chooseSlot(subject: string, slots: readonly Slot[], similarities
   if (!similarities) return undefined;
   let best: Slot | undefined;
   let bestScore = SIBLING_SIMILARITY;
+  const similarityOf = new Map(slots.map((s, i) => [s.text.toLowerCase(), similarities[i]!]));
   slots.forEach((s, i) => {
+    // A modifier is swapped only when it is nearer the subject than its whole phrase is:
+    // "ac" for "dc" (0.60 vs "dc voltage" 0.58), not "malaria" for "sickle" (0.50 vs "sickle cell disease" 0.57).
+    if (s.modifierOf && similarities[i]! < (similarityOf.get(s.modifierOf.toLowerCase()) ?? -1)) return;
     const score = similarities[i]! - formPenalty(subject, s.text);
     if (score >= bestScore) [best, bestScore] = [s, score];
   });
@@ -244,7 +258,7 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // it first; its subject's place is then the one this subject takes.
   const chained = depth < MAX_CHAIN ? await resolveParallel(raw, earlierUserTurns.slice(1), language, embedder, depth + 1) : undefined;
   const previous = chained?.resolved ?? raw;
-  const slots = chained ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : parallelSlots(previous, subject);
+  const slots = chained ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : parallelSlots(previous, subject, language);
   if (slots.length === 0) return undefined;
   let similarities: number[] | undefined;
   if (embedder && !slots.some((s) => s.decided)) {

@@ -1,5 +1,6 @@
 import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
+import { clausePredicates } from './predicates.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -21,15 +22,18 @@ const LINKS = new Set(['of', 'van', 'de', 'der', 'voor']);
 
 /**
  * Phrases of the conversation made of the chosen terms: maximal runs of chosen words, which may
- * be linked by "of"/"van" inside ("net asset value", "prijs van houtmulch"). Scored by the sum
+ * be linked by "of"/"van" inside ("net asset value", "prijs van houtmulch"). A user's clause ends
+ * a phrase at its predicate ("the Eiffel Tower", not "Eiffel Tower built"). Scored by the sum
  * of their words' probabilities; the user's phrases come before the replies'.
  */
-export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<string, number>): Antecedent[] {
+export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<string, number>, language: string): Antecedent[] {
   const found = new Map<string, Antecedent>();
   for (const t of turns) {
     for (const [role, text] of [['user', t.user], ['assistant', t.assistant]] as const) {
       // As the candidates were read: "Huntington's disease" is the phrase "Huntington disease".
-      const tokens = [...withoutContractions(text).matchAll(TOKEN)].map((m) => m[0]);
+      const clean = withoutContractions(text);
+      const tokens = [...clean.matchAll(TOKEN)].map((m) => m[0]);
+      const predicates = role === 'user' ? clausePredicates(clean, language) : undefined;
       let run: string[] = [];
       let score = 0;
       let article: string | undefined;
@@ -48,7 +52,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
       let previous = '';
       for (const tok of tokens) {
         const low = tok.toLowerCase();
-        const p = chosen.get(low);
+        const p = predicates?.has(low) ? undefined : chosen.get(low);
         if (p !== undefined) {
           if (run.length === 0) article = ARTICLES.has(previous.toLowerCase()) ? previous.toLowerCase() : undefined;
           run.push(tok);
@@ -165,8 +169,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     return body.slice(0, demo.index) + named + body.slice(demo.index + demo[0].length) + end;
   }
   const lead = ELLIPSIS_LEAD[lang]!.exec(body);
-  // "What about Romeo and Juliet?": a name is a new subject, not an attribute of the old one.
-  if (lead && /^\p{Lu}/u.test(body.slice(lead[0].length).trim())) return undefined;
+  // "What about Romeo and Juliet?", "what about the Louvre?": a name is a new subject, not an attribute of the old one.
+  if (lead && /^(?:(?:[Tt]he|[Aa]n?|[Dd]e|[Hh]et|[Ee]en)\s+)?\p{Lu}/u.test(body.slice(lead[0].length).trim())) return undefined;
   // "And were there others?", "and when did it end?": a clause of its own, not a subject to complete.
   if (lead && CLAUSE_WORDS.has(body.slice(lead[0].length).trim().split(/\s+/)[0]!.toLowerCase())) return undefined;
   if (lead) {

@@ -1,0 +1,91 @@
+import { createRequire } from 'node:module';
+import type WinkNLP from 'wink-nlp';
+
+/**
+ * The verb or adjective that ends a question's clause after its subject: "built" in "When was the
+ * Eiffel Tower built?", "fatal" in "Is sickle cell disease fatal?", "known" in "What was George
+ * Best known for?". Read as a run of content words, such a question's subject swallows its
+ * predicate, and a follow-up "how tall is it?" became "how tall is the Eiffel Tower built?".
+ * The words returned (lower case) end a phrase and are no topic of it.
+ */
+export function clausePredicates(text: string, language: string): ReadonlySet<string> {
+  if (language !== 'en' && language !== 'nl') return NONE;
+  const key = `${language}\u0000${text}`;
+  let found = seen.get(key);
+  if (!found) {
+    found = language === 'nl' ? dutchPredicates(text) : /\p{L}/u.test(text) ? englishPredicates(text) : NONE;
+    // A conversation's turns come back with every follow-up: each is read once.
+    if (seen.size >= SEEN_LIMIT) seen.delete(seen.keys().next().value!);
+    seen.set(key, found);
+  }
+  return found;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+const SEEN_LIMIT = 512;
+const seen = new Map<string, ReadonlySet<string>>();
+
+type Nlp = ReturnType<typeof WinkNLP>;
+let nlp: Nlp | undefined;
+
+/** wink-nlp with its small English model (MIT, in the npm package; about 150 ms to load, once, on first use). */
+function tagger(): Nlp {
+  if (!nlp) {
+    const require = createRequire(import.meta.url);
+    const winkNLP = require('wink-nlp') as typeof WinkNLP;
+    nlp = winkNLP(require('wink-eng-lite-web-model'));
+  }
+  return nlp;
+}
+
+const WH = new Set(['what', 'where', 'when', 'why', 'how', 'who', 'which', 'whom', 'whose']);
+const PREDICATES = new Set(['VERB', 'ADJ']);
+/** Tags of words that cannot end a subject: the predicate must follow one that can (a noun, or a noun the tagger took for a verb). */
+const NO_SUBJECT = new Set(['AUX', 'DET', 'PRON', 'ADP', 'PART', 'CCONJ', 'SCONJ', 'PUNCT', 'ADV', 'INTJ']);
+
+/**
+ * By part of speech: in a clause with an auxiliary before its subject ("was … built", "does …
+ * work", "is … fatal"), the last word (before a stranded preposition: "known for") when it is a
+ * verb or adjective that follows a word of the subject. Both conditions keep the tagger's slips
+ * on lower-case nouns out: "what are stocks?" ("stocks" after the auxiliary), "I got a heat pump"
+ * (no auxiliary; "pump" is tagged a verb).
+ */
+function englishPredicates(text: string): Set<string> {
+  const { its } = tagger();
+  const doc = tagger().readDoc(text);
+  const words = doc.tokens().out(its.value) as string[];
+  const tags = doc.tokens().out(its.pos) as string[];
+  const out = new Set<string>();
+  const clause = (start: number, end: number): void => {
+    let i = end;
+    while (i > start && (tags[i] === 'ADP' || tags[i] === 'PART')) i--;
+    if (i - 1 <= start || !PREDICATES.has(tags[i]!) || NO_SUBJECT.has(tags[i - 1]!)) return;
+    if (tags.slice(start, i - 1).includes('AUX')) out.add(words[i]!.toLowerCase());
+  };
+  let start = 0;
+  for (let i = 0; i <= words.length; i++) {
+    // A clause ends at punctuation, at the end, or where a run-on question starts another ("where is bone marrow found what does it do").
+    const boundary = i === words.length || tags[i] === 'PUNCT' || (i > start && WH.has(words[i]!.toLowerCase()));
+    if (!boundary) continue;
+    if (i - 1 > start) clause(start, i - 1);
+    start = tags[i] === 'PUNCT' ? i + 1 : i;
+  }
+  return out;
+}
+
+/** A past participle ("gebouwd", "gevonden", "behandeld"), by its prefix and ending. */
+const DUTCH_PARTICIPLE = /^(?:ge|be|ver|ont|her)\p{L}{3,}(?:d|t|en)$/u;
+const DUTCH_ARTICLES = new Set(['de', 'het', 'een']);
+const DUTCH_AUXILIARIES = new Set('is was wordt werd worden werden zijn waren heeft hebben had hadden kan kon moet moest'.split(' '));
+
+/** By form, after an auxiliary: Dutch participles are regular enough ("Wanneer is de Eiffeltoren gebouwd?"). */
+function dutchPredicates(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const clause of text.split(/[.,;:!?()]+/)) {
+    const words = clause.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const last = words.at(-1);
+    if (words.length < 3 || !last || !DUTCH_PARTICIPLE.test(last) || DUTCH_ARTICLES.has(words.at(-2)!)) continue;
+    if (words.slice(0, -2).some((w) => DUTCH_AUXILIARIES.has(w))) out.add(last);
+  }
+  return out;
+}

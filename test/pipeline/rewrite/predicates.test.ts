@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { clausePredicates } from '../../../src/pipeline/rewrite/lexical/predicates.js';
+
+const of = (text: string, language = 'en'): string[] => [...clausePredicates(text, language)];
+
+describe('clausePredicates', () => {
+  it('finds the participle or adjective that ends an English question after its subject', () => {
+    expect(of('When was the Eiffel Tower built?')).toEqual(['built']);
+    expect(of('Is sickle cell disease fatal?')).toEqual(['fatal']);
+    expect(of('What was George Best known for?')).toEqual(['known']);
+    // A run-on question: each clause is read on its own.
+    expect(of('where is bone marrow found what does it do for the body')).toEqual(['found']);
+  });
+
+  it('leaves nouns alone, also where the tagger calls them verbs', () => {
+    expect(of('what are stocks?')).toEqual([]);
+    expect(of('I got a heat pump')).toEqual([]);
+    expect(of('Is ibuprofen safe for children?')).toEqual([]);
+    expect(of('who invented the telephone')).toEqual([]);
+  });
+
+  it('reads Dutch participles by their form, after an auxiliary', () => {
+    expect(of('Wanneer is de Eiffeltoren gebouwd?', 'nl')).toEqual(['gebouwd']);
+    expect(of('Hoe wordt sikkelcelziekte behandeld?', 'nl')).toEqual(['behandeld']);
+    expect(of('Wat kost een warmtepomp in Amsterdam?', 'nl')).toEqual([]);
+  });
+
+  it('reads no other language', () => {
+    expect(of('When was the Eiffel Tower built?', 'fr')).toEqual([]);
+  });
+});
