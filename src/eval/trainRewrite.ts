@@ -22,6 +22,7 @@ import { candidateTerms, sameWordForm, TERM_FEATURES, termFeatures } from '../pi
 import { DEPENDENCE_FEATURES, dependenceFeatures } from '../pipeline/rewrite/lexical/dependence.js';
 import { detectLanguage } from '../pipeline/rewrite/lexical/language.js';
 import { predict } from '../pipeline/rewrite/lexical/logisticModel.js';
+import { earlierUserTurns } from '../pipeline/rewrite/history.js';
 import { pairText, selectTurns, turnPairs } from '../pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS } from '../pipeline/rewrite/types.js';
 import { DocentError } from '../shared/errors.js';
@@ -125,7 +126,7 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
           heldOut: heldOut(dataset.name, r.conversation),
           dependent: drawsOnHistory(r) ? 1 : 0,
           dep: dependenceFeatures(r.query, turns, termStats),
-          terms: candidateTerms(r.query, turns, detectLanguage(r.query, r.history.filter((m) => m.role === 'user').map((m) => m.text).reverse()), termStats).map((c) => ({ x: c.features, y: wanted.some((w) => sameWordForm(w, c.term)) ? 1 : 0 })),
+          terms: candidateTerms(r.query, turns, detectLanguage(r.query, earlierUserTurns(r.history)), termStats).map((c) => ({ x: c.features, y: wanted.some((w) => sameWordForm(w, c.term)) ? 1 : 0 })),
         });
       }
       close();

@@ -8,6 +8,11 @@ export const historySchema = z
   .array(z.object({ role: z.enum(['user', 'assistant']), text: z.string().max(100_000) }).strict())
   .max(1000);
 
+/** The user's earlier messages, most recent first (what a follow-up most likely leans on). */
+export function earlierUserTurns(history: readonly HistoryMessage[]): string[] {
+  return history.filter((m) => m.role === 'user').map((m) => m.text).reverse();
+}
+
 export function parseHistory(json: unknown, where: string): HistoryMessage[] {
   const parsed = historySchema.safeParse(json);
   if (!parsed.success) {

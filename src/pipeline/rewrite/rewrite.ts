@@ -3,6 +3,7 @@ import type { Embedder } from '../models/embedder.js';
 import type { WeightedText } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
 import { queryTerms } from '../search/queryTerms.js';
+import { earlierUserTurns } from './history.js';
 import { removeFillers } from './lexical/clarity.js';
 import { classifyIntent } from './lexical/intent.js';
 import { detectLanguage } from './lexical/language.js';
@@ -146,7 +147,7 @@ export function searchVectorQuery(run: Pick<RewriteRun, 'result' | 'turns'>): We
 export async function rewrite(query: string, history: readonly HistoryMessage[], options: Partial<RewriteOptions> = {}, deps: RewriteDeps = {}): Promise<RewriteRun> {
   const t0 = performance.now();
   const opts: RewriteOptions = { ...DEFAULT_REWRITE_OPTIONS, ...options };
-  const earlierUserTurns = history.filter((m) => m.role === 'user').map((m) => m.text).reverse();
+  const earlier = earlierUserTurns(history);
   const trimmed = query.trim();
   const done = (run: Omit<RewriteRun, 'ms' | 'options'>): RewriteRun => {
     const r = run.result;
@@ -154,7 +155,7 @@ export async function rewrite(query: string, history: readonly HistoryMessage[],
     return { ...run, options: opts, ms: performance.now() - t0 };
   };
   if (trimmed.length < 3 || (history.length === 0 && removeFillers(trimmed) === trimmed)) {
-    return done({ result: passthrough(query, earlierUserTurns), turns: [], cached: false });
+    return done({ result: passthrough(query, earlier), turns: [], cached: false });
   }
 
   const turns = history.length === 0 ? [] : deps.embedder ? await selectTurns(trimmed, history, deps.embedder, opts) : recentTurns(history, opts);
@@ -167,8 +168,8 @@ export async function rewrite(query: string, history: readonly HistoryMessage[],
   const hit = deps.cache?.get(key);
   if (hit) return done({ result: { ...hit, original_query: query }, turns, cached: true, fallback: noModel });
 
-  const parallel = await resolveParallel(removeFillers(trimmed), earlierUserTurns, detectLanguage(trimmed, earlierUserTurns), deps.embedder);
-  const lexical = lexicalRewrite({ query, earlierUserTurns, turns, termStats: deps.termStats, weights: deps.weights, parallel });
+  const parallel = await resolveParallel(removeFillers(trimmed), earlier, detectLanguage(trimmed, earlier), deps.embedder);
+  const lexical = lexicalRewrite({ query, earlierUserTurns: earlier, turns, termStats: deps.termStats, weights: deps.weights, parallel });
   const { trace, ...lexicalResult } = lexical;
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;

@@ -51,8 +51,9 @@ const NO_SUBJECT = new Set(['AUX', 'DET', 'PRON', 'ADP', 'PART', 'CCONJ', 'SCONJ
  * (no auxiliary; "pump" is tagged a verb).
  */
 function englishPredicates(text: string): Set<string> {
-  const { its } = tagger();
-  const doc = tagger().readDoc(text);
+  const nlp = tagger();
+  const { its } = nlp;
+  const doc = nlp.readDoc(text);
   const words = doc.tokens().out(its.value) as string[];
   const tags = doc.tokens().out(its.pos) as string[];
   const out = new Set<string>();
