@@ -143,6 +143,10 @@ export interface RewriteTextRow {
   added_precision: number;
   added_recall: number;
   added_f1: number;
+  /** The same for the question the user reads (resolved_query), without the search side's additions. */
+  question_added_precision: number;
+  question_added_recall: number;
+  question_added_f1: number;
   /** Of the turns whose reference equals the query: the share whose question (resolved_query) the strategy left unchanged. */
   unchanged_when_standalone: number;
   /** The same for the searched text, which may also carry expansions (abbreviations, related words). */
@@ -170,6 +174,7 @@ async function rewriteTextRow(dataset: Dataset, strategy: Strategy, context: Str
   const { outputs, ms } = await timed(strategy, dataset.rows, context);
   const searched = (id: string): string => [outputs.get(id)!.query, ...(outputs.get(id)!.keywords ?? [])].join(' ');
   const scores = dataset.rows.map((r) => addedTermScores(r.query, searched(r.id), r.reference_rewrite));
+  const questions = dataset.rows.map((r) => addedTermScores(r.query, outputs.get(r.id)!.resolved ?? outputs.get(r.id)!.query, r.reference_rewrite));
   const standalone = dataset.rows.filter((r) => sameQuery(r.query, r.reference_rewrite));
   return {
     strategy: strategy.name,
@@ -177,6 +182,9 @@ async function rewriteTextRow(dataset: Dataset, strategy: Strategy, context: Str
     added_precision: round(mean(scores.map((s) => s.precision))),
     added_recall: round(mean(scores.map((s) => s.recall))),
     added_f1: round(mean(scores.map((s) => s.f1))),
+    question_added_precision: round(mean(questions.map((s) => s.precision))),
+    question_added_recall: round(mean(questions.map((s) => s.recall))),
+    question_added_f1: round(mean(questions.map((s) => s.f1))),
     unchanged_when_standalone: round(mean(standalone.map((r) => (sameQuery(r.query, outputs.get(r.id)!.resolved ?? searched(r.id)) ? 1 : 0)))),
     search_unchanged_when_standalone: round(mean(standalone.map((r) => (sameQuery(r.query, searched(r.id)) ? 1 : 0)))),
     standalone_turns: standalone.length,

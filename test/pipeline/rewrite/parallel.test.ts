@@ -25,8 +25,8 @@ describe('parallel follow-ups: the subject', () => {
     expect(parallelSubject('And were there other controversial elements?', 'en')).toBeUndefined();
     expect(parallelSubject('and how does it handle expired sessions?', 'en')).toBeUndefined();
     expect(parallelSubject('what about it?', 'en')).toBeUndefined();
-    // A bare "and" before a noun ("and the price?") is the attribute follow-up: no meanings to weigh.
-    expect(parallelSubject('and the price?', 'en')).toBeUndefined();
+    // A bare "and" before a noun is weighed by meaning in English only (the encoder reads English).
+    expect(parallelSubject('and the price?', 'en')).toBe('the price');
     expect(parallelSubject('en de prijs?', 'nl')).toBeUndefined();
     expect(parallelSubject('Are bonds risky?', 'en')).toBeUndefined();
   });
@@ -133,6 +133,21 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     const history = [u('When was the Eiffel Tower built?'), a('The Eiffel Tower was built between 1887 and 1889 as the entrance arch for the World Fair.')];
     expect((await rewrite('how tall is it?', history, {}, { embedder })).result.resolved_query).toBe('how tall is the Eiffel Tower?');
     expect((await rewrite('What about the Louvre?', history, {}, { embedder })).result.resolved_query).toBe('When was the Louvre built?');
+  });
+
+  it('through the Rewrite stage: "and X?" asks again about a sibling, and completes an attribute', async () => {
+    const pills = [u('What are the side effects of ibuprofen?'), a('Stomach pain, heartburn and nausea are common.')];
+    expect((await rewrite('and paracetamol?', pills, {}, { embedder })).result.resolved_query).toBe('What are the side effects of paracetamol?');
+    const appliances = [u('What is the warranty on the dishwasher?'), a('Two years from the date of purchase.')];
+    expect((await rewrite('and the fridge?', appliances, {}, { embedder })).result.resolved_query).toBe('What is the warranty on the fridge?');
+    const price = await rewrite('and the price?', [u('Is the MacBook Pro good for coding?'), a('Yes, the MacBook Pro handles compilers and IDEs well.')], {}, { embedder });
+    expect(price.result.resolved_query).toMatch(/price of .*MacBook/i);
+  });
+
+  it('adds a prepositional subject to the end of a question that has no such place', async () => {
+    const { result } = await rewrite('en bij een deeltijdcontract?', [u('Hoeveel vakantiedagen krijg ik per jaar?'), a('Je krijgt 25 vakantiedagen per jaar bij een voltijds contract.')], {}, { embedder });
+    expect(result).toMatchObject({ resolved_query: 'Hoeveel vakantiedagen krijg ik per jaar bij een deeltijdcontract?', language: 'nl' });
+    expect(settled('How many vacation days do I get per year?', 'with a part-time contract')).toBe('How many vacation days do I get per year with a part-time contract?');
   });
 
   it('keeps Dutch: "en in Utrecht?" asks the Amsterdam question about Utrecht', async () => {

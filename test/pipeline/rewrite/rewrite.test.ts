@@ -75,6 +75,22 @@ describe('rewrite: the seeds\' conversations through the learned lexical engine'
     expect(result.intent).toBe('count');
   });
 
+  it('"when did she die?" names the person the conversation is about, from the reply when the user named none', async () => {
+    const books = [u('Who wrote Pride and Prejudice?'), a('Jane Austen wrote it; it was published in 1813.')];
+    const { result } = await rewrite('when did she die?', books, {}, { embedder, termStats });
+    expect(result).toMatchObject({ resolved_query: 'when did Jane Austen die?', used_turns: [0] });
+    expect(result.keywords).toEqual(expect.arrayContaining(['jane', 'austen']));
+    const musial = [u('What happened to Stan Musial in 1950?'), a('He batted .346.'), u('Did he play with Hank Aaron?'), a('Yes, in All-Star Games.')];
+    expect((await rewrite('What was his best season?', musial, {}, { embedder, termStats })).result.resolved_query).toBe("What was Stan Musial's best season?");
+  });
+
+  it('"Is it fatal?" takes the subject of the latest question when no word of it clears the term bar', async () => {
+    const history = [u('How is sickle cell disease treated?'), a('Treatment includes hydroxyurea, blood transfusions and bone marrow transplants.')];
+    const { result } = await rewrite('Is it fatal?', history, {}, { embedder, termStats });
+    expect(result.resolved_query).toBe('Is sickle cell disease fatal?');
+    expect(result.keywords).toEqual(expect.arrayContaining(['sickle', 'cell', 'disease']));
+  });
+
   it('leaves a question that stands alone as it is; anything added stays on the search side, weighted', async () => {
     const q = 'What is the warranty period of the heat pump?';
     const { result } = await rewrite(q, HOUTMULCH, {}, { embedder, termStats });

@@ -2,12 +2,13 @@ import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
 import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import type { RewriteKind, RewriteResult } from '../types.js';
-import { candidateTerms, termFeatures } from './candidates.js';
+import { candidateTerms, FEATURE_NAMES, termFeatures } from './candidates.js';
 import { removeFillers, topicShift } from './clarity.js';
 import { dependenceFeatures } from './dependence.js';
 import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
+import { personAntecedent, resolvePerson } from './names.js';
 import { queryCues } from './queryCues.js';
 import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, resolveReference, type Antecedent } from './resolve.js';
@@ -22,6 +23,10 @@ const MAX_SEARCH_TERMS = 10;
 export const SEARCH_TERM_BAR = 0.15;
 /** The weight a topic word of the user's gets when building readings of a reference. */
 const TOPIC_FLOOR = 0.2;
+/** A pointing question with no term over the bar takes up to this many of the latest question's words, if at least this likely. */
+const FALLBACK_TERMS = 4;
+const FALLBACK_FLOOR = 0.05;
+const IN_LAST_USER = FEATURE_NAMES.indexOf('in_last_user');
 /** A query of at most this many content words leans on the conversation ("which is better?"). */
 const SHORT_QUERY = 1;
 /** Two readings whose scores are this close count as an ambiguous reference. */
@@ -100,12 +105,18 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const dependence = turns.length ? probability(weights.dependence, dependenceFeatures(base, turns, termStats)) : 0;
   const scored = turns.length
     ? candidateTerms(base, turns, language, termStats)
-        .map((c) => ({ term: c.term, surface: c.surface, topic: c.topic, p: probability(weights.term, termFeatures(c.features, dependence)) }))
+        .map((c) => ({ term: c.term, surface: c.surface, topic: c.topic, lastUser: c.features[IN_LAST_USER] === 1, p: probability(weights.term, termFeatures(c.features, dependence)) }))
         .sort((a, b) => b.p - a.p || a.term.localeCompare(b.term))
     : [];
   // The search, where added terms weigh a fraction of the user's own, takes terms below the
   // learned (F1-best) threshold too: a likely term costs little there and often helps.
-  const searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term)).slice(0, MAX_SEARCH_TERMS);
+  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term)).slice(0, MAX_SEARCH_TERMS);
+  const cues = queryCues(base);
+  // "Is it fatal?": a short question that points back must point somewhere. When no term
+  // clears the bar, the likeliest words of the user's latest question are what it means.
+  if (searched.length === 0 && cues.referring && cues.contentWords <= SHORT_QUERY && dependence >= weights.dependence.threshold) {
+    searched = scored.filter((c) => c.lastUser && c.p >= FALLBACK_FLOOR).slice(0, FALLBACK_TERMS);
+  }
 
   // The question itself changes only where it points back (a pronoun, an ellipsis, "more?") or
   // when the turn clearly cannot stand alone; otherwise added terms stay on the search side.
@@ -113,17 +124,24 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   let ambiguous = false;
   let alternatives: string[] = [];
   const used = new Set<number>();
-  const cues = queryCues(base);
   // Readings of a reference: phrases of the searched terms, and the topic the user named (the
   // words ending their question, or following an article), which the scorer may rank lower.
   const phraseWords = new Map(searched.map((c) => [c.term, c.p]));
   if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
   const readings = searched.length ? antecedents(turns, phraseWords, language) : [];
   const best = readings[0];
+  // "when did she die?": the person the conversation is about, by name.
+  const person = parallel || turns.length === 0 ? undefined : personAntecedent(input.earlierUserTurns, turns.at(-1)?.assistant);
+  const personal = person === undefined ? undefined : resolvePerson(base, person, language);
   if (parallel) {
     resolved = typos.correct(parallel.resolved);
     const asked = turns.at(-1);
     if (asked) used.add(asked.index);
+    kinds.add('conversational');
+  } else if (personal !== undefined) {
+    resolved = personal;
+    const named = person!.toLowerCase();
+    for (const t of turns) if (`${t.user} ${t.assistant}`.toLowerCase().includes(named)) used.add(t.index);
     kinds.add('conversational');
   } else if (best) {
     const slot = resolveReference(base, best, language);

@@ -17,8 +17,9 @@ const ABOUT_LEAD: Record<'en' | 'nl', RegExp> = {
   nl: /^(?:en\s+)?(?:wat\s+dacht\s+je\s+van|hoe\s+zit\s+het\s+met|wat\s+met|hoe\s+met)\s+/i,
 };
 /**
- * "and in 2018?", "en in Utrecht?": a bare "and" counts only before a preposition, which settles
- * the place without weighing meanings; "and the price?" (the commonest follow-up) stays an attribute.
+ * "and in 2018?", "en in Utrecht?": a bare "and" before a preposition settles the place by wording.
+ * Before a noun it is weighed by meaning ("and paracetamol?" after a question about ibuprofen is
+ * that question again; "and the price?", the commonest follow-up, stays an attribute).
  */
 const AND_LEAD: Record<'en' | 'nl', RegExp> = { en: /^and\s+/i, nl: /^en\s+/i };
 
@@ -74,7 +75,8 @@ export function parallelSubject(query: string, language: string): string | undef
   const words = tokens(subject);
   if (words.length === 0 || words.length > MAX_SUBJECT_WORDS || PRONOUN.test(subject) || /[?.!,;:]/.test(subject)) return undefined;
   if (CLAUSE_WORDS.has(words[0]!.lower)) return undefined;
-  if (and && !PREPOSITIONS.has(words[0]!.lower)) return undefined;
+  // A bare "and" before a noun is weighed by meaning, which the English encoder reads only in English.
+  if (and && lang !== 'en' && !PREPOSITIONS.has(words[0]!.lower)) return undefined;
   return subject;
 }
 
@@ -125,8 +127,11 @@ export function parallelSlots(previous: string, subject: string, language: strin
       const end = objectEnd(i + 1);
       if (end > i) found.push(slot(i, end, true));
     });
-    // The last such phrase: a follow-up most often varies how the question ended.
-    return found.slice(-1);
+    // The last such phrase: a follow-up most often varies how the question ended. With none, the
+    // subject adds to the question's end ("… per year?" + "with a part-time contract").
+    if (found.length) return found.slice(-1);
+    const end = previous.replace(/[\s?.!]+$/u, '').length;
+    return [{ start: end, end, text: '', decided: true }];
   }
 
   const subHasDeterminer = DETERMINERS.has(first);
@@ -227,7 +232,7 @@ export function substitute(previous: string, slot: Slot, subject: string): strin
   const rest = `${before} ${after}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (!rest.some((w) => !STOPWORDS.has(w) || CLAUSE_WORDS.has(w))) return undefined;
   // At the start of the question the subject takes its capital ("Stocks are…" → "Bonds are…").
-  const placed = slot.start === 0 && /^\p{Lu}/u.test(previous) ? subject.charAt(0).toUpperCase() + subject.slice(1) : subject;
+  const placed = slot.start === slot.end ? ` ${subject}` : slot.start === 0 && /^\p{Lu}/u.test(previous) ? subject.charAt(0).toUpperCase() + subject.slice(1) : subject;
   const text = (before + placed + after).trim();
   return /[?.!]$/.test(text) ? text : `${text}?`;
 }
@@ -267,5 +272,6 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   }
   const slot = chooseSlot(subject, slots, similarities);
   const resolved = slot && substitute(previous, slot, subject);
-  return resolved ? { resolved, replaced: slot.text, at: { start: slot.start, end: slot.start + subject.length } } : undefined;
+  const at = slot && slot.start === slot.end ? slot.start + 1 : slot?.start ?? 0;
+  return resolved ? { resolved, replaced: slot.text, at: { start: at, end: at + subject.length } } : undefined;
 }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { namesIn, personAntecedent, resolvePerson } from '../../../src/pipeline/rewrite/lexical/names.js';
+
+describe('names in a conversation', () => {
+  it('are runs of capitalised words without the question word or article that opens them', () => {
+    expect(namesIn('Did Herb Jeffries and his band tour?')).toEqual(['Herb Jeffries']);
+    expect(namesIn("What was Meir Kahane's ideology?")).toEqual(['Meir Kahane']);
+    expect(namesIn('Stan Musial and Hank Aaron played in the NFL. In July he met Paul McCartney.')).toEqual(['Stan Musial', 'Hank Aaron', 'Paul McCartney']);
+  });
+
+  it('leave out titles, a lone capital that opens a sentence, acronyms and months', () => {
+    expect(namesIn('Who wrote Pride and Prejudice?')).toEqual([]);
+    expect(namesIn('When did The Lord of the Rings come out?')).toEqual([]);
+    expect(namesIn('Dawkins was born in the USA in March.')).toEqual([]);
+  });
+
+  it('the person a pronoun means: the first the user named, else the first of the latest reply', () => {
+    expect(personAntecedent(['Did he play with Hank Aaron?', 'What happened to Stan Musial in 1950?'], 'He shares the record with Hank Aaron.')).toBe('Stan Musial');
+    expect(personAntecedent(['Who wrote Pride and Prejudice?'], 'Jane Austen wrote it in 1813.')).toBe('Jane Austen');
+    expect(personAntecedent(['how do vaccines work?'], 'They train the immune system.')).toBeUndefined();
+  });
+});
+
+describe('a person pronoun resolved', () => {
+  it('is replaced by the name, as owner where it owns the next word', () => {
+    expect(resolvePerson('when did she die?', 'Jane Austen', 'en')).toBe('when did Jane Austen die?');
+    expect(resolvePerson('How much is her shoe company worth?', 'Kim Kardashian', 'en')).toBe("How much is Kim Kardashian's shoe company worth?");
+    expect(resolvePerson('Did the injury bother her?', 'Serena Williams', 'en')).toBe('Did the injury bother Serena Williams?');
+    expect(resolvePerson('what did his father do', 'Charles Dickens', 'en')).toBe("what did Charles Dickens' father do");
+    expect(resolvePerson('Wanneer is hij geboren?', 'Johan Cruijff', 'nl')).toBe('Wanneer is Johan Cruijff geboren?');
+  });
+
+  it('is left alone when the question names its person first, or has no such pronoun', () => {
+    expect(resolvePerson('Who agreed with Unger about his criticism?', 'Roberto Mangabeira', 'en')).toBeUndefined();
+    expect(resolvePerson('Did Jane Austen marry?', 'Jane Austen', 'en')).toBeUndefined();
+    expect(resolvePerson('how tall is it?', 'Gustave Eiffel', 'en')).toBeUndefined();
+  });
+});
