@@ -174,7 +174,9 @@ async function rewriteTextRow(dataset: Dataset, strategy: Strategy, context: Str
   const { outputs, ms } = await timed(strategy, dataset.rows, context);
   const searched = (id: string): string => [outputs.get(id)!.query, ...(outputs.get(id)!.keywords ?? [])].join(' ');
   const scores = dataset.rows.map((r) => addedTermScores(r.query, searched(r.id), r.reference_rewrite));
-  const questions = dataset.rows.map((r) => addedTermScores(r.query, outputs.get(r.id)!.resolved ?? outputs.get(r.id)!.query, r.reference_rewrite));
+  // The question a strategy asks, without the search side's additions.
+  const question = (id: string): string => outputs.get(id)!.resolved ?? outputs.get(id)!.query;
+  const questions = dataset.rows.map((r) => addedTermScores(r.query, question(r.id), r.reference_rewrite));
   const standalone = dataset.rows.filter((r) => sameQuery(r.query, r.reference_rewrite));
   return {
     strategy: strategy.name,

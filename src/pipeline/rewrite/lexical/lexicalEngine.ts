@@ -8,7 +8,7 @@ import { dependenceFeatures } from './dependence.js';
 import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
-import { personAntecedent, resolvePerson } from './names.js';
+import { hasPersonPronoun, personAntecedent, resolvePerson } from './names.js';
 import { queryCues } from './queryCues.js';
 import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, resolveReference, type Antecedent } from './resolve.js';
@@ -131,7 +131,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const readings = searched.length ? antecedents(turns, phraseWords, language) : [];
   const best = readings[0];
   // "when did she die?": the person the conversation is about, by name.
-  const person = parallel || turns.length === 0 ? undefined : personAntecedent(input.earlierUserTurns, turns.at(-1)?.assistant);
+  const person = parallel || turns.length === 0 || !hasPersonPronoun(base, language) ? undefined : personAntecedent(input.earlierUserTurns, turns.at(-1)?.assistant);
   const personal = person === undefined ? undefined : resolvePerson(base, person, language);
   if (parallel) {
     resolved = typos.correct(parallel.resolved);

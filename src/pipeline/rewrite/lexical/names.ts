@@ -1,5 +1,5 @@
 import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
-import { CLAUSE_WORDS } from './resolve.js';
+import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -79,6 +79,11 @@ const PERSON_PRONOUN: Record<string, RegExp> = {
   nl: /\b(hij)\b/i,
 };
 
+/** Whether the question has a person pronoun to resolve (checked before any name is looked for). */
+export function hasPersonPronoun(query: string, language: string): boolean {
+  return PERSON_PRONOUN[language]?.test(query) ?? false;
+}
+
 /**
  * The question with its first person pronoun replaced by `name` ("when did he die?" → "when did
  * Jane Austen die?", "what was her first album?" → "what was Adele's first album?"). Undefined
@@ -94,6 +99,6 @@ export function resolvePerson(query: string, name: string, language: string): st
   const next = query.slice(found.index + found[0].length).match(/^\s+([\p{L}\p{N}]+)/u)?.[1]?.toLowerCase();
   // "her" owns the word after it unless that word starts a clause or phrase of its own ("ask her about …").
   const possessive = pronoun === 'his' || pronoun === 'hers' || (pronoun === 'her' && next !== undefined && !STOPWORDS.has(next) && !CLAUSE_WORDS.has(next));
-  const put = possessive ? (/s$/i.test(name) ? `${name}'` : `${name}'s`) : name;
+  const put = possessive ? possessiveOf(name) : name;
   return before + put + query.slice(found.index + found[0].length);
 }

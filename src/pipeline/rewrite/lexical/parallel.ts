@@ -272,6 +272,8 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   }
   const slot = chooseSlot(subject, slots, similarities);
   const resolved = slot && substitute(previous, slot, subject);
-  const at = slot && slot.start === slot.end ? slot.start + 1 : slot?.start ?? 0;
-  return resolved ? { resolved, replaced: slot.text, at: { start: at, end: at + subject.length } } : undefined;
+  if (!slot || !resolved) return undefined;
+  // An added subject stands after the space put before it.
+  const at = slot.start === slot.end ? slot.start + 1 : slot.start;
+  return { resolved, replaced: slot.text, at: { start: at, end: at + subject.length } };
 }

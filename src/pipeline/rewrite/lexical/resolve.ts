@@ -136,6 +136,11 @@ function namedEarlier(body: string, index: number, possessive = false): boolean 
   return (before.slice(0, boundary).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => !STOPWORDS.has(w) && !REMARKS.has(w));
 }
 
+/** "Jane Austen's", "Charles Dickens'". */
+export function possessiveOf(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
+
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -164,7 +169,7 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     const determiner = lang === 'nl' && /^(dat|dit)$/i.test(pronoun[0]) && next !== undefined && !STOPWORDS.has(next) && !/(en|t|d)$/.test(next);
     if (!determiner) return body.slice(0, pronoun.index) + named + body.slice(pronoun.index + pronoun[0].length) + end;
   }
-  if (possessive) return body.slice(0, possessive.index) + (/s$/i.test(named) ? `${named}'` : `${named}'s`) + body.slice(possessive.index + possessive[0].length) + end;
+  if (possessive) return body.slice(0, possessive.index) + possessiveOf(named) + body.slice(possessive.index + possessive[0].length) + end;
   if (demo && (demo[3] === undefined || STOPWORDS.has(demo[3].toLowerCase()))) {
     return body.slice(0, demo.index) + named + body.slice(demo.index + demo[0].length) + end;
   }
