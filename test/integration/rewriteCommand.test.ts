@@ -43,6 +43,16 @@ describe('docent rewrite', () => {
     expect(r.stdout).toMatch(/threshold 0\.2, last turn always kept, at most 3 turns/);
     expect(r.stdout).toMatch(/\* turn 0 {2}similarity \d\.\d\d/);
     expect(r.stdout).toMatch(/Context dependence: \d\.\d\d/);
+    expect(r.stdout).toContain("reference read as: houtmulch (from the conversation's likeliest words)");
+  });
+
+  it('explains a reference read from the previous question\'s form', () => {
+    const auth = join(work, 'auth.json');
+    writeFileSync(auth, JSON.stringify([{ role: 'user', text: 'How does the auth service issue tokens?' }, { role: 'assistant', text: 'It signs a JWT and stores a refresh token in Redis.' }]));
+    const r = docent(['rewrite', 'how does it handle expired sessions?', '--history', auth, '--explain'], home);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("Rewrite: 'how does it handle expired sessions?' -> 'how does the auth service handle expired sessions?'");
+    expect(r.stdout).toContain("reference read as: the auth service (from the previous question's form)");
   });
 
   it('explains a parallel follow-up: the previous question asked again, and what the new subject replaced', () => {

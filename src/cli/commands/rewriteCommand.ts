@@ -51,6 +51,8 @@ function describe(run: RewriteRun, history: readonly HistoryMessage[], full: boo
   if (run.trace) {
     lines.push(`Context dependence: ${run.trace.dependence.toFixed(2)}`);
     if (run.trace.terms.length) lines.push(`  terms taken: ${run.trace.terms.map((t) => `${t.term} ${t.p.toFixed(2)}`).join(', ')}`);
+    const ref = run.trace.reference;
+    if (ref) lines.push(`  reference read as: ${ref.phrase} (${ref.by === 'question form' ? "from the previous question's form" : ref.by === 'person' ? 'the person the conversation is about' : "from the conversation's likeliest words"})`);
     if (run.trace.replaced) lines.push(`  asked again about a new subject, in place of: ${run.trace.replaced}`);
     if (run.trace.typos.length) lines.push(`  typos fixed: ${run.trace.typos.join(', ')}`);
     if (run.trace.expansions.length) lines.push(`  expanded: ${run.trace.expansions.join('; ')}`);

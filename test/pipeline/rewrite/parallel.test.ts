@@ -19,6 +19,10 @@ describe('parallel follow-ups: the subject', () => {
     expect(parallelSubject('and how about in 2018', 'en')).toBe('in 2018');
     expect(parallelSubject('hoe zit het met een boiler?', 'nl')).toBe('een boiler');
     expect(parallelSubject('en in Utrecht?', 'nl')).toBe('in Utrecht');
+    // A bare prepositional phrase asks like "and …?"; one with a question word of its own does not.
+    expect(parallelSubject('at high altitude?', 'en')).toBe('at high altitude');
+    expect(parallelSubject('In what period was the discovery?', 'en')).toBeUndefined();
+    expect(parallelSubject('for who?', 'en')).toBeUndefined();
   });
 
   it('is none for a follow-up that asks a question of its own, points back, or is no follow-up', () => {

@@ -34,7 +34,7 @@ describe('reference resolution (templates, en/nl)', () => {
   });
   it('completes no name as an attribute of the old subject ("what about the Louvre?")', () => {
     expect(resolveReference('What about the Louvre?', { phrase: 'Eiffel Tower', article: 'the' }, 'en')).toBeUndefined();
-    expect(resolveReference('What about the warranty?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe('What about the warranty of heat pump?');
+    expect(resolveReference('What about the warranty?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe('What about the warranty of the heat pump?');
   });
   it('leaves an "it" that stands for a to-clause', () => {
     expect(resolveReference('Why is it so important to have a good credit score?', { phrase: 'FICO' }, 'en')).toBeUndefined();
@@ -61,6 +61,13 @@ describe('reference resolution (templates, en/nl)', () => {
   it('gives "more?" its noun, and leaves a Dutch determiner alone', () => {
     expect(resolveReference("aren't there more?", { phrase: 'invoices' }, 'en')).toBe("aren't there more invoices?");
     expect(resolveReference('zijn er nog meer?', { phrase: 'facturen' }, 'nl')).toBe('zijn er nog meer facturen?');
+    // "others" becomes "other" before its noun, once.
+    expect(resolveReference('Any others?', { phrase: 'songs' }, 'en')).toBe('Any other songs?');
+    expect(resolveReference('Any others?', { phrase: 'other songs' }, 'en')).toBe('Any other songs?');
+    expect(resolveReference('zijn er andere?', { phrase: 'laptops' }, 'nl')).toBe('zijn er andere laptops?');
+    expect(resolveReference('more?', { phrase: 'invoices' }, 'en')).toBe('more invoices?');
+    // "others" as the object of a verb means other people, not more of the same.
+    expect(resolveReference('Did the songs inspire others?', { phrase: 'Victor Jara' }, 'en')).toBeUndefined();
     // "dat huis" is a determiner and a noun: nothing to replace.
     expect(resolveReference('hoe groot is dat huis?', { phrase: 'Villa Zon' }, 'nl')).toBeUndefined();
     expect(resolveReference('Which is more important?', { phrase: 'market cap' }, 'en')).toBeUndefined();

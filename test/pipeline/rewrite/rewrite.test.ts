@@ -91,6 +91,24 @@ describe('rewrite: the seeds\' conversations through the learned lexical engine'
     expect(result.keywords).toEqual(expect.arrayContaining(['sickle', 'cell', 'disease']));
   });
 
+  it('reads the brief\'s follow-ups by the previous question\'s form: the things asked for, the subject, a bare phrase', async () => {
+    const shop = [u('Which laptops does the shop sell?'), a('The shop sells the Dell XPS 13 and the Lenovo ThinkPad X1.')];
+    const more = (await rewrite("aren't there more?", shop, {}, { embedder, termStats })).result;
+    expect(more.resolved_query).toBe("aren't there more laptops?");
+    expect(more.keywords).toContain('laptops');
+    const winkel = [u('Welke laptops verkoopt de winkel?'), a('De winkel verkoopt de Dell XPS 13 en de Lenovo ThinkPad X1.')];
+    expect((await rewrite('en de prijs?', winkel, {}, { embedder, termStats })).result).toMatchObject({ resolved_query: 'Wat is de prijs van de laptops?', language: 'nl' });
+    const days = [u('Hoeveel vakantiedagen krijg ik per jaar?'), a('Je krijgt 25 vakantiedagen per jaar.')];
+    const carry = (await rewrite('kan ik ze meenemen naar volgend jaar?', days, {}, { embedder, termStats })).result;
+    expect(carry.resolved_query).toBe('kan ik de vakantiedagen meenemen naar volgend jaar?');
+    expect(carry.keywords).not.toContain('hoeveel');
+    const auth = [u('How does the auth service issue tokens?'), a('It signs a JWT with a 15 minute lifetime and a refresh token stored in Redis.')];
+    const sessions = (await rewrite('how does it handle expired sessions?', auth, {}, { embedder, termStats })).result;
+    expect(sessions).toMatchObject({ resolved_query: 'how does the auth service handle expired sessions?', used_turns: [0] });
+    const water = [u('What is the boiling point of water?'), a('100 degrees Celsius at sea level.')];
+    expect((await rewrite('at high altitude?', water, {}, { embedder, termStats })).result.resolved_query).toBe('What is the boiling point of water at high altitude?');
+  });
+
   it('leaves a question that stands alone as it is; anything added stays on the search side, weighted', async () => {
     const q = 'What is the warranty period of the heat pump?';
     const { result } = await rewrite(q, HOUTMULCH, {}, { embedder, termStats });

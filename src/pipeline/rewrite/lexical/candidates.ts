@@ -70,6 +70,9 @@ const CHAT_WORDS = new Set(
   ).split(' '),
 );
 
+/** Words that ask how much or why: part of a question's form, never a term it lacks ("hoeveel", "many"). */
+const QUESTION_WORDS = new Set('many much hoeveel hoelang hoevaak waarom welk'.split(' '));
+
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
 
 /** A crude equality of word forms (plural s, possessive) for "already in the query". */
@@ -106,7 +109,7 @@ export function candidateTerms(query: string, turns: readonly SelectedTurn[], la
       for (const [i, m] of words.entries()) {
         const surface = m[0];
         const term = surface.toLowerCase();
-        if (term.length < 2 || STOPWORDS.has(term) || CHAT_WORDS.has(term)) continue;
+        if (term.length < 2 || STOPWORDS.has(term) || CHAT_WORDS.has(term) || QUESTION_WORDS.has(term)) continue;
         let had = inQuery.get(term);
         if (had === undefined) inQuery.set(term, (had = ownBases.has(wordBase(term))));
         if (had) continue;

@@ -10,6 +10,7 @@ import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
 import { hasPersonPronoun, personAntecedent, resolvePerson } from './names.js';
 import { queryCues } from './queryCues.js';
+import { frameAntecedent } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, resolveReference, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
@@ -53,6 +54,8 @@ export interface LexicalTrace {
   typos: string[];
   /** What a parallel follow-up's new subject replaced in the previous question. */
   replaced?: string;
+  /** What the question's pronoun or ellipsis was read as, and from what. */
+  reference?: { phrase: string; by: 'person' | 'question form' | 'conversation terms' };
 }
 
 /**
@@ -123,6 +126,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   let resolved = base;
   let ambiguous = false;
   let alternatives: string[] = [];
+  let reference: LexicalTrace['reference'];
   const used = new Set<number>();
   // Readings of a reference: phrases of the searched terms, and the topic the user named (the
   // words ending their question, or following an article), which the scorer may rank lower.
@@ -133,6 +137,10 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // "when did she die?": the person the conversation is about, by name.
   const person = parallel || turns.length === 0 || !hasPersonPronoun(base, language) ? undefined : personAntecedent(input.earlierUserTurns, turns.at(-1)?.assistant);
   const personal = person === undefined ? undefined : resolvePerson(base, person, language);
+  // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
+  const previousQuestion = turns.at(-1)?.user;
+  const frame = parallel || personal !== undefined || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
+  const framed = frame && resolveReference(base, frame, language);
   if (parallel) {
     resolved = typos.correct(parallel.resolved);
     const asked = turns.at(-1);
@@ -140,8 +148,14 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     kinds.add('conversational');
   } else if (personal !== undefined) {
     resolved = personal;
+    reference = { phrase: person!, by: 'person' };
     const named = person!.toLowerCase();
     for (const t of turns) if (`${t.user} ${t.assistant}`.toLowerCase().includes(named)) used.add(t.index);
+    kinds.add('conversational');
+  } else if (framed) {
+    resolved = framed;
+    reference = { phrase: [frame!.article, frame!.phrase].filter(Boolean).join(' '), by: 'question form' };
+    used.add(turns.at(-1)!.index);
     kinds.add('conversational');
   } else if (best) {
     const slot = resolveReference(base, best, language);
@@ -149,6 +163,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     if (slot !== undefined || leans) {
       const resolve = (r: Antecedent): string => resolveReference(base, r, language) ?? attachTopic(base, r.phrase);
       resolved = resolve(best);
+      reference = { phrase: best.phrase, by: 'conversation terms' };
       used.add(best.turn);
       // A pointing word with two readings of similar weight from different places: the search tries each.
       const rivals = readings.filter(
@@ -199,6 +214,6 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     used_turns: [...used].sort((a, b) => a - b),
     engine: 'lexical',
     original_query: original,
-    trace: { dependence, terms: searched.map(({ term, p }) => ({ term, p })), expansions: expansion.notes, typos: typos.fixes, ...(parallel ? { replaced: parallel.replaced } : {}) },
+    trace: { dependence, terms: searched.map(({ term, p }) => ({ term, p })), expansions: expansion.notes, typos: typos.fixes, ...(parallel ? { replaced: parallel.replaced } : {}), ...(reference ? { reference } : {}) },
   };
 }

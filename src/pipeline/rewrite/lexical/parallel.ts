@@ -70,8 +70,10 @@ export function parallelSubject(query: string, language: string): string | undef
   const about = ABOUT_LEAD[lang].exec(q);
   const and = about ? null : AND_LEAD[lang].exec(q);
   const lead = about ?? and;
-  if (!lead) return undefined;
-  const subject = q.slice(lead[0].length).trim();
+  // "at high altitude?", "in 2019?": a bare prepositional phrase is asked like "and at …?".
+  const bare = lead ? undefined : tokens(q);
+  if (bare && !(bare.length >= 2 && PREPOSITIONS.has(bare[0]!.lower) && !bare.some((t) => CLAUSE_WORDS.has(t.lower)))) return undefined;
+  const subject = lead ? q.slice(lead[0].length).trim() : q;
   const words = tokens(subject);
   if (words.length === 0 || words.length > MAX_SUBJECT_WORDS || PRONOUN.test(subject) || /[?.!,;:]/.test(subject)) return undefined;
   if (CLAUSE_WORDS.has(words[0]!.lower)) return undefined;

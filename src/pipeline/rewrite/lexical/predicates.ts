@@ -38,6 +38,13 @@ function tagger(): Nlp {
   return nlp;
 }
 
+/** An English text's words and their parts of speech (universal tags: NOUN, VERB, AUX, …). */
+export function englishTags(text: string): { words: string[]; tags: string[] } {
+  const nlp = tagger();
+  const doc = nlp.readDoc(text);
+  return { words: doc.tokens().out(nlp.its.value) as string[], tags: doc.tokens().out(nlp.its.pos) as string[] };
+}
+
 const WH = new Set(['what', 'where', 'when', 'why', 'how', 'who', 'which', 'whom', 'whose']);
 const PREDICATES = new Set(['VERB', 'ADJ']);
 /** Tags of words that cannot end a subject: the predicate must follow one that can (a noun, or a noun the tagger took for a verb). */
@@ -51,11 +58,7 @@ const NO_SUBJECT = new Set(['AUX', 'DET', 'PRON', 'ADP', 'PART', 'CCONJ', 'SCONJ
  * (no auxiliary; "pump" is tagged a verb).
  */
 function englishPredicates(text: string): Set<string> {
-  const nlp = tagger();
-  const { its } = nlp;
-  const doc = nlp.readDoc(text);
-  const words = doc.tokens().out(its.value) as string[];
-  const tags = doc.tokens().out(its.pos) as string[];
+  const { words, tags } = englishTags(text);
   const out = new Set<string>();
   const clause = (start: number, end: number): void => {
     let i = end;

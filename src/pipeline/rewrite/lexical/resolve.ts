@@ -93,14 +93,15 @@ const POSSESSIVE_EN = /\b(its|their)\b/i;
  */
 const DUMMY_IT = /^it\s+(?:\p{L}+\s+){0,3}?to\s+\p{L}+\s+\p{L}+/iu;
 
-const ELLIPSIS_LEAD: Record<string, RegExp> = {
+export const ELLIPSIS_LEAD: Record<string, RegExp> = {
   en: /^(and|but|also|so|what about|how about|and what about|what of)\s+/i,
   nl: /^(en|maar|ook|dus|wat dacht je van|en wat dacht je van|hoe zit het met|wat met)\s+/i,
 };
 /** "more?", "aren't there more?", "zijn er nog meer?": a request for more of the same thing, at the end. */
-const MORE: Record<string, RegExp> = {
-  en: /\b(more|others|other ones|else)\s*$/i,
-  nl: /\b(meer|andere|anderen)\s*$/i,
+export const MORE: Record<string, RegExp> = {
+  // After a word of quantity or existence only: "Did the songs inspire others?" means other people.
+  en: /(?<=^\s*|\b(?:any|there|some|what|who|where|anything|something|many|much|few|and)\s+)(more|others|other ones|else)\s*$/i,
+  nl: /(?<=^\s*|\b(?:nog|er|wat|wie|ook|geen|en)\s+)(meer|andere|anderen)\s*$/i,
 };
 
 function trimEnd(q: string): { body: string; mark: string } {
@@ -180,11 +181,17 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   if (lead && CLAUSE_WORDS.has(body.slice(lead[0].length).trim().split(/\s+/)[0]!.toLowerCase())) return undefined;
   if (lead) {
     const rest = body.slice(lead[0].length).trim();
-    if (rest && lang === 'nl') return `Wat is ${rest} van ${phrase}${end}`;
-    if (rest) return `What about ${rest} of ${phrase}${end}`;
+    if (rest && lang === 'nl') return `Wat is ${rest} van ${named}${end}`;
+    if (rest) return `What about ${rest} of ${named}${end}`;
   }
   const more = MORE[lang]!.exec(body);
-  if (more) return body.slice(0, more.index + more[0].length) + ' ' + phrase + body.slice(more.index + more[0].length) + end;
+  if (more) {
+    // "any others?" → "any other songs?"; "aren't there more?" → "aren't there more laptops?".
+    const others = /^(?:others|other ones|anderen|andere)$/i.exec(more[1]!);
+    const other = lang === 'nl' ? 'andere' : 'other';
+    const noun = others ? (phrase.toLowerCase().startsWith(`${other} `) ? phrase : `${other} ${phrase}`) : `${more[1]} ${phrase}`;
+    return body.slice(0, more.index) + noun + body.slice(more.index + more[0].length) + end;
+  }
   if (lead && !body.slice(lead[0].length).trim()) return capitalise(phrase) + end;
   return undefined;
 }

@@ -1,0 +1,143 @@
+import { STOPWORDS } from '../../search/queryTerms.js';
+import { englishTags } from './predicates.js';
+import { CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, type Antecedent } from './resolve.js';
+
+/**
+ * What the previous question was built around, read from its wording: the things it asked for
+ * ("Which laptops does the shop sell?" → "laptops") and the subject of a question with "do"
+ * or a modal ("How does the auth service issue tokens?" → "the auth service"). A follow-up's
+ * "aren't there more?", "how much do they cost?", "kan ik ze meenemen?" or "how does it handle
+ * expired sessions?" points at these by the question's form, where the conversation's most
+ * likely words may be others (the shop, the tokens).
+ */
+
+/** The things a question asked for: the noun after "which"/"what"/"how many" ("welke"/"hoeveel"). */
+export interface AskedFor {
+  phrase: string;
+  /** "which"/"what"/"welke": a set of things to choose from, which "and the price?" may ask more about. */
+  choice: boolean;
+  plural: boolean;
+}
+
+const EN_NOUN = new Set(['NOUN', 'PROPN']);
+const EN_MODIFIER = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
+/** "What kinds of bonds": the kind is not the thing. */
+const KIND = /^(?:kinds?|types?|sorts?)$/i;
+/** "What year", "which time": asks for a moment, not for things a follow-up can ask more about. */
+const MOMENT = /^(?:year|years|time|times|day|days|date|month|week|century|age|decade|jaar|tijd|dag|datum|maand|week|eeuw)$/i;
+
+/** An English plural, or a Dutch one (-en, -s): enough to match "they"/"ze" by number. */
+function plural(word: string, language: string): boolean {
+  const w = word.toLowerCase();
+  return language === 'nl' ? /(?:en|s)$/.test(w) : /[^s]s$/.test(w) || /^(?:people|children|men|women)$/.test(w);
+}
+
+export function askedFor(question: string, language: string): AskedFor | undefined {
+  return language === 'nl' ? askedForDutch(question) : language === 'en' ? askedForEnglish(question) : undefined;
+}
+
+function askedForEnglish(question: string): AskedFor | undefined {
+  const { words, tags } = englishTags(question);
+  let i = 0;
+  const first = words[0]?.toLowerCase();
+  let choice = false;
+  if ((first === 'which' || first === 'what') && tags[0] === 'DET') {
+    i = 1;
+    choice = true;
+  } else if (first === 'how' && /^(?:many|much)$/i.test(words[1] ?? '')) i = 2;
+  else return undefined;
+  if (KIND.test(words[i] ?? '') && words[i + 1]?.toLowerCase() === 'of') i += 2;
+  const run: string[] = [];
+  let head = '';
+  for (; i < words.length && EN_MODIFIER.has(tags[i]!); i++) {
+    run.push(words[i]!);
+    if (EN_NOUN.has(tags[i]!)) head = words[i]!;
+  }
+  // The run must end in its noun ("which laptops", "what side effects"), and a verb must follow:
+  // a fragment ("What type of operations?") says too little of what was asked.
+  if (!head || run.at(-1) !== head || MOMENT.test(head) || !['AUX', 'VERB'].includes(tags[i] ?? '')) return undefined;
+  return { phrase: run.join(' '), choice, plural: plural(head, 'en') };
+}
+
+/** Dutch has no tagger here: one noun after "welke"/"hoeveel"/"wat voor", or an adjective in -e and its plural noun. */
+function askedForDutch(question: string): AskedFor | undefined {
+  const m = /^\s*(welke|hoeveel|wat\s+voor(?:\s+een)?)\s+(.*)$/iu.exec(question);
+  if (!m) return undefined;
+  const words = m[2]!.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const [w1, w2, w3] = words;
+  if (!w1 || !w2 || STOPWORDS.has(w1.toLowerCase()) || CLAUSE_WORDS.has(w1.toLowerCase())) return undefined;
+  const adjective = /e$/i.test(w1) && w3 !== undefined && /(?:en|s)$/i.test(w2) && !STOPWORDS.has(w2.toLowerCase());
+  const head = adjective ? w2 : w1;
+  if (MOMENT.test(head)) return undefined;
+  return { phrase: adjective ? `${w1} ${w2}` : w1, choice: !/^hoeveel$/i.test(m[1]!), plural: plural(head, 'nl') };
+}
+
+const DO_AUX = /^(?:do|does|did|can|could|will|would|should|may|might|must)$/i;
+const DETERMINER = /^(?:the|a|an|my|your|our|their|his|her|its|this|that|these|those)$/i;
+
+/**
+ * The subject of an English question with "do" or a modal before it, with its article: "How does
+ * the auth service issue tokens?" → "the auth service". Such a question must have a bare verb
+ * after its subject; where the tagger reads every word as a noun ("issue", "store", "fight"),
+ * the verb is the noun before the object (the last one before an adjective or article, or before
+ * a final plural), else the last word ("Why did the Roman Empire fall?").
+ */
+export function doSubject(question: string): string | undefined {
+  const { words, tags } = englishTags(question);
+  let i = 0;
+  if (/^(?:how|what|when|where|why|who|which)$/i.test(words[0] ?? '')) i = /^(?:much|many|long|often|far|old)$/i.test(words[1] ?? '') ? 2 : 1;
+  if (!DO_AUX.test(words[i] ?? '') || tags[i] !== 'AUX') return undefined;
+  i++;
+  const det = DETERMINER.test(words[i] ?? '') ? words[i++]! : '';
+  const start = i;
+  while (i < words.length && tags[i] === 'ADJ') i++;
+  while (i < words.length && EN_NOUN.has(tags[i]!)) i++;
+  let end = i;
+  const nouns = end - start;
+  if (nouns === 0 || tags[start] === 'PRON') return undefined;
+  if (tags[end] !== 'VERB') {
+    const objectFollows = ['ADJ', 'DET', 'NUM'].includes(tags[end] ?? '');
+    const last = end >= words.length || tags[end] === 'PUNCT';
+    if (objectFollows && nouns >= 2) end -= 1;
+    // A bare verb never ends in a plural's s: "issue tokens" has its object, "the Roman Empire fall" has none.
+    else if (last && nouns >= 3 && /[^s]s$/i.test(words[end - 1]!)) end -= 2;
+    else if (last && nouns >= 2) end -= 1;
+    else return undefined;
+  }
+  if (!words.slice(start, end).some((_, k) => EN_NOUN.has(tags[start + k]!))) return undefined;
+  return [det, ...words.slice(start, end)].filter(Boolean).join(' ');
+}
+
+/** A subject pronoun after "do" or a modal: "how does it handle …", "can it …". */
+const SUBJECT_IT = /\b(?:do|does|did|can|could|will|would|should|may|might|must)\s+it\s+\p{L}/iu;
+const PERSON_PRONOUN = /\b(?:he|she|they|them|his|her|their|hij|zij|hem|haar|hun)\b/i;
+/** The pronoun a follow-up's reference is read from (the first, as resolveReference replaces it). */
+const POINTING: Record<'en' | 'nl', RegExp> = { en: /\b(?:it|they|them)\b/i, nl: /\b(?:ervan|daarvan|hiervan|dat|dit|hem|ze)\b/i };
+
+/**
+ * What a follow-up points at by the previous question's form, if its wording says so:
+ * "aren't there more?" and "en de prijs?" the things asked for ("Which laptops …?"), "they"/"ze"
+ * those things when plural, a subject "it" the subject of a question with "do"
+ * ("How does the auth service issue tokens?" → "how does it handle expired sessions?").
+ */
+export function frameAntecedent(query: string, previousQuestion: string, language: string): Pick<Antecedent, 'phrase' | 'article'> | undefined {
+  if (language !== 'en' && language !== 'nl') return undefined;
+  const body = query.trim().replace(/[\s?.!]+$/u, '');
+  const asked = askedFor(previousQuestion, language);
+  const article = language === 'nl' ? 'de' : 'the';
+  if (asked && MORE[language]!.test(body)) return { phrase: asked.phrase };
+  const pronoun = POINTING[language].exec(body)?.[0].toLowerCase();
+  // Not where the question was about a person ("What other matches did he play?" → "who beat
+  // them?"), nor a subject "they" after "how many", which mostly is a band, a team, a people.
+  const fits = pronoun === 'them' || pronoun === 'ze' || (pronoun === 'they' && asked?.choice);
+  if (asked?.plural && fits && !PERSON_PRONOUN.test(previousQuestion)) return { phrase: asked.phrase, article };
+  const lead = ELLIPSIS_LEAD[language]!.exec(body);
+  if (asked?.choice && lead && body.slice(lead[0].length).trim() && !pronoun) return asked.plural ? { phrase: asked.phrase, article } : { phrase: asked.phrase };
+  if (language === 'en' && pronoun === 'it' && SUBJECT_IT.test(body)) {
+    const subject = doSubject(previousQuestion);
+    const det = subject?.match(/^(\S+)\s+(.+)$/);
+    if (det && DETERMINER.test(det[1]!)) return { phrase: det[2]!, article: det[1]!.toLowerCase() };
+    if (subject) return { phrase: subject };
+  }
+  return undefined;
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { askedFor, doSubject, frameAntecedent } from '../../../src/pipeline/rewrite/lexical/questionFrame.js';
+
+describe('what a question asked for', () => {
+  it('is the noun after which/what/how many, in English by part of speech', () => {
+    expect(askedFor('Which laptops does the shop sell?', 'en')).toEqual({ phrase: 'laptops', choice: true, plural: true });
+    expect(askedFor('What side effects does ibuprofen have?', 'en')).toEqual({ phrase: 'side effects', choice: true, plural: true });
+    expect(askedFor('What kinds of bonds does the government issue?', 'en')?.phrase).toBe('bonds');
+    expect(askedFor('How many people live in Paris?', 'en')).toEqual({ phrase: 'people', choice: false, plural: true });
+    expect(askedFor('Which company makes the iPhone?', 'en')).toMatchObject({ phrase: 'company', plural: false });
+  });
+
+  it('is nothing for a question about a moment or one that asks "what is"', () => {
+    expect(askedFor('What year did they divorce?', 'en')).toBeUndefined();
+    expect(askedFor('What is the warranty on the dishwasher?', 'en')).toBeUndefined();
+    expect(askedFor('How do I reset my router?', 'en')).toBeUndefined();
+    expect(askedFor('What type of operations?', 'en')).toBeUndefined();
+  });
+
+  it('in Dutch is the word after welke/hoeveel, with an adjective in -e before a plural', () => {
+    expect(askedFor('Welke laptops verkoopt de winkel?', 'nl')).toEqual({ phrase: 'laptops', choice: true, plural: true });
+    expect(askedFor('Hoeveel vakantiedagen krijg ik per jaar?', 'nl')).toEqual({ phrase: 'vakantiedagen', choice: false, plural: true });
+    expect(askedFor('Welke goedkope laptops verkoopt de winkel?', 'nl')?.phrase).toBe('goedkope laptops');
+    expect(askedFor('Welke ziekte heeft hij?', 'nl')).toEqual({ phrase: 'ziekte', choice: true, plural: false });
+    expect(askedFor('Wat is houtmulch?', 'nl')).toBeUndefined();
+  });
+});
+
+describe('the subject of a question with "do" or a modal', () => {
+  it('ends at the verb, also where the tagger read the verb as a noun', () => {
+    expect(doSubject('How does the auth service issue tokens?')).toBe('the auth service');
+    expect(doSubject('how does the auth service issue new tokens?')).toBe('the auth service');
+    expect(doSubject('How does the server store passwords?')).toBe('the server');
+    expect(doSubject('Can the landlord raise the rent?')).toBe('the landlord');
+    expect(doSubject('Why did the Roman Empire fall?')).toBe('the Roman Empire');
+    expect(doSubject('How does Docker work?')).toBe('Docker');
+  });
+
+  it('is nothing for a pronoun subject or a question without "do"', () => {
+    expect(doSubject('How do I reset my router?')).toBeUndefined();
+    expect(doSubject('How does it work?')).toBeUndefined();
+    expect(doSubject('What is the warranty on the dishwasher?')).toBeUndefined();
+  });
+});
+
+describe('what a follow-up points at by the previous question\'s form', () => {
+  it('"more?" and a plural pronoun take the things asked for; "it" after "does" the subject', () => {
+    expect(frameAntecedent("aren't there more?", 'Which laptops does the shop sell?', 'en')).toEqual({ phrase: 'laptops' });
+    expect(frameAntecedent('can I return them?', 'Which laptops does the shop sell?', 'en')).toEqual({ phrase: 'laptops', article: 'the' });
+    expect(frameAntecedent('how much do they cost?', 'Which laptops does the shop sell?', 'en')).toEqual({ phrase: 'laptops', article: 'the' });
+    expect(frameAntecedent('any others?', 'What other songs were featured on films?', 'en')).toEqual({ phrase: 'other songs' });
+    expect(frameAntecedent('kan ik ze meenemen naar volgend jaar?', 'Hoeveel vakantiedagen krijg ik per jaar?', 'nl')).toEqual({ phrase: 'vakantiedagen', article: 'de' });
+    expect(frameAntecedent('en de prijs?', 'Welke laptops verkoopt de winkel?', 'nl')).toEqual({ phrase: 'laptops', article: 'de' });
+    expect(frameAntecedent('how does it handle expired sessions?', 'How does the auth service issue tokens?', 'en')).toEqual({ phrase: 'auth service', article: 'the' });
+  });
+
+  it('is nothing where number or wording does not say so', () => {
+    // A singular "it" is no set of laptops; "is it" is no subject after "do".
+    expect(frameAntecedent('how much does it cost?', 'Which laptops does the shop sell?', 'en')).toBeUndefined();
+    expect(frameAntecedent('is it safe?', 'How does the auth service issue tokens?', 'en')).toBeUndefined();
+    // A fragment says too little; a subject "they" after "how many" is mostly people; so is "them" after a question about a person.
+    expect(frameAntecedent('Were they successful?', 'What type of operations?', 'en')).toBeUndefined();
+    expect(frameAntecedent('what did they do next?', 'how many people attended?', 'en')).toBeUndefined();
+    expect(frameAntecedent('which team beat them?', 'What other matches did he play in?', 'en')).toBeUndefined();
+    // "how many" asks for a number: "and the area?" is not about the people.
+    expect(frameAntecedent('and the area?', 'How many people live in Paris?', 'en')).toBeUndefined();
+    expect(frameAntecedent('what about the price?', 'What is the warranty on the dishwasher?', 'en')).toBeUndefined();
+  });
+});
