@@ -3,6 +3,7 @@ import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates } from './predicates.js';
 import { queryCues } from './queryCues.js';
+import { wordPattern } from './words.js';
 
 /** The features a candidate term is scored on, in the order of the scorer's weights. */
 export const FEATURE_NAMES = [
@@ -73,7 +74,7 @@ const CHAT_WORDS = new Set(
 /** Words that ask how much or why: part of a question's form, never a term it lacks ("hoeveel", "many"). */
 const QUESTION_WORDS = new Set('many much hoeveel hoelang hoevaak waarom welk'.split(' '));
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+const WORD = wordPattern();
 
 /** A crude equality of word forms (plural s, possessive) for "already in the query". */
 export function sameWordForm(a: string, b: string): boolean {

@@ -1,5 +1,6 @@
 import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
+import { wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -17,7 +18,7 @@ const NOT_NAMES = new Set(
 /** Lower-case words inside a title ("Pride and Prejudice", "Lord of the Rings"): a work, not a person. */
 const TITLE_LINKS = new Set(['and', 'of', 'the', 'in', 'on', 'to', 'a', 'for', '&']);
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*[\p{L}\p{N}]|[\p{L}\p{N}]|[^\s\p{L}\p{N}]+/gu;
+const WORD = wordPattern({ dots: true, punctuation: true });
 /** A capitalised word with a lower-case letter ("Musial", "McCullough", "O'Neill"; not "NFL"). */
 const CAPITALISED = /^\p{Lu}[\p{L}'’.-]*\p{Ll}[\p{L}'’.-]*$/u;
 

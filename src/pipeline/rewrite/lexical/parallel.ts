@@ -2,6 +2,7 @@ import { cosine, type Embedder } from '../../models/embedder.js';
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { clausePredicates } from './predicates.js';
 import { CLAUSE_WORDS } from './resolve.js';
+import { wordPattern } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -49,7 +50,7 @@ interface Token {
   predicate?: boolean;
 }
 
-const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+const TOKEN = wordPattern({ dots: true });
 
 function tokens(text: string): Token[] {
   return [...text.matchAll(TOKEN)].map((m) => ({ text: m[0], lower: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));

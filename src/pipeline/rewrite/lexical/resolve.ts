@@ -1,6 +1,7 @@
 import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates } from './predicates.js';
+import { wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -14,7 +15,7 @@ export interface Antecedent {
   role: 'user' | 'assistant';
 }
 
-const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]|[^\s\p{L}\p{N}]+/gu;
+const TOKEN = wordPattern({ punctuation: true });
 const ARTICLES = new Set(['the', 'de', 'het']);
 /** A follow-up's pronoun points at what the user asked about more often than at a word of the reply. */
 const ASSISTANT_FACTOR = 0.5;

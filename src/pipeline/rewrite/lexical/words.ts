@@ -1,0 +1,11 @@
+/**
+ * How the lexical engine splits text into words: runs of letters and digits, joined inside by
+ * apostrophes and hyphens ("Huntington's", "F-1"). Where a name or a subject may hold a dot
+ * ("U.S.", "Node.js"), `dots` keeps it inside the word; where the reading needs the sentence's
+ * marks in order (phrases end at them), `punctuation` keeps each run of other characters too.
+ */
+export function wordPattern(options: { dots?: boolean; punctuation?: boolean } = {}): RegExp {
+  const inner = options.dots ? "[\\p{L}\\p{N}'’.-]" : "[\\p{L}\\p{N}'’-]";
+  const word = `[\\p{L}\\p{N}]${inner}*[\\p{L}\\p{N}]|[\\p{L}\\p{N}]`;
+  return new RegExp(options.punctuation ? `${word}|[^\\s\\p{L}\\p{N}]+` : word, 'gu');
+}
