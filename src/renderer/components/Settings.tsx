@@ -13,7 +13,8 @@ export function Settings() {
   const [folders, setFolders] = useState<string[]>();
 
   useEffect(() => {
-    void api.call('settings:get', {}).then(setSettings);
+    // A reply that comes late (or twice) never overwrites what the user has started to edit.
+    void api.call('settings:get', {}).then((s) => setSettings((current) => current ?? s));
     void api.call('index:status', {}).then((s) => setFolders(s.folders.map((f) => f.path)));
   }, []);
   if (!settings) return <p>Loading settings…</p>;
