@@ -1,6 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { z } from 'zod';
+import { readJsonFile, writeJsonFile } from '../shared/jsonFile.js';
 import type { Rect } from './launcher.js';
 
 const StateSchema = z.object({
@@ -16,18 +15,11 @@ export const DEFAULT_MAIN_SIZE = { width: 1040, height: 760 };
 
 /** The main window's last place and size, or undefined when there is none (or the file is damaged). */
 export function loadWindowState(file: string): WindowState | undefined {
-  try {
-    const r = StateSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    return r.success ? r.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return readJsonFile(file, StateSchema);
 }
 
 export function saveWindowState(file: string, state: WindowState): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, JSON.stringify(state) + '\n');
-  renameSync(`${file}.tmp`, file);
+  writeJsonFile(file, state);
 }
 
 const overlap = (a: Rect, b: Rect): number =>

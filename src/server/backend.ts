@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import { ask } from '../pipeline/answer/ask.js';
 import { openLocalModels, type LocalModels } from '../pipeline/answer/localModels.js';
 import { SessionStore } from '../pipeline/answer/sessions.js';
@@ -27,6 +27,7 @@ import {
   type Settings,
 } from '../shared/api.js';
 import { DocentError } from '../shared/errors.js';
+import { readJsonFile, writeJsonFile } from '../shared/jsonFile.js';
 import { listModels } from './models.js';
 import { addModel, downloadModel, recommendedModel } from './modelInstall.js';
 
@@ -448,18 +449,10 @@ export class Backend {
 }
 
 function readSettings(path: string): Settings {
-  if (!existsSync(path)) return DEFAULT_SETTINGS;
-  try {
-    const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...JSON.parse(readFileSync(path, 'utf8')) });
-    // A damaged or hand-edited file that no longer fits: the defaults (the file is rewritten on the next change).
-    return parsed.success ? parsed.data : DEFAULT_SETTINGS;
-  } catch {
-    return DEFAULT_SETTINGS;
-  }
+  // A damaged or hand-edited file that no longer fits: the defaults (the file is rewritten on the next change).
+  return readJsonFile(path, SettingsSchema, DEFAULT_SETTINGS) ?? DEFAULT_SETTINGS;
 }
 
 function writeSettings(path: string, settings: Settings): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(`${path}.tmp`, JSON.stringify(settings, null, 2) + '\n');
-  renameSync(`${path}.tmp`, path);
+  writeJsonFile(path, settings);
 }
