@@ -51,6 +51,9 @@ describe('what a follow-up points at by the previous question\'s form', () => {
     expect(frameAntecedent('any others?', 'What other songs were featured on films?', 'en')).toEqual({ phrase: 'other songs' });
     expect(frameAntecedent('kan ik ze meenemen naar volgend jaar?', 'Hoeveel vakantiedagen krijg ik per jaar?', 'nl')).toEqual({ phrase: 'vakantiedagen', article: 'de' });
     expect(frameAntecedent('en de prijs?', 'Welke laptops verkoopt de winkel?', 'nl')).toEqual({ phrase: 'laptops', article: 'de' });
+    // A singular thing: "the" in English; no article in Dutch, where it may be a "het" word.
+    expect(frameAntecedent('but the price?', 'Which company makes the iPhone?', 'en')).toEqual({ phrase: 'company', article: 'the' });
+    expect(frameAntecedent('en de prijs?', 'Welke auto heeft de minste uitstoot?', 'nl')).toEqual({ phrase: 'auto' });
     expect(frameAntecedent('how does it handle expired sessions?', 'How does the auth service issue tokens?', 'en')).toEqual({ phrase: 'auth service', article: 'the' });
   });
 

@@ -132,7 +132,8 @@ export function frameAntecedent(query: string, previousQuestion: string, languag
   const fits = pronoun === 'them' || pronoun === 'ze' || (pronoun === 'they' && asked?.choice);
   if (asked?.plural && fits && !PERSON_PRONOUN.test(previousQuestion)) return { phrase: asked.phrase, article };
   const lead = ELLIPSIS_LEAD[language]!.exec(body);
-  if (asked?.choice && lead && body.slice(lead[0].length).trim() && !pronoun) return asked.plural ? { phrase: asked.phrase, article } : { phrase: asked.phrase };
+  // English "the" fits any noun; Dutch "de" only a plural (a singular may be a "het" word).
+  if (asked?.choice && lead && body.slice(lead[0].length).trim() && !pronoun) return asked.plural || language === 'en' ? { phrase: asked.phrase, article } : { phrase: asked.phrase };
   if (language === 'en' && pronoun === 'it' && SUBJECT_IT.test(body)) {
     const subject = doSubject(previousQuestion);
     const det = subject?.match(/^(\S+)\s+(.+)$/);
