@@ -30,7 +30,7 @@ const PREPOSITIONS = new Set(
     'op bij voor tijdens met na uit naar onder boven sinds tussen zonder binnen'
   ).split(' '),
 );
-const DETERMINERS = new Set(
+export const DETERMINERS: ReadonlySet<string> = new Set(
   'the a an this that these those my your our their his her its de het een dit dat deze die mijn jouw onze hun zijn'.split(' '),
 );
 /** Words that point back rather than name a new subject ("what about the other one?", "and both?"). */

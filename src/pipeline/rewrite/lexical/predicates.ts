@@ -38,11 +38,26 @@ function tagger(): Nlp {
   return nlp;
 }
 
-/** An English text's words and their parts of speech (universal tags: NOUN, VERB, AUX, …). */
-export function englishTags(text: string): { words: string[]; tags: string[] } {
-  const nlp = tagger();
-  const doc = nlp.readDoc(text);
-  return { words: doc.tokens().out(nlp.its.value) as string[], tags: doc.tokens().out(nlp.its.pos) as string[] };
+interface Tagged {
+  words: string[];
+  tags: string[];
+}
+const tagged = new Map<string, Tagged>();
+
+/**
+ * An English text's words and their parts of speech (universal tags: NOUN, VERB, AUX, …). The
+ * previous question is read for its predicates, what it asked for and its subject: tagged once.
+ */
+export function englishTags(text: string): Tagged {
+  let found = tagged.get(text);
+  if (!found) {
+    const nlp = tagger();
+    const doc = nlp.readDoc(text);
+    found = { words: doc.tokens().out(nlp.its.value) as string[], tags: doc.tokens().out(nlp.its.pos) as string[] };
+    if (tagged.size >= SEEN_LIMIT) tagged.delete(tagged.keys().next().value!);
+    tagged.set(text, found);
+  }
+  return found;
 }
 
 const WH = new Set(['what', 'where', 'when', 'why', 'how', 'who', 'which', 'whom', 'whose']);

@@ -1,6 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
-import { CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, type Antecedent } from './resolve.js';
+import { DETERMINERS } from './parallel.js';
+import { CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, PRONOUNS, type Antecedent } from './resolve.js';
 
 /**
  * What the previous question was built around, read from its wording: the things it asked for
@@ -72,8 +73,8 @@ function askedForDutch(question: string): AskedFor | undefined {
   return { phrase: adjective ? `${w1} ${w2}` : w1, choice: !/^hoeveel$/i.test(m[1]!), plural: plural(head, 'nl') };
 }
 
-const DO_AUX = /^(?:do|does|did|can|could|will|would|should|may|might|must)$/i;
-const DETERMINER = /^(?:the|a|an|my|your|our|their|his|her|its|this|that|these|those)$/i;
+const DO_AUX_WORDS = 'do|does|did|can|could|will|would|should|may|might|must';
+const DO_AUX = new RegExp(`^(?:${DO_AUX_WORDS})$`, 'i');
 
 /**
  * The subject of an English question with "do" or a modal before it, with its article: "How does
@@ -83,12 +84,17 @@ const DETERMINER = /^(?:the|a|an|my|your|our|their|his|her|its|this|that|these|t
  * a final plural), else the last word ("Why did the Roman Empire fall?").
  */
 export function doSubject(question: string): string | undefined {
+  const subject = doSubjectParts(question);
+  return subject && [subject.article, subject.phrase].filter(Boolean).join(' ');
+}
+
+function doSubjectParts(question: string): Pick<Antecedent, 'phrase' | 'article'> | undefined {
   const { words, tags } = englishTags(question);
   let i = 0;
   if (/^(?:how|what|when|where|why|who|which)$/i.test(words[0] ?? '')) i = /^(?:much|many|long|often|far|old)$/i.test(words[1] ?? '') ? 2 : 1;
   if (!DO_AUX.test(words[i] ?? '') || tags[i] !== 'AUX') return undefined;
   i++;
-  const det = DETERMINER.test(words[i] ?? '') ? words[i++]! : '';
+  const article = DETERMINERS.has(words[i]?.toLowerCase() ?? '') ? words[i++]! : undefined;
   const start = i;
   while (i < words.length && tags[i] === 'ADJ') i++;
   while (i < words.length && EN_NOUN.has(tags[i]!)) i++;
@@ -105,14 +111,13 @@ export function doSubject(question: string): string | undefined {
     else return undefined;
   }
   if (!words.slice(start, end).some((_, k) => EN_NOUN.has(tags[start + k]!))) return undefined;
-  return [det, ...words.slice(start, end)].filter(Boolean).join(' ');
+  const phrase = words.slice(start, end).join(' ');
+  return article ? { phrase, article: article.toLowerCase() } : { phrase };
 }
 
 /** A subject pronoun after "do" or a modal: "how does it handle …", "can it …". */
-const SUBJECT_IT = /\b(?:do|does|did|can|could|will|would|should|may|might|must)\s+it\s+\p{L}/iu;
+const SUBJECT_IT = new RegExp(`\\b(?:${DO_AUX_WORDS})\\s+it\\s+\\p{L}`, 'iu');
 const PERSON_PRONOUN = /\b(?:he|she|they|them|his|her|their|hij|zij|hem|haar|hun)\b/i;
-/** The pronoun a follow-up's reference is read from (the first, as resolveReference replaces it). */
-const POINTING: Record<'en' | 'nl', RegExp> = { en: /\b(?:it|they|them)\b/i, nl: /\b(?:ervan|daarvan|hiervan|dat|dit|hem|ze)\b/i };
 
 /**
  * What a follow-up points at by the previous question's form, if its wording says so:
@@ -126,7 +131,8 @@ export function frameAntecedent(query: string, previousQuestion: string, languag
   const asked = askedFor(previousQuestion, language);
   const article = language === 'nl' ? 'de' : 'the';
   if (asked && MORE[language]!.test(body)) return { phrase: asked.phrase };
-  const pronoun = POINTING[language].exec(body)?.[0].toLowerCase();
+  // The pronoun the reference is read from: the first, as resolveReference replaces it.
+  const pronoun = PRONOUNS[language]!.exec(body)?.[0].toLowerCase();
   // Not where the question was about a person ("What other matches did he play?" → "who beat
   // them?"), nor a subject "they" after "how many", which mostly is a band, a team, a people.
   const fits = pronoun === 'them' || pronoun === 'ze' || (pronoun === 'they' && asked?.choice);
@@ -134,11 +140,6 @@ export function frameAntecedent(query: string, previousQuestion: string, languag
   const lead = ELLIPSIS_LEAD[language]!.exec(body);
   // English "the" fits any noun; Dutch "de" only a plural (a singular may be a "het" word).
   if (asked?.choice && lead && body.slice(lead[0].length).trim() && !pronoun) return asked.plural || language === 'en' ? { phrase: asked.phrase, article } : { phrase: asked.phrase };
-  if (language === 'en' && pronoun === 'it' && SUBJECT_IT.test(body)) {
-    const subject = doSubject(previousQuestion);
-    const det = subject?.match(/^(\S+)\s+(.+)$/);
-    if (det && DETERMINER.test(det[1]!)) return { phrase: det[2]!, article: det[1]!.toLowerCase() };
-    if (subject) return { phrase: subject };
-  }
+  if (language === 'en' && pronoun === 'it' && SUBJECT_IT.test(body)) return doSubjectParts(previousQuestion);
   return undefined;
 }

@@ -78,7 +78,7 @@ export const CLAUSE_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** Pronouns that stand for a thing mentioned before, replaceable by its name. */
-const PRONOUNS: Record<string, RegExp> = {
+export const PRONOUNS: Record<string, RegExp> = {
   en: /\b(it|they|them)\b/i,
   nl: /\b(ervan|daarvan|hiervan|dat|dit|hem|ze)\b/i,
 };
