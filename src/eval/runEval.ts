@@ -16,7 +16,7 @@ import { queryPhrases, queryTerms } from '../pipeline/search/queryTerms.js';
 import { TermStats } from '../pipeline/search/termStats.js';
 import { DocentError } from '../shared/errors.js';
 import { openConversationCorpus, openCorpusIndex, type CorpusIndex } from './corpusIndex.js';
-import { loadDataset, type Dataset } from './dataset.js';
+import { EVALUATION_SWITCHES, loadDataset, topicSwitches, type ConversationRow, type Dataset } from './dataset.js';
 import { mean, ndcgAt, percentile, recallAt } from './metrics.js';
 import { addedTermScores, sameQuery } from './rewriteText.js';
 import { LlamaRewriter } from '../pipeline/rewrite/llm/llamaRewriter.js';
@@ -85,7 +85,7 @@ export async function evaluateRetrieval(
   cacheDir: string,
   log: (s: string) => void,
   weights?: RewriteWeights,
-): Promise<RetrievalRow[]> {
+): Promise<{ results: RetrievalRow[]; topicSwitches: RetrievalRow[] }> {
   const pool = await EmbedderPool.start({ kind: 'use' });
   // Queries and turn pairs are kept on disk between runs; the corpus is cached in its own index.
   const embedder = new CachingEmbedder(new PersistentEmbedder(pool, cacheDir), 20_000);
@@ -102,36 +102,52 @@ export async function evaluateRetrieval(
     log(`  ${judged.length} judged turns of ${dataset.rows.length}; corpus ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const termStats = new TermStats(index.store);
     const results: RetrievalRow[] = [];
+    const switches = topicSwitches(dataset.rows, EVALUATION_SWITCHES).filter((r) => dataset.qrels!.get(r.opening)?.size);
+    const topicSwitchResults: RetrievalRow[] = [];
     for (const strategy of strategies) {
-      const { outputs, ms } = await timed(strategy, judged, { termStats, embedder, weights });
-      for (const retriever of retrievers) {
+      const context = { termStats, embedder, weights };
+      const { outputs, ms } = await timed(strategy, judged, context);
+      const scored = async (rows: readonly ConversationRow[], relevant: (r: ConversationRow) => ReadonlyMap<string, number>, out: Map<string, StrategyOutput>, retriever: RetrieverName, times: number[]): Promise<RetrievalRow> => {
         const m = { n5: [] as number[], n10: [] as number[], r5: [] as number[], r10: [] as number[] };
-        for (const row of judged) {
-          const rel = dataset.qrels!.get(row.id)!;
-          const ranked = await retrieve(index, embedder, retriever, outputs.get(row.id)!);
+        for (const row of rows) {
+          const rel = relevant(row);
+          const ranked = await retrieve(index, embedder, retriever, out.get(row.id)!);
           m.n5.push(ndcgAt(ranked, rel, 5));
           m.n10.push(ndcgAt(ranked, rel, 10));
           m.r5.push(recallAt(ranked, rel, 5));
           m.r10.push(recallAt(ranked, rel, 10));
         }
-        results.push({
+        return {
           strategy: strategy.name,
           retriever,
-          n: judged.length,
+          n: rows.length,
           'ndcg@5': round(mean(m.n5)),
           'ndcg@10': round(mean(m.n10)),
           'recall@5': round(mean(m.r5)),
           'recall@10': round(mean(m.r10)),
-          rewrite_ms_mean: round(mean(ms), 3),
-          rewrite_ms_p50: round(percentile(ms, 50), 3),
-          rewrite_ms_p95: round(percentile(ms, 95), 3),
+          rewrite_ms_mean: round(mean(times), 3),
+          rewrite_ms_p50: round(percentile(times, 50), 3),
+          rewrite_ms_p95: round(percentile(times, 95), 3),
           ...strategy.report?.(),
-        });
+        };
+      };
+      for (const retriever of retrievers) {
+        results.push(await scored(judged, (r) => dataset.qrels!.get(r.id)!, outputs, retriever, ms));
         log(formatRow(results.at(-1)!));
       }
+      // The same strategy on made-up topic switches, judged by the opening question's own judgements.
+      if (switches.length === 0 || strategy.name === 'reference_rewrite') continue;
+      const asked = await timed(strategy, switches, context);
+      for (const retriever of retrievers) {
+        topicSwitchResults.push(await scored(switches, (r) => dataset.qrels!.get((r as (typeof switches)[number]).opening)!, asked.outputs, retriever, asked.ms));
+      }
+    }
+    if (topicSwitchResults.length) {
+      log(`topic switches: another conversation's opening question asked after this one's history (${switches.length} turns)`);
+      for (const r of topicSwitchResults) log(formatRow(r));
     }
     index.store.close();
-    return results;
+    return { results, topicSwitches: topicSwitchResults };
   } finally {
     await embedder.close();
   }
@@ -152,6 +168,10 @@ export interface RewriteTextRow {
   /** The same for the searched text, which may also carry expansions (abbreviations, related words). */
   search_unchanged_when_standalone: number;
   standalone_turns: number;
+  /** Made-up topic switches (topicSwitches): the share whose question, and whose searched text, the strategy left unchanged. */
+  switch_unchanged: number;
+  switch_search_unchanged: number;
+  switch_turns: number;
   rewrite_ms_mean: number;
   rewrite_ms_p95: number;
 }
@@ -178,6 +198,9 @@ async function rewriteTextRow(dataset: Dataset, strategy: Strategy, context: Str
   const question = (id: string): string => outputs.get(id)!.resolved ?? outputs.get(id)!.query;
   const questions = dataset.rows.map((r) => addedTermScores(r.query, question(r.id), r.reference_rewrite));
   const standalone = dataset.rows.filter((r) => sameQuery(r.query, r.reference_rewrite));
+  const switches = topicSwitches(dataset.rows, EVALUATION_SWITCHES);
+  const asked = (await timed(strategy, switches, context)).outputs;
+  const share = (test: (r: ConversationRow, out: StrategyOutput) => boolean): number => round(mean(switches.map((r) => (test(r, asked.get(r.id)!) ? 1 : 0))));
   return {
     strategy: strategy.name,
     n: dataset.rows.length,
@@ -190,6 +213,9 @@ async function rewriteTextRow(dataset: Dataset, strategy: Strategy, context: Str
     unchanged_when_standalone: round(mean(standalone.map((r) => (sameQuery(r.query, outputs.get(r.id)!.resolved ?? searched(r.id)) ? 1 : 0)))),
     search_unchanged_when_standalone: round(mean(standalone.map((r) => (sameQuery(r.query, searched(r.id)) ? 1 : 0)))),
     standalone_turns: standalone.length,
+    switch_unchanged: share((r, o) => sameQuery(r.query, o.resolved ?? o.query)),
+    switch_search_unchanged: share((r, o) => sameQuery(r.query, [o.query, ...(o.keywords ?? [])].join(' '))),
+    switch_turns: switches.length,
     rewrite_ms_mean: round(mean(ms), 3),
     rewrite_ms_p95: round(percentile(ms, 95), 3),
   };
@@ -231,7 +257,8 @@ async function main(): Promise<void> {
     let report: object;
     if (dataset.corpusPath) {
       const log = (s: string): void => void process.stdout.write(s + '\n');
-      report = { dataset: dataset.name, ...(values.weights ? { weights: basename(values.weights) } : {}), results: await evaluateRetrieval(dataset, strategies, retrievers, values.cache!, log, weights) };
+      const { results, topicSwitches: switched } = await evaluateRetrieval(dataset, strategies, retrievers, values.cache!, log, weights);
+      report = { dataset: dataset.name, ...(values.weights ? { weights: basename(values.weights) } : {}), results, topic_switches: switched };
     } else {
       const rows = await evaluateRewriteText(dataset, strategies, values.cache!, weights);
       for (const r of rows) process.stdout.write(JSON.stringify(r) + '\n');

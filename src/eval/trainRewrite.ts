@@ -8,6 +8,8 @@
  *   rephrases the turn does not count);
  * - term: which words of the selected turn pairs does the standalone query need? (label: the
  *   word is in the reference rewrite and not in the turn).
+ * Beside the datasets' turns, made-up topic switches (another conversation's opening question
+ * after this one's history; see topicSwitches) teach both models that a new subject needs nothing.
  * Conversations are split by a hash of their id (1 in 5 held out); the held-out figures are
  * printed, then both models are refitted on everything and written as JSON. The same data
  * gives the same file: no dates, no randomness.
@@ -27,7 +29,7 @@ import { pairText, selectTurns, turnPairs } from '../pipeline/rewrite/targetedHi
 import { DEFAULT_REWRITE_OPTIONS } from '../pipeline/rewrite/types.js';
 import { DocentError } from '../shared/errors.js';
 import { openConversationCorpus, openCorpusIndex } from './corpusIndex.js';
-import { loadDataset, type ConversationRow } from './dataset.js';
+import { TRAINING_SWITCHES, loadDataset, topicSwitches, type ConversationRow } from './dataset.js';
 import { auc, fitLogistic, type TrainingSet } from './logistic.js';
 import { PersistentEmbedder } from './persistentEmbedder.js';
 
@@ -38,6 +40,8 @@ const STANDALONE_KEPT = 0.96;
 
 interface Example {
   heldOut: boolean;
+  /** A made-up topic switch (topicSwitches). */
+  switched: boolean;
   dependent: number;
   dep: number[];
   terms: { x: number[]; y: number }[];
@@ -101,7 +105,9 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
       const rows = dataset.rows.filter((r) => r.history.length > 0);
       // Embed every query and turn pair once, in batches, before the row-by-row pass.
       const texts = new Set<string>();
-      for (const r of rows) {
+      // Made-up topic switches beside the real turns: the datasets' conversations never change the subject.
+      const switches = topicSwitches(dataset.rows, TRAINING_SWITCHES);
+      for (const r of [...rows, ...switches]) {
         texts.add(r.query);
         for (const p of turnPairs(r.history, DEFAULT_REWRITE_OPTIONS.message_char_limit)) texts.add(pairText(p));
       }
@@ -119,18 +125,19 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
         termStats = new TermStats(replies);
         close = () => replies.close();
       }
-      for (const r of rows) {
+      for (const r of [...rows, ...switches]) {
         const turns = await selectTurns(r.query, r.history, embedder, DEFAULT_REWRITE_OPTIONS);
         const wanted = contentWords(r.reference_rewrite);
         examples.push({
           heldOut: heldOut(dataset.name, r.conversation),
+          switched: 'opening' in r,
           dependent: drawsOnHistory(r) ? 1 : 0,
           dep: dependenceFeatures(r.query, turns, termStats),
           terms: candidateTerms(r.query, turns, detectLanguage(r.query, earlierUserTurns(r.history)), termStats).map((c) => ({ x: c.features, y: wanted.some((w) => sameWordForm(w, c.term)) ? 1 : 0 })),
         });
       }
       close();
-      log(`${dataset.name}: ${rows.length} turns with history (${texts.size} texts embedded or cached, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+      log(`${dataset.name}: ${rows.length} turns with history and ${switches.length} topic switches (${texts.size} texts embedded or cached, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     }
   } finally {
     await embedder.close();
@@ -176,6 +183,7 @@ function report(model: Fit, test: Example[], log: (s: string) => void): Record<s
   const scores: number[] = [];
   const labels: number[] = [];
   let standaloneWithAdditions = 0;
+  let switchesWithAdditions = 0;
   test.forEach((e, i) => {
     let added = false;
     for (const t of e.terms) {
@@ -185,6 +193,7 @@ function report(model: Fit, test: Example[], log: (s: string) => void): Record<s
       added ||= p >= model.term.threshold;
     }
     if (!e.dependent && added) standaloneWithAdditions++;
+    if (e.switched && added) switchesWithAdditions++;
   });
   const tp = prf(scores, labels, model.term.threshold);
   const figures = {
@@ -199,11 +208,13 @@ function report(model: Fit, test: Example[], log: (s: string) => void): Record<s
     term_recall: round(tp.recall),
     term_f1: round(tp.f1),
     standalone_given_terms: round(standaloneWithAdditions / Math.max(1, standalone.length)),
+    topic_switches: test.filter((e) => e.switched).length,
+    switches_given_terms: round(switchesWithAdditions / Math.max(1, test.filter((e) => e.switched).length)),
   };
-  log(`held out (${test.length} turns with history, ${standalone.length} of them standalone; conversations split by hash, 1 in 5):`);
+  log(`held out (${test.length} turns with history, ${standalone.length} of them standalone, topic switches included; conversations split by hash, 1 in 5):`);
   log(`  dependence  AUC ${figures.dependence_auc}  at the threshold: standalone kept ${figures.standalone_kept}, dependent caught ${figures.dependent_caught}`);
   log(`  term        AUC ${figures.term_auc}  P ${figures.term_precision}  R ${figures.term_recall}  F1 ${figures.term_f1} (${scores.length} candidates)`);
-  log(`  standalone turns given added terms: ${figures.standalone_given_terms}`);
+  log(`  standalone turns given added terms: ${figures.standalone_given_terms} (of the ${figures.topic_switches} topic switches: ${figures.switches_given_terms})`);
   return figures;
 }
 
