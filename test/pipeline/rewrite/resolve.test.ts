@@ -48,6 +48,12 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('Speaking of vaccines, how are they made?', { phrase: 'herpes' }, 'en')).toBeUndefined();
     expect(resolveReference('tell me more about debt consolidation - is it a good idea?', { phrase: 'pay off' }, 'en')).toBeUndefined();
     expect(resolveReference('Tell me about North Carolina, like its economy?', { phrase: 'summer months', article: 'the' }, 'en')).toBeUndefined();
+    // In the main clause before a subordinate one: "water" owns the "it" (the tagger reads "water" as a verb here).
+    expect(resolveReference('where does water go after it enters a storm drain', { phrase: 'Super Bowl LII' }, 'en')).toBeUndefined();
+    expect(resolveReference('How much did the film earn after it was released?', { phrase: 'Super Bowl LII' }, 'en')).toBeUndefined();
+    // A main clause that names nothing leaves the pronoun pointing back.
+    expect(resolveReference('What happened after it was released?', { phrase: 'album', article: 'the' }, 'en')).toBe('What happened after the album was released?');
+    expect(resolveReference('What did he do after it ended?', { phrase: 'war', article: 'the' }, 'en')).toBe('What did he do after the war ended?');
     // A name after "what about" is a new subject, not an attribute of the old one.
     expect(resolveReference('What about Romeo and Juliet?', { phrase: 'adaptations of Hamlet' }, 'en')).toBeUndefined();
     expect(resolveReference('What about the price?', { phrase: 'houtmulch' }, 'en')).toBe('What about the price of houtmulch?');

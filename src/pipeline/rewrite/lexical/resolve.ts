@@ -1,6 +1,6 @@
 import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
-import { clausePredicates } from './predicates.js';
+import { clausePredicates, englishTags } from './predicates.js';
 import { wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
@@ -121,12 +121,29 @@ const REMARKS = new Set(
   ).split(' '),
 );
 
+/** A subordinate clause's opening right before a pronoun: "… after it", "… when they". */
+const SUBORDINATE_BEFORE = /\b(?:after|before|when|whenever|once|if|until|while|because|since|although|though|whether)\s+$/i;
+
+/**
+ * Whether an English main clause names a thing: a noun, or a subject between an auxiliary and
+ * the verb that the tagger took for a verb ("where does water go": "water" is tagged a verb).
+ */
+function mainClauseSubject(clause: string): boolean {
+  const { tags } = englishTags(clause);
+  if (tags.some((t) => t === 'NOUN' || t === 'PROPN')) return true;
+  return tags.some((t, i) => t === 'AUX' && i + 2 < tags.length && tags[i + 1] !== 'PRON' && tags[i + 1] !== 'AUX');
+}
+
 /**
  * Whether the question names something itself before `index`, in an earlier sentence ("What
- * about the HIV pandemic? Did it kill many people?"): a pronoun after it points there.
+ * about the HIV pandemic? Did it kill many people?") or, in English, in the main clause before
+ * a subordinate one ("where does water go after it enters a storm drain?"): a pronoun after it
+ * points there.
  */
-function namedEarlier(body: string, index: number, possessive = false): boolean {
+function namedEarlier(body: string, index: number, possessive = false, english = false): boolean {
   const before = body.slice(0, index);
+  const clause = english ? SUBORDINATE_BEFORE.exec(before) : null;
+  if (clause && mainClauseSubject(before.slice(0, clause.index))) return true;
   // "Speaking of vaccines, how are they made?": the opening names what the pronoun stands for.
   const lead = TOPIC_LEAD.exec(before);
   if (lead && before.slice(lead[0].length).includes(',')) return true;
@@ -164,7 +181,7 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   const possessive = lang === 'en' ? POSSESSIVE_EN.exec(body) : null;
   const demo = DEMONSTRATIVES[lang]!.exec(body);
   const pointing = pronoun ?? possessive ?? demo;
-  if (pointing && namedEarlier(body, pointing.index, pointing === possessive)) return undefined;
+  if (pointing && namedEarlier(body, pointing.index, pointing === possessive, lang === 'en')) return undefined;
   if (pronoun) {
     // Dutch "dat"/"dit" before a noun is a determiner ("dat huis"), not a pronoun.
     const next = body.slice(pronoun.index + pronoun[0].length).match(/^\s+(\p{L}+)/u)?.[1]?.toLowerCase();
