@@ -107,7 +107,7 @@ export async function evaluateRetrieval(
     for (const strategy of strategies) {
       const context = { termStats, embedder, weights };
       const { outputs, ms } = await timed(strategy, judged, context);
-      const scored = async (rows: readonly ConversationRow[], relevant: (r: ConversationRow) => ReadonlyMap<string, number>, out: Map<string, StrategyOutput>, retriever: RetrieverName, times: number[]): Promise<RetrievalRow> => {
+      const scored = async <R extends ConversationRow>(rows: readonly R[], relevant: (r: R) => ReadonlyMap<string, number>, out: Map<string, StrategyOutput>, retriever: RetrieverName, times: number[]): Promise<RetrievalRow> => {
         const m = { n5: [] as number[], n10: [] as number[], r5: [] as number[], r10: [] as number[] };
         for (const row of rows) {
           const rel = relevant(row);
@@ -139,7 +139,7 @@ export async function evaluateRetrieval(
       if (switches.length === 0 || strategy.name === 'reference_rewrite') continue;
       const asked = await timed(strategy, switches, context);
       for (const retriever of retrievers) {
-        topicSwitchResults.push(await scored(switches, (r) => dataset.qrels!.get((r as (typeof switches)[number]).opening)!, asked.outputs, retriever, asked.ms));
+        topicSwitchResults.push(await scored(switches, (r) => dataset.qrels!.get(r.opening)!, asked.outputs, retriever, asked.ms));
       }
     }
     if (topicSwitchResults.length) {
