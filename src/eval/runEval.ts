@@ -190,9 +190,14 @@ export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy
   return out;
 }
 
+/** What a strategy's output searches by keywords: its query and its added terms. */
+function searchedText(out: StrategyOutput): string {
+  return [out.query, ...(out.keywords ?? [])].join(' ');
+}
+
 async function rewriteTextRow(dataset: Dataset, strategy: Strategy, context: StrategyContext): Promise<RewriteTextRow> {
   const { outputs, ms } = await timed(strategy, dataset.rows, context);
-  const searched = (id: string): string => [outputs.get(id)!.query, ...(outputs.get(id)!.keywords ?? [])].join(' ');
+  const searched = (id: string): string => searchedText(outputs.get(id)!);
   const scores = dataset.rows.map((r) => addedTermScores(r.query, searched(r.id), r.reference_rewrite));
   // The question a strategy asks, without the search side's additions.
   const question = (id: string): string => outputs.get(id)!.resolved ?? outputs.get(id)!.query;
@@ -214,7 +219,7 @@ async function rewriteTextRow(dataset: Dataset, strategy: Strategy, context: Str
     search_unchanged_when_standalone: round(mean(standalone.map((r) => (sameQuery(r.query, searched(r.id)) ? 1 : 0)))),
     standalone_turns: standalone.length,
     switch_unchanged: share((r, o) => sameQuery(r.query, o.resolved ?? o.query)),
-    switch_search_unchanged: share((r, o) => sameQuery(r.query, [o.query, ...(o.keywords ?? [])].join(' '))),
+    switch_search_unchanged: share((r, o) => sameQuery(r.query, searchedText(o))),
     switch_turns: switches.length,
     rewrite_ms_mean: round(mean(ms), 3),
     rewrite_ms_p95: round(percentile(ms, 95), 3),

@@ -107,7 +107,8 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
       const texts = new Set<string>();
       // Made-up topic switches beside the real turns: the datasets' conversations never change the subject.
       const switches = topicSwitches(dataset.rows, TRAINING_SWITCHES);
-      for (const r of [...rows, ...switches]) {
+      const asked = [...rows, ...switches];
+      for (const r of asked) {
         texts.add(r.query);
         for (const p of turnPairs(r.history, DEFAULT_REWRITE_OPTIONS.message_char_limit)) texts.add(pairText(p));
       }
@@ -125,7 +126,7 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
         termStats = new TermStats(replies);
         close = () => replies.close();
       }
-      for (const r of [...rows, ...switches]) {
+      for (const r of asked) {
         const turns = await selectTurns(r.query, r.history, embedder, DEFAULT_REWRITE_OPTIONS);
         const wanted = contentWords(r.reference_rewrite);
         examples.push({
@@ -184,6 +185,7 @@ function report(model: Fit, test: Example[], log: (s: string) => void): Record<s
   const labels: number[] = [];
   let standaloneWithAdditions = 0;
   let switchesWithAdditions = 0;
+  const switches = test.filter((e) => e.switched).length;
   test.forEach((e, i) => {
     let added = false;
     for (const t of e.terms) {
@@ -208,8 +210,8 @@ function report(model: Fit, test: Example[], log: (s: string) => void): Record<s
     term_recall: round(tp.recall),
     term_f1: round(tp.f1),
     standalone_given_terms: round(standaloneWithAdditions / Math.max(1, standalone.length)),
-    topic_switches: test.filter((e) => e.switched).length,
-    switches_given_terms: round(switchesWithAdditions / Math.max(1, test.filter((e) => e.switched).length)),
+    topic_switches: switches,
+    switches_given_terms: round(switchesWithAdditions / Math.max(1, switches)),
   };
   log(`held out (${test.length} turns with history, ${standalone.length} of them standalone, topic switches included; conversations split by hash, 1 in 5):`);
   log(`  dependence  AUC ${figures.dependence_auc}  at the threshold: standalone kept ${figures.standalone_kept}, dependent caught ${figures.dependent_caught}`);

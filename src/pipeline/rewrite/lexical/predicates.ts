@@ -10,20 +10,24 @@ import type WinkNLP from 'wink-nlp';
  */
 export function clausePredicates(text: string, language: string): ReadonlySet<string> {
   if (language !== 'en' && language !== 'nl') return NONE;
-  const key = `${language}\u0000${text}`;
-  let found = seen.get(key);
-  if (!found) {
-    found = language === 'nl' ? dutchPredicates(text) : /\p{L}/u.test(text) ? englishPredicates(text) : NONE;
-    // A conversation's turns come back with every follow-up: each is read once.
-    if (seen.size >= SEEN_LIMIT) seen.delete(seen.keys().next().value!);
-    seen.set(key, found);
-  }
-  return found;
+  // A conversation's turns come back with every follow-up: each is read once.
+  return remembered(seen, `${language}\u0000${text}`, () => (language === 'nl' ? dutchPredicates(text) : /\p{L}/u.test(text) ? englishPredicates(text) : NONE));
 }
 
 const NONE: ReadonlySet<string> = new Set();
 const SEEN_LIMIT = 512;
 const seen = new Map<string, ReadonlySet<string>>();
+
+/** `make()` for `key`, kept in `memo` among its SEEN_LIMIT latest entries. */
+function remembered<T>(memo: Map<string, T>, key: string, make: () => T): T {
+  let found = memo.get(key);
+  if (found === undefined) {
+    found = make();
+    if (memo.size >= SEEN_LIMIT) memo.delete(memo.keys().next().value!);
+    memo.set(key, found);
+  }
+  return found;
+}
 
 type Nlp = ReturnType<typeof WinkNLP>;
 let nlp: Nlp | undefined;
@@ -49,15 +53,11 @@ const tagged = new Map<string, Tagged>();
  * previous question is read for its predicates, what it asked for and its subject: tagged once.
  */
 export function englishTags(text: string): Tagged {
-  let found = tagged.get(text);
-  if (!found) {
+  return remembered(tagged, text, () => {
     const nlp = tagger();
     const doc = nlp.readDoc(text);
-    found = { words: doc.tokens().out(nlp.its.value) as string[], tags: doc.tokens().out(nlp.its.pos) as string[] };
-    if (tagged.size >= SEEN_LIMIT) tagged.delete(tagged.keys().next().value!);
-    tagged.set(text, found);
-  }
-  return found;
+    return { words: doc.tokens().out(nlp.its.value) as string[], tags: doc.tokens().out(nlp.its.pos) as string[] };
+  });
 }
 
 const WH = new Set(['what', 'where', 'when', 'why', 'how', 'who', 'which', 'whom', 'whose']);
