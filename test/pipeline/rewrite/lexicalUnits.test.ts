@@ -3,6 +3,7 @@ import { removeFillers, topicShift } from '../../../src/pipeline/rewrite/lexical
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { classifyIntent } from '../../../src/pipeline/rewrite/lexical/intent.js';
 import { detectLanguage } from '../../../src/pipeline/rewrite/lexical/language.js';
+import { DEPENDENCE_FEATURES, dependenceFeatures } from '../../../src/pipeline/rewrite/lexical/dependence.js';
 
 describe('detectLanguage', () => {
   it('recognises short Dutch and English follow-ups by their function words', () => {
@@ -75,5 +76,17 @@ describe('a change of subject', () => {
     const r = lexicalRewrite({ query: 'and the taxes on that?', earlierUserTurns: [], turns });
     expect(r.keywords.length).toBeGreaterThan(0);
     for (const k of r.keywords) expect(k.length).toBeGreaterThan(1);
+  });
+});
+
+describe('dependenceFeatures', () => {
+  const turns = [{ index: 0, user: 'Who is eligible for unemployment benefits in New York?', assistant: 'Workers who lost their job.', similarity: 0.4, byRecency: true }];
+  const properNoun = (q: string): number => dependenceFeatures(q, turns)[DEPENDENCE_FEATURES.indexOf('proper_noun')]!;
+
+  it('reads a capital inside the question as a name, but not the pronoun "I"', () => {
+    expect(properNoun('how do I apply?')).toBe(0);
+    expect(properNoun("what if I'm self-employed?")).toBe(0);
+    expect(properNoun('what about New Jersey?')).toBe(1);
+    expect(properNoun('Can Ida apply?')).toBe(1);
   });
 });

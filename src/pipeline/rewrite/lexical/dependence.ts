@@ -21,6 +21,7 @@ export const DEPENDENCE_FEATURES = [
   'turns',
 ] as const;
 
+const FIRST_PERSON = /^I(?:['’]\p{L}+)?$/u;
 const WH_START = /^(what|which|who|whom|whose|how|why|when|where|is|are|does|do|can|wat|welke|wie|hoe|waarom|wanneer|waar|is|zijn|kan)\b/i;
 
 /**
@@ -31,7 +32,8 @@ export function dependenceFeatures(query: string, turns: readonly SelectedTurn[]
   const cues = queryCues(query);
   const words = query.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   const content = words.map((w) => w.toLowerCase()).filter((w) => !STOPWORDS.has(w));
-  const properNoun = words.slice(1).some((w) => /^\p{Lu}/u.test(w)) ? 1 : 0;
+  // A capital inside the question marks a name; the pronoun "I" ("how do I apply?") names nothing.
+  const properNoun = words.slice(1).some((w) => /^\p{Lu}/u.test(w) && !FIRST_PERSON.test(w)) ? 1 : 0;
   const historyText = turns.map((t) => `${t.user} ${t.assistant}`.toLowerCase()).join(' ');
   const overlap = content.length ? content.filter((w) => historyText.includes(w)).length / content.length : 0;
   let queryIdf = 0.5;
