@@ -8,6 +8,12 @@ describe('names in a conversation', () => {
     expect(namesIn('Stan Musial and Hank Aaron played in the NFL. In July he met Paul McCartney.')).toEqual(['Stan Musial', 'Hank Aaron', 'Paul McCartney']);
   });
 
+  it('keep a particle between the parts of one name', () => {
+    expect(namesIn('Leonardo da Vinci.')).toEqual(['Leonardo da Vinci']);
+    expect(namesIn('Her favourite composer is Ludwig van Beethoven')).toEqual(['Ludwig van Beethoven']);
+    expect(namesIn('Vraag het aan Anna van de balie')).toEqual(['Anna']);
+  });
+
   it('leave out titles, a lone capital that opens a sentence, acronyms and months', () => {
     expect(namesIn('Who wrote Pride and Prejudice?')).toEqual([]);
     expect(namesIn('When did The Lord of the Rings come out?')).toEqual([]);
@@ -18,6 +24,14 @@ describe('names in a conversation', () => {
     expect(personAntecedent(['Did he play with Hank Aaron?', 'What happened to Stan Musial in 1950?'], 'He shares the record with Hank Aaron.')).toBe('Stan Musial');
     expect(personAntecedent(['Who wrote Pride and Prejudice?'], 'Jane Austen wrote it in 1813.')).toBe('Jane Austen');
     expect(personAntecedent(['how do vaccines work?'], 'They train the immune system.')).toBeUndefined();
+  });
+
+  it('not a name in a question that asks who did something: the reply names the person', () => {
+    expect(personAntecedent(['Who painted the Mona Lisa?'], 'Leonardo da Vinci.')).toBe('Leonardo da Vinci');
+    expect(personAntecedent(['who won the Tour de France in 2010'], 'Alberto Contador won it.')).toBe('Alberto Contador');
+    // "Who is …", "who did … marry": the name asked about is the person.
+    expect(personAntecedent(['Who is Adele?'], 'A singer from London.')).toBe('Adele');
+    expect(personAntecedent(['Who did Jane Austen marry?'], 'She never married; Tom Lefroy courted her.')).toBe('Jane Austen');
   });
 });
 

@@ -18,6 +18,9 @@ const NOT_NAMES = new Set(
 /** Lower-case words inside a title ("Pride and Prejudice", "Lord of the Rings"): a work, not a person. */
 const TITLE_LINKS = new Set(['and', 'of', 'the', 'in', 'on', 'to', 'a', 'for', '&']);
 
+/** Lower-case particles inside a person's name ("Leonardo da Vinci", "Ludwig van Beethoven"). */
+const NAME_PARTICLES = new Set(['da', 'de', 'del', 'della', 'di', 'du', 'van', 'von', 'der', 'den', 'ter', 'ten', 'le', 'la', 'bin', 'ibn', 'al']);
+
 const WORD = wordPattern({ dots: true, punctuation: true });
 /** A capitalised word with a lower-case letter ("Musial", "McCullough", "O'Neill"; not "NFL"). */
 const CAPITALISED = /^\p{Lu}[\p{L}'’.-]*\p{Ll}[\p{L}'’.-]*$/u;
@@ -36,7 +39,12 @@ export function namesIn(text: string): string[] {
     for (let i = 0; i < words.length; i++) {
       if (!CAPITALISED.test(words[i]!)) continue;
       let j = i;
-      while (j + 1 < words.length && CAPITALISED.test(words[j + 1]!)) j++;
+      for (;;) {
+        if (j + 1 < words.length && CAPITALISED.test(words[j + 1]!)) j++;
+        // "Leonardo da Vinci", "Vincent van Gogh": a particle between two parts of one name.
+        else if (j + 2 < words.length && NAME_PARTICLES.has(words[j + 1]!) && CAPITALISED.test(words[j + 2]!)) j += 2;
+        else break;
+      }
       runs.push([i, j]);
       i = j;
     }
@@ -69,11 +77,16 @@ export function namesIn(text: string): string[] {
  */
 export function personAntecedent(earlierUserTurns: readonly string[], latestReply: string | undefined): string | undefined {
   for (const turn of [...earlierUserTurns].reverse()) {
+    // "Who painted the Mona Lisa?" asks for a person; the name in it is what they did something to.
+    if (ASKS_FOR_PERSON.test(turn)) continue;
     const found = namesIn(turn)[0];
     if (found) return found;
   }
   return latestReply ? namesIn(latestReply)[0] : undefined;
 }
+
+/** "Who painted …", "who founded …": a question whose answer is a person, not one it names (unlike "Who is …", "who did … marry"). */
+const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|have|can|could|will|would|should|else|'s)\b)\p{Ll}/iu;
 
 const PERSON_PRONOUN: Record<string, RegExp> = {
   en: /\b(he|she|him|his|her|hers)\b/i,
