@@ -77,7 +77,15 @@ describe('reference resolution (templates, en/nl)', () => {
     // "dat huis" is a determiner and a noun: nothing to replace.
     expect(resolveReference('hoe groot is dat huis?', { phrase: 'Villa Zon' }, 'nl')).toBeUndefined();
     expect(resolveReference('Which is more important?', { phrase: 'market cap' }, 'en')).toBeUndefined();
-    expect(attachTopic('Which is more important?', 'market cap')).toBe('Which is more important (market cap)?');
+    expect(attachTopic('Which is more important?', 'market cap', 'en')).toBe('Which is more important (market cap)?');
+  });
+  it('puts the thing a plural attribute is of in place of "it", not the attribute', () => {
+    expect(resolveReference('how is it diagnosed?', { phrase: 'symptoms of Lyme disease', article: 'the' }, 'en')).toBe('how is Lyme disease diagnosed?');
+    expect(resolveReference('what is its cause?', { phrase: 'symptoms of Lyme disease' }, 'en')).toBe("what is Lyme disease's cause?");
+    expect(attachTopic('is there a vaccine?', 'symptoms of Lyme disease', 'en')).toBe('is there a vaccine (Lyme disease)?');
+    // A singular head is the thing itself ("the Bank of England"); "they" may mean the attribute.
+    expect(resolveReference('when was it founded?', { phrase: 'Bank of England', article: 'the' }, 'en')).toBe('when was the Bank of England founded?');
+    expect(resolveReference('are they serious?', { phrase: 'symptoms of Lyme disease', article: 'the' }, 'en')).toBe('are the symptoms of Lyme disease serious?');
   });
   it('finds phrases made of the chosen words, with their article, user turns first', () => {
     const turns = [turn(0, 'Tell me about the authentication system', 'The authentication system uses JWT tokens with a 24-hour expiry.')];

@@ -161,7 +161,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     const slot = resolveReference(base, best, language);
     const leans = dependence >= weights.dependence.threshold || cues.contentWords <= SHORT_QUERY;
     if (slot !== undefined || leans) {
-      const resolve = (r: Antecedent): string => resolveReference(base, r, language) ?? attachTopic(base, r.phrase);
+      const resolve = (r: Antecedent): string => resolveReference(base, r, language) ?? attachTopic(base, r.phrase, language);
       resolved = resolve(best);
       reference = { phrase: best.phrase, by: 'conversation terms' };
       used.add(best.turn);

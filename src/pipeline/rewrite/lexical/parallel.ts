@@ -2,7 +2,7 @@ import { cosine, type Embedder } from '../../models/embedder.js';
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { clausePredicates } from './predicates.js';
 import { CLAUSE_WORDS } from './resolve.js';
-import { wordPattern } from './words.js';
+import { plural, wordPattern } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -94,7 +94,6 @@ export interface Slot {
   modifierOf?: string;
 }
 
-const plural = (w: string): boolean => w.length > 3 && /[^s'’]s$/.test(w) && !/(us|is|ss)$/.test(w);
 
 /**
  * The places in `previous` the subject could take: after the same preposition ("in 2019" for "in

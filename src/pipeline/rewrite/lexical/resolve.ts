@@ -1,7 +1,7 @@
 import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { wordPattern } from './words.js';
+import { plural, wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -171,7 +171,7 @@ function capitalise(s: string): string {
  */
 export function resolveReference(query: string, antecedent: Pick<Antecedent, 'phrase' | 'article'>, language: string): string | undefined {
   const { phrase } = antecedent;
-  const named = antecedent.article ? `${antecedent.article} ${phrase}` : phrase;
+  let named = antecedent.article ? `${antecedent.article} ${phrase}` : phrase;
   const q = query.trim();
   const lang = language === 'nl' ? 'nl' : 'en';
   const { body, mark } = trimEnd(q);
@@ -182,6 +182,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   const demo = DEMONSTRATIVES[lang]!.exec(body);
   const pointing = pronoun ?? possessive ?? demo;
   if (pointing && namedEarlier(body, pointing.index, pointing === possessive, lang === 'en')) return undefined;
+  // "What are the symptoms of Lyme disease?" — "how is it diagnosed?": "it" is what the symptoms are of.
+  if (lang === 'en' && pointing && /^its?$/i.test(pointing[0]) && ownerOf(phrase) !== phrase) named = ownerOf(phrase);
   if (pronoun) {
     // Dutch "dat"/"dit" before a noun is a determiner ("dat huis"), not a pronoun.
     const next = body.slice(pronoun.index + pronoun[0].length).match(/^\s+(\p{L}+)/u)?.[1]?.toLowerCase();
@@ -214,8 +216,17 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   return undefined;
 }
 
+/**
+ * What a plural attribute is of: "Lyme disease" in "symptoms of Lyme disease" (English). A
+ * follow-up asks about the thing, not the attribute asked for before. Otherwise the phrase itself.
+ */
+export function ownerOf(phrase: string): string {
+  const of = /^(.*\S)\s+of\s+(\S.*)$/i.exec(phrase);
+  return of && plural(of[1]!.split(/\s+/).at(-1)!.toLowerCase()) ? of[2]! : phrase;
+}
+
 /** The phrase attached to a question that leans on the conversation without a word to replace. */
-export function attachTopic(query: string, phrase: string): string {
+export function attachTopic(query: string, phrase: string, language: string): string {
   const { body, mark } = trimEnd(query.trim());
-  return `${body} (${phrase})${mark || '?'}`;
+  return `${body} (${language === 'en' ? ownerOf(phrase) : phrase})${mark || '?'}`;
 }

@@ -9,3 +9,6 @@ export function wordPattern(options: { dots?: boolean; punctuation?: boolean } =
   const word = `[\\p{L}\\p{N}]${inner}*[\\p{L}\\p{N}]|[\\p{L}\\p{N}]`;
   return new RegExp(options.punctuation ? `${word}|[^\\s\\p{L}\\p{N}]+` : word, 'gu');
 }
+
+/** An English plural by its form ("stocks", "symptoms"; not "virus", "analysis", "class"), lower case. */
+export const plural = (w: string): boolean => w.length > 3 && /[^s'’]s$/.test(w) && !/(us|is|ss)$/.test(w);
