@@ -48,6 +48,13 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(settled('what are the tubes made of', 'tracheostomy tubes')).toBe('what are the tracheostomy tubes made of?');
   });
 
+  it('swaps the same words with another number', () => {
+    expect(settled('What does clause 7 of the lease say?', 'clause 9')).toBe('What does clause 9 of the lease say?');
+    expect(settled('What did the iPhone 14 cost at launch?', 'the iPhone 15')).toBe('What did the iPhone 15 cost at launch?');
+    // Two words changed is no renumbering: left to meaning.
+    expect(settled('What does clause 7 of the lease say?', 'article 9')).toBeUndefined();
+  });
+
   it('leaves a bare noun to meaning, never narrows a phrase into a swap, and keeps a question to ask', () => {
     expect(settled('Are stocks risky?', 'bonds')).toBeUndefined();
     // "goals total" narrows "many goals": no place of the question is swapped for it.

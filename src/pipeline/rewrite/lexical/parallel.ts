@@ -101,6 +101,13 @@ export interface Slot {
  * run of content words (with its determiner when the subject brings one), to be weighed by meaning.
  * The verb or adjective that ends the question is no place ("built" in "When was the Eiffel Tower built?").
  */
+/** The same words but one, a number in both ("clause 7", "clause 9"). */
+function renumbered(words: readonly string[], subject: readonly string[]): boolean {
+  if (words.length !== subject.length) return false;
+  const differ = words.flatMap((w, k) => (w === subject[k] ? [] : [k]));
+  return differ.length === 1 && /^\p{N}+$/u.test(words[differ[0]!]!) && /^\p{N}+$/u.test(subject[differ[0]!]!);
+}
+
 export function parallelSlots(previous: string, subject: string, language: string): Slot[] {
   const predicates = clausePredicates(previous, language);
   const prev = tokens(previous).map((t) => (predicates.has(t.lower) ? { ...t, predicate: true } : t));
@@ -162,11 +169,13 @@ export function parallelSlots(previous: string, subject: string, language: strin
         const whole = a === i && b === j;
         const oneWordSwap = subContent.length === 1 && a === b && (a < j || a === i) && !name;
         const sameHead = subContent.length > 1 && prev[b]!.lower === head;
-        if (!whole && !oneWordSwap && !sameHead) continue;
         const words = prev.slice(a, b + 1).map((t) => t.lower);
+        const renumbers = renumbered(words, subContent);
+        if (!whole && !oneWordSwap && !sameHead && !renumbers) continue;
         // The same head noun with other or more modifiers ("the mini challenges" → "the maxi
         // challenges", "the tubes" → "tracheostomy tubes").
-        const decided = subContent.length > 1 && words.at(-1) === head && words.length <= subContent.length && words.join(' ') !== subContent.join(' ');
+        // Or the same words with another number ("clause 7" → "clause 9", "iPhone 14" → "iPhone 15").
+        const decided = (subContent.length > 1 && words.at(-1) === head && words.length <= subContent.length && words.join(' ') !== subContent.join(' ')) || renumbers;
         // Otherwise a phrase sharing a word with the subject is being narrowed ("goals" → "goals total"), not swapped.
         if (!decided && words.some((w) => subContent.includes(w))) continue;
         let from = a;
