@@ -77,6 +77,17 @@ describe('a change of subject', () => {
     expect(r.keywords.length).toBeGreaterThan(0);
     for (const k of r.keywords) expect(k.length).toBeGreaterThan(1);
   });
+
+  it('adds the conversation\'s words to the search in the order they were said', () => {
+    const turns = [{ index: 0, user: 'Which laptops does the shop sell?', assistant: 'The shop sells the Dell XPS 13 and the Lenovo ThinkPad X1.', similarity: 0.6, byRecency: true }];
+    const r = lexicalRewrite({ query: "aren't there more?", earlierUserTurns: ['Which laptops does the shop sell?'], turns });
+    const added = r.search_query.slice(r.resolved_query.length).trim().split(' ');
+    expect(added.length).toBeGreaterThan(1);
+    const said = turns[0]!.user + ' ' + turns[0]!.assistant;
+    const at = added.map((w) => said.indexOf(w));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+  });
 });
 
 describe('dependenceFeatures', () => {

@@ -14,9 +14,18 @@ import { frameAntecedent } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, resolveReference, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
+import { wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
+const WORD = wordPattern();
+
+/** Where each word (lower case) first stands in the selected turns, read in order. */
+function conversationOrder(turns: readonly SelectedTurn[]): Map<string, number> {
+  const at = new Map<string, number>();
+  for (const t of turns) for (const w of `${t.user} ${t.assistant}`.toLowerCase().match(WORD) ?? []) if (!at.has(w)) at.set(w, at.size);
+  return at;
+}
 /**
  * The probability a conversation term needs to be added to the search (at ADDED_TERM_WEIGHT).
  * Below the learned threshold: chosen by retrieval on both MTRAG folders (see the issue note).
@@ -187,7 +196,13 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const expansion = expansions(base, turns);
   if (expansion.terms.length) kinds.add('retrieval');
   const resolvedLower = resolved.toLowerCase();
-  const contextTerms = searched.map((c) => c.surface).filter((s) => !base.toLowerCase().includes(s.toLowerCase()));
+  // Added in the order the conversation said them ("New York", not "York New"): their order means
+  // nothing to the search (see hybridSearch's phrases), but the search text is shown to the user.
+  const said = conversationOrder(turns);
+  const contextTerms = [...searched]
+    .sort((a, b) => (said.get(a.term) ?? Infinity) - (said.get(b.term) ?? Infinity))
+    .map((c) => c.surface)
+    .filter((s) => !base.toLowerCase().includes(s.toLowerCase()));
   const missing = contextTerms.filter((s) => !resolvedLower.includes(s.toLowerCase()));
   const searchQuery = [resolved, ...missing, ...expansion.terms].join(' ').replace(/\s+/g, ' ').trim();
   const own = new Set(queryTerms(base));
