@@ -78,16 +78,6 @@ describe('a change of subject', () => {
     for (const k of r.keywords) expect(k.length).toBeGreaterThan(1);
   });
 
-  it('adds the conversation\'s words to the search in the order they were said', () => {
-    const turns = [{ index: 0, user: 'Which laptops does the shop sell?', assistant: 'The shop sells the Dell XPS 13 and the Lenovo ThinkPad X1.', similarity: 0.6, byRecency: true }];
-    const r = lexicalRewrite({ query: "aren't there more?", earlierUserTurns: ['Which laptops does the shop sell?'], turns });
-    const added = r.search_query.slice(r.resolved_query.length).trim().split(' ');
-    expect(added.length).toBeGreaterThan(1);
-    const said = turns[0]!.user + ' ' + turns[0]!.assistant;
-    const at = added.map((w) => said.indexOf(w));
-    expect(at.every((i) => i >= 0)).toBe(true);
-    expect(at).toEqual([...at].sort((a, b) => a - b));
-  });
 });
 
 describe('dependenceFeatures', () => {
@@ -99,5 +89,25 @@ describe('dependenceFeatures', () => {
     expect(properNoun("what if I'm self-employed?")).toBe(0);
     expect(properNoun('what about New Jersey?')).toBe(1);
     expect(properNoun('Can Ida apply?')).toBe(1);
+  });
+});
+
+describe('lexicalRewrite: the search text and the question', () => {
+  it('puts no verb in place of a pronoun, and still searches the words', () => {
+    const turns = [{ index: 0, user: 'How do I reset my router?', assistant: 'Hold the reset button for ten seconds.', similarity: 0.5, byRecency: true }];
+    const r = lexicalRewrite({ query: 'that did not work', earlierUserTurns: ['How do I reset my router?'], turns });
+    expect(r.resolved_query).toBe('that did not work');
+    expect(r.keywords).toContain('reset');
+  });
+
+  it('adds the conversation\'s words to the search in the order they were said', () => {
+    const turns = [{ index: 0, user: 'Which laptops does the shop sell?', assistant: 'The shop sells the Dell XPS 13 and the Lenovo ThinkPad X1.', similarity: 0.6, byRecency: true }];
+    const r = lexicalRewrite({ query: "aren't there more?", earlierUserTurns: ['Which laptops does the shop sell?'], turns });
+    const added = r.search_query.slice(r.resolved_query.length).trim().split(' ');
+    expect(added.length).toBeGreaterThan(1);
+    const said = turns[0]!.user + ' ' + turns[0]!.assistant;
+    const at = added.map((w) => said.indexOf(w));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
   });
 });

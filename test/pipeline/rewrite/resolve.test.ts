@@ -93,6 +93,11 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(found[0]).toMatchObject({ phrase: 'authentication system', article: 'the', turn: 0 });
     expect(found.map((f) => f.phrase)).toContain('JWT');
   });
+  it('marks a lone word the user used as a verb after "I"/"you"/"we"/"they"', () => {
+    const found = antecedents([turn(0, 'How do I reset my router?', 'Hold the reset button for ten seconds.')], new Map([['reset', 0.5], ['router', 0.4]]), 'en');
+    expect(found.find((f) => f.role === 'user' && f.phrase === 'reset')?.verb).toBe(true);
+    expect(found.find((f) => f.phrase === 'router')?.verb).toBeUndefined();
+  });
 });
 
 describe('expansions', () => {

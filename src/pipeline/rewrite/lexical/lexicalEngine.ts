@@ -166,7 +166,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     reference = { phrase: [frame!.article, frame!.phrase].filter(Boolean).join(' '), by: 'question form' };
     used.add(turns.at(-1)!.index);
     kinds.add('conversational');
-  } else if (best) {
+  } else if (best && !best.verb) {
+    // A verb ("How do I reset my router?" — "that did not work") stands for no thing to name in the question.
     const slot = resolveReference(base, best, language);
     const leans = dependence >= weights.dependence.threshold || cues.contentWords <= SHORT_QUERY;
     if (slot !== undefined || leans) {

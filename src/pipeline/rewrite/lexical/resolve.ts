@@ -13,6 +13,8 @@ export interface Antecedent {
   turn: number;
   /** Who said it: a follow-up points at what the user asked about before a word of the reply. */
   role: 'user' | 'assistant';
+  /** A lone word the user's question has as its verb ("reset" in "How do I reset my router?"). */
+  verb?: boolean;
 }
 
 const TOKEN = wordPattern({ punctuation: true });
@@ -35,6 +37,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
       const clean = withoutContractions(text);
       const tokens = [...clean.matchAll(TOKEN)].map((m) => m[0]);
       const predicates = role === 'user' ? clausePredicates(clean, language) : undefined;
+      const verbs = role === 'user' && language === 'en' ? verbsAfterSubject(clean) : undefined;
       let run: string[] = [];
       let score = 0;
       let article: string | undefined;
@@ -45,7 +48,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
           const key = phrase.toLowerCase();
           const s = score * (role === 'user' ? 1 : ASSISTANT_FACTOR);
           const prev = found.get(key);
-          if (!prev || prev.score < s || (prev.score === s && prev.turn < t.index)) found.set(key, { phrase, score: s, turn: t.index, role, ...(article ? { article } : {}) });
+          const verb = run.length === 1 && verbs?.has(key);
+          if (!prev || prev.score < s || (prev.score === s && prev.turn < t.index)) found.set(key, { phrase, score: s, turn: t.index, role, ...(article ? { article } : {}), ...(verb ? { verb } : {}) });
         }
         run = [];
         score = 0;
@@ -67,6 +71,14 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
   }
   // The user's own phrases first: replies are read only when the user named nothing that fits.
   return [...found.values()].sort((a, b) => (a.role === b.role ? 0 : a.role === 'user' ? -1 : 1) || b.score - a.score || b.turn - a.turn);
+}
+
+const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they']);
+
+/** Verbs right after a personal subject ("reset" in "How do I reset my router?"): the tagger is sure of these. */
+function verbsAfterSubject(text: string): Set<string> {
+  const { words, tags } = englishTags(text);
+  return new Set(words.flatMap((w, i) => (i > 0 && tags[i] === 'VERB' && SUBJECT_PRONOUNS.has(words[i - 1]!.toLowerCase()) ? [w.toLowerCase()] : [])));
 }
 
 /** Pronouns, auxiliaries and question words: words that open a clause ("and were there others?"). */
