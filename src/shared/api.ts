@@ -76,9 +76,21 @@ export const RewriteSchema = z.object({
   confidence: z.number(),
   language: z.string(),
   rewritten: z.boolean(),
+  /** What the rewrite did: "conversational" (drew on the conversation), "clarity", "retrieval" (related terms). */
+  kinds: z.array(z.string()),
   engine: z.string(),
   original_query: z.string(),
 });
+
+/**
+ * The words a rewrite searched beside the question: the conversation's ("Dell XPS Lenovo
+ * ThinkPad") and related terms ("guarantee" for "warranty"); what its search text adds after
+ * the resolved question, or '' when it adds nothing.
+ */
+export function addedWords(rewrite: Pick<z.infer<typeof RewriteSchema>, 'search_query' | 'resolved_query'>): string {
+  const { search_query: search, resolved_query: resolved } = rewrite;
+  return search.startsWith(resolved) ? search.slice(resolved.length).trim() : '';
+}
 
 export const AnswerSchema = z.object({
   answer: z.string(),

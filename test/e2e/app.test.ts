@@ -92,7 +92,9 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     await box.press('Enter');
     const second = page.locator('.turn').nth(1);
     await second.locator('.answer').waitFor({ timeout: 30_000 });
-    expect(await second.locator('.chip').innerText()).toMatch(/Searched for: Wat is de prijs van houtmulch\?/);
+    expect(await second.locator('.chip').innerText()).toMatch(/Searched for: Wat is de prijs van houtmulch\?.*\(from your conversation\)/);
+    // The related term searched beside "prijs" is shown with the question.
+    expect((await second.locator('.chip-added').innerText()).trim()).toBe('+ kosten');
     expect(await second.locator('.answer-text').innerText()).toMatch(/45 euro per kuub/);
     expect(await second.locator('.citation').first().innerText()).toMatch(/houtmulch\.md/);
     await box.fill('How long is the warranty period of the heat pump?');
@@ -100,6 +102,10 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     const third = page.locator('.turn').nth(2);
     await third.locator('.answer').waitFor({ timeout: 30_000 });
     expect(await third.locator('.citation').first().innerText()).toMatch(/heat-pump-manual\.pdf p\.3/);
+    // A new subject in the same chat: nothing of the conversation is searched, and the chip says so.
+    const chip = await third.locator('.chip').innerText();
+    expect(chip).toMatch(/^Searched for: How long is the warranty period of the heat pump\?/);
+    expect(chip).not.toMatch(/from your conversation|houtmulch/i);
     await shot('3-chat');
   }, 90_000);
 

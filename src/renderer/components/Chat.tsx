@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Answer } from '../../shared/api';
+import { addedWords, type Answer } from '../../shared/api';
 import { api, confidenceInWords, failureText, fileName, openFile } from '../client';
 import { Snippet } from './Snippet';
 
@@ -34,16 +34,19 @@ function SearchedFor({ answer, onEdit }: { answer: Answer; onEdit: (text: string
       </form>
     );
   }
+  // The words searched beside the question are shown too: they are why a passage was found.
+  const added = addedWords(answer.rewrite);
   return (
     <button type="button" className="chip" title="Edit what was searched, and search again" onClick={() => setEditing(true)}>
       Searched for: <strong>{answer.rewrite.resolved_query}</strong>
-      {answer.rewrite.resolved_query !== answer.rewrite.original_query ? <span className="chip-note"> (from your conversation)</span> : null} ✎
+      {added ? <span className="chip-added" title="Also searched: words from your conversation and related terms"> + {added}</span> : null}
+      {answer.rewrite.kinds.includes('conversational') ? <span className="chip-note"> (from your conversation)</span> : null} ✎
     </button>
   );
 }
 
 function AnswerView({ answer, onEdit }: { answer: Answer; onEdit: (text: string) => void }) {
-  // The answer text without its inline [file p.N] marks: the citations are listed, and clickable, below.
+  // The answer text keeps its inline [file p.N] marks (which source says what); the citations are listed, and clickable, below.
   const lines = answer.answer.split('\n');
   return (
     <div className={answer.notFound ? 'answer not-found' : 'answer'}>
