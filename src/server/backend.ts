@@ -52,6 +52,9 @@ export class ForbiddenError extends DocentError {}
 
 type Progress = { state: Folder['state']; message?: string; filesDone: number; filesTotal: number; chunks: number; startedAt: number; current?: string };
 
+/** At most this many of one file's passages in the launcher's results. */
+export const LAUNCHER_PASSAGES_PER_FILE = 2;
+
 const toHit = (h: SearchHit): Hit => ({ chunkId: h.chunkId, path: h.path, page: h.page, snippet: h.snippet, score: h.score });
 
 /**
@@ -166,7 +169,8 @@ export class Backend {
       return { total, files: rows.map((r) => ({ path: r.path, type: r.type, status: r.status, reason: r.reason, size: r.size, modified: new Date(r.mtime_ms).toISOString() })) };
     },
     'search:query': async ({ text, k }) => {
-      const { hits } = await hybridSearch(this.store, text, { k, embedder: await this.queryEmbedder() });
+      // The launcher lists places to open: a long file's every passage would crowd out the rest.
+      const { hits } = await hybridSearch(this.store, text, { k, embedder: await this.queryEmbedder(), maxPerFile: LAUNCHER_PASSAGES_PER_FILE });
       return { hits: hits.map(toHit) };
     },
     'chat:ask': async ({ question, session, searchFor, requestId }) => {

@@ -2,7 +2,8 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Backend } from '../../src/server/backend.js';
+import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
+import { Backend, LAUNCHER_PASSAGES_PER_FILE } from '../../src/server/backend.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { FIXTURES, tempDir } from '../helpers/tmp.js';
 
@@ -81,6 +82,11 @@ describe('the loopback server and the back end behind it', () => {
   it('searches, answers with a citation, and follows up in the same session', async () => {
     const search = await api('search:query', { text: 'warranty heat pump' });
     expect(search.json.hits[0].path).toMatch(/heat-pump-manual\.pdf$/);
+    // The launcher lists at most two passages of a file, where the index holds more that match.
+    const perFile = (hits: { path: string }[]): number => Math.max(...hits.map((h) => hits.filter((o) => o.path === h.path).length));
+    const words = await api('search:query', { text: 'heat pump', k: 20 });
+    expect(perFile(words.json.hits)).toBeLessThanOrEqual(LAUNCHER_PASSAGES_PER_FILE);
+    expect(perFile((await hybridSearch(backend.store, 'heat pump', { k: 20 })).hits)).toBeGreaterThan(LAUNCHER_PASSAGES_PER_FILE);
     const first = await api('chat:ask', { question: 'Wat is houtmulch?' });
     expect(first.status).toBe(200);
     const second = await api('chat:ask', { question: 'en de prijs?', session: first.json.session, requestId: 'r2' });
