@@ -4,10 +4,9 @@ import type { WeightedText } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
 import { queryTerms } from '../search/queryTerms.js';
 import { earlierUserTurns } from './history.js';
-import { removeFillers } from './lexical/clarity.js';
 import { classifyIntent } from './lexical/intent.js';
 import { detectLanguage } from './lexical/language.js';
-import { lexicalRewrite, type LexicalTrace } from './lexical/lexicalEngine.js';
+import { lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
 import { resolveParallel } from './lexical/parallel.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
@@ -16,7 +15,7 @@ import { pairText, selectTurns, turnPairs, type SelectedTurn } from './targetedH
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.18`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.19`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -154,7 +153,8 @@ export async function rewrite(query: string, history: readonly HistoryMessage[],
     if (r.search_query !== trimmed) deps.logger?.debug(`Query reformulated: '${query}' -> '${r.search_query}'`);
     return { ...run, options: opts, ms: performance.now() - t0 };
   };
-  if (trimmed.length < 3 || (history.length === 0 && removeFillers(trimmed) === trimmed)) {
+  const reading = readQuery(trimmed, earlier);
+  if (trimmed.length < 3 || (history.length === 0 && reading.text === trimmed)) {
     return done({ result: passthrough(query, earlier), turns: [], cached: false });
   }
 
@@ -168,8 +168,8 @@ export async function rewrite(query: string, history: readonly HistoryMessage[],
   const hit = deps.cache?.get(key);
   if (hit) return done({ result: { ...hit, original_query: query }, turns, cached: true, fallback: noModel });
 
-  const parallel = await resolveParallel(removeFillers(trimmed), earlier, detectLanguage(trimmed, earlier), deps.embedder);
-  const lexical = lexicalRewrite({ query, earlierUserTurns: earlier, turns, termStats: deps.termStats, weights: deps.weights, parallel });
+  const parallel = reading.shifted ? undefined : await resolveParallel(reading.text, earlier, reading.language, deps.embedder);
+  const lexical = lexicalRewrite({ query, earlierUserTurns: earlier, turns, termStats: deps.termStats, weights: deps.weights, parallel, reading });
   const { trace, ...lexicalResult } = lexical;
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;

@@ -134,6 +134,10 @@ describe('rewrite: skip rules, cache, log', () => {
     expect(result.engine).toBe('lexical');
     expect(result.resolved_query).toBe('how long is the warranty');
     expect(result.kinds).toContain('clarity');
+    // An opening that changes the subject is no part of a first question either.
+    const opened = await rewrite('On another note: how long is the warranty?', [], {}, { termStats });
+    expect(opened.result).toMatchObject({ engine: 'lexical', resolved_query: 'How long is the warranty?' });
+    expect(opened.result.kinds).toContain('clarity');
   });
 
   it('corrects a word the index does not know to a known word of the conversation one edit away', async () => {

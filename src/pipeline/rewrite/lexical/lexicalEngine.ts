@@ -53,6 +53,21 @@ export interface LexicalInput {
   searchTermBar?: number;
   /** "What about bonds?" read as the previous question about bonds (see resolveParallel). */
   parallel?: ParallelReading;
+  /** readQuery's reading of the query, when the caller has it already. */
+  reading?: QueryReading;
+}
+
+/** The question as the engine reads it: fillers removed, an opening that changes the subject taken off, its language. */
+export interface QueryReading {
+  text: string;
+  /** It opened with "Changing the subject, …": the rest stands alone. */
+  shifted: boolean;
+  language: string;
+}
+
+export function readQuery(query: string, earlierUserTurns: readonly string[]): QueryReading {
+  const shift = topicShift(removeFillers(query));
+  return { text: shift.text, shifted: shift.shifted, language: detectLanguage(shift.text, earlierUserTurns) };
 }
 
 /** What the lexical engine saw and chose, for --explain and the evaluation. */
@@ -102,13 +117,11 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const searchBar = input.searchTermBar ?? SEARCH_TERM_BAR;
   const original = query;
   // "Changing the subject, …": the rest stands alone, so the conversation lends it nothing.
-  const shift = topicShift(removeFillers(query));
-  const cleaned = shift.text;
-  const turns = shift.shifted ? [] : input.turns;
-  const parallel = shift.shifted ? undefined : input.parallel;
+  const { text: cleaned, shifted, language } = input.reading ?? readQuery(query, input.earlierUserTurns);
+  const turns = shifted ? [] : input.turns;
+  const parallel = shifted ? undefined : input.parallel;
   // The words the new subject replaces are what the user moved away from.
   const replaced = new Set(parallel?.replaced.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-  const language = detectLanguage(cleaned, input.earlierUserTurns);
   const typos = fixTypos(cleaned, turns, termStats);
   const base = typos.text;
   const kinds = new Set<RewriteKind>();
