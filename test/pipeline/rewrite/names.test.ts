@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesIn, personAntecedent, resolvePerson } from '../../../src/pipeline/rewrite/lexical/names.js';
+import { completeNames, namesIn, personAntecedent, resolvePerson } from '../../../src/pipeline/rewrite/lexical/names.js';
 
 describe('names in a conversation', () => {
   it('are runs of capitalised words without the question word or article that opens them', () => {
@@ -48,5 +48,22 @@ describe('a person pronoun resolved', () => {
     expect(resolvePerson('Who agreed with Unger about his criticism?', 'Roberto Mangabeira', 'en')).toBeUndefined();
     expect(resolvePerson('Did Jane Austen marry?', 'Jane Austen', 'en')).toBeUndefined();
     expect(resolvePerson('how tall is it?', 'Gustave Eiffel', 'en')).toBeUndefined();
+  });
+});
+
+describe('a person named by one part of their name', () => {
+  const band = ['Who founded Men at Work?', 'Greg Ham and Colin Hay formed Men at Work in 1978.'];
+
+  it('is given the full name the conversation used, possessive kept', () => {
+    expect(completeNames('Why did Ham leave during the tour?', band)).toBe('Why did Greg Ham leave during the tour?');
+    expect(completeNames('Did Ham and Hay fall out?', band)).toBe('Did Greg Ham and Colin Hay fall out?');
+    expect(completeNames("What happened with Lee's arm?", ['Bruce Lee demonstrated the one inch punch.'])).toBe("What happened with Bruce Lee's arm?");
+  });
+
+  it('is left alone when named in full already, when two names end in the word, or when none does', () => {
+    expect(completeNames('Did Greg Ham win?', band)).toBe('Did Greg Ham win?');
+    expect(completeNames('What did Simon say?', ['Paul Simon met Carly Simon.'])).toBe('What did Simon say?');
+    expect(completeNames('Was Paul there?', ['Paul McCartney was there.'])).toBe('Was Paul there?');
+    expect(completeNames('Did Ham win?', ['The ham was cured for a year.'])).toBe('Did Ham win?');
   });
 });

@@ -8,7 +8,7 @@ import { dependenceFeatures } from './dependence.js';
 import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
-import { hasPersonPronoun, personAntecedent, resolvePerson } from './names.js';
+import { completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
@@ -198,6 +198,13 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
         for (const r of rivals.slice(0, 2)) used.add(r.turn);
       }
     }
+  }
+  // "Why did Ham leave?" after "Greg Ham and Colin Hay formed Men at Work": the name in full.
+  const completed = completeNames(resolved, turns.flatMap((t) => [t.user, t.assistant]));
+  if (completed !== resolved) {
+    resolved = completed;
+    kinds.add('conversational');
+    for (const t of turns) if (namesIn(`${t.user} ${t.assistant}`).some((n) => completed.includes(n))) used.add(t.index);
   }
   if (searched.length) {
     kinds.add('conversational');

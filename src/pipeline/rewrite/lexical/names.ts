@@ -116,3 +116,31 @@ export function resolvePerson(query: string, name: string, language: string): st
   const put = possessive ? possessiveOf(name) : name;
   return before + put + query.slice(found.index + found[0].length);
 }
+
+/**
+ * A person the question names by one part of their name ("Why did Ham leave the band?") that the
+ * conversation gave in full ("Greg Ham"): the question with the full name. Left alone where more
+ * than one full name ends in that word, or the question already has a longer name there.
+ */
+export function completeNames(question: string, conversation: readonly string[]): string {
+  const byLast = new Map<string, Set<string>>();
+  for (const text of conversation) {
+    for (const name of namesIn(text)) {
+      const last = name.split(/\s+/).at(-1)!;
+      if (last !== name) byLast.set(last, (byLast.get(last) ?? new Set()).add(name));
+    }
+  }
+  if (byLast.size === 0) return question;
+  const words = [...question.matchAll(WORD)];
+  let out = '';
+  let from = 0;
+  words.forEach((m, i) => {
+    const [word, owner] = /^(.+?)(['’]s?)?$/u.exec(m[0])!.slice(1) as [string, string | undefined];
+    const names = byLast.get(word);
+    const inRun = (j: number): boolean => j >= 0 && j < words.length && CAPITALISED.test(words[j]![0]) && !NOT_NAMES.has(words[j]![0].toLowerCase());
+    if (!names || names.size !== 1 || inRun(i - 1) || inRun(i + 1)) return;
+    out += question.slice(from, m.index) + [...names][0]! + (owner ?? '');
+    from = m.index + m[0].length;
+  });
+  return out + question.slice(from);
+}
