@@ -62,6 +62,7 @@ describe('a person named by one part of their name', () => {
 
   it('is left alone when named in full already, when two names end in the word, or when none does', () => {
     expect(completeNames('Did Greg Ham win?', band)).toBe('Did Greg Ham win?');
+    expect(completeNames('What else did Leonardo da Vinci paint?', ['Leonardo da Vinci painted it.'])).toBe('What else did Leonardo da Vinci paint?');
     expect(completeNames('What did Simon say?', ['Paul Simon met Carly Simon.'])).toBe('What did Simon say?');
     expect(completeNames('Was Paul there?', ['Paul McCartney was there.'])).toBe('Was Paul there?');
     expect(completeNames('Did Ham win?', ['The ham was cured for a year.'])).toBe('Did Ham win?');

@@ -26,6 +26,7 @@ function conversationOrder(turns: readonly SelectedTurn[]): Map<string, number> 
   for (const t of turns) for (const w of `${t.user} ${t.assistant}`.toLowerCase().match(WORD) ?? []) if (!at.has(w)) at.set(w, at.size);
   return at;
 }
+
 /**
  * The probability a conversation term needs to be added to the search (at ADDED_TERM_WEIGHT).
  * Below the learned threshold: chosen by retrieval on both MTRAG folders (see the issue note).

@@ -70,6 +70,9 @@ export function namesIn(text: string): string[] {
   return out;
 }
 
+/** "Who painted …", "who founded …": a question whose answer is a person, not one it names (unlike "Who is …", "who did … marry"). */
+const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|have|can|could|will|would|should|else|'s)\b)\p{Ll}/iu;
+
 /**
  * The person a pronoun most likely stands for: the first name in the user's earlier messages
  * (given latest first), else the first name of the latest reply ("Who wrote Emma?" — "Jane Austen
@@ -84,9 +87,6 @@ export function personAntecedent(earlierUserTurns: readonly string[], latestRepl
   }
   return latestReply ? namesIn(latestReply)[0] : undefined;
 }
-
-/** "Who painted …", "who founded …": a question whose answer is a person, not one it names (unlike "Who is …", "who did … marry"). */
-const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|have|can|could|will|would|should|else|'s)\b)\p{Ll}/iu;
 
 const PERSON_PRONOUN: Record<string, RegExp> = {
   en: /\b(he|she|him|his|her|hers)\b/i,
@@ -132,13 +132,14 @@ export function completeNames(question: string, conversation: readonly string[])
   }
   if (byLast.size === 0) return question;
   const words = [...question.matchAll(WORD)];
+  // A neighbour that is part of a name ("Greg Ham"), not a capitalised question word ("Did Ham …").
+  const inRun = (j: number): boolean => j >= 0 && j < words.length && CAPITALISED.test(words[j]![0]) && !NOT_NAMES.has(words[j]![0].toLowerCase());
   let out = '';
   let from = 0;
   words.forEach((m, i) => {
     const [word, owner] = /^(.+?)(['’]s?)?$/u.exec(m[0])!.slice(1) as [string, string | undefined];
     const names = byLast.get(word);
-    const inRun = (j: number): boolean => j >= 0 && j < words.length && CAPITALISED.test(words[j]![0]) && !NOT_NAMES.has(words[j]![0].toLowerCase());
-    if (!names || names.size !== 1 || inRun(i - 1) || inRun(i + 1)) return;
+    if (!names || names.size !== 1 || inRun(i - 1) || inRun(i + 1) || question.includes([...names][0]!)) return;
     out += question.slice(from, m.index) + [...names][0]! + (owner ?? '');
     from = m.index + m[0].length;
   });

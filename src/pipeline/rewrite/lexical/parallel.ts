@@ -94,13 +94,6 @@ export interface Slot {
   modifierOf?: string;
 }
 
-
-/**
- * The places in `previous` the subject could take: after the same preposition ("in 2019" for "in
- * 2018"), a phrase with the same head noun ("mini challenges" for "maxi challenges"), or else any
- * run of content words (with its determiner when the subject brings one), to be weighed by meaning.
- * The verb or adjective that ends the question is no place ("built" in "When was the Eiffel Tower built?").
- */
 /** The same words but one, a number in both ("clause 7", "clause 9"). */
 function renumbered(words: readonly string[], subject: readonly string[]): boolean {
   if (words.length !== subject.length) return false;
@@ -108,6 +101,12 @@ function renumbered(words: readonly string[], subject: readonly string[]): boole
   return differ.length === 1 && /^\p{N}+$/u.test(words[differ[0]!]!) && /^\p{N}+$/u.test(subject[differ[0]!]!);
 }
 
+/**
+ * The places in `previous` the subject could take: after the same preposition ("in 2019" for "in
+ * 2018"), a phrase with the same head noun ("mini challenges" for "maxi challenges"), or else any
+ * run of content words (with its determiner when the subject brings one), to be weighed by meaning.
+ * The verb or adjective that ends the question is no place ("built" in "When was the Eiffel Tower built?").
+ */
 export function parallelSlots(previous: string, subject: string, language: string): Slot[] {
   const predicates = clausePredicates(previous, language);
   const prev = tokens(previous).map((t) => (predicates.has(t.lower) ? { ...t, predicate: true } : t));
