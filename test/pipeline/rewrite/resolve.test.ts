@@ -98,6 +98,11 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(found.find((f) => f.role === 'user' && f.phrase === 'reset')?.verb).toBe(true);
     expect(found.find((f) => f.phrase === 'router')?.verb).toBeUndefined();
   });
+  it('ends a phrase of a user question at an auxiliary ("laptop", not "laptop should")', () => {
+    const found = antecedents([turn(0, 'Which laptop should I buy?', 'The MacBook Air is light.')], new Map([['laptop', 0.5], ['should', 0.2]]), 'en');
+    expect(found.map((f) => f.phrase)).toContain('laptop');
+    expect(found.map((f) => f.phrase).join('|')).not.toMatch(/should/);
+  });
 });
 
 describe('expansions', () => {

@@ -37,7 +37,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
       const clean = withoutContractions(text);
       const tokens = [...clean.matchAll(TOKEN)].map((m) => m[0]);
       const predicates = role === 'user' ? clausePredicates(clean, language) : undefined;
-      const verbs = role === 'user' && language === 'en' ? verbsAfterSubject(clean) : undefined;
+      const { verbs, auxiliaries } = role === 'user' && language === 'en' ? verbsOf(clean) : NO_VERBS;
       let run: string[] = [];
       let score = 0;
       let article: string | undefined;
@@ -48,7 +48,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
           const key = phrase.toLowerCase();
           const s = score * (role === 'user' ? 1 : ASSISTANT_FACTOR);
           const prev = found.get(key);
-          const verb = run.length === 1 && verbs?.has(key);
+          const verb = run.length === 1 && verbs.has(key);
           if (!prev || prev.score < s || (prev.score === s && prev.turn < t.index)) found.set(key, { phrase, score: s, turn: t.index, role, ...(article ? { article } : {}), ...(verb ? { verb } : {}) });
         }
         run = [];
@@ -57,7 +57,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
       let previous = '';
       for (const tok of tokens) {
         const low = tok.toLowerCase();
-        const p = predicates?.has(low) ? undefined : chosen.get(low);
+        // A clause's predicate or auxiliary ends a phrase ("Which laptop should I buy?": "laptop", not "laptop should").
+        const p = predicates?.has(low) || auxiliaries.has(low) ? undefined : chosen.get(low);
         if (p !== undefined) {
           if (run.length === 0) article = ARTICLES.has(previous.toLowerCase()) ? previous.toLowerCase() : undefined;
           run.push(tok);
@@ -75,10 +76,19 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
 
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they']);
 
-/** Verbs right after a personal subject ("reset" in "How do I reset my router?"): the tagger is sure of these. */
-function verbsAfterSubject(text: string): Set<string> {
+const NO_VERBS = { verbs: new Set<string>(), auxiliaries: new Set<string>() };
+
+/**
+ * An English user message's verbs right after a personal subject ("reset" in "How do I reset my
+ * router?") and its auxiliaries ("should"): the tagger is sure of these (lower case).
+ */
+function verbsOf(text: string): { verbs: Set<string>; auxiliaries: Set<string> } {
   const { words, tags } = englishTags(text);
-  return new Set(words.flatMap((w, i) => (i > 0 && tags[i] === 'VERB' && SUBJECT_PRONOUNS.has(words[i - 1]!.toLowerCase()) ? [w.toLowerCase()] : [])));
+  const lower = words.map((w) => w.toLowerCase());
+  return {
+    verbs: new Set(lower.filter((w, i) => i > 0 && tags[i] === 'VERB' && SUBJECT_PRONOUNS.has(lower[i - 1]!))),
+    auxiliaries: new Set(lower.filter((_, i) => tags[i] === 'AUX')),
+  };
 }
 
 /** Pronouns, auxiliaries and question words: words that open a clause ("and were there others?"). */
