@@ -15,6 +15,8 @@ describe('clausePredicates', () => {
   it('leaves nouns alone, also where the tagger calls them verbs', () => {
     expect(of('what are stocks?')).toEqual([]);
     expect(of('I got a heat pump')).toEqual([]);
+    // After "is", a verb in its base form is a noun: a clause ends in a participle there.
+    expect(of('What is a heat pump?')).toEqual([]);
     expect(of('Is ibuprofen safe for children?')).toEqual([]);
     expect(of('who invented the telephone')).toEqual([]);
   });

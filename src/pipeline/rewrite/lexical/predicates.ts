@@ -45,18 +45,23 @@ function tagger(): Nlp {
 interface Tagged {
   words: string[];
   tags: string[];
+  /** Base forms ("built" → "build", "is" → "be"). */
+  lemmas: string[];
 }
 const tagged = new Map<string, Tagged>();
 
 /**
- * An English text's words and their parts of speech (universal tags: NOUN, VERB, AUX, …). The
+ * An English text's words, their parts of speech (universal tags: NOUN, VERB, AUX, …) and base forms. The
  * previous question is read for its predicates, what it asked for and its subject: tagged once.
  */
 export function englishTags(text: string): Tagged {
   return remembered(tagged, text, () => {
     const nlp = tagger();
     const doc = nlp.readDoc(text);
-    return { words: doc.tokens().out(nlp.its.value) as string[], tags: doc.tokens().out(nlp.its.pos) as string[] };
+    const tokens = doc.tokens();
+    // wink-nlp's typings give its.lemma an add-on's signature; the model it is read with has the lemmatiser.
+    const lemma = nlp.its.lemma as unknown as typeof nlp.its.value;
+    return { words: tokens.out(nlp.its.value) as string[], tags: tokens.out(nlp.its.pos) as string[], lemmas: tokens.out(lemma) as string[] };
   });
 }
 
@@ -73,13 +78,18 @@ const NO_SUBJECT = new Set(['AUX', 'DET', 'PRON', 'ADP', 'PART', 'CCONJ', 'SCONJ
  * (no auxiliary; "pump" is tagged a verb).
  */
 function englishPredicates(text: string): Set<string> {
-  const { words, tags } = englishTags(text);
+  const { words, tags, lemmas } = englishTags(text);
   const out = new Set<string>();
   const clause = (start: number, end: number): void => {
     let i = end;
     while (i > start && (tags[i] === 'ADP' || tags[i] === 'PART')) i--;
     if (i - 1 <= start || !PREDICATES.has(tags[i]!) || NO_SUBJECT.has(tags[i - 1]!)) return;
-    if (tags.slice(start, i - 1).includes('AUX')) out.add(words[i]!.toLowerCase());
+    const auxiliaries = lemmas.slice(start, i - 1).filter((_, k) => tags[start + k] === 'AUX');
+    if (auxiliaries.length === 0) return;
+    // After "is"/"was" a verb ends the clause as a participle ("built", "found", "boiling"), never
+    // in its base form: "What is a heat pump?" ends in a noun the tagger took for a verb.
+    if (tags[i] === 'VERB' && auxiliaries.every((a) => a === 'be') && lemmas[i] === words[i]!.toLowerCase()) return;
+    out.add(words[i]!.toLowerCase());
   };
   let start = 0;
   for (let i = 0; i <= words.length; i++) {
