@@ -98,6 +98,11 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(found.find((f) => f.role === 'user' && f.phrase === 'reset')?.verb).toBe(true);
     expect(found.find((f) => f.phrase === 'router')?.verb).toBeUndefined();
   });
+  it('names what "a …" introduced as "the …"', () => {
+    const found = antecedents([turn(0, 'What is a heat pump?', 'It moves heat into the house.')], new Map([['heat', 0.5], ['pump', 0.4]]), 'en');
+    expect(found[0]).toMatchObject({ phrase: 'heat pump', article: 'the' });
+    expect(resolveReference('how does it work?', found[0]!, 'en')).toBe('how does the heat pump work?');
+  });
   it('ends a phrase of a user question at an auxiliary ("laptop", not "laptop should")', () => {
     const found = antecedents([turn(0, 'Which laptop should I buy?', 'The MacBook Air is light.')], new Map([['laptop', 0.5], ['should', 0.2]]), 'en');
     expect(found.map((f) => f.phrase)).toContain('laptop');

@@ -60,7 +60,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         // A clause's predicate or auxiliary ends a phrase ("Which laptop should I buy?": "laptop", not "laptop should").
         const p = predicates?.has(low) || auxiliaries.has(low) ? undefined : chosen.get(low);
         if (p !== undefined) {
-          if (run.length === 0) article = ARTICLES.has(previous.toLowerCase()) ? previous.toLowerCase() : undefined;
+          // "What is a heat pump?" introduces the thing a later "it" names as "the heat pump".
+          if (run.length === 0) article = ARTICLES.has(previous.toLowerCase()) ? previous.toLowerCase() : language === 'en' && /^an?$/i.test(previous) ? 'the' : undefined;
           run.push(tok);
           score += p;
         } else if (run.length && LINKS.has(low)) run.push(tok);
