@@ -69,4 +69,11 @@ describe('what a follow-up points at by the previous question\'s form', () => {
     expect(frameAntecedent('and the area?', 'How many people live in Paris?', 'en')).toBeUndefined();
     expect(frameAntecedent('what about the price?', 'What is the warranty on the dishwasher?', 'en')).toBeUndefined();
   });
+
+  it('"it" after a question with "is": its subject, unless "… of …" leaves open which is meant', () => {
+    expect(frameAntecedent('has it been paid?', 'When is the invoice from Northwind due?', 'en')).toEqual({ phrase: 'invoice', article: 'the' });
+    expect(frameAntecedent('does it change after five years?', 'What is the notice period in my employment contract?', 'en')).toEqual({ phrase: 'notice period', article: 'the' });
+    expect(frameAntecedent('how big is it?', 'What is the capital of France?', 'en')).toBeUndefined();
+    expect(frameAntecedent('has it been paid?', 'Who sent the invoice?', 'en')).toBeUndefined();
+  });
 });

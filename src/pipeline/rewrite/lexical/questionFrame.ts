@@ -140,6 +140,23 @@ export function frameAntecedent(query: string, previousQuestion: string, languag
   const lead = ELLIPSIS_LEAD[language]!.exec(body);
   // English "the" fits any noun; Dutch "de" only a plural (a singular may be a "het" word).
   if (asked?.choice && lead && body.slice(lead[0].length).trim() && !pronoun) return asked.plural || language === 'en' ? { phrase: asked.phrase, article } : { phrase: asked.phrase };
-  if (language === 'en' && pronoun === 'it' && SUBJECT_IT.test(body)) return doSubjectParts(previousQuestion);
-  return undefined;
+  if (language !== 'en' || pronoun !== 'it') return undefined;
+  const subject = SUBJECT_IT.test(body) ? doSubjectParts(previousQuestion) : undefined;
+  return subject ?? copulaSubject(previousQuestion);
+}
+
+/**
+ * The subject of an English question with "is"/"was" before it: "When is the invoice from
+ * Northwind due?" → "the invoice", "What is the notice period in my contract?" → "the notice period".
+ */
+function copulaSubject(question: string): Pick<Antecedent, 'phrase' | 'article'> | undefined {
+  const { words, tags } = englishTags(question);
+  if (!/^(?:what|when|where|how|why|who|which)$/i.test(words[0] ?? '') || !/^(?:is|was)$/i.test(words[1] ?? '') || !/^the$/i.test(words[2] ?? '')) return undefined;
+  let i = 3;
+  while (i < words.length && tags[i] === 'ADJ') i++;
+  const start = i;
+  while (i < words.length && EN_NOUN.has(tags[i]!)) i++;
+  // "the name of the band", "the capital of France": whether "it" is the attribute or its owner, the words do not say.
+  if (i === start || words[i]?.toLowerCase() === 'of') return undefined;
+  return { phrase: words.slice(3, i).join(' '), article: 'the' };
 }
