@@ -68,6 +68,8 @@ describe('hybridSearch over real documents and real vectors', () => {
     // Contractions and possessives are their word: no "s" or "t" searched, "it's" is a stopword.
     expect(queryTerms("It's FICO's score, isn't it? I can't say what's owed")).toEqual(['fico', 'score', 'say', 'owed']);
     expect(queryTerms("won't they're we'll I'd")).toEqual([]);
+    // Dutch auxiliaries and prepositions are function words too.
+    expect(queryTerms('Wanneer moet de belastingaangifte binnen zijn?')).toEqual(['belastingaangifte']);
     expect(ftsMatchExpression(['say "hi"'])).toBe('"say ""hi"""');
     expect(ftsMatchExpression([])).toBeUndefined();
   });

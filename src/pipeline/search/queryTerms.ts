@@ -5,7 +5,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'our so than that the their them then there these they this to was we were what when where which who why will with ' +
     'would you your about any some all more most other such only own same too very just also been being here out up ' +
     'de het een en van in is op te dat die voor met zijn er aan om ook als bij of maar door naar dan nog wat hoe wie ' +
-    'waar wanneer welke dit deze ik je jij u we wij ze zij hun mijn geen niet wel al'
+    'waar wanneer welke dit deze ik je jij u we wij ze zij hun mijn geen niet wel al ' +
+    'moet moeten kunnen willen zal zullen mag mogen wordt worden werd werden heeft hebben hadden bent ' +
+    'binnen buiten onder tussen zonder sinds tegen'
   ).split(' '),
 );
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { chooseSlot, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
+import { resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
 
@@ -159,6 +160,14 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     const { result } = await rewrite('en bij een deeltijdcontract?', [u('Hoeveel vakantiedagen krijg ik per jaar?'), a('Je krijgt 25 vakantiedagen per jaar bij een voltijds contract.')], {}, { embedder });
     expect(result).toMatchObject({ resolved_query: 'Hoeveel vakantiedagen krijg ik per jaar bij een deeltijdcontract?', language: 'nl' });
     expect(settled('How many vacation days do I get per year?', 'with a part-time contract')).toBe('How many vacation days do I get per year with a part-time contract?');
+  });
+
+  it('adds a condition ("and if …?", "en als …?") to the end of the previous question', async () => {
+    expect(settled('When is the tax return due?', 'if I file late')).toBe('When is the tax return due if I file late?');
+    const { result } = await rewrite('en als ik uitstel aanvraag?', [u('Wanneer moet de belastingaangifte binnen zijn?'), a('Voor 1 mei.')], {}, { embedder });
+    expect(result).toMatchObject({ resolved_query: 'Wanneer moet de belastingaangifte binnen zijn als ik uitstel aanvraag?', language: 'nl' });
+    // Not an attribute to complete: "What about if I file late of the tax return?" was the old reading.
+    expect(resolveReference('and if I file late?', { phrase: 'tax return', article: 'the' }, 'en')).toBeUndefined();
   });
 
   it('keeps Dutch: "en in Utrecht?" asks the Amsterdam question about Utrecht', async () => {

@@ -1,7 +1,7 @@
 import { cosine, type Embedder } from '../../models/embedder.js';
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { clausePredicates } from './predicates.js';
-import { CLAUSE_WORDS } from './resolve.js';
+import { CLAUSE_WORDS, SUBORDINATORS } from './resolve.js';
 import { plural, wordPattern } from './words.js';
 
 /**
@@ -38,6 +38,8 @@ const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her|
 
 /** The longest new subject taken for a parallel follow-up, in words. */
 const MAX_SUBJECT_WORDS = 6;
+/** The longest condition ("if …") added to the previous question, in words. */
+const MAX_CONDITION_WORDS = 10;
 /** The longest run of the previous question's words that a new subject replaces. */
 const MAX_SPAN_WORDS = 4;
 
@@ -76,6 +78,8 @@ export function parallelSubject(query: string, language: string): string | undef
   if (bare && !(bare.length >= 2 && PREPOSITIONS.has(bare[0]!.lower) && !bare.some((t) => CLAUSE_WORDS.has(t.lower)))) return undefined;
   const subject = lead ? q.slice(lead[0].length).trim() : q;
   const words = tokens(subject);
+  // "and if I file late?", "en als ik uitstel aanvraag?": a condition added to the previous question.
+  if (and && words.length >= 2 && words.length <= MAX_CONDITION_WORDS && SUBORDINATORS.has(words[0]!.lower) && !/[?.!,;:]/.test(subject)) return subject;
   if (words.length === 0 || words.length > MAX_SUBJECT_WORDS || PRONOUN.test(subject) || /[?.!,;:]/.test(subject)) return undefined;
   if (CLAUSE_WORDS.has(words[0]!.lower)) return undefined;
   // A bare "and" before a noun is weighed by meaning, which the English encoder reads only in English.
@@ -128,6 +132,11 @@ export function parallelSlots(previous: string, subject: string, language: strin
   };
 
   const first = sub[0]!.lower;
+  // A condition is added at the question's end.
+  if (SUBORDINATORS.has(first)) {
+    const end = previous.replace(/[\s?.!]+$/u, '').length;
+    return [{ start: end, end, text: '', decided: true }];
+  }
   if (PREPOSITIONS.has(first)) {
     const found: Slot[] = [];
     prev.forEach((t, i) => {

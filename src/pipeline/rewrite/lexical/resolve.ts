@@ -144,6 +144,11 @@ const REMARKS = new Set(
   ).split(' '),
 );
 
+/** Words that open a subordinate clause (English, Dutch). */
+export const SUBORDINATORS: ReadonlySet<string> = new Set(
+  'if when whenever after before because since although though unless until while whether once als wanneer omdat nadat voordat terwijl hoewel tenzij totdat zodra indien'.split(' '),
+);
+
 /** A subordinate clause's opening right before a pronoun: "… after it", "… when they". */
 const SUBORDINATE_BEFORE = /\b(?:after|before|when|whenever|once|if|until|while|because|since|although|though|whether)\s+$/i;
 
@@ -221,7 +226,9 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   // "What about Romeo and Juliet?", "what about the Louvre?": a name is a new subject, not an attribute of the old one.
   if (lead && /^(?:(?:[Tt]he|[Aa]n?|[Dd]e|[Hh]et|[Ee]en)\s+)?\p{Lu}/u.test(body.slice(lead[0].length).trim())) return undefined;
   // "And were there others?", "and when did it end?": a clause of its own, not a subject to complete.
-  if (lead && CLAUSE_WORDS.has(body.slice(lead[0].length).trim().split(/\s+/)[0]!.toLowerCase())) return undefined;
+  // So is one that opens with a conjunction ("and if I file late?", "en als ik uitstel aanvraag?").
+  const opening = body.slice(lead?.[0].length ?? 0).trim().split(/\s+/)[0]!.toLowerCase();
+  if (lead && (CLAUSE_WORDS.has(opening) || SUBORDINATORS.has(opening))) return undefined;
   if (lead) {
     const rest = body.slice(lead[0].length).trim();
     if (rest && lang === 'nl') return `Wat is ${rest} van ${named}${end}`;
