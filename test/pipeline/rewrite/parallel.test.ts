@@ -162,6 +162,12 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(settled('How many vacation days do I get per year?', 'with a part-time contract')).toBe('How many vacation days do I get per year with a part-time contract?');
   });
 
+  it('"and for X?" puts X where the previous question had "for …", else at its end', () => {
+    expect(parallelSubject('and for children?', 'en')).toBe('for children');
+    expect(settled('What is the dosage of amoxicillin for adults?', 'for children')).toBe('What is the dosage of amoxicillin for children?');
+    expect(settled('What is the parental leave policy?', 'for adoption')).toBe('What is the parental leave policy for adoption?');
+  });
+
   it('adds a condition ("and if …?", "en als …?") to the end of the previous question', async () => {
     expect(settled('When is the tax return due?', 'if I file late')).toBe('When is the tax return due if I file late?');
     const { result } = await rewrite('en als ik uitstel aanvraag?', [u('Wanneer moet de belastingaangifte binnen zijn?'), a('Voor 1 mei.')], {}, { embedder });

@@ -76,7 +76,8 @@ export function parallelSubject(query: string, language: string): string | undef
   // "at high altitude?", "in 2019?": a bare prepositional phrase is asked like "and at …?".
   const bare = lead ? undefined : tokens(q);
   if (bare && !(bare.length >= 2 && PREPOSITIONS.has(bare[0]!.lower) && !bare.some((t) => CLAUSE_WORDS.has(t.lower)))) return undefined;
-  const subject = lead ? q.slice(lead[0].length).trim() : q;
+  // "and for children?": "for" belongs to the subject, which takes the place of the previous "for …" or ends the question.
+  const subject = lead ? (/\bfor\s+$/i.test(lead[0]) ? 'for ' : '') + q.slice(lead[0].length).trim() : q;
   const words = tokens(subject);
   // "and if I file late?", "en als ik uitstel aanvraag?": a condition added to the previous question.
   if (and && words.length >= 2 && words.length <= MAX_CONDITION_WORDS && SUBORDINATORS.has(words[0]!.lower) && !/[?.!,;:]/.test(subject)) return subject;
