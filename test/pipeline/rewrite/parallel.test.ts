@@ -162,6 +162,13 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(settled('How many vacation days do I get per year?', 'with a part-time contract')).toBe('How many vacation days do I get per year with a part-time contract?');
   });
 
+  it('"and revoked ones?" asks about the things of the previous question with the new words', async () => {
+    expect(await resolveParallel('and revoked ones?', ['What does the auth service do with expired tokens?'], 'en', embedder)).toMatchObject({ resolved: 'What does the auth service do with revoked tokens?' });
+    expect(await resolveParallel('what about the cheaper ones?', ['Which laptops does the shop sell?'], 'en', embedder)).toMatchObject({ resolved: 'Which cheaper laptops does the shop sell?' });
+    // No plural thing to stand for: left alone.
+    expect(await resolveParallel('and the other ones?', ['Who won the Tour de France?'], 'en', embedder)).toBeUndefined();
+  });
+
   it('"and for X?" puts X where the previous question had "for …", else at its end', () => {
     expect(parallelSubject('and for children?', 'en')).toBe('for children');
     expect(settled('What is the dosage of amoxicillin for adults?', 'for children')).toBe('What is the dosage of amoxicillin for children?');

@@ -38,6 +38,20 @@ const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her|
 
 /** The longest new subject taken for a parallel follow-up, in words. */
 const MAX_SUBJECT_WORDS = 6;
+/** "revoked ones", "the cheaper ones": words that say which, and "ones" for the things. */
+const ONES = /^(?:the\s+)?((?:[\p{L}\p{N}-]+\s+){1,3})ones$/iu;
+
+/**
+ * The things "ones" stands for in the previous question: its last plural noun that ends a run of
+ * content words ("tokens" in "What does the auth service do with expired tokens?").
+ */
+function onesHead(previous: string, language: string): string | undefined {
+  const predicates = clausePredicates(previous, language);
+  const words = tokens(previous).map((t) => (predicates.has(t.lower) ? { ...t, predicate: true } : t));
+  const heads = words.filter((t, i) => isContent(t) && plural(t.lower) && !/^\p{Lu}/u.test(t.text) && !(words[i + 1] && isContent(words[i + 1]!)));
+  return heads.at(-1)?.text;
+}
+
 /** The longest condition ("if …") added to the previous question, in words. */
 const MAX_CONDITION_WORDS = 10;
 /** The longest run of the previous question's words that a new subject replaces. */
@@ -81,6 +95,8 @@ export function parallelSubject(query: string, language: string): string | undef
   const words = tokens(subject);
   // "and if I file late?", "en als ik uitstel aanvraag?": a condition added to the previous question.
   if (and && words.length >= 2 && words.length <= MAX_CONDITION_WORDS && SUBORDINATORS.has(words[0]!.lower) && !/[?.!,;:]/.test(subject)) return subject;
+  // "and revoked ones?": modifiers of the things asked about before (see onesHead).
+  if (lang === 'en' && lead && ONES.test(subject) && !PRONOUN.test(subject.replace(ONES, '$1'))) return subject;
   if (words.length === 0 || words.length > MAX_SUBJECT_WORDS || PRONOUN.test(subject) || /[?.!,;:]/.test(subject)) return undefined;
   if (CLAUSE_WORDS.has(words[0]!.lower)) return undefined;
   // A bare "and" before a noun is weighed by meaning, which the English encoder reads only in English.
@@ -276,9 +292,14 @@ const MAX_CHAIN = 2;
  * embedder weighs the places X could take; without one only wording-settled places are used.
  */
 export async function resolveParallel(query: string, earlierUserTurns: readonly string[], language: string, embedder?: Embedder, depth = 0): Promise<ParallelReading | undefined> {
-  const subject = parallelSubject(query, language);
+  const said = parallelSubject(query, language);
   const raw = earlierUserTurns[0];
-  if (subject === undefined || raw === undefined) return undefined;
+  if (said === undefined || raw === undefined) return undefined;
+  // "revoked ones" after a question about "expired tokens": "revoked tokens", which takes their place.
+  const ones = ONES.exec(said);
+  const head = ones ? onesHead(raw, language) : undefined;
+  if (ones && !head) return undefined;
+  const subject = ones ? `${ones[1]!.trim()} ${head}` : said;
   // The previous question may itself have been a parallel follow-up ("what about edmund?"): read
   // it first; its subject's place is then the one this subject takes.
   const chained = depth < MAX_CHAIN ? await resolveParallel(raw, earlierUserTurns.slice(1), language, embedder, depth + 1) : undefined;
