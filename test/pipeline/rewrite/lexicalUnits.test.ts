@@ -46,6 +46,9 @@ describe('removeFillers', () => {
     expect(removeFillers('I like apples')).toBe('I like apples');
     expect(removeFillers('Hummus recipe')).toBe('Hummus recipe');
     expect(removeFillers('uhm')).toBe('uhm');
+    expect(removeFillers('erm, what is the deadline?')).toBe('what is the deadline?');
+    // Dutch "er" is a word, not a filler.
+    expect(removeFillers('wat valt er niet onder?')).toBe('wat valt er niet onder?');
   });
 });
 
