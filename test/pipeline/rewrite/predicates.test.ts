@@ -17,6 +17,12 @@ describe('clausePredicates', () => {
     expect(of('I got a heat pump')).toEqual([]);
     // After "is", a verb in its base form is a noun: a clause ends in a participle there.
     expect(of('What is a heat pump?')).toEqual([]);
+  });
+
+  it('reads a lower-case word after "do" and a name as its verb, where the tagger saw a noun', () => {
+    expect(of('When did MC5 form?')).toEqual(['form']);
+    expect(of('Did Black Dahlia move to Los Angeles?')).toEqual(['move']);
+    expect(of('Did the Black Keys tour Europe?')).toEqual(['tour']);
     expect(of('Is ibuprofen safe for children?')).toEqual([]);
     expect(of('who invented the telephone')).toEqual([]);
   });

@@ -91,6 +91,12 @@ function englishPredicates(text: string): Set<string> {
     if (tags[i] === 'VERB' && auxiliaries.every((a) => a === 'be') && lemmas[i] === words[i]!.toLowerCase()) return;
     out.add(words[i]!.toLowerCase());
   };
+  // "When did MC5 form?", "Did Black Dahlia move to Los Angeles?": after "do" and a name, a
+  // lower-case word is the verb, whatever the tagger says (it read "form", "move" as nouns).
+  const doAt = lemmas.findIndex((l, i) => tags[i] === 'AUX' && l === 'do');
+  for (let i = doAt + 2; doAt >= 0 && i < words.length; i++) {
+    if ((tags[i] === 'NOUN' || tags[i] === 'VERB') && /^\p{Ll}/u.test(words[i]!) && tags[i - 1] === 'PROPN' && /^\p{Lu}/u.test(words[i - 1]!)) out.add(words[i]!.toLowerCase());
+  }
   let start = 0;
   for (let i = 0; i <= words.length; i++) {
     // A clause ends at punctuation, at the end, or where a run-on question starts another ("where is bone marrow found what does it do").
