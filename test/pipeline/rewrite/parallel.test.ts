@@ -49,6 +49,12 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(settled('what are the tubes made of', 'tracheostomy tubes')).toBe('what are the tracheostomy tubes made of?');
   });
 
+  it('asks what a text says about one subject of another', () => {
+    expect(settled('What does the lease say about pets?', 'subletting')).toBe('What does the lease say about subletting?');
+    expect(settled('What does the report say about revenue in 2023?', 'costs')).toBe('What does the report say about costs in 2023?');
+    expect(settled('Wat zegt het huurcontract over huisdieren?', 'onderhuur')).toBe('Wat zegt het huurcontract over onderhuur?');
+  });
+
   it('swaps the same words with another number', () => {
     expect(settled('What does clause 7 of the lease say?', 'clause 9')).toBe('What does clause 9 of the lease say?');
     expect(settled('What did the iPhone 14 cost at launch?', 'the iPhone 15')).toBe('What did the iPhone 15 cost at launch?');

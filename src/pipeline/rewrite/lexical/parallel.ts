@@ -52,6 +52,9 @@ function onesHead(previous: string, language: string): string | undefined {
   return heads.at(-1)?.text;
 }
 
+/** A question about what a text says on a subject, up to that subject ("What does the lease say about ", "Wat zegt het contract over "). */
+const SAYS_ABOUT = /\b(?:say|says|said|mention|mentions|state|states|write|writes|wrote)\s+(?:about|on)\s+|\b(?:zegt|staat|schrijft)\b[^?.!]*?\bover\s+/i;
+
 /** The longest condition ("if …") added to the previous question, in words. */
 const MAX_CONDITION_WORDS = 10;
 /** The longest run of the previous question's words that a new subject replaces. */
@@ -168,6 +171,16 @@ export function parallelSlots(previous: string, subject: string, language: strin
     return [{ start: end, end, text: '', decided: true }];
   }
 
+  // "What does the lease say about pets?" — "and subletting?": what a text says about one subject, asked of another.
+  const about = SAYS_ABOUT.exec(previous);
+  if (about) {
+    const start = about.index + about[0].length;
+    // The subject runs to the question's end or a preposition ("about revenue in 2023": "revenue").
+    const after = prev.filter((t) => t.start >= start);
+    const stop = after.findIndex((t, k) => k > 0 && PREPOSITIONS.has(t.lower));
+    const end = stop > 0 ? after[stop - 1]!.end : previous.replace(/[\s?.!]+$/u, '').length;
+    if (end > start) return [{ start, end, text: previous.slice(start, end), decided: true }];
+  }
   const subHasDeterminer = DETERMINERS.has(first);
   const head = subContent.at(-1);
   const runs: [number, number][] = [];
