@@ -5,7 +5,6 @@ import type { TermStats } from '../search/termStats.js';
 import { queryTerms } from '../search/queryTerms.js';
 import { earlierUserTurns } from './history.js';
 import { classifyIntent } from './lexical/intent.js';
-import { detectLanguage } from './lexical/language.js';
 import { lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
 import { resolveParallel } from './lexical/parallel.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
@@ -75,7 +74,7 @@ export interface RewriteRun {
 
 export const DEFAULT_LLM_BUDGET_MS = 3000;
 
-function passthrough(query: string, earlierUserTurns: readonly string[]): RewriteResult {
+function passthrough(query: string, language: string): RewriteResult {
   return {
     intent: classifyIntent(query),
     search_query: query.trim(),
@@ -84,7 +83,7 @@ function passthrough(query: string, earlierUserTurns: readonly string[]): Rewrit
     ambiguous: false,
     alternatives: [],
     confidence: 1,
-    language: detectLanguage(query, earlierUserTurns),
+    language,
     rewritten: false,
     kinds: [],
     used_turns: [],
@@ -155,7 +154,7 @@ export async function rewrite(query: string, history: readonly HistoryMessage[],
   };
   const reading = readQuery(trimmed, earlier);
   if (trimmed.length < 3 || (history.length === 0 && reading.text === trimmed)) {
-    return done({ result: passthrough(query, earlier), turns: [], cached: false });
+    return done({ result: passthrough(query, reading.language), turns: [], cached: false });
   }
 
   const turns = history.length === 0 ? [] : deps.embedder ? await selectTurns(trimmed, history, deps.embedder, opts) : recentTurns(history, opts);

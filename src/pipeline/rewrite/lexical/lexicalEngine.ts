@@ -220,9 +220,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const resolvedLower = resolved.toLowerCase();
   // Added in the order the conversation said them ("New York", not "York New"): their order means
   // nothing to the search (see hybridSearch's phrases), but the search text is shown to the user.
-  const said = conversationOrder(turns);
-  const contextTerms = [...searched]
-    .sort((a, b) => (said.get(a.term) ?? Infinity) - (said.get(b.term) ?? Infinity))
+  const said = searched.length > 1 ? conversationOrder(turns) : undefined;
+  const contextTerms = (said ? [...searched].sort((a, b) => (said.get(a.term) ?? Infinity) - (said.get(b.term) ?? Infinity)) : searched)
     .map((c) => c.surface)
     .filter((s) => !base.toLowerCase().includes(s.toLowerCase()));
   const missing = contextTerms.filter((s) => !resolvedLower.includes(s.toLowerCase()));

@@ -123,6 +123,9 @@ export function resolvePerson(query: string, name: string, language: string): st
  * than one full name ends in that word, or the question already has a longer name there.
  */
 export function completeNames(question: string, conversation: readonly string[]): string {
+  const words = [...question.matchAll(WORD)];
+  // A part of a name is capitalised: without such a word the conversation need not be read.
+  if (!words.some((m) => CAPITALISED.test(m[0]) && !NOT_NAMES.has(m[0].toLowerCase()))) return question;
   const byLast = new Map<string, Set<string>>();
   for (const text of conversation) {
     for (const name of namesIn(text)) {
@@ -131,7 +134,6 @@ export function completeNames(question: string, conversation: readonly string[])
     }
   }
   if (byLast.size === 0) return question;
-  const words = [...question.matchAll(WORD)];
   // A neighbour that is part of a name ("Greg Ham"), not a capitalised question word ("Did Ham …").
   const inRun = (j: number): boolean => j >= 0 && j < words.length && CAPITALISED.test(words[j]![0]) && !NOT_NAMES.has(words[j]![0].toLowerCase());
   let out = '';

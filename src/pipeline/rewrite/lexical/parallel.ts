@@ -118,6 +118,12 @@ export interface Slot {
   modifierOf?: string;
 }
 
+/** The empty place at the end of a question, before its mark, where an added subject stands. */
+function endSlot(previous: string): Slot {
+  const end = previous.replace(/[\s?.!]+$/u, '').length;
+  return { start: end, end, text: '', decided: true };
+}
+
 /** The same words but one, a number in both ("clause 7", "clause 9"). */
 function renumbered(words: readonly string[], subject: readonly string[]): boolean {
   if (words.length !== subject.length) return false;
@@ -153,10 +159,7 @@ export function parallelSlots(previous: string, subject: string, language: strin
 
   const first = sub[0]!.lower;
   // A condition is added at the question's end.
-  if (SUBORDINATORS.has(first)) {
-    const end = previous.replace(/[\s?.!]+$/u, '').length;
-    return [{ start: end, end, text: '', decided: true }];
-  }
+  if (SUBORDINATORS.has(first)) return [endSlot(previous)];
   if (PREPOSITIONS.has(first)) {
     const found: Slot[] = [];
     prev.forEach((t, i) => {
@@ -167,8 +170,7 @@ export function parallelSlots(previous: string, subject: string, language: strin
     // The last such phrase: a follow-up most often varies how the question ended. With none, the
     // subject adds to the question's end ("… per year?" + "with a part-time contract").
     if (found.length) return found.slice(-1);
-    const end = previous.replace(/[\s?.!]+$/u, '').length;
-    return [{ start: end, end, text: '', decided: true }];
+    return [endSlot(previous)];
   }
 
   // "What does the lease say about pets?" — "and subletting?": what a text says about one subject, asked of another.
@@ -178,7 +180,7 @@ export function parallelSlots(previous: string, subject: string, language: strin
     // The subject runs to the question's end or a preposition ("about revenue in 2023": "revenue").
     const after = prev.filter((t) => t.start >= start);
     const stop = after.findIndex((t, k) => k > 0 && PREPOSITIONS.has(t.lower));
-    const end = stop > 0 ? after[stop - 1]!.end : previous.replace(/[\s?.!]+$/u, '').length;
+    const end = stop > 0 ? after[stop - 1]!.end : endSlot(previous).end;
     if (end > start) return [{ start, end, text: previous.slice(start, end), decided: true }];
   }
   const subHasDeterminer = DETERMINERS.has(first);

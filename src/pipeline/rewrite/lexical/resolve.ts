@@ -144,13 +144,14 @@ const REMARKS = new Set(
   ).split(' '),
 );
 
+/** English words that open a subordinate clause a pronoun may stand in ("… after it", "… when they"). */
+const SUBORDINATING_EN = 'after before when whenever once if until while because since although though whether'.split(' ');
+
 /** Words that open a subordinate clause (English, Dutch). */
-export const SUBORDINATORS: ReadonlySet<string> = new Set(
-  'if when whenever after before because since although though unless until while whether once als wanneer omdat nadat voordat terwijl hoewel tenzij totdat zodra indien'.split(' '),
-);
+export const SUBORDINATORS: ReadonlySet<string> = new Set([...SUBORDINATING_EN, 'unless', ...'als wanneer omdat nadat voordat terwijl hoewel tenzij totdat zodra indien'.split(' ')]);
 
 /** A subordinate clause's opening right before a pronoun: "… after it", "… when they". */
-const SUBORDINATE_BEFORE = /\b(?:after|before|when|whenever|once|if|until|while|because|since|although|though|whether)\s+$/i;
+const SUBORDINATE_BEFORE = new RegExp(`\\b(?:${SUBORDINATING_EN.join('|')})\\s+$`, 'i');
 
 /**
  * Whether an English main clause names a thing: a noun, or a subject between an auxiliary and
