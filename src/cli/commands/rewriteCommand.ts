@@ -7,6 +7,7 @@ import { findLlmModel } from '../../pipeline/rewrite/llm/findModel.js';
 import { rewrite, type LlmRewriter, type RewriteRun } from '../../pipeline/rewrite/rewrite.js';
 import { RewriteCache } from '../../pipeline/rewrite/rewriteCache.js';
 import type { HistoryMessage, RewriteOptions } from '../../pipeline/rewrite/types.js';
+import type { LexicalTrace } from '../../pipeline/rewrite/lexical/lexicalEngine.js';
 import { TermStats } from '../../pipeline/search/termStats.js';
 import type { IndexStore } from '../../pipeline/store/indexStore.js';
 import { DocentError } from '../../shared/errors.js';
@@ -26,6 +27,15 @@ export interface RewriteCommandOptions extends GlobalOptions {
   charLimit?: number;
   budget?: number;
 }
+
+/** Where --explain says a reference was read from. */
+const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], string> = {
+  person: 'the person the conversation is about',
+  demonstrative: 'what the conversation said of the noun pointed at',
+  'list item': 'an item of the list just given',
+  'question form': "from the previous question's form",
+  'conversation terms': "from the conversation's likeliest words",
+};
 
 function describe(run: RewriteRun, history: readonly HistoryMessage[], full: boolean): string {
   const r = run.result;
@@ -52,7 +62,7 @@ function describe(run: RewriteRun, history: readonly HistoryMessage[], full: boo
     lines.push(`Context dependence: ${run.trace.dependence.toFixed(2)}`);
     if (run.trace.terms.length) lines.push(`  terms taken: ${run.trace.terms.map((t) => `${t.term} ${t.p.toFixed(2)}`).join(', ')}`);
     const ref = run.trace.reference;
-    if (ref) lines.push(`  reference read as: ${ref.phrase} (${ref.by === 'question form' ? "from the previous question's form" : ref.by === 'person' ? 'the person the conversation is about' : "from the conversation's likeliest words"})`);
+    if (ref) lines.push(`  reference read as: ${ref.phrase} (${REFERENCE_SOURCES[ref.by]})`);
     if (run.trace.replaced) lines.push(`  asked again about a new subject, in place of: ${run.trace.replaced}`);
     if (run.trace.typos.length) lines.push(`  typos fixed: ${run.trace.typos.join(', ')}`);
     if (run.trace.expansions.length) lines.push(`  expanded: ${run.trace.expansions.join('; ')}`);

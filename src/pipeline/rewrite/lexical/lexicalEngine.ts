@@ -6,10 +6,12 @@ import { candidateTerms, FEATURE_NAMES, termFeatures } from './candidates.js';
 import { removeFillers, topicShift } from './clarity.js';
 import { dependenceFeatures } from './dependence.js';
 import { editDistance, expansions } from './expand.js';
+import { resolveDemonstrative } from './demonstrative.js';
 import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
 import { completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
 import { queryCues } from './queryCues.js';
+import { resolveOrdinal } from './ordinal.js';
 import { frameAntecedent } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, resolveReference, type Antecedent } from './resolve.js';
@@ -80,7 +82,7 @@ export interface LexicalTrace {
   /** What a parallel follow-up's new subject replaced in the previous question. */
   replaced?: string;
   /** What the question's pronoun or ellipsis was read as, and from what. */
-  reference?: { phrase: string; by: 'person' | 'question form' | 'conversation terms' };
+  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' };
 }
 
 /**
@@ -161,8 +163,12 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const person = parallel || turns.length === 0 || !hasPersonPronoun(base, language) ? undefined : personAntecedent(input.earlierUserTurns, turns.at(-1)?.assistant);
   const personal = person === undefined ? undefined : resolvePerson(base, person, language);
   // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
+  // "I am not sure those rules apply to IRAs": the rules the conversation named.
+  const demonstrative = parallel || personal !== undefined || turns.length === 0 ? undefined : resolveDemonstrative(base, turns, language);
+  // "how loud is the first one?": an item of the list just given.
+  const ordinal = parallel || personal !== undefined || demonstrative ? undefined : resolveOrdinal(base, turns, language);
   const previousQuestion = turns.at(-1)?.user;
-  const frame = parallel || personal !== undefined || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
+  const frame = parallel || personal !== undefined || demonstrative || ordinal || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
   const framed = frame && resolveReference(base, frame, language);
   if (parallel) {
     resolved = typos.correct(parallel.resolved);
@@ -174,6 +180,20 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     reference = { phrase: person!, by: 'person' };
     const named = person!.toLowerCase();
     for (const t of turns) if (`${t.user} ${t.assistant}`.toLowerCase().includes(named)) used.add(t.index);
+    kinds.add('conversational');
+  } else if (demonstrative) {
+    resolved = demonstrative.resolved;
+    reference = { phrase: demonstrative.phrase, by: 'demonstrative' };
+    used.add(demonstrative.turn);
+    kinds.add('conversational');
+  } else if (ordinal) {
+    resolved = ordinal.resolved;
+    reference = { phrase: ordinal.item, by: 'list item' };
+    used.add(ordinal.turn);
+    // The items not chosen are no part of the search ("the first one" is not the second).
+    const chosen = new Set(ordinal.item.toLowerCase().match(WORD) ?? []);
+    const others = new Set(ordinal.others.flatMap((o) => o.toLowerCase().match(WORD) ?? []).filter((w) => !chosen.has(w)));
+    searched = searched.filter((c) => !others.has(c.term));
     kinds.add('conversational');
   } else if (framed) {
     resolved = framed;

@@ -1,0 +1,261 @@
+import { STOPWORDS } from '../../search/queryTerms.js';
+import type { SelectedTurn } from '../targetedHistory.js';
+import { englishTags } from './predicates.js';
+
+/**
+ * A noun the question points at with a demonstrative ("those rules", "that company", "such a
+ * breach", Dutch "die garantie"), read as the fuller mention of the same noun in the
+ * conversation: "the SEC rules on pattern day trading", "TechCorp", "a material breach", "de
+ * garantie op de warmtepomp". The pronoun readings (resolve.ts) replace a lone word; this one
+ * keeps the user's noun and gives it what the conversation said of it.
+ */
+export interface DemonstrativeReading {
+  /** The question with the demonstrative's noun phrase replaced. */
+  resolved: string;
+  /** What it was replaced by, as the conversation said it. */
+  phrase: string;
+  turn: number;
+}
+
+/** How many of the latest turn pairs a demonstrative may point into. */
+const RECENT_PAIRS = 2;
+/** At most this many words in a mention (modifiers, noun, one prepositional phrase). */
+const MAX_WORDS = 8;
+/** "in that case", "that way": set phrases, not pointers at a thing. */
+const SET_PHRASES = new Set(['case', 'way', 'matter', 'sense', 'regard', 'extent']);
+/** Adjectives of quantity, identity or judgement, which say nothing of which thing is meant ("potential investment gurus"). */
+const QUANTIFIERS = new Set(
+  (
+    'other another many several same such few more most some all each every certain various different any own much main ' +
+    'potential possible good great best better important common typical usual similar specific particular general popular famous notable favourite favorite'
+  ).split(' '),
+);
+/** Prepositions after a noun that make its prepositional phrase part of the mention ("rules on day trading"). */
+const POSTMODIFIERS = new Set(['of', 'on', 'in', 'for', 'about']);
+const NOUNS = new Set(['NOUN', 'PROPN']);
+const MODIFIERS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+const DEMONSTRATIVE_EN = new Set(['this', 'that', 'these', 'those']);
+/** What may stand before a demonstrative "that" ("about that company", "did that album", "and that plan"). */
+const THAT_AFTER = new Set(['ADP', 'AUX', 'PUNCT', 'CCONJ']);
+/** Determiners an object of a prepositional phrase may open with. */
+const OBJECT_DETERMINERS = new Set('the a an my your his her its their our'.split(' '));
+
+interface Mention {
+  phrase: string;
+  /** A name the mention was said of ("TechCorp is an EV company"): the thing itself. */
+  name: boolean;
+  /** It gives the thing's name (as itself or beside the noun). */
+  identifies: boolean;
+  /** Every word of the mention as the conversation said it, lower case (the modifiers a name replaced too). */
+  said: string[];
+}
+
+/** Lower-case words that may stand inside a title ("A New Kind of Army", "The Lord of the Rings"). */
+const TITLE_INNER = new Set(['of', 'the', 'and', 'a', 'an', 'in', 'for', 'to']);
+
+/** A title or name right after a noun ("the album Outbound", "their seventh album, Outbound,"): its words, from `at`. */
+function appositiveName(words: readonly string[], tags: readonly string[], at: number): string[] {
+  let k = at;
+  if (words[k] === ',') k++;
+  const name: string[] = [];
+  for (; k < words.length; k++) {
+    const w = words[k]!;
+    if (/^\p{Lu}/u.test(w)) name.push(w);
+    // Lower-case nouns inside ("Mile voli disko"), not a verb after it ("The Seventh Seal sold").
+    else if (name.length && /^\p{Ll}/u.test(w) && (TITLE_INNER.has(w) ? /^\p{Lu}/u.test(words[k + 1] ?? '') : !STOPWORDS.has(w) && MODIFIERS.has(tags[k]!))) name.push(w);
+    else break;
+  }
+  while (name.length && STOPWORDS.has(name.at(-1)!)) name.pop();
+  return name;
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The question with `words` (consecutive, from its demonstrative) replaced by `by`, keeping a capital at its start. */
+function replaceWords(query: string, words: readonly string[], by: string): string | undefined {
+  const found = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escape).join('\\W*\\s*')}(?![\\p{L}\\p{N}])`, 'iu').exec(query);
+  if (!found) return undefined;
+  const text = /^\p{Lu}/u.test(found[0]) ? by.charAt(0).toUpperCase() + by.slice(1) : by;
+  return query.slice(0, found.index) + text + query.slice(found.index + found[0].length);
+}
+
+/** Words as text: "Marc Hunter 's" is "Marc Hunter's". */
+const joined = (words: readonly string[]): string => words.join(' ').replace(/ (['’]s?)(?=\s|$)/g, '$1');
+
+/**
+ * English mentions of `lemma` in `text`, latest first: with their modifiers and one prepositional
+ * phrase after them ("the SEC rules on pattern day trading"), or the name they were said of
+ * ("TechCorp is an EV company", "the album Outbound"). `head` is the question's form of the noun;
+ * `prepositional` is false when the question's own noun has a phrase after it ("these modes of expression").
+ */
+function englishMentions(text: string, lemma: string, head: string, plural: boolean, prepositional: boolean): Mention[] {
+  const { words, tags, lemmas } = englishTags(text);
+  const out: Mention[] = [];
+  const modifier = (i: number): boolean =>
+    (MODIFIERS.has(tags[i]!) && !QUANTIFIERS.has(words[i]!.toLowerCase()) && !STOPWORDS.has(words[i]!.toLowerCase())) ||
+    // "Marc Hunter's debut album": the owner is part of it.
+    (tags[i] === 'PART' && /^['’]s?$/.test(words[i]!) && i > 0 && NOUNS.has(tags[i - 1]!));
+  for (let m = words.length - 1; m >= 0; m--) {
+    if (!NOUNS.has(tags[m]!) || lemmas[m]!.toLowerCase() !== lemma) continue;
+    // "those gurus" are not "a classic investing guru": a demonstrative agrees with what it points at.
+    if ((lemmas[m]!.toLowerCase() !== words[m]!.toLowerCase()) !== plural) continue;
+    let start = m;
+    while (start > 0 && modifier(start - 1)) start--;
+    // A sentence's first word, capitalised as such, is no name: "Common side effects are …".
+    if (start < m && tags[start] === 'ADJ' && (start === 0 || tags[start - 1] === 'PUNCT')) start++;
+    const said = words.slice(start, m + 1).map((w) => w.toLowerCase());
+    const name = appositiveName(words, tags, m + 1);
+    if (name.length) {
+      out.push({ phrase: `${head} ${name.join(' ')}`, name: false, identifies: true, said: [...said, ...name.map((w) => w.toLowerCase())] });
+      continue;
+    }
+    // "TechCorp is an EV company": the company is TechCorp (one thing: not for "these companies").
+    const det = start - 1;
+    if (!plural && det >= 2 && /^(a|an|the)$/i.test(words[det]!) && lemmas[det - 1] === 'be' && tags[det - 1] === 'AUX' && tags[det - 2] === 'PROPN') {
+      let s = det - 2;
+      while (s > 0 && tags[s - 1] === 'PROPN') s--;
+      // "The Seventh Seal is …": a title's article is part of it.
+      if (s > 0 && words[s - 1] === 'The') s--;
+      // A name cut short by a lower-case word before it ("Trapped in the Closet is …") is not one to use.
+      if (s > 0 && /^\p{Ll}/u.test(words[s - 1]!) && STOPWORDS.has(words[s - 1]!)) continue;
+      const subject = words.slice(s, det - 1);
+      out.push({ phrase: subject.join(' '), name: true, identifies: true, said: [...said, ...subject.map((w) => w.toLowerCase())] });
+      continue;
+    }
+    let end = m + 1;
+    if (prepositional && end < words.length && POSTMODIFIERS.has(words[end]!.toLowerCase())) {
+      let k = end + 1;
+      if (k < words.length && OBJECT_DETERMINERS.has(words[k]!.toLowerCase())) k++;
+      let last = -1;
+      // "the reset button for 10 seconds": a quantity is no part of what the thing is.
+      if (tags[k] === 'NUM') k = words.length;
+      while (k < words.length && (MODIFIERS.has(tags[k]!) || (tags[k] === 'VERB' && /ing$/i.test(words[k]!)))) {
+        if (NOUNS.has(tags[k]!) || /ing$/i.test(words[k]!)) last = k;
+        k++;
+      }
+      if (last > end && last + 1 - start <= MAX_WORDS) end = last + 1;
+    }
+    const mention = words.slice(start, end).map((w, i) => (start + i === m ? head : w));
+    out.push({ phrase: joined(mention), name: false, identifies: false, said: [...said, ...words.slice(m + 1, end).map((w) => w.toLowerCase())] });
+  }
+  // A mention that names the thing ("TechCorp", "the album Outbound") says most of it; then the
+  // fullest (a text introduces a thing in full and shortens it after: "the SEC rules on pattern
+  // day trading … FINRA rules define …").
+  return out.sort((a, b) => Number(b.identifies) - Number(a.identifies) || b.said.length - a.said.length);
+}
+
+interface Pointer {
+  /** The question's words from the demonstrative to the noun ("these side effects"). */
+  words: string[];
+  head: string;
+  lemma: string;
+  /** Words between the demonstrative and the noun: the mention must have them ("this 3rd album" is not "the album"). */
+  modifiers: string[];
+  plural: boolean;
+  /** The question's noun has no prepositional phrase of its own after it. */
+  prepositional: boolean;
+  article: string;
+}
+
+/** The English demonstrative noun phrase of a question ("those rules", "such a breach"). */
+function englishPointer(query: string): Pointer | undefined {
+  const { words, tags, lemmas } = englishTags(query);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!.toLowerCase();
+    let first: number;
+    let article = 'the';
+    // "the reasons that business fails": after a noun or verb, "that" opens a clause.
+    if (DEMONSTRATIVE_EN.has(w) && tags[i] === 'DET' && (w !== 'that' || i === 0 || THAT_AFTER.has(tags[i - 1]!))) first = i + 1;
+    else if (w === 'such' && /^an?$/i.test(words[i + 1] ?? '')) {
+      first = i + 2;
+      article = words[i + 1]!.toLowerCase();
+    } else continue;
+    let k = first;
+    while (k < words.length && (tags[k] === 'ADJ' || tags[k] === 'NUM')) k++;
+    let head = -1;
+    while (k < words.length && NOUNS.has(tags[k]!)) head = k++;
+    if (head < 0) continue;
+    // "what does that plan cost?": after "do", the clause's last word is its verb, whatever its tag.
+    const clauseEnd = head === words.length - 1 || tags[head + 1] === 'PUNCT';
+    if (clauseEnd && head > first && NOUNS.has(tags[head - 1]!) && lemmas.slice(0, i).some((l, j) => tags[j] === 'AUX' && l === 'do')) head--;
+    if (SET_PHRASES.has(lemmas[head]!.toLowerCase())) continue;
+    const noun = words[head]!;
+    return {
+      words: words.slice(i, head + 1),
+      head: noun,
+      lemma: lemmas[head]!.toLowerCase(),
+      modifiers: words.slice(first, head).map((x) => x.toLowerCase()),
+      plural: lemmas[head]!.toLowerCase() !== noun.toLowerCase(),
+      prepositional: !POSTMODIFIERS.has(words[head + 1]?.toLowerCase() ?? ''),
+      article,
+    };
+  }
+  return undefined;
+}
+
+const DUTCH_DEMONSTRATIVE = /(?<![\p{L}])(die|deze|dat|dit)\s+(\p{L}+)/giu;
+/** Determiners a Dutch noun may follow, by the demonstrative pointing at it: "dat contract" was "het contract", "die garantie" "de garantie" ("dat" before any other noun is a conjunction: "… dat prijzen stijgen"). */
+const DUTCH_DETERMINERS = {
+  het: '(?:het|dat|dit|mijn|uw|je|jouw|ons|hun|zijn|haar)',
+  de: '(?:de|die|deze|een|mijn|uw|je|jouw|onze|hun|zijn|haar)',
+};
+const DUTCH_LINKS = new Set(['van', 'voor', 'op', 'in', 'over', 'bij']);
+
+/** A Dutch noun the conversation says after a determiner, with the words between them and one prepositional phrase after it. */
+function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DETERMINERS): string | undefined {
+  const found = new RegExp(`(?<![\\p{L}])${DUTCH_DETERMINERS[gender]}\\s+((?:\\p{L}+\\s+){0,2}?)(${escape(noun)}(?:en|s)?)(?![\\p{L}])`, 'giu');
+  let best: string | undefined;
+  for (const m of text.matchAll(found)) {
+    const modifiers = m[1]!.trim().split(/\s+/).filter(Boolean);
+    if (modifiers.some((w) => STOPWORDS.has(w.toLowerCase()))) continue;
+    const after = text.slice(m.index! + m[0].length).match(/^\s+(\p{L}+)\s+((?:de|het|een|mijn|uw|je)\s+)?(\p{L}+)/u);
+    const tail = after && DUTCH_LINKS.has(after[1]!.toLowerCase()) && !STOPWORDS.has(after[3]!.toLowerCase()) ? ` ${after[1]} ${after[2] ?? ''}${after[3]}`.replace(/\s+/g, ' ') : '';
+    best = [...modifiers, noun].join(' ') + tail;
+  }
+  return best;
+}
+
+/**
+ * The question with its demonstrative noun phrase read from the conversation, or undefined when
+ * it has none, the conversation never says the noun, or says nothing more of it than the question.
+ * The selected turns are read from the latest, the user's words before the reply's.
+ */
+export function resolveDemonstrative(query: string, turns: readonly SelectedTurn[], language: string): DemonstrativeReading | undefined {
+  const ownWords = new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const informative = (phrase: string): boolean => (phrase.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => !ownWords.has(w) && !STOPWORDS.has(w));
+  // A demonstrative points at something just said: the latest two turn pairs.
+  const recent = turns.slice(-RECENT_PAIRS).reverse();
+  if (language === 'en') {
+    const pointer = englishPointer(query);
+    if (!pointer) return undefined;
+    for (const t of recent) {
+      for (const [role, text] of [['user', t.user], ['assistant', t.assistant]] as const) {
+        if (!text) continue;
+        const mention = englishMentions(text, pointer.lemma, pointer.head, pointer.plural, pointer.prepositional).find((m) => informative(m.phrase) && pointer.modifiers.every((w) => m.said.includes(w)));
+        if (!mention) continue;
+        // The reply's "your contract" is the user's "my contract".
+        const phrase = role === 'assistant' ? mention.phrase.replace(/\byour\b/gi, 'my') : mention.phrase;
+        // A name, or an owner's ("Marc Hunter's debut album"), takes no article.
+        const by = mention.name || /\p{L}['’]s?\s/u.test(phrase) ? phrase : `${pointer.article} ${phrase}`;
+        const resolved = replaceWords(query, pointer.words, by);
+        if (resolved) return { resolved, phrase, turn: t.index };
+      }
+    }
+    return undefined;
+  }
+  if (language !== 'nl') return undefined;
+  for (const m of query.matchAll(DUTCH_DEMONSTRATIVE)) {
+    const noun = m[2]!;
+    if (STOPWORDS.has(noun.toLowerCase())) continue;
+    const article = /^(dat|dit)$/i.test(m[1]!) ? 'het' : 'de';
+    for (const t of recent) {
+      for (const text of [t.user, t.assistant]) {
+        const phrase = text && dutchMention(text, noun, article);
+        if (!phrase || !informative(phrase)) continue;
+        const resolved = replaceWords(query, [m[1]!, noun], `${article} ${phrase}`);
+        if (resolved) return { resolved, phrase, turn: t.index };
+      }
+    }
+  }
+  return undefined;
+}

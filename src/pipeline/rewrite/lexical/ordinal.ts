@@ -1,0 +1,115 @@
+import type { SelectedTurn } from '../targetedHistory.js';
+import { englishTags } from './predicates.js';
+
+/**
+ * "how loud is the first one?", "tell me more about the last option", "leg de tweede stap uit":
+ * an item of a list the conversation just gave, by its place. The list is read from the latest
+ * reply (or, failing that, the latest question): bulleted or numbered lines, or a sentence that
+ * enumerates ("mutual funds, real estate, or day trading").
+ */
+export interface OrdinalReading {
+  resolved: string;
+  /** The item the question points at. */
+  item: string;
+  /** The list's other items: what the question did not choose. */
+  others: string[];
+  turn: number;
+}
+
+const ORDINALS: Record<string, Record<string, number>> = {
+  en: { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: -1, former: 0, latter: -1 },
+  nl: { eerste: 0, tweede: 1, derde: 2, vierde: 3, vijfde: 4, laatste: -1 },
+};
+/** Nouns that name an item of a list ("the second step", "de eerste optie"). */
+const ITEM_NOUNS =
+  'one options? steps? items? points? choices? suggestions? methods? ideas? approach(?:es)? alternatives? solutions? reasons? tips? examples? models? products? plans? links? results? documents? files? sources? ' +
+  'ene optie stap punt keuze suggestie methode idee aanpak alternatief oplossing reden tip voorbeeld model product plan link resultaat document bestand bron';
+const ITEM_NOUN = ITEM_NOUNS.split(' ').join('|');
+/** Words that may follow an ordinal standing alone ("is the latter cheaper?"), where a noun would make it part of another phrase ("the first English colony"). */
+const AFTER_ALONE: Record<string, string> = {
+  en: 'is|are|was|were|do|does|did|has|have|can|could|would|will|should|or|and|in|of|for|on|about|with|to|from|at|by|you|i|we|they|that|which|again|more|less|better|worse|\\p{L}+er',
+  nl: 'is|zijn|was|waren|kost|kosten|werkt|of|en|in|van|voor|op|over|met|bij|die|dat|je|jij|u|meer|minder|beter|slechter|\\p{L}+er',
+};
+const pointer = (the: string, ordinals: string, lang: string): RegExp =>
+  new RegExp(`\\b${the}\\s+(${ordinals})(?:\\s+(${ITEM_NOUN})(?![\\p{L}\\p{N}])|(?![\\p{L}\\p{N}])(?!\\s+(?!(?:${AFTER_ALONE[lang]})(?![\\p{L}\\p{N}]))\\p{L}))`, 'iu');
+/** "the first one", "the second step", "the last" (not "the first English colony"); Dutch "de/het eerste (optie)". */
+const POINTER: Record<string, RegExp> = {
+  en: pointer('the', 'first|second|third|fourth|fifth|last|former|latter', 'en'),
+  nl: pointer('(?:de|het)', 'eerste|tweede|derde|vierde|vijfde|laatste', 'nl'),
+};
+/** A list line: a bullet or a number before its text. */
+const LIST_LINE = /^\s*(?:[-*•–]|\d{1,2}[.)])\s+(.+)$/;
+/** At most this many words in an inline item: longer parts are clauses, not a list. */
+const MAX_ITEM_WORDS = 6;
+/** Inline items differ by at most this many words. */
+const ITEM_LENGTH_SPREAD = 2;
+const CONJUNCTIONS = /^(?:and|or|then|en|of|dan)\s+/i;
+
+/** The items of a text's list: its list lines (each up to a colon or dash), or its longest enumeration in a sentence. */
+export function listItems(text: string, language: string): string[] {
+  const lines = text.split(/\n/).map((l) => LIST_LINE.exec(l)?.[1]).filter((l): l is string => !!l);
+  if (lines.length >= 2) return lines.map((l) => l.split(/:\s|\s[-–—]\s/)[0]!.replace(/[*_]+/g, '').replace(/[.;,]\s*$/, '').trim());
+  let best: string[] = [];
+  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+    const items = enumeration(sentence.replace(/[.!?]+\s*$/, ''), language);
+    if (items.length > best.length) best = items;
+  }
+  return best;
+}
+
+/** "There are a few options: A, B, or C", "The catalogue lists A and B", "Mount A, connect B, then wire C". */
+function enumeration(sentence: string, language: string): string[] {
+  const colon = sentence.lastIndexOf(': ');
+  const body = colon >= 0 ? sentence.slice(colon + 2) : sentence;
+  // A list ends with "and"/"or" before its last item, or follows a colon: "Jamestown, founded in 1607" is none.
+  if (colon < 0 && !(language === 'nl' ? /\s(?:en|of)\s/i : /\s(?:and|or|then)\s/i).test(body)) return [];
+  const parts = body
+    .split(language === 'nl' ? /\s*,\s*|\s+(?:en|of)\s+/i : /\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or)\s+/i)
+    .map((p) => p.replace(CONJUNCTIONS, '').trim())
+    .filter(Boolean);
+  if (parts.length < 2) return [];
+  // Without a colon, the first part opens with the sentence's lead-in ("The catalogue lists the
+  // Daikin"): its item is what follows the lead-in's last verb, unless every part is a step.
+  if (colon < 0 && language === 'en') {
+    const { words, tags } = englishTags(parts[0]!);
+    // A step opens with its verb, which the tagger may take for a noun before an article ("wire the indoor unit").
+    const steps = parts.slice(1).every((p) => {
+      const t = englishTags(p).tags;
+      return t[0] === 'VERB' || (t[1] === 'DET' && (t[0] === 'NOUN' || t[0] === 'PROPN'));
+    });
+    // The lead-in's last verb, or (where the tagger took it for a noun: "the catalogue lists") the last article.
+    const last = (test: (t: string, w: string) => boolean): number => tags.map((t, i) => (test(t, words[i]!) ? i : -1)).reduce((a, b) => Math.max(a, b), -1);
+    const verb = last((t) => t === 'VERB' || t === 'AUX');
+    const cut = verb >= 0 ? verb + 1 : Math.max(0, last((t, w) => t === 'DET' && /^(the|a|an)$/i.test(w)));
+    if (!steps) parts[0] = words.slice(cut).join(' ');
+  }
+  // Items of one list are alike in length: "the hummus and the chana masala recipes use chickpeas"
+  // goes on past its last item into the sentence's verb.
+  const lengths = parts.map((p) => p.split(/\s+/).length);
+  const alike = Math.max(...lengths) - Math.min(...lengths) <= ITEM_LENGTH_SPREAD;
+  return alike && lengths.every((n) => n <= MAX_ITEM_WORDS) && parts.every((p) => /\p{L}/u.test(p)) ? parts : [];
+}
+
+/**
+ * The question with its ordinal pointer read as an item of the latest list: "the first one"
+ * (or "the first" at the end) becomes the item; "the second step" keeps its words and gets the
+ * item beside it. Undefined when there is no pointer or no list long enough.
+ */
+export function resolveOrdinal(query: string, turns: readonly SelectedTurn[], language: string): OrdinalReading | undefined {
+  const lang = language === 'nl' ? 'nl' : language === 'en' ? 'en' : undefined;
+  const found = lang && POINTER[lang]!.exec(query);
+  const last = turns.at(-1);
+  if (!found || !last) return undefined;
+  const place = ORDINALS[lang]![found[1]!.toLowerCase()]!;
+  const noun = found[2];
+  for (const text of [last.assistant, last.user]) {
+    const items = text ? listItems(text, lang) : [];
+    const item = place < 0 ? items.at(place) : items[place];
+    if (items.length < 2 || !item) continue;
+    // "the first one", "the latter": the item itself. "the second step": the step, named.
+    const replacement = !noun || /^(one|ene)$/i.test(noun) ? item : `${found[0]} (${item})`;
+    const others = items.filter((x) => x !== item);
+    return { resolved: query.slice(0, found.index) + replacement + query.slice(found.index + found[0].length), item, others, turn: last.index };
+  }
+  return undefined;
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { listItems, resolveOrdinal } from '../../../src/pipeline/rewrite/lexical/ordinal.js';
+import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
+
+const turn = (index: number, user: string, assistant = ''): SelectedTurn => ({ index, user, assistant, similarity: 0.5, byRecency: true });
+
+describe('the items of a list', () => {
+  it('are list lines, each up to its colon', () => {
+    const reply = 'Steps:\n1. Mount the outdoor unit on the wall.\n2. Connect the refrigerant lines: use flare nuts.\n- Wire the indoor unit';
+    expect(listItems(reply, 'en')).toEqual(['Mount the outdoor unit on the wall', 'Connect the refrigerant lines', 'Wire the indoor unit']);
+  });
+
+  it('are the parts of an enumeration, after a colon or the lead-in\'s verb, or steps as they stand', () => {
+    expect(listItems('There are a few options: mutual funds, real estate, or day trading.', 'en')).toEqual(['mutual funds', 'real estate', 'day trading']);
+    expect(listItems('It depends. The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.', 'en')).toEqual(['the Daikin Altherma 3', 'the Mitsubishi Ecodan']);
+    expect(listItems('Mount the outdoor unit, connect the refrigerant lines, then wire the indoor unit.', 'en')).toEqual(['Mount the outdoor unit', 'connect the refrigerant lines', 'wire the indoor unit']);
+    expect(listItems('Je kunt kiezen: huren, kopen of leasen.', 'nl')).toEqual(['huren', 'kopen', 'leasen']);
+  });
+
+  it('are none without a conjunction or colon, or where the parts are clauses', () => {
+    expect(listItems('Jamestown, founded in 1607.', 'en')).toEqual([]);
+    expect(listItems('If you have money you can buy a house in the city, and you will pay less rent over the years.', 'en')).toEqual([]);
+  });
+});
+
+describe('an item pointed at by its place', () => {
+  const pumps = [turn(0, 'Which heat pumps does the catalogue list?', 'The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.')];
+
+  it('is put in place of "the first one", "the latter", "the last"', () => {
+    expect(resolveOrdinal('how loud is the first one?', pumps, 'en')).toEqual({
+      resolved: 'how loud is the Daikin Altherma 3?',
+      item: 'the Daikin Altherma 3',
+      others: ['the Mitsubishi Ecodan'],
+      turn: 0,
+    });
+    expect(resolveOrdinal('is the latter cheaper?', pumps, 'en')?.resolved).toBe('is the Mitsubishi Ecodan cheaper?');
+    expect(resolveOrdinal('tell me about the last', pumps, 'en')?.resolved).toBe('tell me about the Mitsubishi Ecodan');
+  });
+
+  it('is named beside a noun such as "step" or "option", also in Dutch', () => {
+    const steps = [turn(0, 'How do I install it?', 'Mount the outdoor unit, connect the refrigerant lines, then wire the indoor unit.')];
+    expect(resolveOrdinal('how long does the second step take?', steps, 'en')?.resolved).toBe('how long does the second step (connect the refrigerant lines) take?');
+    const options = [turn(0, 'Welke opties heb ik?', 'Je kunt kiezen: huren, kopen of leasen.')];
+    expect(resolveOrdinal('wat kost de laatste optie?', options, 'nl')?.resolved).toBe('wat kost de laatste optie (leasen)?');
+  });
+
+  it('reads the list in the question when the reply has none ("Compare A and B." — "is the latter …")', () => {
+    const compare = [turn(0, 'Compare the Dell XPS and the ThinkPad X1.', 'The Dell is lighter; the ThinkPad has the better keyboard.')];
+    expect(resolveOrdinal('is the latter more expensive?', compare, 'en')?.resolved).toBe('is the ThinkPad X1 more expensive?');
+  });
+
+  it('is nothing where the ordinal belongs to another noun, the place is past the list, or there is no list', () => {
+    expect(resolveOrdinal('what was the first English colony?', pumps, 'en')).toBeUndefined();
+    expect(resolveOrdinal('and the third one?', pumps, 'en')).toBeUndefined();
+    expect(resolveOrdinal('how loud is the first one?', [turn(0, 'Is it loud?', 'It is quiet.')], 'en')).toBeUndefined();
+  });
+});
+
+describe('the lexical engine with a list item', () => {
+  it('searches the chosen item, not the others', () => {
+    const r = lexicalRewrite({ query: 'how loud is the first one?', earlierUserTurns: ['Which heat pumps does the catalogue list?'], turns: [turn(0, 'Which heat pumps does the catalogue list?', 'The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.')] });
+    expect(r.resolved_query).toBe('how loud is the Daikin Altherma 3?');
+    expect(r.trace.reference).toEqual({ phrase: 'the Daikin Altherma 3', by: 'list item' });
+    expect(r.keywords).toEqual(expect.arrayContaining(['daikin', 'altherma']));
+    expect(r.keywords).not.toContain('ecodan');
+    expect(r.keywords).not.toContain('mitsubishi');
+  });
+});
