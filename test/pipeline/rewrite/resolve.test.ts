@@ -108,6 +108,18 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(found.map((f) => f.phrase)).toContain('laptop');
     expect(found.map((f) => f.phrase).join('|')).not.toMatch(/should/);
   });
+  it('ends a phrase at a lower-case word that is no part of a noun phrase, in questions and replies', () => {
+    const chosen = new Map([['earth', 0.6], ['crisis', 0.6], ['still', 0.3], ['around', 0.3], ['album', 0.4], ['win', 0.3], ['grammy', 0.3]]);
+    const found = antecedents([turn(0, 'Is Earth Crisis still around?', 'Their album win a Grammy in 1998.')], chosen, 'en').map((f) => f.phrase);
+    expect(found).toContain('Earth Crisis');
+    expect(found).toContain('album');
+    // Read as runs of chosen words, they were "Earth Crisis still around" and "album win Grammy".
+    expect(found.join('|')).not.toMatch(/still|around|win/);
+  });
+  it('keeps a compound\'s noun the tagger read as a verb at the end of a question ("heat pump?")', () => {
+    const found = antecedents([turn(0, 'What are the installation steps for the heat pump?')], new Map([['heat', 0.5], ['pump', 0.4], ['installation', 0.3]]), 'en');
+    expect(found.map((f) => f.phrase)).toContain('heat pump');
+  });
 });
 
 describe('expansions', () => {

@@ -38,6 +38,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
       const tokens = [...clean.matchAll(TOKEN)].map((m) => m[0]);
       const predicates = role === 'user' ? clausePredicates(clean, language) : undefined;
       const { verbs, auxiliaries } = role === 'user' && language === 'en' ? verbsOf(clean) : NO_VERBS;
+      const tagOf = language === 'en' ? alignedTags(clean, tokens) : undefined;
       let run: string[] = [];
       let score = 0;
       let article: string | undefined;
@@ -55,10 +56,18 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         score = 0;
       };
       let previous = '';
-      for (const tok of tokens) {
+      for (const [at, tok] of tokens.entries()) {
         const low = tok.toLowerCase();
         // A clause's predicate or auxiliary ends a phrase ("Which laptop should I buy?": "laptop", not "laptop should").
-        const p = predicates?.has(low) || auxiliaries.has(low) ? undefined : chosen.get(low);
+        // So does a lower-case word that is no part of a noun phrase ("Is Earth Crisis still around?",
+        // "the album win a Grammy"), but for the verb after "I"/"you", read as standing for no thing.
+        // A base-form "verb" ending its clause after a noun is the tagger's slip on a compound ("for
+        // the heat pump?"); a clause's real last verb or adjective is a predicate, found above.
+        const { tag = '', lemma } = tagOf?.[at] ?? {};
+        const clauseEnds = at + 1 >= tokens.length || !/^[\p{L}\p{N}]/u.test(tokens[at + 1]!);
+        const compound = tag === 'VERB' && clauseEnds && run.length > 0 && lemma === low;
+        const apart = NOT_IN_PHRASE.has(tag) && !compound && /^\p{Ll}/u.test(tok) && !(run.length === 0 && verbs.has(low));
+        const p = predicates?.has(low) || auxiliaries.has(low) || apart ? undefined : chosen.get(low);
         if (p !== undefined) {
           // "What is a heat pump?" introduces the thing a later "it" names as "the heat pump".
           if (run.length === 0) article = ARTICLES.has(previous.toLowerCase()) ? previous.toLowerCase() : language === 'en' && /^an?$/i.test(previous) ? 'the' : undefined;
@@ -76,6 +85,29 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
 }
 
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they']);
+
+/** Parts of speech a lower-case word of a noun phrase does not have. */
+const NOT_IN_PHRASE = new Set(['VERB', 'AUX', 'ADV', 'ADP', 'PRON', 'DET', 'SCONJ', 'CCONJ', 'PART', 'INTJ']);
+
+/**
+ * The tagger's part of speech and base form for each of `tokens` (the phrase reader's words and
+ * marks of `text`), matched in order to the tagger's own tokens; undefined where they split differently.
+ */
+function alignedTags(text: string, tokens: readonly string[]): ({ tag: string; lemma: string } | undefined)[] {
+  const { words, tags, lemmas } = englishTags(text);
+  const out: ({ tag: string; lemma: string } | undefined)[] = [];
+  let cursor = 0;
+  for (const tok of tokens) {
+    const low = tok.toLowerCase();
+    let j = cursor;
+    while (j < words.length && j < cursor + 3 && words[j]!.toLowerCase() !== low) j++;
+    if (j < words.length && words[j]!.toLowerCase() === low) {
+      out.push({ tag: tags[j]!, lemma: lemmas[j]!.toLowerCase() });
+      cursor = j + 1;
+    } else out.push(undefined);
+  }
+  return out;
+}
 
 const NO_VERBS = { verbs: new Set<string>(), auxiliaries: new Set<string>() };
 
