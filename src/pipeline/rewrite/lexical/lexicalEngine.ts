@@ -5,13 +5,13 @@ import type { RewriteKind, RewriteResult } from '../types.js';
 import { candidateTerms, FEATURE_NAMES, termFeatures } from './candidates.js';
 import { removeFillers, topicShift } from './clarity.js';
 import { dependenceFeatures } from './dependence.js';
-import { editDistance, expansions } from './expand.js';
 import { resolveDemonstrative } from './demonstrative.js';
+import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
 import { completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
-import { queryCues } from './queryCues.js';
 import { resolveOrdinal } from './ordinal.js';
+import { queryCues } from './queryCues.js';
 import { frameAntecedent } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, resolveReference, type Antecedent } from './resolve.js';
@@ -162,11 +162,11 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // "when did she die?": the person the conversation is about, by name.
   const person = parallel || turns.length === 0 || !hasPersonPronoun(base, language) ? undefined : personAntecedent(input.earlierUserTurns, turns.at(-1)?.assistant);
   const personal = person === undefined ? undefined : resolvePerson(base, person, language);
-  // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
   // "I am not sure those rules apply to IRAs": the rules the conversation named.
   const demonstrative = parallel || personal !== undefined || turns.length === 0 ? undefined : resolveDemonstrative(base, turns, language);
   // "how loud is the first one?": an item of the list just given.
   const ordinal = parallel || personal !== undefined || demonstrative ? undefined : resolveOrdinal(base, turns, language);
+  // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
   const previousQuestion = turns.at(-1)?.user;
   const frame = parallel || personal !== undefined || demonstrative || ordinal || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
   const framed = frame && resolveReference(base, frame, language);
