@@ -52,6 +52,8 @@ describe('an item pointed at by its place', () => {
 
   it('is nothing where the ordinal belongs to another noun, the place is past the list, or there is no list', () => {
     expect(resolveOrdinal('what was the first English colony?', pumps, 'en')).toBeUndefined();
+    expect(resolveOrdinal('who was the first user?', pumps, 'en')).toBeUndefined();
+    expect(resolveOrdinal('is the first quieter?', pumps, 'en')?.resolved).toBe('is the Daikin Altherma 3 quieter?');
     expect(resolveOrdinal('and the third one?', pumps, 'en')).toBeUndefined();
     expect(resolveOrdinal('how loud is the first one?', [turn(0, 'Is it loud?', 'It is quiet.')], 'en')).toBeUndefined();
   });

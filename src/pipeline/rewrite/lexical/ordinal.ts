@@ -27,8 +27,12 @@ const ITEM_NOUNS =
 const ITEM_NOUN = ITEM_NOUNS.split(' ').join('|');
 /** Words that may follow an ordinal standing alone ("is the latter cheaper?"), where a noun would make it part of another phrase ("the first English colony"). */
 const AFTER_ALONE: Record<string, string> = {
-  en: 'is|are|was|were|do|does|did|has|have|can|could|would|will|should|or|and|in|of|for|on|about|with|to|from|at|by|you|i|we|they|that|which|again|more|less|better|worse|\\p{L}+er',
-  nl: 'is|zijn|was|waren|kost|kosten|werkt|of|en|in|van|voor|op|over|met|bij|die|dat|je|jij|u|meer|minder|beter|slechter|\\p{L}+er',
+  en:
+    'is|are|was|were|do|does|did|has|have|can|could|would|will|should|or|and|in|of|for|on|about|with|to|from|at|by|you|i|we|they|that|which|again|' +
+    'more|less|better|worse|cheaper|faster|slower|bigger|larger|smaller|longer|shorter|easier|harder|safer|newer|older|higher|lower|quieter|louder|lighter|heavier|stronger',
+  nl:
+    'is|zijn|was|waren|kost|kosten|werkt|of|en|in|van|voor|op|over|met|bij|die|dat|je|jij|u|' +
+    'meer|minder|beter|slechter|goedkoper|duurder|sneller|groter|kleiner|langer|korter|makkelijker|veiliger|nieuwer|ouder|hoger|lager|stiller|lichter|zwaarder|sterker',
 };
 const pointer = (the: string, ordinals: string, lang: string): RegExp =>
   new RegExp(`\\b${the}\\s+(${ordinals})(?:\\s+(${ITEM_NOUN})(?![\\p{L}\\p{N}])|(?![\\p{L}\\p{N}])(?!\\s+(?!(?:${AFTER_ALONE[lang]})(?![\\p{L}\\p{N}]))\\p{L}))`, 'iu');
