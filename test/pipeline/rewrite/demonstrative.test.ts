@@ -20,8 +20,8 @@ describe('a noun pointed at with a demonstrative', () => {
   it('reads "such a" as the kind the conversation named, and a reply\'s "your" as the user\'s "my"', () => {
     const breach = [turn(0, 'What does the contract say about termination?', 'Either party may terminate with 90 days notice, or at once for material breach.')];
     expect(resolved('what counts as such a breach?', breach)).toBe('what counts as a material breach?');
-    const plan = [turn(0, 'Which plan am I on?', 'You are on the basic plan for your region.')];
-    expect(resolved('what does that plan cost?', plan)).toBe('what does the basic plan for my region cost?');
+    const plan = [turn(0, 'Which plan am I on?', 'You are on the basic plan in your region.')];
+    expect(resolved('what does that plan cost?', plan)).toBe('what does the basic plan in my region cost?');
   });
 
   it('is the name the noun was said of, or that stands beside it', () => {
@@ -47,6 +47,15 @@ describe('a noun pointed at with a demonstrative', () => {
     expect(resolved('In that case, why do I pay tax?', [turn(0, 'Is my case special?', 'Your case is a common one.')])).toBeUndefined();
   });
 
+  it('reads a "that" the tagger took for a conjunction as pointing when no verb follows its noun', () => {
+    const guide = [turn(0, 'What does the guide say about laptops?', 'The guide links the laptop policy for details.')];
+    // "for details" says why, and is no part of the policy.
+    expect(resolved('where can I find that policy?', guide)).toBe('where can I find the laptop policy?');
+    expect(resolved('I think that policy changes often', guide)).toBeUndefined();
+    const minutes = [turn(0, 'Summarise the minutes.', 'The board postponed the hiring plan.')];
+    expect(resolved('why was that plan postponed?', minutes)).toBe('why was the hiring plan postponed?');
+  });
+
   it('points into the latest two turn pairs only', () => {
     const turns = [turn(0, 'What is the notice period in my contract?', 'Two months.'), turn(1, 'Who wrote it?', 'HR.'), turn(2, 'When was it signed?', 'In May.')];
     expect(resolved('can that period be shortened?', turns)).toBeUndefined();
@@ -57,6 +66,9 @@ describe('a noun pointed at with a demonstrative', () => {
     const warranty = [turn(0, 'Hoe lang is de garantie op de warmtepomp?', 'De garantie is 7 jaar op de compressor.')];
     expect(resolved('geldt die garantie ook bij verhuizing?', warranty, 'nl')).toBe('geldt de garantie op de warmtepomp ook bij verhuizing?');
     expect(resolved('geldt die regel ook bij verhuizing?', warranty, 'nl')).toBeUndefined();
+    // A "de" noun may stand without an article.
+    const pets = [turn(0, 'Wat zegt het huurcontract over huisdieren?', 'Huisdieren mogen met schriftelijke toestemming van de verhuurder.')];
+    expect(resolved('hoe vraag ik die toestemming aan?', pets, 'nl')).toBe('hoe vraag ik de schriftelijke toestemming van de verhuurder aan?');
     const lease = [turn(0, 'Wat staat er in het contract van de verhuurder?', 'Het contract van de verhuurder loopt een jaar; de prijzen van de huur stijgen jaarlijks.')];
     expect(resolved('kan ik dat contract opzeggen?', lease, 'nl')).toBe('kan ik het contract van de verhuurder opzeggen?');
     // "dat" before a noun said with "de" (or a plural) is a conjunction: "… dat prijzen stijgen".

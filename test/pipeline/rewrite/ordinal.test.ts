@@ -16,6 +16,15 @@ describe('the items of a list', () => {
     expect(listItems('It depends. The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.', 'en')).toEqual(['the Daikin Altherma 3', 'the Mitsubishi Ecodan']);
     expect(listItems('Mount the outdoor unit, connect the refrigerant lines, then wire the indoor unit.', 'en')).toEqual(['Mount the outdoor unit', 'connect the refrigerant lines', 'wire the indoor unit']);
     expect(listItems('Je kunt kiezen: huren, kopen of leasen.', 'nl')).toEqual(['huren', 'kopen', 'leasen']);
+    // Dutch lead-ins end at "uit", or before the article the other items open with.
+    expect(listItems('U kunt kiezen uit huren, kopen of leasen.', 'nl')).toEqual(['huren', 'kopen', 'leasen']);
+    expect(listItems('Je kunt kiezen uit een annuïteitenhypotheek, een lineaire hypotheek of een aflossingsvrije hypotheek.', 'nl')).toEqual([
+      'een annuïteitenhypotheek',
+      'een lineaire hypotheek',
+      'een aflossingsvrije hypotheek',
+    ]);
+    // The lead-in's verb, not a participle inside the first item.
+    expect(listItems('It returns 401 for expired tokens, 403 for missing scopes or 500 for server errors.', 'en')[0]).toBe('401 for expired tokens');
   });
 
   it('are none without a conjunction or colon, or where the parts are clauses', () => {
@@ -43,6 +52,8 @@ describe('an item pointed at by its place', () => {
     expect(resolveOrdinal('how long does the second step take?', steps, 'en')?.resolved).toBe('how long does the second step (connect the refrigerant lines) take?');
     const options = [turn(0, 'Welke opties heb ik?', 'Je kunt kiezen: huren, kopen of leasen.')];
     expect(resolveOrdinal('wat kost de laatste optie?', options, 'nl')?.resolved).toBe('wat kost de laatste optie (leasen)?');
+    expect(resolveOrdinal('is de laatste goedkoper?', options, 'nl')?.resolved).toBe('is leasen goedkoper?');
+    expect(resolveOrdinal('wat kost de eerste maand?', options, 'nl')).toBeUndefined();
   });
 
   it('reads the list in the question when the reply has none ("Compare A and B." — "is the latter …")', () => {
@@ -54,6 +65,7 @@ describe('an item pointed at by its place', () => {
     expect(resolveOrdinal('what was the first English colony?', pumps, 'en')).toBeUndefined();
     expect(resolveOrdinal('who was the first user?', pumps, 'en')).toBeUndefined();
     expect(resolveOrdinal('is the first quieter?', pumps, 'en')?.resolved).toBe('is the Daikin Altherma 3 quieter?');
+    expect(resolveOrdinal('is that last one free?', [turn(0, 'How do I back up photos?', 'You can use iCloud Photos, an external drive, or Google Photos.')], 'en')?.resolved).toBe('is Google Photos free?');
     expect(resolveOrdinal('and the third one?', pumps, 'en')).toBeUndefined();
     expect(resolveOrdinal('how loud is the first one?', [turn(0, 'Is it loud?', 'It is quiet.')], 'en')).toBeUndefined();
   });

@@ -30,13 +30,25 @@ const QUANTIFIERS = new Set(
     'potential possible good great best better important common typical usual similar specific particular general popular famous notable favourite favorite'
   ).split(' '),
 );
-/** Prepositions after a noun that make its prepositional phrase part of the mention ("rules on day trading"). */
-const POSTMODIFIERS = new Set(['of', 'on', 'in', 'for', 'about']);
+/**
+ * Prepositions after a noun that make its prepositional phrase part of the mention ("rules on day
+ * trading"); not "for", which in a reply mostly says why or how long ("for details", "for 10 seconds").
+ */
+const POSTMODIFIERS = new Set(['of', 'on', 'in', 'about']);
 const NOUNS = new Set(['NOUN', 'PROPN']);
 const MODIFIERS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 const DEMONSTRATIVE_EN = new Set(['this', 'that', 'these', 'those']);
-/** What may stand before a demonstrative "that" ("about that company", "did that album", "and that plan"). */
-const THAT_AFTER = new Set(['ADP', 'AUX', 'PUNCT', 'CCONJ']);
+/** What a demonstrative "that" does not follow: after these it opens a clause ("the reasons that business fails"). */
+const THAT_NOT_AFTER = new Set(['NOUN', 'PROPN', 'PRON']);
+
+/** Whether adjectives and nouns from `at` run to the clause's end ("that policy?"), with no verb after them. */
+function nounRunEndsClause(tags: readonly string[], at: number): boolean {
+  let k = at;
+  while (tags[k] === 'ADJ') k++;
+  if (!NOUNS.has(tags[k] ?? '')) return false;
+  while (NOUNS.has(tags[k] ?? '')) k++;
+  return k >= tags.length || tags[k] === 'PUNCT';
+}
 /** Determiners an object of a prepositional phrase may open with. */
 const OBJECT_DETERMINERS = new Set('the a an my your his her its their our'.split(' '));
 
@@ -93,6 +105,8 @@ function englishMentions(text: string, lemma: string, head: string, plural: bool
   const out: Mention[] = [];
   const modifier = (i: number): boolean =>
     (MODIFIERS.has(tags[i]!) && !QUANTIFIERS.has(words[i]!.toLowerCase()) && !STOPWORDS.has(words[i]!.toLowerCase())) ||
+    // "the hiring plan": a verb's -ing form right after an article or adjective modifies the noun.
+    (tags[i] === 'VERB' && /ing$/i.test(words[i]!) && i > 0 && (tags[i - 1] === 'DET' || tags[i - 1] === 'ADJ')) ||
     // "Marc Hunter's debut album": the owner is part of it.
     (tags[i] === 'PART' && /^['’]s?$/.test(words[i]!) && i > 0 && NOUNS.has(tags[i - 1]!));
   for (let m = words.length - 1; m >= 0; m--) {
@@ -164,8 +178,10 @@ function englishPointer(query: string): Pointer | undefined {
     const w = words[i]!.toLowerCase();
     let first: number;
     let article = 'the';
-    // "the reasons that business fails": after a noun or verb, "that" opens a clause.
-    if (DEMONSTRATIVE_EN.has(w) && tags[i] === 'DET' && (w !== 'that' || i === 0 || THAT_AFTER.has(tags[i - 1]!))) first = i + 1;
+    // "the reasons that business fails": after a noun, "that" opens a clause. The tagger's
+    // "that" opening a clause is a demonstrative when no verb follows its noun ("where can I find that policy?").
+    const clause = w === 'that' && tags[i] === 'SCONJ' && nounRunEndsClause(tags, i + 1);
+    if (DEMONSTRATIVE_EN.has(w) && ((tags[i] === 'DET' && (w !== 'that' || i === 0 || !THAT_NOT_AFTER.has(tags[i - 1]!))) || clause)) first = i + 1;
     else if (w === 'such' && /^an?$/i.test(words[i + 1] ?? '')) {
       first = i + 2;
       article = words[i + 1]!.toLowerCase();
@@ -196,21 +212,32 @@ function englishPointer(query: string): Pointer | undefined {
 const DUTCH_DEMONSTRATIVE = /(?<![\p{L}])(die|deze|dat|dit)\s+(\p{L}+)/giu;
 /** Determiners a Dutch noun may follow, by the demonstrative pointing at it: "dat contract" was "het contract", "die garantie" "de garantie" ("dat" before any other noun is a conjunction: "… dat prijzen stijgen"). */
 const DUTCH_DETERMINERS = {
-  het: '(?:het|dat|dit|mijn|uw|je|jouw|ons|hun|zijn|haar)',
-  de: '(?:de|die|deze|een|mijn|uw|je|jouw|onze|hun|zijn|haar)',
+  het: new Set('het dat dit mijn uw je jouw ons hun zijn haar'.split(' ')),
+  de: new Set('de die deze een mijn uw je jouw onze hun zijn haar'.split(' ')),
 };
 const DUTCH_LINKS = new Set(['van', 'voor', 'op', 'in', 'over', 'bij']);
 
-/** A Dutch noun the conversation says after a determiner, with the words between them and one prepositional phrase after it. */
+/**
+ * A Dutch noun as the conversation says it, latest last: up to two adjectives before it, after a
+ * determiner of its kind (a "de" noun may have none: "met schriftelijke toestemming"), and one
+ * prepositional phrase after it ("de garantie op de warmtepomp").
+ */
 function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DETERMINERS): string | undefined {
-  const found = new RegExp(`(?<![\\p{L}])${DUTCH_DETERMINERS[gender]}\\s+((?:\\p{L}+\\s+){0,2}?)(${escape(noun)}(?:en|s)?)(?![\\p{L}])`, 'giu');
+  const words = [...text.matchAll(/\p{L}+/gu)];
+  const form = new RegExp(`^${escape(noun)}(?:en|s)?$`, 'iu');
   let best: string | undefined;
-  for (const m of text.matchAll(found)) {
-    const modifiers = m[1]!.trim().split(/\s+/).filter(Boolean);
-    if (modifiers.some((w) => STOPWORDS.has(w.toLowerCase()))) continue;
+  for (const [i, m] of words.entries()) {
+    if (!form.test(m[0])) continue;
+    let start = i;
+    while (start > 0 && i - start < 2 && !STOPWORDS.has(words[start - 1]![0].toLowerCase())) start--;
+    const determiner = words[start - 1]?.[0].toLowerCase();
+    const other = gender === 'de' ? DUTCH_DETERMINERS.het : DUTCH_DETERMINERS.de;
+    const fits = determiner !== undefined && DUTCH_DETERMINERS[gender].has(determiner);
+    if (!fits && (gender === 'het' || (determiner !== undefined && other.has(determiner)))) continue;
+    // One phrase after it, if no mark comes between: "op de warmtepomp".
     const after = text.slice(m.index! + m[0].length).match(/^\s+(\p{L}+)\s+((?:de|het|een|mijn|uw|je)\s+)?(\p{L}+)/u);
     const tail = after && DUTCH_LINKS.has(after[1]!.toLowerCase()) && !STOPWORDS.has(after[3]!.toLowerCase()) ? ` ${after[1]} ${after[2] ?? ''}${after[3]}`.replace(/\s+/g, ' ') : '';
-    best = [...modifiers, noun].join(' ') + tail;
+    best = [...words.slice(start, i).map((w) => w[0]), noun].join(' ') + tail;
   }
   return best;
 }

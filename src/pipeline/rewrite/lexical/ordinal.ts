@@ -25,28 +25,50 @@ const ITEM_NOUNS =
   'one options? steps? items? points? choices? suggestions? methods? ideas? approach(?:es)? alternatives? solutions? reasons? tips? examples? models? products? plans? links? results? documents? files? sources? ' +
   'ene optie stap punt keuze suggestie methode idee aanpak alternatief oplossing reden tip voorbeeld model product plan link resultaat document bestand bron';
 const ITEM_NOUN = ITEM_NOUNS.split(' ').join('|');
-/** Words that may follow an ordinal standing alone ("is the latter cheaper?"), where a noun would make it part of another phrase ("the first English colony"). */
-const AFTER_ALONE: Record<string, string> = {
-  en:
-    'is|are|was|were|do|does|did|has|have|can|could|would|will|should|or|and|in|of|for|on|about|with|to|from|at|by|you|i|we|they|that|which|again|' +
-    'more|less|better|worse|cheaper|faster|slower|bigger|larger|smaller|longer|shorter|easier|harder|safer|newer|older|higher|lower|quieter|louder|lighter|heavier|stronger',
-  nl:
-    'is|zijn|was|waren|kost|kosten|werkt|of|en|in|van|voor|op|over|met|bij|die|dat|je|jij|u|' +
-    'meer|minder|beter|slechter|goedkoper|duurder|sneller|groter|kleiner|langer|korter|makkelijker|veiliger|nieuwer|ouder|hoger|lager|stiller|lichter|zwaarder|sterker',
+/** Dutch words that may follow an ordinal standing alone ("is de laatste goedkoper?"), where a noun would make it part of another phrase. */
+const DUTCH_AFTER_ALONE = new Set(
+  (
+    'is zijn was waren kost kosten werkt of en in van voor op over met bij die dat je jij u ' +
+    'meer minder beter slechter goedkoper duurder sneller groter kleiner langer korter makkelijker veiliger nieuwer ouder hoger lager stiller lichter zwaarder sterker'
+  ).split(' '),
+);
+const OPENING_VERB: Record<string, RegExp> = {
+  en: /^\s*(?:is|are|was|were|do|does|did|can|could|will|would|should)\s+$/i,
+  nl: /^\s*(?:is|zijn|was|waren|wordt|werkt|kan|kun|kost|heeft|past)\s+$/i,
 };
-const pointer = (the: string, ordinals: string, lang: string): RegExp =>
-  new RegExp(`\\b${the}\\s+(${ordinals})(?:\\s+(${ITEM_NOUN})(?![\\p{L}\\p{N}])|(?![\\p{L}\\p{N}])(?!\\s+(?!(?:${AFTER_ALONE[lang]})(?![\\p{L}\\p{N}]))\\p{L}))`, 'iu');
-/** "the first one", "the second step", "the last" (not "the first English colony"); Dutch "de/het eerste (optie)". */
+const pointer = (determiners: string, ordinals: string): RegExp => new RegExp(`(?<![\\p{L}])(?:${determiners})\\s+(${ordinals})(?:\\s+(${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu');
+/** "the first one", "that last one", "the second step", "the latter"; Dutch "de/het eerste (optie)". */
 const POINTER: Record<string, RegExp> = {
-  en: pointer('the', 'first|second|third|fourth|fifth|last|former|latter', 'en'),
-  nl: pointer('(?:de|het)', 'eerste|tweede|derde|vierde|vijfde|laatste', 'nl'),
+  en: pointer('the|that|this', 'first|second|third|fourth|fifth|last|former|latter'),
+  nl: pointer('de|het|die|dat|deze|dit', 'eerste|tweede|derde|vierde|vijfde|laatste'),
 };
+
+/**
+ * Whether an ordinal without its own noun stands alone, not before another noun ("the first
+ * English colony"): after a question's opening verb ("is the first quieter?", "is de laatste
+ * gratis?"), else in English by part of speech, in Dutch by the word after it (a verb, a
+ * preposition, a comparative).
+ */
+function standsAlone(query: string, start: number, end: number, lang: string): boolean {
+  const rest = query.slice(end);
+  const next = /^\s+(\p{L}+)/u.exec(rest);
+  if (!next) return true;
+  // "is the first quieter?", "is de laatste gratis?": after a question's opening verb, the ordinal is the subject and what follows its predicate.
+  if (OPENING_VERB[lang]!.test(query.slice(0, start))) return true;
+  if (lang === 'nl') return DUTCH_AFTER_ALONE.has(next[1]!.toLowerCase());
+  const { tags } = englishTags(rest.trim());
+  let k = 0;
+  while (tags[k] === 'ADJ') k++;
+  return tags[k] !== 'NOUN' && tags[k] !== 'PROPN';
+}
 /** A list line: a bullet or a number before its text. */
 const LIST_LINE = /^\s*(?:[-*•–]|\d{1,2}[.)])\s+(.+)$/;
 /** At most this many words in an inline item: longer parts are clauses, not a list. */
 const MAX_ITEM_WORDS = 6;
 /** Inline items differ by at most this many words. */
 const ITEM_LENGTH_SPREAD = 2;
+const DUTCH_LEAD_END = new Set(['uit', 'tussen', 'zoals']);
+const DUTCH_ARTICLES = new Set(['een', 'de', 'het']);
 const CONJUNCTIONS = /^(?:and|or|then|en|of|dan)\s+/i;
 
 /** The items of a text's list: its list lines (each up to a colon or dash), or its longest enumeration in a sentence. */
@@ -81,11 +103,23 @@ function enumeration(sentence: string, language: string): string[] {
       const t = englishTags(p).tags;
       return t[0] === 'VERB' || (t[1] === 'DET' && (t[0] === 'NOUN' || t[0] === 'PROPN'));
     });
-    // The lead-in's last verb, or (where the tagger took it for a noun: "the catalogue lists") the last article.
+    // The lead-in ends at its verb ("It returns 401 for expired tokens": not at "expired", a
+    // participle in the item), or an auxiliary, or (where the tagger took the verb for a noun:
+    // "the catalogue lists") before the last article.
     const last = (test: (t: string, w: string) => boolean): number => tags.map((t, i) => (test(t, words[i]!) ? i : -1)).reduce((a, b) => Math.max(a, b), -1);
-    const verb = last((t) => t === 'VERB' || t === 'AUX');
-    const cut = verb >= 0 ? verb + 1 : Math.max(0, last((t, w) => t === 'DET' && /^(the|a|an)$/i.test(w)));
+    const verb = tags.indexOf('VERB');
+    const auxiliary = last((t) => t === 'AUX');
+    const cut = verb >= 0 ? verb + 1 : auxiliary >= 0 ? auxiliary + 1 : Math.max(0, last((t, w) => t === 'DET' && /^(the|a|an)$/i.test(w)));
     if (!steps) parts[0] = words.slice(cut).join(' ');
+  } else if (colon < 0) {
+    // Dutch, by its words: the lead-in ends at "uit"/"tussen"/"zoals", or before the last article
+    // where the other items open with one ("Je kunt kiezen uit een annuïteitenhypotheek, een lineaire …").
+    const words = parts[0]!.split(/\s+/);
+    const lead = words.map((w, i) => (DUTCH_LEAD_END.has(w.toLowerCase()) ? i + 1 : -1)).reduce((a, b) => Math.max(a, b), -1);
+    const articled = parts.slice(1).every((p) => DUTCH_ARTICLES.has(p.split(/\s+/)[0]!.toLowerCase()));
+    const article = words.map((w, i) => (DUTCH_ARTICLES.has(w.toLowerCase()) ? i : -1)).reduce((a, b) => Math.max(a, b), -1);
+    const cut = articled && article > 0 ? article : lead;
+    if (cut > 0) parts[0] = words.slice(cut).join(' ');
   }
   // Items of one list are alike in length: "the hummus and the chana masala recipes use chickpeas"
   // goes on past its last item into the sentence's verb.
@@ -103,7 +137,7 @@ export function resolveOrdinal(query: string, turns: readonly SelectedTurn[], la
   const lang = language === 'nl' ? 'nl' : language === 'en' ? 'en' : undefined;
   const found = lang && POINTER[lang]!.exec(query);
   const last = turns.at(-1);
-  if (!found || !last) return undefined;
+  if (!found || !last || (!found[2] && !standsAlone(query, found.index, found.index + found[0].length, lang))) return undefined;
   const place = ORDINALS[lang]![found[1]!.toLowerCase()]!;
   const noun = found[2];
   for (const text of [last.assistant, last.user]) {
