@@ -1,6 +1,6 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
-import { englishTags } from './predicates.js';
+import { englishTags, NOUN_TAGS } from './predicates.js';
 
 /**
  * A noun the question points at with a demonstrative ("those rules", "that company", "such a
@@ -35,9 +35,9 @@ const QUANTIFIERS = new Set(
  * trading"); not "for", which in a reply mostly says why or how long ("for details", "for 10 seconds").
  */
 const POSTMODIFIERS = new Set(['of', 'on', 'in', 'about']);
-const NOUNS = new Set(['NOUN', 'PROPN']);
 const MODIFIERS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 const DEMONSTRATIVE_EN = new Set(['this', 'that', 'these', 'those']);
+const POINTING_WORD = /\b(?:this|that|these|those|such)\b/i;
 /** What a demonstrative "that" does not follow: after these it opens a clause ("the reasons that business fails"). */
 const THAT_NOT_AFTER = new Set(['NOUN', 'PROPN', 'PRON']);
 
@@ -45,8 +45,8 @@ const THAT_NOT_AFTER = new Set(['NOUN', 'PROPN', 'PRON']);
 function nounRunEndsClause(tags: readonly string[], at: number): boolean {
   let k = at;
   while (tags[k] === 'ADJ') k++;
-  if (!NOUNS.has(tags[k] ?? '')) return false;
-  while (NOUNS.has(tags[k] ?? '')) k++;
+  if (!NOUN_TAGS.has(tags[k] ?? '')) return false;
+  while (NOUN_TAGS.has(tags[k] ?? '')) k++;
   return k >= tags.length || tags[k] === 'PUNCT';
 }
 /** Determiners an object of a prepositional phrase may open with. */
@@ -108,9 +108,9 @@ function englishMentions(text: string, lemma: string, head: string, plural: bool
     // "the hiring plan": a verb's -ing form right after an article or adjective modifies the noun.
     (tags[i] === 'VERB' && /ing$/i.test(words[i]!) && i > 0 && (tags[i - 1] === 'DET' || tags[i - 1] === 'ADJ')) ||
     // "Marc Hunter's debut album": the owner is part of it.
-    (tags[i] === 'PART' && /^['’]s?$/.test(words[i]!) && i > 0 && NOUNS.has(tags[i - 1]!));
+    (tags[i] === 'PART' && /^['’]s?$/.test(words[i]!) && i > 0 && NOUN_TAGS.has(tags[i - 1]!));
   for (let m = words.length - 1; m >= 0; m--) {
-    if (!NOUNS.has(tags[m]!) || lemmas[m]!.toLowerCase() !== lemma) continue;
+    if (!NOUN_TAGS.has(tags[m]!) || lemmas[m]!.toLowerCase() !== lemma) continue;
     // "those gurus" are not "a classic investing guru": a demonstrative agrees with what it points at.
     if ((lemmas[m]!.toLowerCase() !== words[m]!.toLowerCase()) !== plural) continue;
     let start = m;
@@ -144,7 +144,7 @@ function englishMentions(text: string, lemma: string, head: string, plural: bool
       // "the reset button for 10 seconds": a quantity is no part of what the thing is.
       if (tags[k] === 'NUM') k = words.length;
       while (k < words.length && (MODIFIERS.has(tags[k]!) || (tags[k] === 'VERB' && /ing$/i.test(words[k]!)))) {
-        if (NOUNS.has(tags[k]!) || /ing$/i.test(words[k]!)) last = k;
+        if (NOUN_TAGS.has(tags[k]!) || /ing$/i.test(words[k]!)) last = k;
         k++;
       }
       if (last > end && last + 1 - start <= MAX_WORDS) end = last + 1;
@@ -173,6 +173,8 @@ interface Pointer {
 
 /** The English demonstrative noun phrase of a question ("those rules", "such a breach"). */
 function englishPointer(query: string): Pointer | undefined {
+  // Most questions have no such word: they are not tagged for it.
+  if (!POINTING_WORD.test(query)) return undefined;
   const { words, tags, lemmas } = englishTags(query);
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!.toLowerCase();
@@ -189,11 +191,11 @@ function englishPointer(query: string): Pointer | undefined {
     let k = first;
     while (k < words.length && (tags[k] === 'ADJ' || tags[k] === 'NUM')) k++;
     let head = -1;
-    while (k < words.length && NOUNS.has(tags[k]!)) head = k++;
+    while (k < words.length && NOUN_TAGS.has(tags[k]!)) head = k++;
     if (head < 0) continue;
     // "what does that plan cost?": after "do", the clause's last word is its verb, whatever its tag.
     const clauseEnd = head === words.length - 1 || tags[head + 1] === 'PUNCT';
-    if (clauseEnd && head > first && NOUNS.has(tags[head - 1]!) && lemmas.slice(0, i).some((l, j) => tags[j] === 'AUX' && l === 'do')) head--;
+    if (clauseEnd && head > first && NOUN_TAGS.has(tags[head - 1]!) && lemmas.slice(0, i).some((l, j) => tags[j] === 'AUX' && l === 'do')) head--;
     if (SET_PHRASES.has(lemmas[head]!.toLowerCase())) continue;
     const noun = words[head]!;
     return {

@@ -1,5 +1,6 @@
 import type { SelectedTurn } from '../targetedHistory.js';
-import { englishTags } from './predicates.js';
+import { DUTCH_ARTICLES, englishTags } from './predicates.js';
+import { lastIndexWhere } from './words.js';
 
 /**
  * "how loud is the first one?", "tell me more about the last option", "leg de tweede stap uit":
@@ -68,7 +69,6 @@ const MAX_ITEM_WORDS = 6;
 /** Inline items differ by at most this many words. */
 const ITEM_LENGTH_SPREAD = 2;
 const DUTCH_LEAD_END = new Set(['uit', 'tussen', 'zoals']);
-const DUTCH_ARTICLES = new Set(['een', 'de', 'het']);
 const CONJUNCTIONS = /^(?:and|or|then|en|of|dan)\s+/i;
 
 /** The items of a text's list: its list lines (each up to a colon or dash), or its longest enumeration in a sentence. */
@@ -106,18 +106,17 @@ function enumeration(sentence: string, language: string): string[] {
     // The lead-in ends at its verb ("It returns 401 for expired tokens": not at "expired", a
     // participle in the item), or an auxiliary, or (where the tagger took the verb for a noun:
     // "the catalogue lists") before the last article.
-    const last = (test: (t: string, w: string) => boolean): number => tags.map((t, i) => (test(t, words[i]!) ? i : -1)).reduce((a, b) => Math.max(a, b), -1);
     const verb = tags.indexOf('VERB');
-    const auxiliary = last((t) => t === 'AUX');
-    const cut = verb >= 0 ? verb + 1 : auxiliary >= 0 ? auxiliary + 1 : Math.max(0, last((t, w) => t === 'DET' && /^(the|a|an)$/i.test(w)));
+    const auxiliary = tags.lastIndexOf('AUX');
+    const cut = verb >= 0 ? verb + 1 : auxiliary >= 0 ? auxiliary + 1 : Math.max(0, lastIndexWhere(tags, (t, i) => t === 'DET' && /^(the|a|an)$/i.test(words[i]!)));
     if (!steps) parts[0] = words.slice(cut).join(' ');
   } else if (colon < 0) {
     // Dutch, by its words: the lead-in ends at "uit"/"tussen"/"zoals", or before the last article
     // where the other items open with one ("Je kunt kiezen uit een annuïteitenhypotheek, een lineaire …").
     const words = parts[0]!.split(/\s+/);
-    const lead = words.map((w, i) => (DUTCH_LEAD_END.has(w.toLowerCase()) ? i + 1 : -1)).reduce((a, b) => Math.max(a, b), -1);
+    const lead = lastIndexWhere(words, (w) => DUTCH_LEAD_END.has(w.toLowerCase())) + 1;
     const articled = parts.slice(1).every((p) => DUTCH_ARTICLES.has(p.split(/\s+/)[0]!.toLowerCase()));
-    const article = words.map((w, i) => (DUTCH_ARTICLES.has(w.toLowerCase()) ? i : -1)).reduce((a, b) => Math.max(a, b), -1);
+    const article = lastIndexWhere(words, (w) => DUTCH_ARTICLES.has(w.toLowerCase()));
     const cut = articled && article > 0 ? article : lead;
     if (cut > 0) parts[0] = words.slice(cut).join(' ');
   }

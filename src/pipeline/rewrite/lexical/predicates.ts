@@ -65,6 +65,9 @@ export function englishTags(text: string): Tagged {
   });
 }
 
+/** The tags of an English noun, common or proper. */
+export const NOUN_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
+
 const WH = new Set(['what', 'where', 'when', 'why', 'how', 'who', 'which', 'whom', 'whose']);
 const PREDICATES = new Set(['VERB', 'ADJ']);
 /** Tags of words that cannot end a subject: the predicate must follow one that can (a noun, or a noun the tagger took for a verb). */
@@ -110,7 +113,7 @@ function englishPredicates(text: string): Set<string> {
 
 /** A past participle ("gebouwd", "gevonden", "behandeld"), by its prefix and ending. */
 const DUTCH_PARTICIPLE = /^(?:ge|be|ver|ont|her)\p{L}{3,}(?:d|t|en)$/u;
-const DUTCH_ARTICLES = new Set(['de', 'het', 'een']);
+export const DUTCH_ARTICLES: ReadonlySet<string> = new Set(['de', 'het', 'een']);
 const DUTCH_AUXILIARIES = new Set('is was wordt werd worden werden zijn waren heeft hebben had hadden kan kon moet moest'.split(' '));
 
 /** By form, after an auxiliary: Dutch participles are regular enough ("Wanneer is de Eiffeltoren gebouwd?"). */

@@ -1,5 +1,5 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
-import { englishTags } from './predicates.js';
+import { englishTags, NOUN_TAGS } from './predicates.js';
 import { DETERMINERS } from './parallel.js';
 import { CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, PRONOUNS, type Antecedent } from './resolve.js';
 
@@ -20,7 +20,6 @@ export interface AskedFor {
   plural: boolean;
 }
 
-const EN_NOUN = new Set(['NOUN', 'PROPN']);
 const EN_MODIFIER = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
 /** "What kinds of bonds": the kind is not the thing. */
 const KIND = /^(?:kinds?|types?|sorts?)$/i;
@@ -52,7 +51,7 @@ function askedForEnglish(question: string): AskedFor | undefined {
   let head = '';
   for (; i < words.length && EN_MODIFIER.has(tags[i]!); i++) {
     run.push(words[i]!);
-    if (EN_NOUN.has(tags[i]!)) head = words[i]!;
+    if (NOUN_TAGS.has(tags[i]!)) head = words[i]!;
   }
   // The run must end in its noun ("which laptops", "what side effects"), and a verb must follow:
   // a fragment ("What type of operations?") says too little of what was asked.
@@ -97,7 +96,7 @@ function doSubjectParts(question: string): Pick<Antecedent, 'phrase' | 'article'
   const article = DETERMINERS.has(words[i]?.toLowerCase() ?? '') ? words[i++]! : undefined;
   const start = i;
   while (i < words.length && tags[i] === 'ADJ') i++;
-  while (i < words.length && EN_NOUN.has(tags[i]!)) i++;
+  while (i < words.length && NOUN_TAGS.has(tags[i]!)) i++;
   let end = i;
   const nouns = end - start;
   if (nouns === 0 || tags[start] === 'PRON') return undefined;
@@ -110,7 +109,7 @@ function doSubjectParts(question: string): Pick<Antecedent, 'phrase' | 'article'
     else if (last && nouns >= 2) end -= 1;
     else return undefined;
   }
-  if (!words.slice(start, end).some((_, k) => EN_NOUN.has(tags[start + k]!))) return undefined;
+  if (!words.slice(start, end).some((_, k) => NOUN_TAGS.has(tags[start + k]!))) return undefined;
   const phrase = words.slice(start, end).join(' ');
   return article ? { phrase, article: article.toLowerCase() } : { phrase };
 }
@@ -155,7 +154,7 @@ function copulaSubject(question: string): Pick<Antecedent, 'phrase' | 'article'>
   let i = 3;
   while (i < words.length && tags[i] === 'ADJ') i++;
   const start = i;
-  while (i < words.length && EN_NOUN.has(tags[i]!)) i++;
+  while (i < words.length && NOUN_TAGS.has(tags[i]!)) i++;
   // "the name of the band", "the capital of France": whether "it" is the attribute or its owner, the words do not say.
   if (i === start || words[i]?.toLowerCase() === 'of') return undefined;
   return { phrase: words.slice(3, i).join(' '), article: 'the' };

@@ -10,5 +10,11 @@ export function wordPattern(options: { dots?: boolean; punctuation?: boolean } =
   return new RegExp(options.punctuation ? `${word}|[^\\s\\p{L}\\p{N}]+` : word, 'gu');
 }
 
+/** The index of the last element that passes `test`, or -1 (Array.prototype.findLastIndex is past Node 20's TypeScript lib). */
+export function lastIndexWhere<T>(items: readonly T[], test: (item: T, index: number) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i]!, i)) return i;
+  return -1;
+}
+
 /** An English plural by its form ("stocks", "symptoms"; not "virus", "analysis", "class"), lower case. */
 export const plural = (w: string): boolean => w.length > 3 && /[^s'’]s$/.test(w) && !/(us|is|ss)$/.test(w);
