@@ -68,6 +68,9 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(parallelSlots('how many goals does ronaldo have in the world cup', 'goals total', 'en').map((s) => s.text)).not.toContain('many goals');
     // A remark is not asked again; nor is a question that would have nothing left but the subject.
     expect(parallelSlots('International equity.', 'securities', 'en')).toEqual([]);
+    // A statement is no question either, though it has a pronoun; one without its question mark still is.
+    expect(parallelSlots('I subscribed to the premium plan last month.', 'the basic plan', 'en')).toEqual([]);
+    expect(parallelSlots('who does susan represent in the chronicles of narnia', 'peter', 'en').length).toBeGreaterThan(0);
     const slots = parallelSlots('Deductions?', 'FICA', 'en');
     expect(slots.map((s) => s.text)).toEqual(['Deductions']);
     expect(substitute('Deductions?', slots[0]!, 'FICA')).toBeUndefined();

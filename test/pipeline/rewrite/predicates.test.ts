@@ -33,6 +33,14 @@ describe('clausePredicates', () => {
     expect(of('Wat kost een warmtepomp in Amsterdam?', 'nl')).toEqual([]);
   });
 
+  it('reads a Dutch infinitive that ends its clause after a modal verb', () => {
+    expect(of('Ik wil een warmtepomp kopen.', 'nl')).toEqual(['kopen']);
+    expect(of('Kan ik de huur tussentijds opzeggen?', 'nl')).toEqual(['opzeggen']);
+    // A plural noun in -en is no infinitive without a modal, nor after an article.
+    expect(of('Wat kosten de zonnepanelen?', 'nl')).toEqual([]);
+    expect(of('Ik wil de tuinen', 'nl')).toEqual([]);
+  });
+
   it('reads no other language', () => {
     expect(of('When was the Eiffel Tower built?', 'fr')).toEqual([]);
   });

@@ -18,6 +18,23 @@ describe('antecedent phrases', () => {
     // Read as a run of words, it was "Eiffel Tower built" (and "how tall is the Eiffel Tower built?").
     expect(antecedents([turn(0, 'When was the Eiffel Tower built?')], chosen, 'fr')[0]!.phrase).toBe('Eiffel Tower built');
   });
+  it('end before a moment the sentence names ("last month"), but not before "the last season of …"', () => {
+    const plan = antecedents([turn(0, 'I subscribed to the premium plan last month.')], new Map([['premium', 0.5], ['plan', 0.5], ['last', 0.3], ['month', 0.3]]), 'en');
+    expect(plan.map((a) => a.phrase)).toEqual(['premium plan']);
+    const season = antecedents([turn(0, 'who won the last season of drag race')], new Map([['last', 0.3], ['season', 0.4], ['drag', 0.5], ['race', 0.5]]), 'en');
+    expect(season[0]!.phrase).toBe('last season of drag race');
+    // Dutch: "vorige maand".
+    expect(antecedents([turn(0, 'Ik heb vorige maand een warmtepomp gekocht.')], new Map([['vorige', 0.3], ['maand', 0.3], ['warmtepomp', 0.6]]), 'nl').map((a) => a.phrase)).toEqual(['warmtepomp']);
+  });
+  it('take "the" from an article before modifiers that were not chosen, except for a name', () => {
+    const found = antecedents([turn(0, 'Should I open a second bank account?')], new Map([['account', 0.6]]), 'en');
+    expect(found[0]).toMatchObject({ phrase: 'account', article: 'the' });
+    expect(resolveReference('How much does it cost?', found[0]!, 'en')).toBe('How much does the account cost?');
+    const band = antecedents([turn(0, 'Is the band Earth Crisis still around?')], new Map([['earth', 0.6], ['crisis', 0.6]]), 'en');
+    expect(band[0]!.phrase).toBe('Earth Crisis');
+    expect(band[0]!.article).toBeUndefined();
+    expect(antecedents([turn(0, 'Is a Motörhead album on vinyl?')], new Map([['motörhead', 0.6], ['album', 0.6]]), 'en')[0]).toMatchObject({ phrase: 'Motörhead album', article: 'the' });
+  });
 });
 
 describe('reference resolution (templates, en/nl)', () => {
@@ -42,6 +59,24 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('Is it safe to eat?', { phrase: 'mushroom', article: 'the' }, 'en')).toBe('Is the mushroom safe to eat?');
     expect(resolveReference('How long does it take?', { phrase: 'delivery', article: 'the' }, 'en')).toBe('How long does the delivery take?');
   });
+  it('leaves an "it" that stands for a that/if/whether clause after "be", and resolves the pronoun after it', () => {
+    const account = { phrase: 'account', article: 'the' };
+    expect(resolveReference('is it ok if I only deposit a little?', account, 'en')).toBeUndefined();
+    expect(resolveReference('It is important that I keep records, right?', account, 'en')).toBeUndefined();
+    expect(resolveReference("it's clear that I need one", account, 'en')).toBeUndefined();
+    // The first "it" stands for the clause; the second for the thing.
+    expect(resolveReference('Is it true that banks charge fees for it?', account, 'en')).toBe('Is it true that banks charge fees for the account?');
+    expect(resolveReference("It's clear that I need one, but where do I open it?", account, 'en')).toBe("It's clear that I need one, but where do I open the account?");
+    // Without "be" the "it" is a thing that says or does something.
+    expect(resolveReference('Does it say that I can sublet?', { phrase: 'lease', article: 'the' }, 'en')).toBe('Does the lease say that I can sublet?');
+    expect(resolveReference('Will it break if I drop the case?', { phrase: 'phone', article: 'the' }, 'en')).toBe('Will the phone break if I drop the case?');
+  });
+  it('leaves a "that" that opens a clause, and replaces one that stands for a thing', () => {
+    expect(resolveReference('Is it possible that the bank refuses me?', { phrase: 'account', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('So I read that the fee is waived?', { phrase: 'account', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('is that a problem?', { phrase: 'late payment', article: 'the' }, 'en')).toBe('is the late payment a problem?');
+    expect(resolveReference('and that is normal?', { phrase: 'fee', article: 'the' }, 'en')).toBe('and the fee is normal?');
+  });
   it('leaves a pronoun that points at what the question itself named first', () => {
     expect(resolveReference('What about the HIV pandemic? Did it kill many people?', { phrase: 'flu vaccine' }, 'en')).toBeUndefined();
     expect(resolveReference('Wat dacht je van houtmulch; is dat duur?', { phrase: 'grind' }, 'nl')).toBeUndefined();
@@ -57,6 +92,12 @@ describe('reference resolution (templates, en/nl)', () => {
     // A name after "what about" is a new subject, not an attribute of the old one.
     expect(resolveReference('What about Romeo and Juliet?', { phrase: 'adaptations of Hamlet' }, 'en')).toBeUndefined();
     expect(resolveReference('What about the price?', { phrase: 'houtmulch' }, 'en')).toBe('What about the price of houtmulch?');
+    // A subject with the old one's head noun is its sibling, not its attribute ("the basic plan of the premium").
+    expect(resolveReference('and the basic plan?', { phrase: 'premium plan', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('and the basic plan?', { phrase: 'premium', article: 'the', following: 'plan' }, 'en')).toBeUndefined();
+    // "is that it?" points at nothing.
+    expect(resolveReference('is that it?', { phrase: 'shop', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference("ok, that's it", { phrase: 'shop', article: 'the' }, 'en')).toBeUndefined();
     // "And" before a clause of its own: nothing to complete ("What about were there …" is no question).
     expect(resolveReference('And were there other controversial elements?', { phrase: 'Memoirs of a Geisha' }, 'en')).toBeUndefined();
     expect(resolveReference('en wanneer komt de monteur?', { phrase: 'warmtepomp' }, 'nl')).toBeUndefined();

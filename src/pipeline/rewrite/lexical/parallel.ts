@@ -75,6 +75,9 @@ function tokens(text: string): Token[] {
   return [...text.matchAll(TOKEN)].map((m) => ({ text: m[0], lower: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
 }
 
+/** Words that open a question without its question mark ("who does susan represent in narnia"): a clause word that is no pronoun. */
+const QUESTION_OPENERS: ReadonlySet<string> = new Set([...CLAUSE_WORDS].filter((w) => !/^(?:it|they|them|he|she|we|you|i|there|ze|zij|hij|wij|jij|ik|er)$/.test(w)));
+
 /** Words that ask for something without a question mark ("tell me about …", "vertel over …"). */
 const REQUESTS = new Set('tell explain describe list give show compare vertel leg beschrijf noem geef toon vergelijk'.split(' '));
 
@@ -142,8 +145,8 @@ export function parallelSlots(previous: string, subject: string, language: strin
   const prev = tokens(previous).map((t) => (predicates.has(t.lower) ? { ...t, predicate: true } : t));
   const sub = tokens(subject);
   if (prev.length === 0 || sub.length === 0) return [];
-  // Only a question can be asked again ("International equity." cannot).
-  if (!/\?\s*$/.test(previous) && !prev.some((t) => CLAUSE_WORDS.has(t.lower) || REQUESTS.has(t.lower))) return [];
+  // Only a question can be asked again ("International equity." cannot, nor "I subscribed to the premium plan.").
+  if (!/\?\s*$/.test(previous) && !prev.slice(0, 2).some((t) => QUESTION_OPENERS.has(t.lower)) && !prev.some((t) => REQUESTS.has(t.lower))) return [];
   const subContent = sub.filter(isContent).map((t) => t.lower);
   // "what about the other one?" names nothing to put in place.
   if (subContent.length === 0) return [];

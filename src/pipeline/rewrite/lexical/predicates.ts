@@ -115,15 +115,23 @@ function englishPredicates(text: string): Set<string> {
 const DUTCH_PARTICIPLE = /^(?:ge|be|ver|ont|her)\p{L}{3,}(?:d|t|en)$/u;
 export const DUTCH_ARTICLES: ReadonlySet<string> = new Set(['de', 'het', 'een']);
 const DUTCH_AUXILIARIES = new Set('is was wordt werd worden werden zijn waren heeft hebben had hadden kan kon moet moest'.split(' '));
+/** Verbs whose infinitive ends the clause ("Ik wil een warmtepomp kopen", "Kan ik de huur opzeggen?"). */
+const DUTCH_MODALS = new Set('wil wilt willen wou wilde kan kun kunt kunnen kon moet moeten moest mag mogen mocht zal zult zullen ga gaat gaan ging'.split(' '));
+const DUTCH_INFINITIVE = /^\p{L}{2,}en$/u;
 
-/** By form, after an auxiliary: Dutch participles are regular enough ("Wanneer is de Eiffeltoren gebouwd?"). */
+/**
+ * By form, after an auxiliary: Dutch participles are regular enough ("Wanneer is de Eiffeltoren
+ * gebouwd?"); so is an infinitive after a modal verb ("Ik wil een warmtepomp kopen").
+ */
 function dutchPredicates(text: string): Set<string> {
   const out = new Set<string>();
   for (const clause of text.split(/[.,;:!?()]+/)) {
     const words = clause.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     const last = words.at(-1);
-    if (words.length < 3 || !last || !DUTCH_PARTICIPLE.test(last) || DUTCH_ARTICLES.has(words.at(-2)!)) continue;
-    if (words.slice(0, -2).some((w) => DUTCH_AUXILIARIES.has(w))) out.add(last);
+    if (words.length < 3 || !last || DUTCH_ARTICLES.has(words.at(-2)!)) continue;
+    const before = words.slice(0, -2);
+    if (DUTCH_PARTICIPLE.test(last) && before.some((w) => DUTCH_AUXILIARIES.has(w))) out.add(last);
+    else if (DUTCH_INFINITIVE.test(last) && before.some((w) => DUTCH_MODALS.has(w))) out.add(last);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags, NOUN_TAGS } from './predicates.js';
 import { DETERMINERS } from './parallel.js';
-import { CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, PRONOUNS, type Antecedent } from './resolve.js';
+import { CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, pointingPronoun, type Antecedent } from './resolve.js';
 
 /**
  * What the previous question was built around, read from its wording: the things it asked for
@@ -131,7 +131,7 @@ export function frameAntecedent(query: string, previousQuestion: string, languag
   const article = language === 'nl' ? 'de' : 'the';
   if (asked && MORE[language]!.test(body)) return { phrase: asked.phrase };
   // The pronoun the reference is read from: the first, as resolveReference replaces it.
-  const pronoun = PRONOUNS[language]!.exec(body)?.[0].toLowerCase();
+  const pronoun = pointingPronoun(body, language)?.[0].toLowerCase();
   // Not where the question was about a person ("What other matches did he play?" → "who beat
   // them?"), nor a subject "they" after "how many", which mostly is a band, a team, a people.
   const fits = pronoun === 'them' || pronoun === 'ze' || (pronoun === 'they' && asked?.choice);

@@ -15,6 +15,8 @@ export interface Antecedent {
   role: 'user' | 'assistant';
   /** A lone word the user's question has as its verb ("reset" in "How do I reset my router?"). */
   verb?: boolean;
+  /** The word right after it where it was said ("plan" after "premium" in "the premium plan", when "plan" was not chosen). */
+  following?: string;
 }
 
 const TOKEN = wordPattern({ punctuation: true });
@@ -42,7 +44,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
       let run: string[] = [];
       let score = 0;
       let article: string | undefined;
-      const flush = (): void => {
+      const flush = (following?: string): void => {
         while (run.length && LINKS.has(run.at(-1)!.toLowerCase())) run.pop();
         if (run.length) {
           const phrase = run.join(' ');
@@ -50,14 +52,24 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
           const s = score * (role === 'user' ? 1 : ASSISTANT_FACTOR);
           const prev = found.get(key);
           const verb = run.length === 1 && verbs.has(key);
-          if (!prev || prev.score < s || (prev.score === s && prev.turn < t.index)) found.set(key, { phrase, score: s, turn: t.index, role, ...(article ? { article } : {}), ...(verb ? { verb } : {}) });
+          if (!prev || prev.score < s || (prev.score === s && prev.turn < t.index)) found.set(key, { phrase, score: s, turn: t.index, role, ...(article ? { article } : {}), ...(verb ? { verb } : {}), ...(following && /^\p{L}/u.test(following) ? { following } : {}) });
         }
         run = [];
         score = 0;
       };
       let previous = '';
+      let moment = -1;
       for (const [at, tok] of tokens.entries()) {
         const low = tok.toLowerCase();
+        // "last month", "volgend jaar": a moment the sentence names, no part of a thing ("the premium plan last month").
+        // "the last season of Drag Race" names a thing: "of" follows.
+        const aMoment = MOMENT_LEADS.has(low) && MOMENT_WORDS.has(tokens[at + 1]?.toLowerCase() ?? '') && !/^(?:of|van)$/i.test(tokens[at + 2] ?? '');
+        if (at === moment || aMoment) {
+          if (at !== moment) moment = at + 1;
+          flush();
+          previous = tok;
+          continue;
+        }
         // A clause's predicate or auxiliary ends a phrase ("Which laptop should I buy?": "laptop", not "laptop should").
         // So does a lower-case word that is no part of a noun phrase ("Is Earth Crisis still around?",
         // "the album win a Grammy"), but for the verb after "I"/"you", read as standing for no thing.
@@ -70,11 +82,11 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         const p = predicates?.has(low) || auxiliaries.has(low) || apart ? undefined : chosen.get(low);
         if (p !== undefined) {
           // "What is a heat pump?" introduces the thing a later "it" names as "the heat pump".
-          if (run.length === 0) article = ARTICLES.has(previous.toLowerCase()) ? previous.toLowerCase() : language === 'en' && /^an?$/i.test(previous) ? 'the' : undefined;
+          if (run.length === 0) article = ARTICLES.has(previous.toLowerCase()) ? previous.toLowerCase() : language === 'en' ? englishArticle(tokens, at) : undefined;
           run.push(tok);
           score += p;
         } else if (run.length && LINKS.has(low)) run.push(tok);
-        else flush();
+        else flush(tok);
         previous = tok;
       }
       flush();
@@ -85,6 +97,34 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
 }
 
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they']);
+
+/** Words that name a moment with the next word ("last month", "next year", "vorige week", "afgelopen jaar"). */
+const MOMENT_LEADS = new Set('last next past coming previous this every each vorige vorig volgende volgend afgelopen komende deze dit elke iedere'.split(' '));
+const MOMENT_WORDS = new Set(
+  (
+    'day days week weeks weekend month months year years quarter quarters night time season summer winter spring autumn fall ' +
+    'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december ' +
+    'dag dagen week weken weekend maand maanden jaar jaren kwartaal nacht keer seizoen zomer winter lente herfst ' +
+    'maandag dinsdag woensdag donderdag vrijdag zaterdag zondag'
+  ).split(' '),
+);
+
+/**
+ * "the" for an English phrase starting at `tokens[at]` whose noun phrase opened with an article,
+ * right before it or before the unchosen modifiers ("a second bank account" → "the account"): a
+ * pronoun's place wants "does the account cost", not "does account cost". Not a name.
+ */
+function englishArticle(tokens: readonly string[], at: number): string | undefined {
+  if (/^an?$/i.test(tokens[at - 1] ?? '')) return 'the';
+  // A name after its description takes none ("the band Earth Crisis" → "Earth Crisis").
+  if (!/^\p{Ll}/u.test(tokens[at]!)) return undefined;
+  for (let i = at - 1; i >= Math.max(0, at - 4); i--) {
+    const word = tokens[i]!;
+    if (/^(?:the|an?)$/i.test(word)) return 'the';
+    if (!/^\p{Ll}[\p{L}\p{N}-]*$/u.test(word) || STOPWORDS.has(word)) return undefined;
+  }
+  return undefined;
+}
 
 /** Parts of speech a lower-case word of a noun phrase does not have. */
 const NOT_IN_PHRASE = new Set(['VERB', 'AUX', 'ADV', 'ADP', 'PRON', 'DET', 'SCONJ', 'CCONJ', 'PART', 'INTJ']);
@@ -143,11 +183,43 @@ const DEMONSTRATIVES: Record<string, RegExp> = {
   nl: /\b(het)\b(?=\s*([?.!,]|$)|\s+(\p{L}+))/iu,
 };
 const POSSESSIVE_EN = /\b(its|their)\b/i;
+const THAT_IS_IT = /\b(?:(?:is|was)\s+that\s+it|that(?:['’]s|\s+is|\s+was)\s+it)\s*$/i;
+/** What a clause opens with after the conjunction "that" ("… possible that the bank refuses", "… true that I need …"). */
+const CLAUSE_OPENING = new Set('the a an i you we they he she it my your our their his her there this these those some any no'.split(' '));
+/** Before a "that" that stands for a thing ("is that a problem?", "was that the price?"). */
+const BEFORE_PRONOUN_THAT = /(?:^|[,;:.!?]\s*|\b(?:is|was|are|were|does|did|do|and|but|so)\s+)$/i;
+
+/** Whether an English "that" at `index` opens a clause ("is it possible that the bank refuses?") rather than pointing at a thing. */
+function conjunctionThat(body: string, index: number, next: string | undefined): boolean {
+  return next !== undefined && CLAUSE_OPENING.has(next.toLowerCase()) && !BEFORE_PRONOUN_THAT.test(body.slice(0, index));
+}
 /**
  * "it" standing for what a to-clause says ("why is it so important to have a good score?", "it is
  * free to open an account"): nothing to resolve. "Is it safe to eat?" (no object) still points back.
  */
 const DUMMY_IT = /^it\s+(?:\p{L}+\s+){0,3}?to\s+\p{L}+\s+\p{L}+/iu;
+/**
+ * "it" before "be", a word or two and a that/if/whether clause ("is it true that banks charge
+ * fees?", "is it ok if I deposit less?", "it is important that …"): it stands for that clause.
+ * The "be" is what makes it so: "does it say that I can sublet?" points back at a document.
+ */
+const IT_BEFORE_BE = /\b(?:is|was|isn['’]t|wasn['’]t)\s+$/i;
+const IT_THEN_CLAUSE = /^it\s+(?:(?!(?:it|them|they)\b)\p{L}+\s+){1,2}?(?:that|if|whether)\s+\p{L}/iu;
+const IT_BE_CLAUSE = /^it(?:\s+(?:is|was|isn['’]t|wasn['’]t)\s+|['’]s\s+)(?:(?!(?:it|them|they)\b)\p{L}+\s+){1,2}?(?:that|if|whether)\s+\p{L}/iu;
+
+/** Whether the English "it" at `index` of `body` stands for a clause of the sentence, not a thing of the conversation. */
+function dummyIt(body: string, index: number): boolean {
+  const rest = body.slice(index);
+  if (!/^it\b/i.test(rest)) return false;
+  return DUMMY_IT.test(rest) || IT_BE_CLAUSE.test(rest) || (IT_BEFORE_BE.test(body.slice(0, index)) && IT_THEN_CLAUSE.test(rest));
+}
+
+/** The first pronoun of `body` that stands for a thing ("is it true that banks charge fees for it?": the second). */
+export function pointingPronoun(body: string, lang: 'en' | 'nl'): RegExpExecArray | null {
+  const pattern = new RegExp(PRONOUNS[lang]!.source, `${PRONOUNS[lang]!.flags}g`);
+  for (let m = pattern.exec(body); m; m = pattern.exec(body)) if (lang !== 'en' || !dummyIt(body, m.index)) return m;
+  return null;
+}
 
 export const ELLIPSIS_LEAD: Record<string, RegExp> = {
   en: /^(and|but|also|so|what about|how about|and what about|what of)\s+/i,
@@ -230,15 +302,16 @@ function capitalise(s: string): string {
  * follow-up ("en de prijs?", "and the warranty?") completed with it, "more?" given its noun.
  * Undefined when the question has no such place (English and Dutch wording are known).
  */
-export function resolveReference(query: string, antecedent: Pick<Antecedent, 'phrase' | 'article'>, language: string): string | undefined {
+export function resolveReference(query: string, antecedent: Pick<Antecedent, 'phrase' | 'article' | 'following'>, language: string): string | undefined {
   const { phrase } = antecedent;
   let named = antecedent.article ? `${antecedent.article} ${phrase}` : phrase;
   const q = query.trim();
   const lang = language === 'nl' ? 'nl' : 'en';
   const { body, mark } = trimEnd(q);
   const end = mark || '?';
-  const found = PRONOUNS[lang]!.exec(body);
-  const pronoun = found && !(lang === 'en' && DUMMY_IT.test(body.slice(found.index))) ? found : null;
+  // "is that it?", "that's it": nothing is pointed at.
+  if (lang === 'en' && THAT_IS_IT.test(body)) return undefined;
+  const pronoun = pointingPronoun(body, lang);
   const possessive = lang === 'en' ? POSSESSIVE_EN.exec(body) : null;
   const demo = DEMONSTRATIVES[lang]!.exec(body);
   const pointing = pronoun ?? possessive ?? demo;
@@ -252,7 +325,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     if (!determiner) return body.slice(0, pronoun.index) + named + body.slice(pronoun.index + pronoun[0].length) + end;
   }
   if (possessive) return body.slice(0, possessive.index) + possessiveOf(named) + body.slice(possessive.index + possessive[0].length) + end;
-  if (demo && (demo[3] === undefined || STOPWORDS.has(demo[3].toLowerCase()))) {
+  const conjunction = lang === 'en' && demo !== null && /^that$/i.test(demo[1]!) && conjunctionThat(body, demo.index, demo[3]);
+  if (demo && !conjunction && (demo[3] === undefined || STOPWORDS.has(demo[3].toLowerCase()))) {
     return body.slice(0, demo.index) + named + body.slice(demo.index + demo[0].length) + end;
   }
   const lead = ELLIPSIS_LEAD[lang]!.exec(body);
@@ -264,6 +338,9 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   if (lead && (CLAUSE_WORDS.has(opening) || SUBORDINATORS.has(opening))) return undefined;
   if (lead) {
     const rest = body.slice(lead[0].length).trim();
+    // "and the basic plan?" after talk of the premium plan: a sibling of the old subject, not an attribute of it.
+    const head = (text: string): string | undefined => text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.at(-1);
+    if (rest && [head(phrase), antecedent.following?.toLowerCase()].includes(head(rest))) return undefined;
     if (rest && lang === 'nl') return `Wat is ${rest} van ${named}${end}`;
     if (rest) return `What about ${rest} of ${named}${end}`;
   }
