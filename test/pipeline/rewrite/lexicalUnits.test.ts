@@ -113,4 +113,12 @@ describe('lexicalRewrite: the search text and the question', () => {
     expect(at.every((i) => i >= 0)).toBe(true);
     expect(at).toEqual([...at].sort((a, b) => a - b));
   });
+
+  it('gives "a cheaper one" the thing the previous question asked for, and says so', () => {
+    const turns = [{ index: 0, user: 'Which laptops does the shop sell?', assistant: 'The shop sells the Dell XPS 13 and the Lenovo ThinkPad X1.', similarity: 0.6, byRecency: true }];
+    const r = lexicalRewrite({ query: 'is there a cheaper one?', earlierUserTurns: ['Which laptops does the shop sell?'], turns });
+    expect(r.resolved_query).toBe('is there a cheaper laptop?');
+    expect(r.trace.reference).toEqual({ phrase: 'laptop', by: 'question form' });
+    expect(r.used_turns).toEqual([0]);
+  });
 });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { askedFor, doSubject, frameAntecedent } from '../../../src/pipeline/rewrite/lexical/questionFrame.js';
+import { askedFor, doSubject, frameAntecedent, replaceOne } from '../../../src/pipeline/rewrite/lexical/questionFrame.js';
 
 describe('what a question asked for', () => {
   it('is the noun after which/what/how many, in English by part of speech', () => {
-    expect(askedFor('Which laptops does the shop sell?', 'en')).toEqual({ phrase: 'laptops', choice: true, plural: true });
-    expect(askedFor('What side effects does ibuprofen have?', 'en')).toEqual({ phrase: 'side effects', choice: true, plural: true });
+    expect(askedFor('Which laptops does the shop sell?', 'en')).toEqual({ phrase: 'laptops', choice: true, plural: true, singular: 'laptop' });
+    expect(askedFor('What side effects does ibuprofen have?', 'en')).toEqual({ phrase: 'side effects', choice: true, plural: true, singular: 'side effect' });
     expect(askedFor('What kinds of bonds does the government issue?', 'en')?.phrase).toBe('bonds');
     expect(askedFor('How many people live in Paris?', 'en')).toEqual({ phrase: 'people', choice: false, plural: true });
+    // The singular by the tagger's base form: "movies" is "movie", not "movy".
+    expect(askedFor('What other movies did she star in?', 'en')?.singular).toBe('other movie');
     expect(askedFor('Which company makes the iPhone?', 'en')).toMatchObject({ phrase: 'company', plural: false });
   });
 
@@ -55,6 +57,22 @@ describe('what a follow-up points at by the previous question\'s form', () => {
     expect(frameAntecedent('but the price?', 'Which company makes the iPhone?', 'en')).toEqual({ phrase: 'company', article: 'the' });
     expect(frameAntecedent('en de prijs?', 'Welke auto heeft de minste uitstoot?', 'nl')).toEqual({ phrase: 'auto' });
     expect(frameAntecedent('how does it handle expired sessions?', 'How does the auth service issue tokens?', 'en')).toEqual({ phrase: 'auth service', article: 'the' });
+  });
+
+  it('"one" after a word that says which is one of the things asked for, in the singular', () => {
+    const laptops = 'Which laptops does the shop sell?';
+    expect(frameAntecedent('is there a cheaper one?', laptops, 'en')).toEqual({ phrase: 'laptop', one: true });
+    expect(replaceOne('is there a cheaper one?', 'laptop')).toBe('is there a cheaper laptop?');
+    expect(replaceOne('which one is the lightest?', 'laptop')).toBe('which laptop is the lightest?');
+    // "other" of the question asked is not carried over; the follow-up's own stays, once.
+    expect(frameAntecedent('is there a newer one?', 'What other movies did she star in?', 'en')).toEqual({ phrase: 'movie', one: true });
+    expect(replaceOne('what about the other one?', 'movie')).toBe('what about the other movie?');
+    // Not a thing the words do not name, a part of a set, nobody, a place of its own, or an item of a list.
+    for (const q of ['How did that one do?', 'which one of them is better?', 'no one else?', 'and the one from Contoso?', 'the first one?', 'is it one of the best?']) {
+      expect(replaceOne(q, 'laptop')).toBeUndefined();
+    }
+    // Nor after a question about one thing.
+    expect(frameAntecedent('is there a cheaper one?', 'Which company makes the iPhone?', 'en')?.one).toBeUndefined();
   });
 
   it('is nothing where number or wording does not say so', () => {

@@ -12,7 +12,7 @@ import { detectLanguage } from './language.js';
 import { completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
 import { resolveOrdinal } from './ordinal.js';
 import { queryCues } from './queryCues.js';
-import { frameAntecedent } from './questionFrame.js';
+import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, resolveReference, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
@@ -169,7 +169,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
   const previousQuestion = turns.at(-1)?.user;
   const frame = parallel || personal !== undefined || demonstrative || ordinal || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
-  const framed = frame && resolveReference(base, frame, language);
+  const framed = frame && (frame.one ? replaceOne(base, frame.phrase) : resolveReference(base, frame, language));
   if (parallel) {
     resolved = typos.correct(parallel.resolved);
     const asked = turns.at(-1);

@@ -18,6 +18,8 @@ export interface AskedFor {
   /** "which"/"what"/"welke": a set of things to choose from, which "and the price?" may ask more about. */
   choice: boolean;
   plural: boolean;
+  /** The phrase with its noun in the singular, by the tagger's base form (English): "other movie" for "other movies". */
+  singular?: string;
 }
 
 const EN_MODIFIER = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
@@ -25,6 +27,22 @@ const EN_MODIFIER = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
 const KIND = /^(?:kinds?|types?|sorts?)$/i;
 /** "What year", "which time": asks for a moment, not for things a follow-up can ask more about. */
 const MOMENT = /^(?:year|years|time|times|day|days|date|month|week|century|age|decade|jaar|tijd|dag|datum|maand|week|eeuw)$/i;
+
+/**
+ * "a cheaper one", "which one", "the other one": "one" standing for a thing asked about before,
+ * after a word that says which. Not "one of them", "no one", "the one from Contoso" (a place of
+ * its own), "that one" (a thing the words do not name), nor after a number word ("the first
+ * one" is an item of a list: see ordinal.ts).
+ */
+const ONE = /\b(?:a|an|the|which|another|any)\s+((?:(?!(?:of|one|first|second|third|last|latter|former)\b)[\p{L}-]+\s+){0,2})one\b(?!\s+(?:of|from|with|in|for|that|which|who)\b)/iu;
+
+/** `query` with its "one" (see ONE) given the noun it stands for: "is there a cheaper one?" → "is there a cheaper laptop?". */
+export function replaceOne(query: string, noun: string): string | undefined {
+  const m = ONE.exec(query);
+  if (!m) return undefined;
+  const at = m.index + m[0].length - 3;
+  return query.slice(0, at) + noun + query.slice(at + 3);
+}
 
 /** An English plural, or a Dutch one (-en, -s): enough to match "they"/"ze" by number. */
 function plural(word: string, language: string): boolean {
@@ -37,7 +55,7 @@ export function askedFor(question: string, language: string): AskedFor | undefin
 }
 
 function askedForEnglish(question: string): AskedFor | undefined {
-  const { words, tags } = englishTags(question);
+  const { words, tags, lemmas } = englishTags(question);
   let i = 0;
   const first = words[0]?.toLowerCase();
   let choice = false;
@@ -49,14 +67,19 @@ function askedForEnglish(question: string): AskedFor | undefined {
   if (KIND.test(words[i] ?? '') && words[i + 1]?.toLowerCase() === 'of') i += 2;
   const run: string[] = [];
   let head = '';
+  let base = '';
   for (; i < words.length && EN_MODIFIER.has(tags[i]!); i++) {
     run.push(words[i]!);
-    if (NOUN_TAGS.has(tags[i]!)) head = words[i]!;
+    if (NOUN_TAGS.has(tags[i]!)) [head, base] = [words[i]!, lemmas[i]!];
   }
   // The run must end in its noun ("which laptops", "what side effects"), and a verb must follow:
   // a fragment ("What type of operations?") says too little of what was asked.
   if (!head || run.at(-1) !== head || MOMENT.test(head) || !['AUX', 'VERB'].includes(tags[i] ?? '')) return undefined;
-  return { phrase: run.join(' '), choice, plural: plural(head, 'en') };
+  const isPlural = plural(head, 'en');
+  // A plural the tagger knows no singular of ("people") gives none.
+  const one = /^\p{Lu}/u.test(head) ? base.charAt(0).toUpperCase() + base.slice(1) : base;
+  const singular = isPlural && base.toLowerCase() !== head.toLowerCase() ? { singular: [...run.slice(0, -1), one].join(' ') } : {};
+  return { phrase: run.join(' '), choice, plural: isPlural, ...singular };
 }
 
 /** Dutch has no tagger here: one noun after "welke"/"hoeveel"/"wat voor", or an adjective in -e and its plural noun. */
@@ -124,12 +147,20 @@ const PERSON_PRONOUN = /\b(?:he|she|they|them|his|her|their|hij|zij|hem|haar|hun
  * those things when plural, a subject "it" the subject of a question with "do"
  * ("How does the auth service issue tokens?" → "how does it handle expired sessions?").
  */
-export function frameAntecedent(query: string, previousQuestion: string, language: string): Pick<Antecedent, 'phrase' | 'article'> | undefined {
+export function frameAntecedent(query: string, previousQuestion: string, language: string): (Pick<Antecedent, 'phrase' | 'article'> & { one?: boolean }) | undefined {
   if (language !== 'en' && language !== 'nl') return undefined;
   const body = query.trim().replace(/[\s?.!]+$/u, '');
   const asked = askedFor(previousQuestion, language);
   const article = language === 'nl' ? 'de' : 'the';
   if (asked && MORE[language]!.test(body)) return { phrase: asked.phrase };
+  // "is there a cheaper one?" after "Which laptops …?": one of the things asked for.
+  const one = ONE.exec(body);
+  if (language === 'en' && asked?.plural && asked.singular && one) {
+    // "What other movies …?" — "is there a newer one?": a newer movie; "the other one": the other movie (once).
+    const words = asked.singular.split(' ');
+    const modifiers = words.slice(0, -1).filter((w) => !/^(?:other|another|more|else)$/i.test(w));
+    return { phrase: [...modifiers, words.at(-1)!].join(' '), one: true };
+  }
   // The pronoun the reference is read from: the first, as resolveReference replaces it.
   const pronoun = pointingPronoun(body, language)?.[0].toLowerCase();
   // Not where the question was about a person ("What other matches did he play?" → "who beat
