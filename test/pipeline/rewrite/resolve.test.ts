@@ -26,6 +26,16 @@ describe('antecedent phrases', () => {
     // Dutch: "vorige maand".
     expect(antecedents([turn(0, 'Ik heb vorige maand een warmtepomp gekocht.')], new Map([['vorige', 0.3], ['maand', 0.3], ['warmtepomp', 0.6]]), 'nl').map((a) => a.phrase)).toEqual(['warmtepomp']);
   });
+  it('keep the verb after "I" apart from the thing it acts on, and take no role ("as a freelancer")', () => {
+    const bread = antecedents([turn(0, 'How do I make sourdough bread?')], new Map([['make', 0.3], ['sourdough', 0.6], ['bread', 0.6]]), 'en');
+    expect(bread[0]!.phrase).toBe('sourdough bread');
+    expect(bread.find((a) => a.phrase === 'make')?.verb).toBe(true);
+    // A capitalised word after "I" belongs to a name.
+    expect(antecedents([turn(0, 'Is the band As I Lay Dying Christian?')], new Map([['lay', 0.5], ['dying', 0.5]]), 'en')[0]!.phrase).toBe('Lay Dying');
+    const account = antecedents([turn(0, 'Should I start a second bank account as a freelancer?')], new Map([['account', 0.4], ['freelancer', 0.7]]), 'en');
+    expect(account.map((a) => a.phrase)).toEqual(['account']);
+    expect(antecedents([turn(0, 'Moet ik als zzp-er een zakelijke rekening openen?')], new Map([['zzp-er', 0.7], ['rekening', 0.4]]), 'nl').map((a) => a.phrase)).toEqual(['rekening']);
+  });
   it('take "the" from an article before modifiers that were not chosen, except for a name', () => {
     const found = antecedents([turn(0, 'Should I open a second bank account?')], new Map([['account', 0.6]]), 'en');
     expect(found[0]).toMatchObject({ phrase: 'account', article: 'the' });

@@ -42,10 +42,13 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
       const { verbs, auxiliaries } = role === 'user' && language === 'en' ? verbsOf(clean) : NO_VERBS;
       const tagOf = language === 'en' ? alignedTags(clean, tokens) : undefined;
       let run: string[] = [];
+      let runStart = 0;
       let score = 0;
       let article: string | undefined;
       const flush = (following?: string): void => {
         while (run.length && LINKS.has(run.at(-1)!.toLowerCase())) run.pop();
+        // "as a freelancer", "als zzp'er": the role someone acts in, no thing a pronoun stands for.
+        if (run.length && ROLE_BEFORE.test(tokens.slice(Math.max(0, runStart - 2), runStart).join(' '))) run = [];
         if (run.length) {
           const phrase = run.join(' ');
           const key = phrase.toLowerCase();
@@ -81,7 +84,11 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         const apart = NOT_IN_PHRASE.has(tag) && !compound && /^\p{Ll}/u.test(tok) && !(run.length === 0 && verbs.has(low));
         const p = predicates?.has(low) || auxiliaries.has(low) || apart ? undefined : chosen.get(low);
         if (p !== undefined) {
+          // The verb after "I"/"you" stands alone: "How do I make sourdough bread?" has "make" and "sourdough bread"
+          // (lower case: "As I Lay Dying" is a name).
+          if (run.length === 1 && verbs.has(run[0]!) && verbs.has(run[0]!.toLowerCase())) flush(tok);
           // "What is a heat pump?" introduces the thing a later "it" names as "the heat pump".
+          if (run.length === 0) runStart = at;
           if (run.length === 0) article = ARTICLES.has(previous.toLowerCase()) ? previous.toLowerCase() : language === 'en' ? englishArticle(tokens, at) : undefined;
           run.push(tok);
           score += p;
@@ -97,6 +104,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
 }
 
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they']);
+/** Before a role ("as a freelancer", "als zzp'er"). */
+const ROLE_BEFORE = /(?:^|\s)(?:as|als)(?:\s+(?:a|an|een))?$/i;
 
 /** Words that name a moment with the next word ("last month", "next year", "vorige week", "afgelopen jaar"). */
 const MOMENT_LEADS = new Set('last next past coming previous this every each vorige vorig volgende volgend afgelopen komende deze dit elke iedere'.split(' '));
