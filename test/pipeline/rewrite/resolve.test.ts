@@ -81,6 +81,11 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('Does it say that I can sublet?', { phrase: 'lease', article: 'the' }, 'en')).toBe('Does the lease say that I can sublet?');
     expect(resolveReference('Will it break if I drop the case?', { phrase: 'phone', article: 'the' }, 'en')).toBe('Will the phone break if I drop the case?');
   });
+  it('puts the thing in the object\'s place when "they" acts on "them" or "it"', () => {
+    expect(resolveReference('can they carry them over?', { phrase: 'vacation days' }, 'en')).toBe('can they carry vacation days over?');
+    expect(resolveReference('Why did they turn it down?', { phrase: 'song', article: 'the' }, 'en')).toBe('Why did they turn the song down?');
+    expect(resolveReference('do they ship abroad?', { phrase: 'shops', article: 'the' }, 'en')).toBe('do the shops ship abroad?');
+  });
   it('leaves a "that" that opens a clause, and replaces one that stands for a thing', () => {
     expect(resolveReference('Is it possible that the bank refuses me?', { phrase: 'account', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('So I read that the fee is waived?', { phrase: 'account', article: 'the' }, 'en')).toBeUndefined();

@@ -226,8 +226,11 @@ function dummyIt(body: string, index: number): boolean {
 /** The first pronoun of `body` that stands for a thing ("is it true that banks charge fees for it?": the second). */
 export function pointingPronoun(body: string, lang: 'en' | 'nl'): RegExpExecArray | null {
   const pattern = new RegExp(PRONOUNS[lang]!.source, `${PRONOUNS[lang]!.flags}g`);
-  for (let m = pattern.exec(body); m; m = pattern.exec(body)) if (lang !== 'en' || !dummyIt(body, m.index)) return m;
-  return null;
+  const found: RegExpExecArray[] = [];
+  for (let m = pattern.exec(body); m; m = pattern.exec(body)) if (lang !== 'en' || !dummyIt(body, m.index)) found.push(m);
+  // "can they carry them over?": the people act, the thing of the conversation is what they act on.
+  if (lang === 'en' && /^they$/i.test(found[0]?.[0] ?? '') && found[1] && /^(?:them|it)$/i.test(found[1][0])) return found[1];
+  return found[0] ?? null;
 }
 
 export const ELLIPSIS_LEAD: Record<string, RegExp> = {
