@@ -21,6 +21,8 @@ describe('clausePredicates', () => {
 
   it('reads a lower-case word after "do" and a name as its verb, where the tagger saw a noun', () => {
     expect(of('When did MC5 form?')).toEqual(['form']);
+    // Only the subject right after "do" is that name: "office" after "Berlin" is a noun.
+    expect(of('What did the board decide about the Berlin office?')).not.toContain('office');
     expect(of('Did Black Dahlia move to Los Angeles?')).toEqual(['move']);
     expect(of('Did the Black Keys tour Europe?')).toEqual(['tour']);
     expect(of('Is ibuprofen safe for children?')).toEqual([]);

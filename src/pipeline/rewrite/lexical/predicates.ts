@@ -95,10 +95,14 @@ function englishPredicates(text: string): Set<string> {
     out.add(words[i]!.toLowerCase());
   };
   // "When did MC5 form?", "Did Black Dahlia move to Los Angeles?": after "do" and a name, a
-  // lower-case word is the verb, whatever the tagger says (it read "form", "move" as nouns).
+  // lower-case word is the verb, whatever the tagger says (it read "form", "move" as nouns),
+  // unless the clause has its verb already ("What did the board decide about the Berlin office?").
   const doAt = lemmas.findIndex((l, i) => tags[i] === 'AUX' && l === 'do');
-  for (let i = doAt + 2; doAt >= 0 && i < words.length; i++) {
-    if ((tags[i] === 'NOUN' || tags[i] === 'VERB') && /^\p{Ll}/u.test(words[i]!) && tags[i - 1] === 'PROPN' && /^\p{Lu}/u.test(words[i - 1]!)) out.add(words[i]!.toLowerCase());
+  for (let i = doAt + 1; doAt >= 0 && i < words.length; i++) {
+    const lower = /^\p{Ll}/u.test(words[i]!);
+    const afterName = tags[i - 1] === 'PROPN' && /^\p{Lu}/u.test(words[i - 1]!);
+    if ((tags[i] === 'NOUN' || tags[i] === 'VERB') && lower && afterName && i >= doAt + 2) out.add(words[i]!.toLowerCase());
+    else if (tags[i] === 'VERB' && lower) break;
   }
   let start = 0;
   for (let i = 0; i <= words.length; i++) {
