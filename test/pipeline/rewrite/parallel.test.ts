@@ -171,6 +171,13 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(settled('How many vacation days do I get per year?', 'with a part-time contract')).toBe('How many vacation days do I get per year with a part-time contract?');
   });
 
+  it('"and the one from Contoso?" asks again where the previous question said "from", and else names the thing', async () => {
+    expect(await resolveParallel('and the one from Contoso?', ['When is the invoice from Northwind due?'], 'en', embedder)).toMatchObject({ resolved: 'When is the invoice from Contoso due?' });
+    expect(await resolveParallel('and the one from Contoso?', ['Which companies offer a pension plan?'], 'en', embedder)).toBeUndefined();
+    const { result } = await rewrite('and the one from Contoso?', [u('Which companies offer a pension plan?'), a('Acme and Globex offer pension plans.')], {}, { embedder });
+    expect(result.resolved_query).toMatch(/^What about the pension plans? from Contoso\?$/);
+  });
+
   it('"and revoked ones?" asks about the things of the previous question with the new words', async () => {
     expect(await resolveParallel('and revoked ones?', ['What does the auth service do with expired tokens?'], 'en', embedder)).toMatchObject({ resolved: 'What does the auth service do with revoked tokens?' });
     expect(await resolveParallel('what about the cheaper ones?', ['Which laptops does the shop sell?'], 'en', embedder)).toMatchObject({ resolved: 'Which cheaper laptops does the shop sell?' });

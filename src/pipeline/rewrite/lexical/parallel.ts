@@ -36,6 +36,9 @@ export const DETERMINERS: ReadonlySet<string> = new Set(
 /** Words that point back rather than name a new subject ("what about the other one?", "and both?"). */
 const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her|his|one|ones|others|both|either|neither|else|ervan|daarvan|hem|ze|beide|andere)\b/i;
 
+/** "the one(s)" before a preposition: the thing asked about before, in another place ("the one from Contoso"). */
+const THE_ONE_BEFORE_PREPOSITION = /^(?:the\s+)?ones?\s+(?=(?:from|in|on|at|for|with|by|of|van|uit|in|op|bij|voor|met)\s+\S)/i;
+
 /** The longest new subject taken for a parallel follow-up, in words. */
 const MAX_SUBJECT_WORDS = 6;
 /** "revoked ones", "the cheaper ones": words that say which, and "ones" for the things. */
@@ -87,6 +90,14 @@ const DEGREE_WORDS = new Set('many much more most few fewer less least very too 
 const isContent = (t: Token): boolean => !t.predicate && !STOPWORDS.has(t.lower) && !CLAUSE_WORDS.has(t.lower) && !DEGREE_WORDS.has(t.lower) && !REQUESTS.has(t.lower);
 
 /** The new subject of a parallel follow-up ("bonds", "in a hotel"), or undefined when the query is not one. */
+/** What follows a follow-up's opening ("the one from Contoso" in "and the one from Contoso?"). */
+function parallelLeadRest(query: string, language: string): string {
+  const lang = language === 'nl' ? 'nl' : 'en';
+  const q = query.trim().replace(/[\s?.!]+$/u, '');
+  const lead = ABOUT_LEAD[lang].exec(q) ?? AND_LEAD[lang].exec(q);
+  return lead ? q.slice(lead[0].length).trim() : q;
+}
+
 export function parallelSubject(query: string, language: string): string | undefined {
   const lang = language === 'nl' ? 'nl' : 'en';
   const q = query.trim().replace(/[\s?.!]+$/u, '');
@@ -97,7 +108,8 @@ export function parallelSubject(query: string, language: string): string | undef
   const bare = lead ? undefined : tokens(q);
   if (bare && !(bare.length >= 2 && PREPOSITIONS.has(bare[0]!.lower) && !bare.some((t) => CLAUSE_WORDS.has(t.lower)))) return undefined;
   // "and for children?": "for" belongs to the subject, which takes the place of the previous "for …" or ends the question.
-  const subject = lead ? (/\bfor\s+$/i.test(lead[0]) ? 'for ' : '') + q.slice(lead[0].length).trim() : q;
+  // "and the one from Contoso?" is "and from Contoso?": the same thing, another place.
+  const subject = (lead ? (/\bfor\s+$/i.test(lead[0]) ? 'for ' : '') + q.slice(lead[0].length).trim() : q).replace(THE_ONE_BEFORE_PREPOSITION, '');
   const words = tokens(subject);
   // "and if I file late?", "en als ik uitstel aanvraag?": a condition added to the previous question.
   if (and && words.length >= 2 && words.length <= MAX_CONDITION_WORDS && SUBORDINATORS.has(words[0]!.lower) && !/[?.!,;:]/.test(subject)) return subject;
@@ -332,6 +344,8 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const slot = chooseSlot(subject, slots, similarities);
   const resolved = slot && substitute(previous, slot, subject);
   if (!slot || !resolved) return undefined;
+  // "the one from Contoso" is asked again only where the previous question said "from" too.
+  if (THE_ONE_BEFORE_PREPOSITION.test(parallelLeadRest(query, language)) && !(slot.decided && slot.start < slot.end)) return undefined;
   // An added subject stands after the space put before it.
   const at = slot.start === slot.end ? slot.start + 1 : slot.start;
   return { resolved, replaced: slot.text, at: { start: at, end: at + subject.length } };

@@ -353,6 +353,9 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     // "and the basic plan?" after talk of the premium plan: a sibling of the old subject, not an attribute of it.
     const head = (text: string): string | undefined => text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.at(-1);
     if (rest && [head(phrase), antecedent.following?.toLowerCase()].includes(head(rest))) return undefined;
+    // "and the one from Contoso?": the thing itself, from elsewhere ("What about the pension plan from Contoso?").
+    const one = lang === 'en' ? /^(?:the\s+)?one\s+(\S.*)$/i.exec(rest) : null;
+    if (one) return `What about ${named} ${one[1]}${end}`;
     if (rest && lang === 'nl') return `Wat is ${rest} van ${named}${end}`;
     if (rest) return `What about ${rest} of ${named}${end}`;
   }
