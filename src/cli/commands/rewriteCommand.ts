@@ -33,6 +33,7 @@ const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], st
   person: 'the person the conversation is about',
   demonstrative: 'what the conversation said of the noun pointed at',
   'list item': 'an item of the list just given',
+  answer: 'the latest answer, whose source is asked for',
   'question form': "from the previous question's form",
   'conversation terms': "from the conversation's likeliest words",
 };

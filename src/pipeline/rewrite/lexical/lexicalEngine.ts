@@ -11,6 +11,7 @@ import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
 import { completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
 import { resolveOrdinal } from './ordinal.js';
+import { resolveSource } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
@@ -82,7 +83,7 @@ export interface LexicalTrace {
   /** What a parallel follow-up's new subject replaced in the previous question. */
   replaced?: string;
   /** What the question's pronoun or ellipsis was read as, and from what. */
-  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' };
+  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'answer' };
 }
 
 /**
@@ -159,21 +160,28 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
   const readings = searched.length ? antecedents(turns, phraseWords, language) : [];
   const best = readings[0];
+  // "where does it say that?": the latest answer's claim, to be found in the files.
+  const source = parallel || turns.length === 0 ? undefined : resolveSource(base, turns, language);
   // "when did she die?": the person the conversation is about, by name.
-  const person = parallel || turns.length === 0 || !hasPersonPronoun(base, language) ? undefined : personAntecedent(input.earlierUserTurns, turns.at(-1)?.assistant);
+  const person = parallel || source || turns.length === 0 || !hasPersonPronoun(base, language) ? undefined : personAntecedent(input.earlierUserTurns, turns.at(-1)?.assistant);
   const personal = person === undefined ? undefined : resolvePerson(base, person, language);
   // "I am not sure those rules apply to IRAs": the rules the conversation named.
-  const demonstrative = parallel || personal !== undefined || turns.length === 0 ? undefined : resolveDemonstrative(base, turns, language);
+  const demonstrative = parallel || source || personal !== undefined || turns.length === 0 ? undefined : resolveDemonstrative(base, turns, language);
   // "how loud is the first one?": an item of the list just given.
-  const ordinal = parallel || personal !== undefined || demonstrative ? undefined : resolveOrdinal(base, turns, language);
+  const ordinal = parallel || source || personal !== undefined || demonstrative ? undefined : resolveOrdinal(base, turns, language);
   // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
   const previousQuestion = turns.at(-1)?.user;
-  const frame = parallel || personal !== undefined || demonstrative || ordinal || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
+  const frame = parallel || source || personal !== undefined || demonstrative || ordinal || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
   const framed = frame && (frame.one ? replaceOne(base, frame.phrase) : resolveReference(base, frame, language));
   if (parallel) {
     resolved = typos.correct(parallel.resolved);
     const asked = turns.at(-1);
     if (asked) used.add(asked.index);
+    kinds.add('conversational');
+  } else if (source) {
+    resolved = source.resolved;
+    reference = { phrase: source.claim, by: 'answer' };
+    used.add(source.turn);
     kinds.add('conversational');
   } else if (personal !== undefined) {
     resolved = personal;
@@ -200,7 +208,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     reference = { phrase: [frame!.article, frame!.phrase].filter(Boolean).join(' '), by: 'question form' };
     used.add(turns.at(-1)!.index);
     kinds.add('conversational');
-  } else if (best && !best.verb) {
+  } else if (best && !best.verb && !source) {
     // A verb ("How do I reset my router?" — "that did not work") stands for no thing to name in the question.
     const slot = resolveReference(base, best, language);
     const leans = dependence >= weights.dependence.threshold || cues.contentWords <= SHORT_QUERY;
@@ -246,7 +254,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     .filter((s) => !base.toLowerCase().includes(s.toLowerCase()));
   const missing = contextTerms.filter((s) => !resolvedLower.includes(s.toLowerCase()));
   const searchQuery = [resolved, ...missing, ...expansion.terms].join(' ').replace(/\s+/g, ' ').trim();
-  const own = new Set(queryTerms(base));
+  // The claim a source question asks about is what it searches for, at the weight of the user's own words.
+  const own = new Set(queryTerms(source ? `${base} ${source.claim}` : base));
   // Every word the rewrite adds to the user's own is a keyword: weighed below theirs in search.
   // A single letter or digit split off an added word ("F-1" → "f", "1") matches nearly everything.
   const keywords = queryTerms([searchQuery, ...searched.map((c) => c.term)].join(' ')).filter((t) => !own.has(t) && t.length > 1);
@@ -257,7 +266,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   if (ambiguous) confidence *= 0.7;
 
   return {
-    intent: classifyIntent(resolved),
+    // "which document says that?" asks for the passage behind an answer, not for a list of files.
+    intent: source ? 'factual' : classifyIntent(resolved),
     search_query: searchQuery,
     resolved_query: resolved,
     keywords,

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { asksForSource, claimOf, resolveSource } from '../../../src/pipeline/rewrite/lexical/source.js';
+import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
+
+const turn = (index: number, user: string, assistant: string): SelectedTurn => ({ index, user, assistant, similarity: 0.5, byRecency: false });
+
+describe('a question about where the latest answer comes from', () => {
+  it('is asked in English and Dutch by where … says/written, which page/document/source, or the bare word', () => {
+    const english = ['where does it say that?', 'which page is that on?', 'Where is that written?', 'where did you read that?', 'What document says that?', "what's the source of that?", 'source?', 'ok, in which file is this?'];
+    for (const q of english) expect(asksForSource(q, 'en'), q).toBe(true);
+    for (const q of ['waar staat dat?', 'op welke pagina staat dat?', 'wat is de bron?', 'bron?', 'in welk document staat dit?', 'waar heb je dat gelezen?']) expect(asksForSource(q, 'nl'), q).toBe(true);
+  });
+
+  it('is not a question about a place, about what a document says, or about the conversation', () => {
+    const english = ['what? you said it is free to open one!', 'What else was said about it?', 'What is the subject of this article?', 'what more does it say about science?', 'where is it?', 'where can I find it?', 'which page has the prices?', 'what does the document say about pets?'];
+    for (const q of english) expect(asksForSource(q, 'en'), q).toBe(false);
+    for (const q of ['waar staat de server?', 'wat staat er in het contract?']) expect(asksForSource(q, 'nl'), q).toBe(false);
+    expect(asksForSource('where does it say that?', 'fr')).toBe(false);
+  });
+
+  it('means the first sentence of the latest answer, without citations or an opening "yes"', () => {
+    expect(claimOf('Yes, Hertz and Avis have desks at Schiphol [rental.pdf p.2]. Europcar closes at 22:00.')).toBe('Hertz and Avis have desks at Schiphol');
+    expect(claimOf('Nee, dat mag niet zonder toestemming.')).toBe('Dat mag niet zonder toestemming');
+    expect(claimOf(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')).split(' ')).toHaveLength(25);
+  });
+
+  it('puts the claim in the question, from the latest turn with an answer', () => {
+    const turns = [turn(0, 'How long is the warranty?', 'The warranty is 7 years on the compressor. Other parts have 2 years.'), turn(1, 'and the boiler?', '')];
+    expect(resolveSource('which page is that on?', turns, 'en')).toEqual({ resolved: 'which page is that on: "The warranty is 7 years on the compressor"?', claim: 'The warranty is 7 years on the compressor', turn: 0 });
+    expect(resolveSource('which page is that on?', [turn(0, 'Hello', '')], 'en')).toBeUndefined();
+  });
+
+  it('through the lexical engine: the claim is searched at full weight, and the question asks for passages, not a list of files', () => {
+    const turns = [turn(0, 'How long is the heat pump warranty?', 'The warranty period is 7 years on the compressor.')];
+    const r = lexicalRewrite({ query: 'Which document says that?', earlierUserTurns: ['How long is the heat pump warranty?'], turns });
+    expect(r.resolved_query).toBe('Which document says that: "The warranty period is 7 years on the compressor"?');
+    expect(r.intent).toBe('factual');
+    expect(r.keywords).not.toContain('compressor');
+    expect(r.search_query).toContain('compressor');
+    expect(r.trace.reference).toEqual({ phrase: 'The warranty period is 7 years on the compressor', by: 'answer' });
+    expect(r.used_turns).toEqual([0]);
+  });
+});
