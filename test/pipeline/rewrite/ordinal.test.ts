@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
-import { listItems, resolveOrdinal } from '../../../src/pipeline/rewrite/lexical/ordinal.js';
+import { listItems, resolveListPronoun, resolveOrdinal } from '../../../src/pipeline/rewrite/lexical/ordinal.js';
+import { pointingPronoun } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
 
 const turn = (index: number, user: string, assistant = ''): SelectedTurn => ({ index, user, assistant, similarity: 0.5, byRecency: true });
@@ -30,6 +31,27 @@ describe('the items of a list', () => {
   it('are none without a conjunction or colon, or where the parts are clauses', () => {
     expect(listItems('Jamestown, founded in 1607.', 'en')).toEqual([]);
     expect(listItems('If you have money you can buy a house in the city, and you will pay less rent over the years.', 'en')).toEqual([]);
+  });
+});
+
+describe('a list named in full for "them"', () => {
+  const rental = [turn(0, 'Can I rent a car at Schiphol airport?', 'Yes, Hertz, Avis and Europcar have desks in the arrivals hall at Schiphol.')];
+  const list = (q: string, turns = rental): string | undefined => resolveListPronoun(q, pointingPronoun(q, 'en'), turns, 'en')?.resolved;
+
+  it('reads the items of a sentence that goes on after its last one, without an answer\'s "Yes"', () => {
+    expect(listItems(rental[0]!.assistant, 'en')).toEqual(['Hertz', 'Avis', 'Europcar']);
+  });
+
+  it('puts the named items in place of "them"', () => {
+    expect(list('compare them')).toBe('compare Hertz, Avis and Europcar');
+    expect(list('which of them is open at night?')).toBe('which of Hertz, Avis and Europcar is open at night?');
+  });
+
+  it('is nothing for "they", a list of clauses or lower-case things, a long list, or another language', () => {
+    expect(list('are they open at night?')).toBeUndefined();
+    expect(list('compare them', [turn(0, 'What should I pack?', 'You need sun cream, a hat and good shoes.')])).toBeUndefined();
+    expect(list('compare them', [turn(0, 'Which brands?', 'Try Hertz, Avis, Sixt, Budget and Europcar.')])).toBeUndefined();
+    expect(resolveListPronoun('vergelijk ze', pointingPronoun('vergelijk ze', 'nl'), rental, 'nl')).toBeUndefined();
   });
 });
 
@@ -79,5 +101,13 @@ describe('the lexical engine with a list item', () => {
     expect(r.keywords).toEqual(expect.arrayContaining(['daikin', 'altherma']));
     expect(r.keywords).not.toContain('ecodan');
     expect(r.keywords).not.toContain('mitsubishi');
+  });
+
+  it('names the whole list for "them", and searches every item', () => {
+    const turns = [turn(0, 'Can I rent a car at Schiphol airport?', 'Yes, Hertz, Avis and Europcar have desks in the arrivals hall at Schiphol.')];
+    const r = lexicalRewrite({ query: 'which of them is open at night?', earlierUserTurns: ['Can I rent a car at Schiphol airport?'], turns });
+    expect(r.resolved_query).toBe('which of Hertz, Avis and Europcar is open at night?');
+    expect(r.trace.reference).toEqual({ phrase: 'Hertz, Avis and Europcar', by: 'list item' });
+    expect(r.keywords).toEqual(expect.arrayContaining(['hertz', 'avis', 'europcar']));
   });
 });

@@ -10,12 +10,12 @@ import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
 import { completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
-import { resolveOrdinal } from './ordinal.js';
+import { resolveListPronoun, resolveOrdinal } from './ordinal.js';
 import { resolveSource } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, resolveReference, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, pointingPronoun, resolveReference, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { wordPattern } from './words.js';
 
@@ -173,6 +173,9 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const previousQuestion = turns.at(-1)?.user;
   const frame = parallel || source || personal !== undefined || demonstrative || ordinal || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
   const framed = frame && (frame.one ? replaceOne(base, frame.phrase) : resolveReference(base, frame, language));
+  // "compare them" after a reply that lists a few things: those things, by name.
+  const listed =
+    parallel || source || personal !== undefined || demonstrative || ordinal || framed || language !== 'en' ? undefined : resolveListPronoun(base, pointingPronoun(base, 'en'), turns, language);
   if (parallel) {
     resolved = typos.correct(parallel.resolved);
     const asked = turns.at(-1);
@@ -207,6 +210,11 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     resolved = framed;
     reference = { phrase: [frame!.article, frame!.phrase].filter(Boolean).join(' '), by: 'question form' };
     used.add(turns.at(-1)!.index);
+    kinds.add('conversational');
+  } else if (listed) {
+    resolved = listed.resolved;
+    reference = { phrase: listed.item, by: 'list item' };
+    used.add(listed.turn);
     kinds.add('conversational');
   } else if (best && !best.verb && !source) {
     // A verb ("How do I reset my router?" — "that did not work") stands for no thing to name in the question.

@@ -84,7 +84,9 @@ export function listItems(text: string, language: string): string[] {
 }
 
 /** "There are a few options: A, B, or C", "The catalogue lists A and B", "Mount A, connect B, then wire C". */
-function enumeration(sentence: string, language: string): string[] {
+function enumeration(text: string, language: string): string[] {
+  // An answer's opening "Yes," is no item ("Yes, Hertz, Avis and Europcar have desks …").
+  const sentence = text.replace(/^\s*(?:yes|no|sure|well|ja|nee|jazeker)\s*,\s*/i, '');
   const colon = sentence.lastIndexOf(': ');
   const body = colon >= 0 ? sentence.slice(colon + 2) : sentence;
   // A list ends with "and"/"or" before its last item, or follows a colon: "Jamestown, founded in 1607" is none.
@@ -110,6 +112,10 @@ function enumeration(sentence: string, language: string): string[] {
     const auxiliary = tags.lastIndexOf('AUX');
     const cut = verb >= 0 ? verb + 1 : auxiliary >= 0 ? auxiliary + 1 : Math.max(0, lastIndexWhere(tags, (t, i) => t === 'DET' && /^(the|a|an)$/i.test(words[i]!)));
     if (!steps) parts[0] = words.slice(cut).join(' ');
+    // The sentence goes on after its last item ("… and Europcar have desks at Schiphol"): the item ends at its verb.
+    const lastPart = englishTags(parts.at(-1)!);
+    const verbAt = lastPart.tags.findIndex((t, i) => i > 0 && (t === 'VERB' || t === 'AUX'));
+    if (!steps && verbAt > 0 && parts.length > 2) parts[parts.length - 1] = lastPart.words.slice(0, verbAt).join(' ');
   } else if (colon < 0) {
     // Dutch, by its words: the lead-in ends at "uit"/"tussen"/"zoals", or before the last article
     // where the other items open with one ("Je kunt kiezen uit een annuïteitenhypotheek, een lineaire …").
@@ -149,4 +155,26 @@ export function resolveOrdinal(query: string, turns: readonly SelectedTurn[], la
     return { resolved: query.slice(0, found.index) + replacement + query.slice(found.index + found[0].length), item, others, turn: last.index };
   }
   return undefined;
+}
+
+/** A list named in full in a question: at most this many items. */
+const MAX_NAMED_ITEMS = 4;
+/** "them", "which of them": the things of a list, in English ("they" is as often the people who made them). */
+const PLURAL_POINTER = /^them$/i;
+/** An item named in full: a name or a number of at most four words ("Hertz", "Dell XPS 13"), no clause. */
+const NAMED_ITEM = /^[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*){0,3}$/u;
+
+/**
+ * "compare them", "which of them is open at night?" after a reply that lists a few named things
+ * ("Hertz, Avis and Europcar have desks at Schiphol"): the pronoun stands for the list's items,
+ * named in full ("compare Hertz, Avis and Europcar"). English only (Dutch "ze" is also "she");
+ * only the latest reply's list of at most MAX_NAMED_ITEMS names or numbers.
+ */
+export function resolveListPronoun(query: string, pronoun: RegExpExecArray | null, turns: readonly SelectedTurn[], language: string): OrdinalReading | undefined {
+  const last = turns.at(-1);
+  if (language !== 'en' || !pronoun || !PLURAL_POINTER.test(pronoun[0]) || !last?.assistant) return undefined;
+  const items = listItems(last.assistant, language);
+  if (items.length < 2 || items.length > MAX_NAMED_ITEMS || !items.every((i) => NAMED_ITEM.test(i))) return undefined;
+  const named = `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return { resolved: query.slice(0, pronoun.index) + named + query.slice(pronoun.index + pronoun[0].length), item: named, others: [], turn: last.index };
 }
