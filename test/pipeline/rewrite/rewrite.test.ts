@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
@@ -8,8 +9,9 @@ import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
 import { ADDED_TERM_WEIGHT, hybridSearch } from '../../../src/pipeline/search/hybridSearch.js';
 import { queryTerms } from '../../../src/pipeline/search/queryTerms.js';
 import { TermStats } from '../../../src/pipeline/search/termStats.js';
-import type { IndexStore } from '../../../src/pipeline/store/indexStore.js';
+import { IndexStore } from '../../../src/pipeline/store/indexStore.js';
 import { indexedFixtureDocs } from '../../helpers/fixtureIndex.js';
+import { tempDir } from '../../helpers/tmp.js';
 
 const u = (text: string): HistoryMessage => ({ role: 'user', text });
 const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
@@ -146,6 +148,26 @@ describe('rewrite: skip rules, cache, log', () => {
     expect(run.result.resolved_query).toContain('warranty');
     expect(run.result.kinds).toContain('clarity');
     expect(run.trace?.typos).toEqual(['warrenty → warranty']);
+  });
+
+  it('takes no part of a contraction for a misspelling ("doesn" of "doesn\'t" is not "does")', async () => {
+    const t = tempDir();
+    const own = IndexStore.open(join(t.dir, 'index.sqlite'));
+    try {
+      const root = own.addRoot('/r');
+      const text = 'The warranty does cover parts and labour for five years.';
+      own.replaceFile({ rootId: root.id, path: '/r/w.txt', type: 'text', size: text.length, mtimeMs: 1, hash: 'w', status: 'indexed', reason: null }, [
+        { ordinal: 0, page: null, charStart: 0, charEnd: text.length, heading: 'w.txt', text, textHash: 'w' },
+      ]);
+      const stats = new TermStats(own);
+      expect(stats.documentFrequency(['does', 'doesn'])).toEqual(new Map([['does', 1], ['doesn', 0]]));
+      const run = await rewrite("and if it doesn't cover labour?", [u('What does the warranty cover?'), a('The warranty does cover parts.')], {}, { termStats: stats });
+      expect(run.result.resolved_query).toContain("doesn't");
+      expect(run.trace?.typos).toEqual([]);
+    } finally {
+      own.close();
+      t.cleanup();
+    }
   });
 
   it('caches in the index file, and logs the reformulation at debug level', async () => {

@@ -96,7 +96,8 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: Ter
   const correct = (text: string): string => pairs.reduce((t, [w, best]) => t.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'giu'), best), text);
   const result = () => ({ text: correct(query), fixes: pairs.map(([w, best]) => `${w} → ${best}`), correct });
   if (!termStats || turns.length === 0) return result();
-  const words = [...new Set((query.match(/[\p{L}]{4,}/gu) ?? []).map((w) => w.toLowerCase()))].filter((w) => !STOPWORDS.has(w));
+  // Whole words only: "doesn" of "doesn't" is no misspelling of "does" (it became "does't").
+  const words = [...new Set((query.match(/(?<![\p{L}'’])\p{L}{4,}(?![\p{L}'’])/gu) ?? []).map((w) => w.toLowerCase()))].filter((w) => !STOPWORDS.has(w));
   if (words.length === 0) return result();
   const df = termStats.documentFrequency(words);
   const unknown = words.filter((w) => df.get(w) === 0);
