@@ -23,6 +23,9 @@ describe('antecedent phrases', () => {
     expect(plan.map((a) => a.phrase)).toEqual(['premium plan']);
     const season = antecedents([turn(0, 'who won the last season of drag race')], new Map([['last', 0.3], ['season', 0.4], ['drag', 0.5], ['race', 0.5]]), 'en');
     expect(season[0]!.phrase).toBe('last season of drag race');
+    // A moment alone is no antecedent: "what did they decide?" is not about March.
+    expect(antecedents([turn(0, 'Who attended the meeting on 3 March?')], new Map([['march', 0.7], ['meeting', 0.4]]), 'en').map((a) => a.phrase)).toEqual(['meeting']);
+    expect(antecedents([turn(0, 'What happened in 1991?')], new Map([['1991', 0.7]]), 'en')).toEqual([]);
     // Dutch: "vorige maand".
     expect(antecedents([turn(0, 'Ik heb vorige maand een warmtepomp gekocht.')], new Map([['vorige', 0.3], ['maand', 0.3], ['warmtepomp', 0.6]]), 'nl').map((a) => a.phrase)).toEqual(['warmtepomp']);
   });

@@ -49,6 +49,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         while (run.length && LINKS.has(run.at(-1)!.toLowerCase())) run.pop();
         // "as a freelancer", "als zzp'er": the role someone acts in, no thing a pronoun stands for.
         if (run.length && ROLE_BEFORE.test(tokens.slice(Math.max(0, runStart - 2), runStart).join(' '))) run = [];
+        // "March", "Monday 3 March": a moment, which no "it" or "they" stands for.
+        if (run.every((w) => MOMENT_WORDS.has(w.toLowerCase()) || /^\p{N}+$/u.test(w))) run = [];
         if (run.length) {
           const phrase = run.join(' ');
           const key = phrase.toLowerCase();
