@@ -217,7 +217,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     reference = { phrase: listed.item, by: 'list item' };
     used.add(listed.turn);
     kinds.add('conversational');
-  } else if (best && !best.verb && !source) {
+  } else if (best && !best.verb) {
     // A verb ("How do I reset my router?" — "that did not work") stands for no thing to name in the question.
     const slot = resolveReference(base, best, language);
     const leans = dependence >= weights.dependence.threshold || cues.contentWords <= SHORT_QUERY;

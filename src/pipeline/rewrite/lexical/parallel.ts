@@ -37,7 +37,8 @@ export const DETERMINERS: ReadonlySet<string> = new Set(
 const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her|his|one|ones|others|both|either|neither|else|ervan|daarvan|hem|ze|beide|andere)\b/i;
 
 /** "the one(s)" before a preposition: the thing asked about before, in another place ("the one from Contoso"). */
-const THE_ONE_BEFORE_PREPOSITION = /^(?:the\s+)?ones?\s+(?=(?:from|in|on|at|for|with|by|of|van|uit|in|op|bij|voor|met)\s+\S)/i;
+const THE_ONE_BEFORE_PREPOSITION = /^(?:the\s+)?ones?\s+(?=(?:from|in|on|at|for|with|by|of|van|uit|op|bij|voor|met)\s+\S)/i;
+const THE_ONE_IN_FOLLOW_UP = /\b(?:the\s+)?ones?\s+(?:from|in|on|at|for|with|by|of|van|uit|op|bij|voor|met)\s+\S/i;
 
 /** The longest new subject taken for a parallel follow-up, in words. */
 const MAX_SUBJECT_WORDS = 6;
@@ -90,14 +91,6 @@ const DEGREE_WORDS = new Set('many much more most few fewer less least very too 
 const isContent = (t: Token): boolean => !t.predicate && !STOPWORDS.has(t.lower) && !CLAUSE_WORDS.has(t.lower) && !DEGREE_WORDS.has(t.lower) && !REQUESTS.has(t.lower);
 
 /** The new subject of a parallel follow-up ("bonds", "in a hotel"), or undefined when the query is not one. */
-/** What follows a follow-up's opening ("the one from Contoso" in "and the one from Contoso?"). */
-function parallelLeadRest(query: string, language: string): string {
-  const lang = language === 'nl' ? 'nl' : 'en';
-  const q = query.trim().replace(/[\s?.!]+$/u, '');
-  const lead = ABOUT_LEAD[lang].exec(q) ?? AND_LEAD[lang].exec(q);
-  return lead ? q.slice(lead[0].length).trim() : q;
-}
-
 export function parallelSubject(query: string, language: string): string | undefined {
   const lang = language === 'nl' ? 'nl' : 'en';
   const q = query.trim().replace(/[\s?.!]+$/u, '');
@@ -345,7 +338,7 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const resolved = slot && substitute(previous, slot, subject);
   if (!slot || !resolved) return undefined;
   // "the one from Contoso" is asked again only where the previous question said "from" too.
-  if (THE_ONE_BEFORE_PREPOSITION.test(parallelLeadRest(query, language)) && !(slot.decided && slot.start < slot.end)) return undefined;
+  if (THE_ONE_IN_FOLLOW_UP.test(query) && !(slot.decided && slot.start < slot.end)) return undefined;
   // An added subject stands after the space put before it.
   const at = slot.start === slot.end ? slot.start + 1 : slot.start;
   return { resolved, replaced: slot.text, at: { start: at, end: at + subject.length } };

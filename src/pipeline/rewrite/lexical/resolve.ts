@@ -87,11 +87,13 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         const p = predicates?.has(low) || auxiliaries.has(low) || apart ? undefined : chosen.get(low);
         if (p !== undefined) {
           // The verb after "I"/"you" stands alone: "How do I make sourdough bread?" has "make" and "sourdough bread"
-          // (lower case: "As I Lay Dying" is a name).
-          if (run.length === 1 && verbs.has(run[0]!) && verbs.has(run[0]!.toLowerCase())) flush(tok);
-          // "What is a heat pump?" introduces the thing a later "it" names as "the heat pump".
-          if (run.length === 0) runStart = at;
-          if (run.length === 0) article = ARTICLES.has(previous.toLowerCase()) ? previous.toLowerCase() : language === 'en' ? englishArticle(tokens, at) : undefined;
+          // (`verbs` holds lower-case words as written: "As I Lay Dying" is a name).
+          if (run.length === 1 && verbs.has(run[0]!)) flush(tok);
+          if (run.length === 0) {
+            runStart = at;
+            // "What is a heat pump?" introduces the thing a later "it" names as "the heat pump".
+            article = ARTICLES.has(previous.toLowerCase()) ? previous.toLowerCase() : language === 'en' ? englishArticle(tokens, at) : undefined;
+          }
           run.push(tok);
           score += p;
         } else if (run.length && LINKS.has(low)) run.push(tok);
