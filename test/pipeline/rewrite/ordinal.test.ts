@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { listItems, resolveListPronoun, resolveOrdinal } from '../../../src/pipeline/rewrite/lexical/ordinal.js';
-import { pointingPronoun } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
 
 const turn = (index: number, user: string, assistant = ''): SelectedTurn => ({ index, user, assistant, similarity: 0.5, byRecency: true });
@@ -36,7 +35,7 @@ describe('the items of a list', () => {
 
 describe('a list named in full for "them"', () => {
   const rental = [turn(0, 'Can I rent a car at Schiphol airport?', 'Yes, Hertz, Avis and Europcar have desks in the arrivals hall at Schiphol.')];
-  const list = (q: string, turns = rental): string | undefined => resolveListPronoun(q, pointingPronoun(q, 'en'), turns, 'en')?.resolved;
+  const list = (q: string, turns = rental): string | undefined => resolveListPronoun(q, turns, 'en')?.resolved;
 
   it('reads the items of a sentence that goes on after its last one, without an answer\'s "Yes"', () => {
     expect(listItems(rental[0]!.assistant, 'en')).toEqual(['Hertz', 'Avis', 'Europcar']);
@@ -51,7 +50,7 @@ describe('a list named in full for "them"', () => {
     expect(list('are they open at night?')).toBeUndefined();
     expect(list('compare them', [turn(0, 'What should I pack?', 'You need sun cream, a hat and good shoes.')])).toBeUndefined();
     expect(list('compare them', [turn(0, 'Which brands?', 'Try Hertz, Avis, Sixt, Budget and Europcar.')])).toBeUndefined();
-    expect(resolveListPronoun('vergelijk ze', pointingPronoun('vergelijk ze', 'nl'), rental, 'nl')).toBeUndefined();
+    expect(resolveListPronoun('vergelijk ze', rental, 'nl')).toBeUndefined();
   });
 });
 

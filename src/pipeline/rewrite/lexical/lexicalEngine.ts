@@ -15,7 +15,7 @@ import { resolveSource } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, pointingPronoun, resolveReference, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, resolveReference, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { wordPattern } from './words.js';
 
@@ -176,7 +176,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const framed = frame && (frame.one ? replaceOne(base, frame.phrase) : resolveReference(base, frame, language));
   // "compare them" after a reply that lists a few things: those things, by name.
   const listed =
-    parallel || source || personal !== undefined || demonstrative || ordinal || framed || language !== 'en' ? undefined : resolveListPronoun(base, pointingPronoun(base, 'en'), turns, language);
+    parallel || source || personal !== undefined || demonstrative || ordinal || framed ? undefined : resolveListPronoun(base, turns, language);
   if (parallel) {
     resolved = typos.correct(parallel.resolved);
     const asked = turns.at(-1);

@@ -1,6 +1,7 @@
 import type { SelectedTurn } from '../targetedHistory.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
-import { lastIndexWhere } from './words.js';
+import { pointingPronoun } from './resolve.js';
+import { ANSWER_OPENING, lastIndexWhere } from './words.js';
 
 /**
  * "how loud is the first one?", "tell me more about the last option", "leg de tweede stap uit":
@@ -86,7 +87,7 @@ export function listItems(text: string, language: string): string[] {
 /** "There are a few options: A, B, or C", "The catalogue lists A and B", "Mount A, connect B, then wire C". */
 function enumeration(text: string, language: string): string[] {
   // An answer's opening "Yes," is no item ("Yes, Hertz, Avis and Europcar have desks …").
-  const sentence = text.replace(/^\s*(?:yes|no|sure|well|ja|nee|jazeker)\s*,\s*/i, '');
+  const sentence = text.replace(ANSWER_OPENING, '');
   const colon = sentence.lastIndexOf(': ');
   const body = colon >= 0 ? sentence.slice(colon + 2) : sentence;
   // A list ends with "and"/"or" before its last item, or follows a colon: "Jamestown, founded in 1607" is none.
@@ -170,9 +171,10 @@ const NAMED_ITEM = /^[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p
  * named in full ("compare Hertz, Avis and Europcar"). English only (Dutch "ze" is also "she");
  * only the latest reply's list of at most MAX_NAMED_ITEMS names or numbers.
  */
-export function resolveListPronoun(query: string, pronoun: RegExpExecArray | null, turns: readonly SelectedTurn[], language: string): OrdinalReading | undefined {
+export function resolveListPronoun(query: string, turns: readonly SelectedTurn[], language: string): OrdinalReading | undefined {
   const last = turns.at(-1);
-  if (language !== 'en' || !pronoun || !PLURAL_POINTER.test(pronoun[0]) || !last?.assistant) return undefined;
+  const pronoun = language === 'en' ? pointingPronoun(query, 'en') : null;
+  if (!pronoun || !PLURAL_POINTER.test(pronoun[0]) || !last?.assistant) return undefined;
   const items = listItems(last.assistant, language);
   if (items.length < 2 || items.length > MAX_NAMED_ITEMS || !items.every((i) => NAMED_ITEM.test(i))) return undefined;
   const named = `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;

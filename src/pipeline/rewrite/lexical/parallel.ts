@@ -37,8 +37,9 @@ export const DETERMINERS: ReadonlySet<string> = new Set(
 const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her|his|one|ones|others|both|either|neither|else|ervan|daarvan|hem|ze|beide|andere)\b/i;
 
 /** "the one(s)" before a preposition: the thing asked about before, in another place ("the one from Contoso"). */
-const THE_ONE_BEFORE_PREPOSITION = /^(?:the\s+)?ones?\s+(?=(?:from|in|on|at|for|with|by|of|van|uit|op|bij|voor|met)\s+\S)/i;
-const THE_ONE_IN_FOLLOW_UP = /\b(?:the\s+)?ones?\s+(?:from|in|on|at|for|with|by|of|van|uit|op|bij|voor|met)\s+\S/i;
+const THE_ONE = String.raw`(?:the\s+)?ones?\s+(?=(?:from|in|on|at|for|with|by|of|van|uit|op|bij|voor|met)\s+\S)`;
+const THE_ONE_BEFORE_PREPOSITION = new RegExp(`^${THE_ONE}`, 'i');
+const THE_ONE_IN_FOLLOW_UP = new RegExp(String.raw`\b${THE_ONE}`, 'i');
 
 /** The longest new subject taken for a parallel follow-up, in words. */
 const MAX_SUBJECT_WORDS = 6;

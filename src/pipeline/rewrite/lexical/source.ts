@@ -1,4 +1,5 @@
 import type { SelectedTurn } from '../targetedHistory.js';
+import { ANSWER_OPENING } from './words.js';
 
 /**
  * "where does it say that?", "which page is that on?", "source?", "waar staat dat?": a question
@@ -51,7 +52,7 @@ export function claimOf(reply: string): string {
     .replace(/\[[^\]]*\]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^(?:yes|no|yeah|indeed|correct|ja|nee|inderdaad|klopt)\b[,.!:]?\s*/i, '');
+    .replace(ANSWER_OPENING, '');
   const sentence = text.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0] ?? text;
   const words = sentence.replace(/[.!?]+$/, '').split(' ').filter(Boolean);
   if (words[0]) words[0] = words[0].charAt(0).toUpperCase() + words[0].slice(1);

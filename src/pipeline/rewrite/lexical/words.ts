@@ -16,5 +16,8 @@ export function lastIndexWhere<T>(items: readonly T[], test: (item: T, index: nu
   return -1;
 }
 
+/** An answer's opening "Yes," / "Nee," before what it says, with its mark and space. */
+export const ANSWER_OPENING = /^\s*(?:yes|no|yeah|sure|well|indeed|correct|ja|nee|jazeker|inderdaad|klopt)\b[,.!:]?\s*/i;
+
 /** An English plural by its form ("stocks", "symptoms"; not "virus", "analysis", "class"), lower case. */
 export const plural = (w: string): boolean => w.length > 3 && /[^s'’]s$/.test(w) && !/(us|is|ss)$/.test(w);
