@@ -20,6 +20,13 @@ describe('names in a conversation', () => {
     expect(namesIn('Dawkins was born in the USA in March.')).toEqual([]);
   });
 
+  it('leave out a word that opens the sentence before a name ("Additionally Germany …")', () => {
+    expect(namesIn('Additionally Germany controls a lot of debt.')).toEqual(['Germany']);
+    expect(namesIn('Before Vasco da Gama, Pero da Covilhã reached India.')).toEqual(['Vasco da Gama', 'Pero da Covilhã', 'India']);
+    expect(namesIn('Jane Austen wrote it.')).toEqual(['Jane Austen']);
+    expect(completeNames('What happens if Germany stops?', ['Additionally Germany controls a lot of debt.'])).toBe('What happens if Germany stops?');
+  });
+
   it('the person a pronoun means: the first the user named, else the first of the latest reply', () => {
     expect(personAntecedent(['Did he play with Hank Aaron?', 'What happened to Stan Musial in 1950?'], 'He shares the record with Hank Aaron.')).toBe('Stan Musial');
     expect(personAntecedent(['Who wrote Pride and Prejudice?'], 'Jane Austen wrote it in 1813.')).toBe('Jane Austen');

@@ -84,6 +84,21 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('Does it say that I can sublet?', { phrase: 'lease', article: 'the' }, 'en')).toBe('Does the lease say that I can sublet?');
     expect(resolveReference('Will it break if I drop the case?', { phrase: 'phone', article: 'the' }, 'en')).toBe('Will the phone break if I drop the case?');
   });
+  it('leaves the "it" of the weather and of a stretch of time', () => {
+    const lake = { phrase: 'lake', article: 'the' };
+    expect(resolveReference('when did it last snow in lake tahoe?', lake, 'en')).toBeUndefined();
+    expect(resolveReference('is it raining there?', lake, 'en')).toBeUndefined();
+    // The "it" of time is left; the "they" after it is the thing.
+    expect(resolveReference('How long was it before they released a second album?', { phrase: 'band', article: 'the' }, 'en')).toBe('How long was it before the band released a second album?');
+    expect(resolveReference('How deep is it?', lake, 'en')).toBe('How deep is the lake?');
+  });
+  it('names no thing for a "this" or "it" that "do" makes an action', () => {
+    const economy = { phrase: 'strong economy', article: 'the' };
+    expect(resolveReference('Is there an advantage for why Germany keeps doing this?', economy, 'en')).toBeUndefined();
+    expect(resolveReference('can I do that online?', { phrase: 'tax return', article: 'the' }, 'en')).toBeUndefined();
+    // The auxiliary "does" asks about the thing.
+    expect(resolveReference('does it work offline?', { phrase: 'app', article: 'the' }, 'en')).toBe('does the app work offline?');
+  });
   it('puts the thing in the object\'s place when "they" acts on "them" or "it"', () => {
     expect(resolveReference('can they carry them over?', { phrase: 'vacation days' }, 'en')).toBe('can they carry vacation days over?');
     expect(resolveReference('Why did they turn it down?', { phrase: 'song', article: 'the' }, 'en')).toBe('Why did they turn the song down?');

@@ -217,4 +217,20 @@ describe('ambiguity', () => {
     expect(r.alternatives.join(' | ')).toMatch(/MacBook/);
     expect(r.confidence).toBeLessThan(0.8);
   });
+
+  it('takes the reading whose number agrees with "them" or "it" over a slightly stronger one', () => {
+    const weights: RewriteWeights = {
+      ...REWRITE_WEIGHTS,
+      dependence: { ...REWRITE_WEIGHTS.dependence, weights: REWRITE_WEIGHTS.dependence.weights.map((_, i) => (i === 0 ? 10 : 0)), threshold: 0.5 },
+      term: { ...REWRITE_WEIGHTS.term, weights: REWRITE_WEIGHTS.term.weights.map((_, i) => (i === 0 ? -5 : i === 1 || i === 2 ? 8 : 0)), threshold: 0.5 },
+    };
+    const turns = [
+      { index: 0, user: 'Which neighbours got loans?', assistant: '', similarity: 0.5, byRecency: false },
+      { index: 1, user: 'Does Germany have a strong economy?', assistant: '', similarity: 0.5, byRecency: true },
+    ];
+    const them = lexicalRewrite({ query: 'What happens if Germany stops bailing them out?', earlierUserTurns: [], turns, termStats, weights });
+    expect(them.resolved_query).toBe('What happens if Germany stops bailing neighbours out?');
+    // "it" keeps the singular reading; "they" as a subject may be a group and keeps the best one.
+    expect(lexicalRewrite({ query: 'Is it growing?', earlierUserTurns: [], turns, termStats, weights }).resolved_query).toBe('Is the strong economy growing?');
+  });
 });

@@ -15,9 +15,9 @@ import { resolveSource } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, resolveReference, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, pointingPronoun, resolveReference, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
-import { wordPattern } from './words.js';
+import { plural, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -67,6 +67,30 @@ export interface QueryReading {
   /** It opened with "Changing the subject, …": the rest stands alone. */
   shifted: boolean;
   language: string;
+}
+
+/** Of readings this much below the best one, one whose number agrees with the pronoun is taken instead. */
+const AGREEMENT_MARGIN = 0.5;
+
+/**
+ * The reading an English pronoun agrees with in number: "what happens if Germany stops bailing
+ * them out?" means the countries of the conversation, not its strong economy; "how is it
+ * calculated?" one thing rather than several. A subject "they" and a name may be either ("the
+ * band … did they tour?", "Apple … do they pay dividends?"), so they stand.
+ */
+function agreeingReading(query: string, readings: readonly Antecedent[], language: string): Antecedent | undefined {
+  const best = readings[0];
+  if (!best || language !== 'en') return best;
+  const pronoun = pointingPronoun(query.replace(/[?.!]+\s*$/, ''), 'en')?.[0].toLowerCase();
+  if (!pronoun) return best;
+  const head = (r: Antecedent): string => r.phrase.split(/\s+/).at(-1)!;
+  const many = (r: Antecedent): boolean => plural(head(r).toLowerCase());
+  if (/^\p{Lu}/u.test(head(best))) return best;
+  // A subject "they" is people as often as things (a band, a company), and takes either.
+  if (pronoun !== 'it' && pronoun !== 'them') return best;
+  const wantMany = pronoun === 'them';
+  if (many(best) === wantMany) return best;
+  return readings.find((r) => r !== best && r.score >= best.score * AGREEMENT_MARGIN && !/^\p{Lu}/u.test(head(r)) && many(r) === wantMany) ?? best;
 }
 
 export function readQuery(query: string, earlierUserTurns: readonly string[]): QueryReading {
@@ -160,7 +184,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const phraseWords = new Map(searched.map((c) => [c.term, c.p]));
   if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
   const readings = searched.length ? antecedents(turns, phraseWords, language) : [];
-  const best = readings[0];
+  const best = agreeingReading(base, readings, language);
   // "where does it say that?": the latest answer's claim, to be found in the files.
   const source = parallel || turns.length === 0 ? undefined : resolveSource(base, turns, language);
   // "when did she die?": the person the conversation is about, by name.

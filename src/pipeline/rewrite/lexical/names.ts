@@ -1,4 +1,5 @@
 import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
+import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
 import { wordPattern } from './words.js';
 
@@ -15,6 +16,17 @@ import { wordPattern } from './words.js';
 const NOT_NAMES = new Set(
   [...STOPWORDS, ...CLAUSE_WORDS, ...'january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday'.split(' ')],
 );
+/**
+ * Parts of speech of a word that can open a sentence before a name without being part of it:
+ * "Additionally Germany controls …", "However Smith said …" (read alone, the tagger's guess).
+ */
+const NOT_NAME_TAGS = new Set(['ADV', 'AUX', 'ADP', 'SCONJ', 'CCONJ', 'DET', 'PRON', 'INTJ', 'PART', 'VERB']);
+
+/** Whether a capitalised word that opens a sentence before another is a word of the sentence, not of the name. */
+function opensBeforeName(word: string): boolean {
+  return NOT_NAME_TAGS.has(englishTags(word).tags[0] ?? '');
+}
+
 /** Lower-case words inside a title ("Pride and Prejudice", "Lord of the Rings"): a work, not a person. */
 const TITLE_LINKS = new Set(['and', 'of', 'the', 'in', 'on', 'to', 'a', 'for', '&']);
 
@@ -63,6 +75,7 @@ export function namesIn(text: string): string[] {
       if (title.has(k)) return;
       let from = a;
       while (from <= b && NOT_NAMES.has(words[from]!.toLowerCase())) from++;
+      if (from === 0 && from < b && opensBeforeName(words[0]!)) from++;
       if (from > b || (from === b && from === 0)) return;
       out.push(words.slice(from, b + 1).join(' '));
     });

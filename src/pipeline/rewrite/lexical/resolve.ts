@@ -177,6 +177,13 @@ function verbsOf(text: string): { verbs: Set<string>; auxiliaries: Set<string> }
   };
 }
 
+/**
+ * "do" as the main verb right before a pointing word ("why does Germany keep doing this?", "can I
+ * do that online?", "how do I do it?"): it stands for an action, which no thing of the
+ * conversation names. Not the auxiliary of "does it work?".
+ */
+const DO_ACTION = /(?:\b(?:doing|done)|\b(?:i|you|we|they|he|she|to|can|could|will|would|should|must|might|may|not|n['’]t|also|just)\s+(?:do|does|did))\s+$/i;
+
 /** Pronouns, auxiliaries and question words: words that open a clause ("and were there others?"). */
 export const CLAUSE_WORDS: ReadonlySet<string> = new Set(
   (
@@ -220,11 +227,18 @@ const IT_BEFORE_BE = /\b(?:is|was|isn['’]t|wasn['’]t)\s+$/i;
 const IT_THEN_CLAUSE = /^it\s+(?:(?!(?:it|them|they)\b)\p{L}+\s+){1,2}?(?:that|if|whether)\s+\p{L}/iu;
 const IT_BE_CLAUSE = /^it(?:\s+(?:is|was|isn['’]t|wasn['’]t)\s+|['’]s\s+)(?:(?!(?:it|them|they)\b)\p{L}+\s+){1,2}?(?:that|if|whether)\s+\p{L}/iu;
 
-/** Whether the English "it" at `index` of `body` stands for a clause of the sentence, not a thing of the conversation. */
+/** The "it" of the weather ("when did it last snow in Tahoe?", "is it raining?"). */
+const WEATHER_IT = /^it\s+(?:(?:ever|last|usually|often|always|never|not|still|already)\s+)?(?:rain|snow|hail|sleet|drizzl|pour|storm|freez|thunder)\p{L}*\b/iu;
+/** The "it" of a stretch of time ("how long was it before they released an album?", "it has been since …"). */
+const TIME_IT = /^it\s+(?:been\s+)?(?:since|before|until|till)\b/i;
+
+/** Whether the English "it" at `index` of `body` stands for a clause of the sentence, the weather or a time, not a thing of the conversation. */
 function dummyIt(body: string, index: number): boolean {
   const rest = body.slice(index);
   if (!/^it\b/i.test(rest)) return false;
-  return DUMMY_IT.test(rest) || IT_BE_CLAUSE.test(rest) || (IT_BEFORE_BE.test(body.slice(0, index)) && IT_THEN_CLAUSE.test(rest));
+  if (DUMMY_IT.test(rest) || IT_BE_CLAUSE.test(rest) || WEATHER_IT.test(rest)) return true;
+  const before = body.slice(0, index);
+  return (IT_BEFORE_BE.test(before) && IT_THEN_CLAUSE.test(rest)) || (/\b(?:is|was|has|had)\s+$/i.test(before) && TIME_IT.test(rest));
 }
 
 /** The first pronoun of `body` that stands for a thing ("is it true that banks charge fees for it?": the second). */
@@ -332,6 +346,7 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   const demo = DEMONSTRATIVES[lang]!.exec(body);
   const pointing = pronoun ?? possessive ?? demo;
   if (pointing && namedEarlier(body, pointing.index, pointing === possessive, lang === 'en')) return undefined;
+  if (lang === 'en' && pointing && pointing !== possessive && DO_ACTION.test(body.slice(0, pointing.index))) return undefined;
   // "What are the symptoms of Lyme disease?" — "how is it diagnosed?": "it" is what the symptoms are of.
   if (lang === 'en' && pointing && /^its?$/i.test(pointing[0]) && ownerOf(phrase) !== phrase) named = ownerOf(phrase);
   if (pronoun) {
