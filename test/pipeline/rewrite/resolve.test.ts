@@ -18,6 +18,14 @@ describe('antecedent phrases', () => {
     // Read as a run of words, it was "Eiffel Tower built" (and "how tall is the Eiffel Tower built?").
     expect(antecedents([turn(0, 'When was the Eiffel Tower built?')], chosen, 'fr')[0]!.phrase).toBe('Eiffel Tower built');
   });
+  it('lower-case a word capitalised only because it opens the message; a name keeps its capital', () => {
+    const value = antecedents([turn(0, 'Value?', 'The value of a house depends on the market.')], new Map([['value', 0.6]]), 'en');
+    expect(value[0]).toMatchObject({ phrase: 'value', role: 'user' });
+    const buying = antecedents([turn(0, 'Buying a house')], new Map([['buying', 0.6]]), 'en');
+    expect(buying[0]!.phrase).toBe('buying');
+    const germany = antecedents([turn(0, 'Germany?', 'Germany has a strong economy.')], new Map([['germany', 0.6]]), 'en');
+    expect(germany[0]!.phrase).toBe('Germany');
+  });
   it('end before a moment the sentence names ("last month"), but not before "the last season of …"', () => {
     const plan = antecedents([turn(0, 'I subscribed to the premium plan last month.')], new Map([['premium', 0.5], ['plan', 0.5], ['last', 0.3], ['month', 0.3]]), 'en');
     expect(plan.map((a) => a.phrase)).toEqual(['premium plan']);

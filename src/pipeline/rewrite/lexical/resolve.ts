@@ -33,6 +33,9 @@ const LINKS = new Set(['of', 'van', 'de', 'der', 'voor']);
  */
 export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<string, number>, language: string): Antecedent[] {
   const found = new Map<string, Antecedent>();
+  // Words the conversation writes in lower case somewhere (the tagger calls any capitalised fragment a name).
+  let lower: Set<string> | undefined;
+  const writtenLower = (): Set<string> => (lower ??= new Set(turns.flatMap((t) => `${t.user} ${t.assistant}`.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}])/gu) ?? [])));
   for (const t of turns) {
     for (const [role, text] of [['user', t.user], ['assistant', t.assistant]] as const) {
       // As the candidates were read: "Huntington's disease" is the phrase "Huntington disease".
@@ -52,6 +55,9 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         // "March", "Monday 3 March": a moment, which no "it" or "they" stands for.
         if (run.every((w) => MOMENT_WORDS.has(w.toLowerCase()) || /^\p{N}+$/u.test(w))) run = [];
         if (run.length) {
+          // "Good decisions" that opens a message is "good decisions" in a question; a name keeps its capital.
+          const opensSentence = runStart === 0 || /^[.!?]+$/.test(tokens[runStart - 1] ?? '');
+          if (opensSentence && tagOf && /^\p{Lu}\p{Ll}*$/u.test(run[0]!) && (tagOf[runStart]?.tag !== 'PROPN' || writtenLower().has(run[0]!.toLowerCase()))) run[0] = run[0]!.toLowerCase();
           const phrase = run.join(' ');
           const key = phrase.toLowerCase();
           const s = score * (role === 'user' ? 1 : ASSISTANT_FACTOR);
