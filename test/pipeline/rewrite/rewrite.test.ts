@@ -150,6 +150,30 @@ describe('rewrite: skip rules, cache, log', () => {
     expect(run.trace?.typos).toEqual(['warrenty → warranty']);
   });
 
+  it('corrects a name only to a name of the conversation, in the case the user wrote it', async () => {
+    const t = tempDir();
+    const own = IndexStore.open(join(t.dir, 'index.sqlite'));
+    try {
+      const root = own.addRoot('/r');
+      const text = 'They said North Carolina has a strong economy, and they report on it yearly.';
+      own.replaceFile({ rootId: root.id, path: '/r/nc.txt', type: 'text', size: text.length, mtimeMs: 1, hash: 'nc', status: 'indexed', reason: null }, [
+        { ordinal: 0, page: null, charStart: 0, charEnd: text.length, heading: 'nc.txt', text, textHash: 'nc' },
+      ]);
+      const stats = new TermStats(own);
+      const history = [u('What do they say about North Carolina?'), a('They say North Carolina has a strong economy.')];
+      const fixed = await rewrite('and what about North Carollina taxes?', history, {}, { termStats: stats });
+      expect(fixed.trace?.typos).toEqual(['carollina → carolina']);
+      expect(fixed.result.resolved_query).toContain('North Carolina');
+      // "Theo" is one edit from "they", a word of the conversation the index knows, but a name is no misspelling of it.
+      const name = await rewrite('Did Theo report on the economy?', history, {}, { termStats: stats });
+      expect(name.trace?.typos).toEqual([]);
+      expect(name.result.resolved_query).toContain('Theo');
+    } finally {
+      own.close();
+      t.cleanup();
+    }
+  });
+
   it('takes no part of a contraction for a misspelling ("doesn" of "doesn\'t" is not "does")', async () => {
     const t = tempDir();
     const own = IndexStore.open(join(t.dir, 'index.sqlite'));

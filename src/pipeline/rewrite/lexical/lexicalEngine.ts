@@ -112,24 +112,35 @@ export interface LexicalTrace {
 
 /**
  * Words of the query that the index does not know, corrected to a word of the conversation one
- * edit away that it does know ("warrenty" → "warranty"). Without index statistics nothing is
- * changed: a word unknown to the conversation may still be right.
+ * edit away that it does know ("warrenty" → "warranty"), in the case the user wrote it. A name
+ * (capitalised inside the sentence) is corrected only to a name the conversation writes ("North
+ * Carollina" → "North Carolina"), never to a common word ("Theo" is no misspelling of "they").
+ * Without index statistics nothing is changed: a word unknown to the conversation may still be right.
  */
 function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: TermStats): { text: string; fixes: string[]; correct: (text: string) => string } {
   const pairs: [string, string][] = [];
-  const correct = (text: string): string => pairs.reduce((t, [w, best]) => t.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'giu'), best), text);
+  const correct = (text: string): string =>
+    pairs.reduce((t, [w, best]) => t.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'giu'), (m) => (/^\p{Lu}/u.test(m) ? best.charAt(0).toUpperCase() + best.slice(1) : best)), text);
   const result = () => ({ text: correct(query), fixes: pairs.map(([w, best]) => `${w} → ${best}`), correct });
   if (!termStats || turns.length === 0) return result();
   // Whole words only: "doesn" of "doesn't" is no misspelling of "does" (it became "does't").
-  const words = [...new Set((query.match(/(?<![\p{L}'’])\p{L}{4,}(?![\p{L}'’])/gu) ?? []).map((w) => w.toLowerCase()))].filter((w) => !STOPWORDS.has(w));
+  const written = [...query.matchAll(/(?<![\p{L}'’])\p{L}{4,}(?![\p{L}'’])/gu)];
+  const words = [...new Set(written.map((m) => m[0].toLowerCase()))].filter((w) => !STOPWORDS.has(w));
   if (words.length === 0) return result();
   const df = termStats.documentFrequency(words);
   const unknown = words.filter((w) => df.get(w) === 0);
   if (unknown.length === 0) return result();
-  const vocabulary = [...new Set(turns.flatMap((t) => `${t.user} ${t.assistant}`.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []))];
+  const vocabulary = [...new Set(turns.map((t) => `${t.user} ${t.assistant}`).join(' ').toLowerCase().match(/[\p{L}]{4,}/gu) ?? [])];
+  // Words the conversation capitalises inside a sentence, not for opening one ("They say …").
+  const messages = turns.flatMap((t) => [t.user, t.assistant]);
+  const names = new Set(messages.flatMap((m) => (m.match(/(?<=[\p{L}\p{N},;)]\s+)\p{Lu}\p{L}{3,}/gu) ?? []).map((w) => w.toLowerCase())));
+  // Capitalised wherever the query has it, and not for opening a sentence.
+  const isName = (w: string): boolean =>
+    written.filter((m) => m[0].toLowerCase() === w).every((m) => /^\p{Lu}/u.test(m[0]) && m.index > 0 && !/[.!?]\s*$/.test(query.slice(0, m.index)));
   const known = termStats.documentFrequency(vocabulary);
   for (const w of unknown) {
-    const best = vocabulary.filter((v) => known.get(v)! > 0 && editDistance(w, v, 1) === 1).sort((a, b) => known.get(b)! - known.get(a)!)[0];
+    const name = isName(w);
+    const best = vocabulary.filter((v) => known.get(v)! > 0 && (!name || names.has(v)) && editDistance(w, v, 1) === 1).sort((a, b) => known.get(b)! - known.get(a)!)[0];
     if (best) pairs.push([w, best]);
   }
   return result();
