@@ -223,13 +223,14 @@ describe('rewrite: skip rules, cache, log', () => {
 });
 
 describe('ambiguity', () => {
+  // Weights that take every word of a user turn: the mechanism, not the learned choice, is under test.
+  const weights: RewriteWeights = {
+    ...REWRITE_WEIGHTS,
+    dependence: { ...REWRITE_WEIGHTS.dependence, weights: REWRITE_WEIGHTS.dependence.weights.map((_, i) => (i === 0 ? 10 : 0)), threshold: 0.5 },
+    term: { ...REWRITE_WEIGHTS.term, weights: REWRITE_WEIGHTS.term.weights.map((_, i) => (i === 0 ? -5 : i === 1 || i === 2 ? 8 : 0)), threshold: 0.5 },
+  };
+
   it('offers each reading when a pronoun could point at two things of equal weight', () => {
-    // Weights that take every word of a user turn: the mechanism, not the learned choice, is under test.
-    const weights: RewriteWeights = {
-      ...REWRITE_WEIGHTS,
-      dependence: { ...REWRITE_WEIGHTS.dependence, weights: REWRITE_WEIGHTS.dependence.weights.map((_, i) => (i === 0 ? 10 : 0)), threshold: 0.5 },
-      term: { ...REWRITE_WEIGHTS.term, weights: REWRITE_WEIGHTS.term.weights.map((_, i) => (i === 0 ? -5 : i === 1 || i === 2 ? 8 : 0)), threshold: 0.5 },
-    };
     const turns = [
       { index: 0, user: 'I got a heat pump', assistant: '', similarity: 0.5, byRecency: false },
       { index: 1, user: 'and a MacBook laptop', assistant: '', similarity: 0.5, byRecency: true },
@@ -243,11 +244,6 @@ describe('ambiguity', () => {
   });
 
   it('takes the reading whose number agrees with "them" or "it" over a slightly stronger one', () => {
-    const weights: RewriteWeights = {
-      ...REWRITE_WEIGHTS,
-      dependence: { ...REWRITE_WEIGHTS.dependence, weights: REWRITE_WEIGHTS.dependence.weights.map((_, i) => (i === 0 ? 10 : 0)), threshold: 0.5 },
-      term: { ...REWRITE_WEIGHTS.term, weights: REWRITE_WEIGHTS.term.weights.map((_, i) => (i === 0 ? -5 : i === 1 || i === 2 ? 8 : 0)), threshold: 0.5 },
-    };
     const turns = [
       { index: 0, user: 'Which neighbours got loans?', assistant: '', similarity: 0.5, byRecency: false },
       { index: 1, user: 'Does Germany have a strong economy?', assistant: '', similarity: 0.5, byRecency: true },

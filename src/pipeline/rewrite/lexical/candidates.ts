@@ -3,7 +3,7 @@ import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates } from './predicates.js';
 import { queryCues } from './queryCues.js';
-import { wordPattern } from './words.js';
+import { opensSentence, wordPattern } from './words.js';
 
 /** The features a candidate term is scored on, in the order of the scorer's weights. */
 export const FEATURE_NAMES = [
@@ -114,7 +114,7 @@ export function candidateTerms(query: string, turns: readonly SelectedTurn[], la
         let had = inQuery.get(term);
         if (had === undefined) inQuery.set(term, (had = ownBases.has(wordBase(term))));
         if (had) continue;
-        const sentenceStart = m.index === 0 || /[.!?]\s*$/.test(text.slice(0, m.index));
+        const sentenceStart = opensSentence(text, m.index);
         const capitalised = !sentenceStart && /^\p{Lu}/u.test(surface);
         const endsTurn = role === 'user' && lastContent.has(i);
         const afterArticle = ARTICLE.test(text.slice(Math.max(0, m.index - 12), m.index));

@@ -1,3 +1,5 @@
+import { capitalise } from './words.js';
+
 /**
  * Words that carry no meaning for search when spoken or typed as fillers (English, Dutch). Not a
  * bare "er": it is a Dutch word ("wat valt er niet onder?"); "erm", "errr" are fillers.
@@ -38,5 +40,5 @@ export function topicShift(query: string): { shifted: boolean; text: string } {
   const m = TOPIC_SHIFT.exec(query);
   if (!m) return { shifted: false, text: query };
   const rest = query.slice(m[0].length).trim();
-  return rest ? { shifted: true, text: rest.charAt(0).toUpperCase() + rest.slice(1) } : { shifted: false, text: query };
+  return rest ? { shifted: true, text: capitalise(rest) } : { shifted: false, text: query };
 }

@@ -1,6 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { englishTags, NOUN_TAGS } from './predicates.js';
+import { caseLike } from './words.js';
 
 /**
  * A noun the question points at with a demonstrative ("those rules", "that company", "such a
@@ -87,7 +88,7 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function replaceWords(query: string, words: readonly string[], by: string): string | undefined {
   const found = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escape).join('\\W*\\s*')}(?![\\p{L}\\p{N}])`, 'iu').exec(query);
   if (!found) return undefined;
-  const text = /^\p{Lu}/u.test(found[0]) ? by.charAt(0).toUpperCase() + by.slice(1) : by;
+  const text = caseLike(found[0], by);
   return query.slice(0, found.index) + text + query.slice(found.index + found[0].length);
 }
 

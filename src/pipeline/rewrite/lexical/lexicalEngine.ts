@@ -15,9 +15,9 @@ import { resolveSource } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, pointingPronoun, resolveReference, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
-import { plural, wordPattern } from './words.js';
+import { caseLike, opensSentence, plural, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -81,16 +81,13 @@ const AGREEMENT_MARGIN = 0.5;
 function agreeingReading(query: string, readings: readonly Antecedent[], language: string): Antecedent | undefined {
   const best = readings[0];
   if (!best || language !== 'en') return best;
-  const pronoun = pointingPronoun(query.replace(/[?.!]+\s*$/, ''), 'en')?.[0].toLowerCase();
-  if (!pronoun) return best;
-  const head = (r: Antecedent): string => r.phrase.split(/\s+/).at(-1)!;
-  const many = (r: Antecedent): boolean => plural(head(r).toLowerCase());
-  if (/^\p{Lu}/u.test(head(best))) return best;
   // A subject "they" is people as often as things (a band, a company), and takes either.
+  const pronoun = pointingPronoun(trimEnd(query).body, 'en')?.[0].toLowerCase();
   if (pronoun !== 'it' && pronoun !== 'them') return best;
-  const wantMany = pronoun === 'them';
-  if (many(best) === wantMany) return best;
-  return readings.find((r) => r !== best && r.score >= best.score * AGREEMENT_MARGIN && !/^\p{Lu}/u.test(head(r)) && many(r) === wantMany) ?? best;
+  const head = (r: Antecedent): string => r.phrase.split(/\s+/).at(-1)!;
+  const agrees = (r: Antecedent): boolean => !/^\p{Lu}/u.test(head(r)) && plural(head(r).toLowerCase()) === (pronoun === 'them');
+  if (/^\p{Lu}/u.test(head(best)) || agrees(best)) return best;
+  return readings.find((r) => r !== best && r.score >= best.score * AGREEMENT_MARGIN && agrees(r)) ?? best;
 }
 
 export function readQuery(query: string, earlierUserTurns: readonly string[]): QueryReading {
@@ -120,7 +117,7 @@ export interface LexicalTrace {
 function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: TermStats): { text: string; fixes: string[]; correct: (text: string) => string } {
   const pairs: [string, string][] = [];
   const correct = (text: string): string =>
-    pairs.reduce((t, [w, best]) => t.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'giu'), (m) => (/^\p{Lu}/u.test(m) ? best.charAt(0).toUpperCase() + best.slice(1) : best)), text);
+    pairs.reduce((t, [w, best]) => t.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'giu'), (m) => caseLike(m, best)), text);
   const result = () => ({ text: correct(query), fixes: pairs.map(([w, best]) => `${w} → ${best}`), correct });
   if (!termStats || turns.length === 0) return result();
   // Whole words only: "doesn" of "doesn't" is no misspelling of "does" (it became "does't").
@@ -130,13 +127,13 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: Ter
   const df = termStats.documentFrequency(words);
   const unknown = words.filter((w) => df.get(w) === 0);
   if (unknown.length === 0) return result();
-  const vocabulary = [...new Set(turns.map((t) => `${t.user} ${t.assistant}`).join(' ').toLowerCase().match(/[\p{L}]{4,}/gu) ?? [])];
-  // Words the conversation capitalises inside a sentence, not for opening one ("They say …").
   const messages = turns.flatMap((t) => [t.user, t.assistant]);
+  const vocabulary = [...new Set(messages.join(' ').toLowerCase().match(/[\p{L}]{4,}/gu) ?? [])];
+  // Words the conversation capitalises inside a sentence, not for opening one ("They say …").
   const names = new Set(messages.flatMap((m) => (m.match(/(?<=[\p{L}\p{N},;)]\s+)\p{Lu}\p{L}{3,}/gu) ?? []).map((w) => w.toLowerCase())));
   // Capitalised wherever the query has it, and not for opening a sentence.
   const isName = (w: string): boolean =>
-    written.filter((m) => m[0].toLowerCase() === w).every((m) => /^\p{Lu}/u.test(m[0]) && m.index > 0 && !/[.!?]\s*$/.test(query.slice(0, m.index)));
+    written.filter((m) => m[0].toLowerCase() === w).every((m) => /^\p{Lu}/u.test(m[0]) && !opensSentence(query, m.index));
   const known = termStats.documentFrequency(vocabulary);
   for (const w of unknown) {
     const name = isName(w);

@@ -2,7 +2,7 @@ import { cosine, type Embedder } from '../../models/embedder.js';
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { clausePredicates } from './predicates.js';
 import { CLAUSE_WORDS, SUBORDINATORS } from './resolve.js';
-import { plural, wordPattern } from './words.js';
+import { caseLike, plural, wordPattern } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -292,7 +292,7 @@ export function substitute(previous: string, slot: Slot, subject: string): strin
   const rest = `${before} ${after}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (!rest.some((w) => !STOPWORDS.has(w) || CLAUSE_WORDS.has(w))) return undefined;
   // At the start of the question the subject takes its capital ("Stocks are…" → "Bonds are…").
-  const placed = slot.start === slot.end ? ` ${subject}` : slot.start === 0 && /^\p{Lu}/u.test(previous) ? subject.charAt(0).toUpperCase() + subject.slice(1) : subject;
+  const placed = slot.start === slot.end ? ` ${subject}` : slot.start === 0 ? caseLike(previous, subject) : subject;
   const text = (before + placed + after).trim();
   return /[?.!]$/.test(text) ? text : `${text}?`;
 }

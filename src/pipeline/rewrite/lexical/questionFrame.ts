@@ -1,5 +1,6 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags, NOUN_TAGS } from './predicates.js';
+import { caseLike } from './words.js';
 import { DETERMINERS } from './parallel.js';
 import { CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, pointingPronoun, type Antecedent } from './resolve.js';
 
@@ -77,7 +78,7 @@ function askedForEnglish(question: string): AskedFor | undefined {
   if (!head || run.at(-1) !== head || MOMENT.test(head) || !['AUX', 'VERB'].includes(tags[i] ?? '')) return undefined;
   const isPlural = plural(head, 'en');
   // A plural the tagger knows no singular of ("people") gives none.
-  const one = /^\p{Lu}/u.test(head) ? base.charAt(0).toUpperCase() + base.slice(1) : base;
+  const one = caseLike(head, base);
   const singular = isPlural && base.toLowerCase() !== head.toLowerCase() ? { singular: [...run.slice(0, -1), one].join(' ') } : {};
   return { phrase: run.join(' '), choice, plural: isPlural, ...singular };
 }

@@ -1,7 +1,7 @@
 import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { plural, wordPattern } from './words.js';
+import { capitalise, plural, wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -268,7 +268,7 @@ export const MORE: Record<string, RegExp> = {
   nl: /(?<=^\s*|\b(?:nog|er|wat|wie|ook|geen|en)\s+)(meer|andere|anderen)\s*$/i,
 };
 
-function trimEnd(q: string): { body: string; mark: string } {
+export function trimEnd(q: string): { body: string; mark: string } {
   const m = /\s*([?.!]+)\s*$/.exec(q);
   return m ? { body: q.slice(0, m.index), mark: m[1]! } : { body: q, mark: '' };
 }
@@ -327,10 +327,6 @@ function namedEarlier(body: string, index: number, possessive = false, english =
 /** "Jane Austen's", "Charles Dickens'". */
 export function possessiveOf(name: string): string {
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;
-}
-
-function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /**

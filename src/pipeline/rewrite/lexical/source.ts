@@ -1,5 +1,5 @@
 import type { SelectedTurn } from '../targetedHistory.js';
-import { ANSWER_OPENING } from './words.js';
+import { ANSWER_OPENING, capitalise } from './words.js';
 
 /**
  * "where does it say that?", "which page is that on?", "source?", "waar staat dat?": a question
@@ -55,7 +55,7 @@ export function claimOf(reply: string): string {
     .replace(ANSWER_OPENING, '');
   const sentence = text.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0] ?? text;
   const words = sentence.replace(/[.!?]+$/, '').split(' ').filter(Boolean);
-  if (words[0]) words[0] = words[0].charAt(0).toUpperCase() + words[0].slice(1);
+  if (words[0]) words[0] = capitalise(words[0]);
   return words.length > MAX_CLAIM_WORDS ? `${words.slice(0, MAX_CLAIM_WORDS).join(' ')}…` : words.join(' ');
 }
 

@@ -16,6 +16,21 @@ export function lastIndexWhere<T>(items: readonly T[], test: (item: T, index: nu
   return -1;
 }
 
+/** `s` with its first letter in upper case. */
+export function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** `word` capitalised where `like` is ("Carolina" for "Carollina", "laptop" for "laptops"). */
+export function caseLike(like: string, word: string): string {
+  return /^\p{Lu}/u.test(like) ? capitalise(word) : word;
+}
+
+/** Whether the word at `index` of `text` opens a sentence: the text's start, or after ".", "!" or "?". */
+export function opensSentence(text: string, index: number): boolean {
+  return index === 0 || /[.!?]\s*$/.test(text.slice(0, index));
+}
+
 /** An answer's opening "Yes," / "Nee," before what it says, with its mark and space. */
 export const ANSWER_OPENING = /^\s*(?:yes|no|yeah|sure|well|indeed|correct|ja|nee|jazeker|inderdaad|klopt)\b[,.!:]?\s*/i;
 
