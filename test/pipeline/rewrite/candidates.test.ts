@@ -59,6 +59,13 @@ describe('candidate terms', () => {
     for (const t of terms) expect(t).not.toMatch(/['’]/);
   });
 
+  it('offers no pronoun, modal verb or "anything else" as a search word', () => {
+    const turns = [turn(0, 'Should I tell him about anything else?', 'According to his adviser, she should move the pension; nothing else matters.')];
+    const terms = candidateTerms('and the fees?', turns, 'en').map((c) => c.term);
+    expect(terms).toEqual(expect.arrayContaining(['adviser', 'pension', 'matters']));
+    for (const w of ['should', 'him', 'his', 'she', 'anything', 'else', 'according', 'nothing']) expect(terms).not.toContain(w);
+  });
+
   it('marks names capitalised mid-sentence and measures recency', () => {
     const turns = [turn(0, 'I want a new laptop', 'Have you looked at the MacBook Air?'), turn(1, 'What does it cost?', 'About 1,200 euros.')];
     const cands = candidateTerms('and the warranty?', turns, 'en');

@@ -74,6 +74,18 @@ const CHAT_WORDS = new Set(
 /** Words that ask how much or why: part of a question's form, never a term it lacks ("hoeveel", "many"). */
 const QUESTION_WORDS = new Set('many much hoeveel hoelang hoevaak waarom welk'.split(' '));
 
+/**
+ * Words that stand for something else or only shape a clause, never a subject to search for: personal
+ * and indefinite pronouns ("his", "anything else"), modal verbs ("should"), "according (to)".
+ */
+const STAND_IN_WORDS = new Set(
+  (
+    'he she him his her hers himself herself else anything anyone anybody anywhere something someone somebody ' +
+    'everything everyone everybody nothing nobody should must might shall ought according ' +
+    'hij hem haar iets iemand niets niemand alles iedereen'
+  ).split(' '),
+);
+
 const WORD = wordPattern();
 
 /** A crude equality of word forms (plural s, possessive) for "already in the query". */
@@ -110,7 +122,7 @@ export function candidateTerms(query: string, turns: readonly SelectedTurn[], la
       for (const [i, m] of words.entries()) {
         const surface = m[0];
         const term = surface.toLowerCase();
-        if (term.length < 2 || STOPWORDS.has(term) || CHAT_WORDS.has(term) || QUESTION_WORDS.has(term)) continue;
+        if (term.length < 2 || STOPWORDS.has(term) || CHAT_WORDS.has(term) || STAND_IN_WORDS.has(term) || QUESTION_WORDS.has(term)) continue;
         let had = inQuery.get(term);
         if (had === undefined) inQuery.set(term, (had = ownBases.has(wordBase(term))));
         if (had) continue;
