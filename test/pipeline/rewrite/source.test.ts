@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
-import { asksForSource, claimOf, resolveSource } from '../../../src/pipeline/rewrite/lexical/source.js';
+import { asksForSource, claimOf, resolveSaid, resolveSource } from '../../../src/pipeline/rewrite/lexical/source.js';
 import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
 
 const turn = (index: number, user: string, assistant: string): SelectedTurn => ({ index, user, assistant, similarity: 0.5, byRecency: false });
@@ -12,8 +12,13 @@ describe('a question about where the latest answer comes from', () => {
     for (const q of ['waar staat dat?', 'op welke pagina staat dat?', 'wat is de bron?', 'bron?', 'in welk document staat dit?', 'waar heb je dat gelezen?']) expect(asksForSource(q, 'nl'), q).toBe(true);
   });
 
+  it('is asked by doubting the answer: "is that true?", "are you sure?", "klopt dat wel?"', () => {
+    for (const q of ['Is that true?', 'are you sure about that?', 'really?', 'how do you know?', 'Any evidence for that?', "what's the proof?", 'ok, is that really correct?']) expect(asksForSource(q, 'en'), q).toBe(true);
+    for (const q of ['klopt dat wel?', 'is dat echt waar?', 'weet je dat zeker?', 'hoe weet je dat?', 'is er enig bewijs voor dat?']) expect(asksForSource(q, 'nl'), q).toBe(true);
+  });
+
   it('is not a question about a place, about what a document says, or about the conversation', () => {
-    const english = ['what? you said it is free to open one!', 'What else was said about it?', 'What is the subject of this article?', 'what more does it say about science?', 'where is it?', 'where can I find it?', 'which page has the prices?', 'what does the document say about pets?'];
+    const english = ['what? you said it is free to open one!', "I'm told guinea pigs are raised for food. Is that true?", 'Is it true that bonds are safer?', 'What else was said about it?', 'What is the subject of this article?', 'what more does it say about science?', 'where is it?', 'where can I find it?', 'which page has the prices?', 'what does the document say about pets?'];
     for (const q of english) expect(asksForSource(q, 'en'), q).toBe(false);
     for (const q of ['waar staat de server?', 'wat staat er in het contract?']) expect(asksForSource(q, 'nl'), q).toBe(false);
     expect(asksForSource('where does it say that?', 'fr')).toBe(false);
@@ -39,6 +44,24 @@ describe('a question about where the latest answer comes from', () => {
     expect(r.keywords).not.toContain('compressor');
     expect(r.search_query).toContain('compressor');
     expect(r.trace.reference).toEqual({ phrase: 'The warranty period is 7 years on the compressor', by: 'answer' });
+    expect(r.used_turns).toEqual([0]);
+  });
+
+  it('"what you said about France": the sentence of any answer that names it, a rare word outweighing a common one', () => {
+    const turns = [
+      turn(0, 'Why could the Euro end?', 'Spain and Greece may default on their debt, which is true of Italy too. Next comes France, with a large and growing budget deficit.'),
+      turn(1, 'But they are no longer in recession.', 'It is true that I have no newer figures on Spain and Greece.'),
+    ];
+    expect(resolveSaid('Is what you said about France true?', turns, 'en')).toEqual({
+      resolved: 'Is what you said about France true: "Next comes France, with a large and growing budget deficit"?',
+      claim: 'Next comes France, with a large and growing budget deficit',
+      turn: 0,
+    });
+    expect(resolveSaid('you zei iets over de Euro', turns, 'en')).toBeUndefined();
+    expect(resolveSaid('Is what you said about Portugal true?', turns, 'en')).toBeUndefined(); // no answer names it
+    const r = lexicalRewrite({ query: 'Is what you said about France true?', earlierUserTurns: turns.map((t) => t.user), turns });
+    expect(r.search_query).toContain('deficit');
+    expect(r.keywords).not.toContain('deficit'); // the claim is searched at the weight of the user's own words
     expect(r.used_turns).toEqual([0]);
   });
 });

@@ -11,7 +11,7 @@ import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
 import { completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
 import { resolveListPronoun, resolveOrdinal } from './ordinal.js';
-import { resolveSource } from './source.js';
+import { resolveSaid, resolveSource } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
@@ -209,15 +209,18 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // "compare them" after a reply that lists a few things: those things, by name.
   const listed =
     parallel || source || personal !== undefined || demonstrative || ordinal || framed ? undefined : resolveListPronoun(base, turns, language);
+  // "is what you said about France true?": the answer's sentence about France, when nothing else was pointed at.
+  const youSaid = parallel || source || personal !== undefined || demonstrative || ordinal || framed || listed || turns.length === 0 ? undefined : resolveSaid(base, turns, language);
+  const claimed = source ?? youSaid;
   if (parallel) {
     resolved = typos.correct(parallel.resolved);
     const asked = turns.at(-1);
     if (asked) used.add(asked.index);
     kinds.add('conversational');
-  } else if (source) {
-    resolved = source.resolved;
-    reference = { phrase: source.claim, by: 'answer' };
-    used.add(source.turn);
+  } else if (claimed) {
+    resolved = claimed.resolved;
+    reference = { phrase: claimed.claim, by: 'answer' };
+    used.add(claimed.turn);
     kinds.add('conversational');
   } else if (personal !== undefined) {
     resolved = personal;
@@ -296,7 +299,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const missing = contextTerms.filter((s) => !resolvedLower.includes(s.toLowerCase()));
   const searchQuery = [resolved, ...missing, ...expansion.terms].join(' ').replace(/\s+/g, ' ').trim();
   // The claim a source question asks about is what it searches for, at the weight of the user's own words.
-  const own = new Set(queryTerms(source ? `${base} ${source.claim}` : base));
+  const own = new Set(queryTerms(claimed ? `${base} ${claimed.claim}` : base));
   // Every word the rewrite adds to the user's own is a keyword: weighed below theirs in search.
   // A single letter or digit split off an added word ("F-1" → "f", "1") matches nearly everything.
   const keywords = queryTerms([searchQuery, ...searched.map((c) => c.term)].join(' ')).filter((t) => !own.has(t) && t.length > 1);
@@ -308,7 +311,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
 
   return {
     // "which document says that?" asks for the passage behind an answer, not for a list of files.
-    intent: source ? 'factual' : classifyIntent(resolved),
+    intent: claimed ? 'factual' : classifyIntent(resolved),
     search_query: searchQuery,
     resolved_query: resolved,
     keywords,

@@ -1,3 +1,4 @@
+import { queryTerms } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { ANSWER_OPENING, capitalise } from './words.js';
 
@@ -5,7 +6,9 @@ import { ANSWER_OPENING, capitalise } from './words.js';
  * "where does it say that?", "which page is that on?", "source?", "waar staat dat?": a question
  * about where the latest answer comes from. Its own words find nothing (and its "it" is no thing
  * of the conversation); what it means is the answer's claim, which the search then finds in the
- * files, with their pages.
+ * files, with their pages. So too for a question that doubts an answer ("is that true?", "are you
+ * sure?", "klopt dat?") or names what it said ("is what you said about France true?", "you said
+ * it was free!"): the evidence for the claim is what is wanted.
  */
 export interface SourceReading {
   resolved: string;
@@ -37,26 +40,85 @@ const BARE: Record<'en' | 'nl', RegExp> = {
   nl: /^\s*(?:(?:en\s+)?(?:de\s+)?(?:bron|bronnen|referentie|bewijs)|volgens\s+wie|volgens\s+wat|wat\s+is\s+de\s+bron)\s*[?!.]*\s*$/i,
 };
 
-/** Whether `query` asks where the latest answer comes from. */
+/** A question that is nothing but doubt of the answer: "is that true?", "are you sure?", "how do you know?", "klopt dat wel?". */
+const DOUBT: Record<'en' | 'nl', RegExp> = {
+  en: new RegExp(
+    String.raw`${REMARK}(?:(?:is|was)\s+(?:that|this|it)\s+(?:really\s+)?(?:true|right|correct|accurate|so)|are\s+you\s+(?:really\s+)?(?:sure|certain)(?:\s+(?:about\s+)?(?:that|this|it))?|really|how\s+(?:do|would)\s+you\s+know(?:\s+(?:that|this|it))?|(?:(?:is\s+there\s+)?any|what(?:['’]s|\s+is)?(?:\s+the)?)\s+(?:evidence|proof)(?:\s+(?:for|of)\s+(?:that|this|it))?)\s*[?!.]*\s*$`,
+    'i',
+  ),
+  nl: new RegExp(
+    String.raw`${REMARK}(?:klopt\s+(?:dat|dit|het)(?:\s+wel)?|(?:is|was)\s+(?:dat|dit|het)\s+(?:wel\s+|echt\s+)?(?:waar|juist|zo)|weet\s+(?:je|u)\s+(?:dat|het)\s+(?:wel\s+)?zeker|echt(?:\s+waar)?|hoe\s+weet\s+(?:je|u)\s+(?:dat|dit|het)|(?:is\s+er\s+)?(?:enig|een|welk)\s+bewijs(?:\s+(?:voor|van)\s+(?:dat|dit))?)\s*[?!.]*\s*$`,
+    'i',
+  ),
+};
+/** "(what) you said about France", "you said it is free": what follows names the claim. */
+const YOU_SAID: Record<'en' | 'nl', RegExp> = {
+  en: /\byou\s+(?:just\s+|earlier\s+|already\s+)?(?:said|wrote|mentioned|claimed|stated|told\s+me)\b\s*(?:(?:about|on|regarding)\s+|that\s+)?(.*)$/i,
+  nl: /\b(?:je|jij|u)\s+(?:net\s+|eerder\s+|al\s+)?(?:zei|zegt|schreef|noemde|beweerde|vertelde)\b\s*(?:(?:over)\s+|dat\s+)?(.*)$/i,
+};
+
+const languageOf = (language: string): 'en' | 'nl' | undefined => (language === 'nl' ? 'nl' : language === 'en' ? 'en' : undefined);
+
+/** Whether `query` asks where the latest answer comes from, or doubts it. */
 export function asksForSource(query: string, language: string): boolean {
-  const lang = language === 'nl' ? 'nl' : language === 'en' ? 'en' : undefined;
+  const lang = languageOf(language);
   if (!lang) return false;
-  if (BARE[lang].test(query)) return true;
+  if (BARE[lang].test(query) || DOUBT[lang].test(query)) return true;
   return (WHERE_SAID[lang].test(query) || WHICH_PART[lang].test(query)) && POINTER[lang].test(query);
 }
 
-/** The first sentence of a reply, without citation marks, cut to MAX_CLAIM_WORDS. */
-export function claimOf(reply: string): string {
-  // Citation marks and an answer's opening "Yes," / "Nee," are no part of what it claims.
+/** Words that judge a claim or place it in the conversation, not name it ("… about France above is true"). */
+const JUDGING = new Set('true false right wrong correct accurate sure certain really above earlier before waar onwaar juist fout klopt zeker echt eerder hierboven'.split(' '));
+
+/** The words after "you said (about)" that name an answer's claim, if the question has them. */
+export function saidAbout(query: string, language: string): string[] {
+  const lang = languageOf(language);
+  const said = lang && YOU_SAID[lang].exec(query);
+  return said ? queryTerms(said[1]!).filter((w) => !JUDGING.has(w)) : [];
+}
+
+/** A reply's sentences, without citation marks or an answer's opening "Yes," / "Nee,". */
+function sentencesOf(reply: string): string[] {
   const text = reply
     .replace(/\[[^\]]*\]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(ANSWER_OPENING, '');
-  const sentence = text.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0] ?? text;
+  return text ? text.split(/(?<=[.!?])\s+(?=\p{Lu})/u) : [];
+}
+
+/** A sentence as a claim: capitalised, no end mark, cut to MAX_CLAIM_WORDS. */
+function asClaim(sentence: string): string {
   const words = sentence.replace(/[.!?]+$/, '').split(' ').filter(Boolean);
   if (words[0]) words[0] = capitalise(words[0]);
   return words.length > MAX_CLAIM_WORDS ? `${words.slice(0, MAX_CLAIM_WORDS).join(' ')}…` : words.join(' ');
+}
+
+/** The first sentence of a reply, without citation marks, cut to MAX_CLAIM_WORDS. */
+export function claimOf(reply: string): string {
+  return asClaim(sentencesOf(reply)[0] ?? '');
+}
+
+/**
+ * The sentence of the conversation's answers that says most about `words`, each word counting
+ * by how few sentences have it (a name outweighs "true"); the latest answer wins a tie.
+ */
+function claimAbout(words: readonly string[], turns: readonly SelectedTurn[]): { claim: string; turn: number } | undefined {
+  const sentences = [...turns].reverse().flatMap((t) => sentencesOf(t.assistant).map((text) => ({ text, turn: t.index, terms: new Set(queryTerms(text)) })));
+  const weight = new Map(words.map((w) => [w, Math.log(1 + sentences.length / Math.max(1, sentences.filter((x) => x.terms.has(w)).length))]));
+  let best: { claim: string; turn: number; score: number } | undefined;
+  for (const x of sentences) {
+    const score = words.filter((w) => x.terms.has(w)).reduce((sum, w) => sum + weight.get(w)!, 0);
+    if (score > (best?.score ?? 0)) best = { claim: asClaim(x.text), turn: x.turn, score };
+  }
+  return best;
+}
+
+/** The question with the claim put in: "which page is that on: "The warranty is 7 years"?". */
+function withClaim(query: string, found: { claim: string; turn: number } | undefined): SourceReading | undefined {
+  if (!found?.claim) return undefined;
+  const m = /\s*([?!.]*)\s*$/.exec(query)!;
+  return { resolved: `${query.slice(0, m.index)}: "${found.claim}"${m[1] || '?'}`, claim: found.claim, turn: found.turn };
 }
 
 /**
@@ -66,9 +128,14 @@ export function claimOf(reply: string): string {
 export function resolveSource(query: string, turns: readonly SelectedTurn[], language: string): SourceReading | undefined {
   if (!asksForSource(query, language)) return undefined;
   const answered = [...turns].reverse().find((t) => t.assistant.trim());
-  if (!answered) return undefined;
-  const claim = claimOf(answered.assistant);
-  if (!claim) return undefined;
-  const m = /\s*([?!.]*)\s*$/.exec(query)!;
-  return { resolved: `${query.slice(0, m.index)}: "${claim}"${m[1] || '?'}`, claim, turn: answered.index };
+  return withClaim(query, answered && { claim: claimOf(answered.assistant), turn: answered.index });
+}
+
+/**
+ * "is what you said about France true?": the question with the sentence of any answer that has
+ * most of what "you said (about) …" names. Undefined when the question names nothing an answer has.
+ */
+export function resolveSaid(query: string, turns: readonly SelectedTurn[], language: string): SourceReading | undefined {
+  const named = saidAbout(query, language);
+  return named.length ? withClaim(query, claimAbout(named, turns)) : undefined;
 }
