@@ -58,6 +58,7 @@ describe('a question about where the latest answer comes from', () => {
       turn: 0,
     });
     expect(resolveSaid('you zei iets over de Euro', turns, 'en')).toBeUndefined();
+    expect(resolveSaid('you said France had a deficit!', turns, 'en')).toBeUndefined(); // a paraphrase, perhaps disputed, names no claim
     expect(resolveSaid('Is what you said about Portugal true?', turns, 'en')).toBeUndefined(); // no answer names it
     const r = lexicalRewrite({ query: 'Is what you said about France true?', earlierUserTurns: turns.map((t) => t.user), turns });
     expect(r.search_query).toContain('deficit');

@@ -7,8 +7,8 @@ import { ANSWER_OPENING, capitalise } from './words.js';
  * about where the latest answer comes from. Its own words find nothing (and its "it" is no thing
  * of the conversation); what it means is the answer's claim, which the search then finds in the
  * files, with their pages. So too for a question that doubts an answer ("is that true?", "are you
- * sure?", "klopt dat?") or names what it said ("is what you said about France true?", "you said
- * it was free!"): the evidence for the claim is what is wanted.
+ * sure?", "klopt dat?") or names what it said ("is what you said about France true?"): the
+ * evidence for the claim is what is wanted.
  */
 export interface SourceReading {
   resolved: string;
@@ -51,10 +51,13 @@ const DOUBT: Record<'en' | 'nl', RegExp> = {
     'i',
   ),
 };
-/** "(what) you said about France", "you said it is free": what follows names the claim. */
+/**
+ * "(what) you said about France": what follows names the claim. Not "you said it was free": a
+ * reported clause paraphrases, and often disputes, rather than names what was said.
+ */
 const YOU_SAID: Record<'en' | 'nl', RegExp> = {
-  en: /\byou\s+(?:just\s+|earlier\s+|already\s+)?(?:said|wrote|mentioned|claimed|stated|told\s+me)\b\s*(?:(?:about|on|regarding)\s+|that\s+)?(.*)$/i,
-  nl: /\b(?:je|jij|u)\s+(?:net\s+|eerder\s+|al\s+)?(?:zei|zegt|schreef|noemde|beweerde|vertelde)\b\s*(?:(?:over)\s+|dat\s+)?(.*)$/i,
+  en: /\byou\s+(?:just\s+|earlier\s+|already\s+)?(?:said|wrote|mentioned|claimed|stated|told\s+me)\s+(?:about|on|regarding)\s+(.*)$/i,
+  nl: /\b(?:je|jij|u)\s+(?:net\s+|eerder\s+|al\s+)?(?:zei|zegt|schreef|noemde|beweerde|vertelde)\s+over\s+(.*)$/i,
 };
 
 const languageOf = (language: string): 'en' | 'nl' | undefined => (language === 'nl' ? 'nl' : language === 'en' ? 'en' : undefined);
@@ -70,7 +73,7 @@ export function asksForSource(query: string, language: string): boolean {
 /** Words that judge a claim or place it in the conversation, not name it ("… about France above is true"). */
 const JUDGING = new Set('true false right wrong correct accurate sure certain really above earlier before waar onwaar juist fout klopt zeker echt eerder hierboven'.split(' '));
 
-/** The words after "you said (about)" that name an answer's claim, if the question has them. */
+/** The words after "you said about" that name an answer's claim, if the question has them. */
 export function saidAbout(query: string, language: string): string[] {
   const lang = languageOf(language);
   const said = lang && YOU_SAID[lang].exec(query);
@@ -133,7 +136,7 @@ export function resolveSource(query: string, turns: readonly SelectedTurn[], lan
 
 /**
  * "is what you said about France true?": the question with the sentence of any answer that has
- * most of what "you said (about) …" names. Undefined when the question names nothing an answer has.
+ * most of what "you said about …" names. Undefined when the question names nothing an answer has.
  */
 export function resolveSaid(query: string, turns: readonly SelectedTurn[], language: string): SourceReading | undefined {
   const named = saidAbout(query, language);
