@@ -33,7 +33,7 @@ export interface SearchStageResult {
  * files the plan's filters allow, a file's passages beyond the first few weighed down so that
  * several files are heard; an ambiguous rewrite's alternatives are searched too and merged.
  */
-export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns'>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
+export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns' | 'dependence'>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
   const k = options.k ?? 8;
   const fileIds = narrows(plan.filters) ? matchingFileIds(store, plan.filters) : undefined;
   if (fileIds && fileIds.length === 0) return { hits: [], searched: [], phrases: [], scopedFiles: 0 };

@@ -23,6 +23,12 @@ export function rewriteCacheKey(parts: RewriteCacheKeyParts): string {
   return createHash('sha256').update(payload).digest('hex');
 }
 
+/** A rewrite as kept: the result, and the lexical engine's dependence estimate the Search stage reads (searchVectorQuery). */
+export interface CachedRewrite {
+  result: RewriteResult;
+  dependence?: number;
+}
+
 /** Rewrites kept in the index's SQLite file for a time (default 1 h), so a repeated question costs nothing. */
 export class RewriteCache {
   constructor(
@@ -30,7 +36,7 @@ export class RewriteCache {
     private readonly ttlMs = DEFAULT_REWRITE_TTL_MS,
   ) {}
 
-  get(key: string, now = Date.now()): RewriteResult | undefined {
+  get(key: string, now = Date.now()): CachedRewrite | undefined {
     const row = this.store.db.prepare('SELECT result, created_at AS at FROM rewrite_cache WHERE key = ?').get(key) as
       | { result: string; at: number }
       | undefined;
@@ -39,13 +45,15 @@ export class RewriteCache {
       this.store.db.prepare('DELETE FROM rewrite_cache WHERE key = ?').run(key);
       return undefined;
     }
-    return JSON.parse(row.result) as RewriteResult;
+    const kept = JSON.parse(row.result) as CachedRewrite | RewriteResult;
+    // Rows written before the dependence was kept hold the result alone.
+    return 'search_query' in kept ? { result: kept } : kept;
   }
 
-  put(key: string, result: RewriteResult, now = Date.now()): void {
+  put(key: string, entry: CachedRewrite, now = Date.now()): void {
     this.store.db
       .prepare('INSERT INTO rewrite_cache(key, result, created_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET result = excluded.result, created_at = excluded.created_at')
-      .run(key, JSON.stringify(result), now);
+      .run(key, JSON.stringify(entry), now);
   }
 
   /** Drops expired entries; returns how many. */

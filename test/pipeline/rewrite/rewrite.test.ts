@@ -56,6 +56,15 @@ describe('rewrite: the seeds\' conversations through the learned lexical engine'
     expect(searchVectorQuery(first)).toEqual([{ text: 'what is the budget?', weight: 1 }]);
   });
 
+  it('leaves out a turn kept only for being the latest when the question likely stands alone', async () => {
+    const run = await rewrite('en de prijs?', HOUTMULCH, {}, { embedder, termStats });
+    const latest = run.turns.map((t) => ({ ...t, byRecency: true }));
+    expect(run.dependence).toBe(run.trace!.dependence);
+    expect(searchVectorQuery({ ...run, turns: latest, dependence: 0.2 })).toHaveLength(1);
+    expect(searchVectorQuery({ ...run, turns: latest, dependence: 0.9 })).toHaveLength(2);
+    expect(searchVectorQuery({ ...run, dependence: 0.2 })).toHaveLength(2); // chosen for its similarity: kept
+  });
+
   it('"hoe dik moet ik dat leggen?" keeps Dutch and names houtmulch', async () => {
     const history = [...HOUTMULCH, u('en de prijs?'), a('Houtmulch kost 45 euro per kuub.')];
     const { result } = await rewrite('hoe dik moet ik dat leggen?', history, {}, { embedder, termStats });
@@ -204,6 +213,8 @@ describe('rewrite: skip rules, cache, log', () => {
     expect(second.cached).toBe(true);
     expect(second.result.search_query).toBe(first.result.search_query);
     expect(second.result.original_query).toBe('En de  prijs?');
+    expect(second.dependence).toBe(first.dependence); // kept for the Search stage's vector query
+    expect(second.dependence).toBeGreaterThan(0);
     expect(lines).toContain(`Query reformulated: 'en de prijs?' -> '${first.result.search_query}'`);
     const otherOptions = await rewrite('en de prijs?', HOUTMULCH, { max_relevant_turns: 2 }, { embedder, termStats, cache });
     expect(otherOptions.cached).toBe(false);

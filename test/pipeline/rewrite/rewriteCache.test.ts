@@ -30,17 +30,20 @@ describe('rewrite cache', () => {
     const path = join(t.dir, 'i.sqlite');
     const key = rewriteCacheKey(parts);
     const a = IndexStore.open(path);
-    new RewriteCache(a, 1000).put(key, result, 10_000);
+    new RewriteCache(a, 1000).put(key, { result, dependence: 0.25 }, 10_000);
     a.close();
     const b = IndexStore.open(path);
     try {
       const cache = new RewriteCache(b, 1000);
-      expect(cache.get(key, 10_500)).toEqual(result);
+      expect(cache.get(key, 10_500)).toEqual({ result, dependence: 0.25 });
       expect(cache.get(key, 11_001)).toBeUndefined();
-      cache.put(key, result, 20_000);
-      cache.put(rewriteCacheKey({ ...parts, query: 'other' }), result, 25_000);
+      cache.put(key, { result }, 20_000);
+      cache.put(rewriteCacheKey({ ...parts, query: 'other' }), { result }, 25_000);
       expect(cache.purgeExpired(25_500)).toBe(1);
       expect(cache.get(key, 25_500)).toBeUndefined();
+      // A row written before the dependence was kept holds the result alone.
+      b.db.prepare('INSERT INTO rewrite_cache(key, result, created_at) VALUES (?, ?, ?)').run('old', JSON.stringify(result), 25_000);
+      expect(cache.get('old', 25_500)).toEqual({ result });
     } finally {
       b.close();
     }
