@@ -56,13 +56,14 @@ describe('rewrite: the seeds\' conversations through the learned lexical engine'
     expect(searchVectorQuery(first)).toEqual([{ text: 'what is the budget?', weight: 1 }]);
   });
 
-  it('leaves out a turn kept only for being the latest when the question likely stands alone', async () => {
+  it('mixes in, for a question that likely stands alone, only a turn chosen for being close to it', async () => {
     const run = await rewrite('en de prijs?', HOUTMULCH, {}, { embedder, termStats });
-    const latest = run.turns.map((t) => ({ ...t, byRecency: true }));
     expect(run.dependence).toBe(run.trace!.dependence);
-    expect(searchVectorQuery({ ...run, turns: latest, dependence: 0.2 })).toHaveLength(1);
-    expect(searchVectorQuery({ ...run, turns: latest, dependence: 0.9 })).toHaveLength(2);
-    expect(searchVectorQuery({ ...run, dependence: 0.2 })).toHaveLength(2); // chosen for its similarity: kept
+    const turns = (byRecency: boolean, similarity: number) => run.turns.map((t) => ({ ...t, byRecency, similarity }));
+    expect(searchVectorQuery({ ...run, turns: turns(true, 0.6), dependence: 0.2 })).toHaveLength(1); // only the latest
+    expect(searchVectorQuery({ ...run, turns: turns(false, 0.35), dependence: 0.2 })).toHaveLength(1); // not close
+    expect(searchVectorQuery({ ...run, turns: turns(false, 0.6), dependence: 0.2 })).toHaveLength(2);
+    expect(searchVectorQuery({ ...run, turns: turns(true, 0.1), dependence: 0.9 })).toHaveLength(2); // a follow-up: its turn counts
   });
 
   it('"hoe dik moet ik dat leggen?" keeps Dutch and names houtmulch', async () => {
