@@ -74,7 +74,7 @@ export function asksForSource(query: string, language: string): boolean {
 const JUDGING = new Set('true false right wrong correct accurate sure certain really above earlier before waar onwaar juist fout klopt zeker echt eerder hierboven'.split(' '));
 
 /** The words after "you said about" that name an answer's claim, if the question has them. */
-export function saidAbout(query: string, language: string): string[] {
+function saidAbout(query: string, language: string): string[] {
   const lang = languageOf(language);
   const said = lang && YOU_SAID[lang].exec(query);
   return said ? queryTerms(said[1]!).filter((w) => !JUDGING.has(w)) : [];
