@@ -26,9 +26,15 @@ export function caseLike(like: string, word: string): string {
   return /^\p{Lu}/u.test(like) ? capitalise(word) : word;
 }
 
-/** Whether the word at `index` of `text` opens a sentence: the text's start, or after ".", "!" or "?". */
+/**
+ * Whether the word at `index` of `text` opens a sentence: the text's start, or after ".", "!" or
+ * "?". Read backwards over the spaces before it: a test of everything before the word would make
+ * a scan of a long message's words quadratic.
+ */
 export function opensSentence(text: string, index: number): boolean {
-  return index === 0 || /[.!?]\s*$/.test(text.slice(0, index));
+  let i = index - 1;
+  while (i >= 0 && /\s/.test(text[i]!)) i--;
+  return i < 0 || text[i] === '.' || text[i] === '!' || text[i] === '?';
 }
 
 /** An answer's opening "Yes," / "Nee," before what it says, with its mark and space. */
