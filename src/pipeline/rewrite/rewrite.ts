@@ -153,13 +153,21 @@ export function searchVectorQuery(run: Pick<RewriteRun, 'result' | 'turns' | 'de
 }
 
 /**
+ * The longest question the Rewrite stage reads, the app's own limit on a question: a longer one
+ * is a pasted text rather than a follow-up, and is searched as it is.
+ */
+export const MAX_REWRITE_CHARS = 2000;
+
+/**
  * The Rewrite stage: folds the relevant part of the conversation into the query, so that a
  * follow-up finds what it means. Never throws for a model's sake: any model failure falls back
  * to the lexical engine, which always answers.
  */
-export async function rewrite(query: string, history: readonly HistoryMessage[], options: Partial<RewriteOptions> = {}, deps: RewriteDeps = {}): Promise<RewriteRun> {
+export async function rewrite(query: string, conversation: readonly HistoryMessage[], options: Partial<RewriteOptions> = {}, deps: RewriteDeps = {}): Promise<RewriteRun> {
   const t0 = performance.now();
   const opts: RewriteOptions = { ...DEFAULT_REWRITE_OPTIONS, ...options };
+  // A user's message is read up to MAX_REWRITE_CHARS, as the assistant's are up to message_char_limit.
+  const history = conversation.map((m) => (m.role === 'user' && m.text.length > MAX_REWRITE_CHARS ? { ...m, text: m.text.slice(0, MAX_REWRITE_CHARS) } : m));
   const earlier = earlierUserTurns(history);
   const trimmed = query.trim();
   const done = (run: Omit<RewriteRun, 'ms' | 'options'>): RewriteRun => {
@@ -167,8 +175,9 @@ export async function rewrite(query: string, history: readonly HistoryMessage[],
     if (r.search_query !== trimmed) deps.logger?.debug(`Query reformulated: '${query}' -> '${r.search_query}'`);
     return { ...run, options: opts, ms: performance.now() - t0 };
   };
-  const reading = readQuery(trimmed, earlier);
-  if (trimmed.length < 3 || (history.length === 0 && reading.text === trimmed)) {
+  const pasted = trimmed.length > MAX_REWRITE_CHARS;
+  const reading = readQuery(pasted ? trimmed.slice(0, MAX_REWRITE_CHARS) : trimmed, earlier);
+  if (pasted || trimmed.length < 3 || (history.length === 0 && reading.text === trimmed)) {
     return done({ result: passthrough(query, reading.language), turns: [], cached: false });
   }
 

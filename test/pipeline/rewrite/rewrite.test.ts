@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
-import { rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
+import { MAX_REWRITE_CHARS, rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
 import { RewriteCache } from '../../../src/pipeline/rewrite/rewriteCache.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
 import { ADDED_TERM_WEIGHT, hybridSearch } from '../../../src/pipeline/search/hybridSearch.js';
@@ -139,6 +139,17 @@ describe('rewrite: skip rules, cache, log', () => {
     const tiny = await rewrite('ok', HOUTMULCH, {}, { embedder, termStats });
     expect(tiny.result.engine).toBe('passthrough');
     expect(tiny.turns).toEqual([]);
+  });
+
+  it('searches a pasted text as it is, and reads a long earlier message only up to the same length', async () => {
+    const pasted = 'Does it cover the compressor when the unit is noisy? '.repeat(60);
+    expect(pasted.length).toBeGreaterThan(MAX_REWRITE_CHARS);
+    const run = await rewrite(pasted, HOUTMULCH, {}, { embedder, termStats });
+    expect(run.result).toMatchObject({ engine: 'passthrough', search_query: pasted.trim(), language: 'en' });
+    const long = [{ role: 'user' as const, text: `${'Tell me about the garden. '.repeat(100)} Wat is houtmulch?` }, HOUTMULCH[1]!];
+    const follow = await rewrite('en de prijs?', long, {}, { termStats });
+    expect(follow.result.engine).toBe('lexical');
+    expect(follow.turns[0]!.user).toBe(long[0]!.text.slice(0, MAX_REWRITE_CHARS).trim());
   });
 
   it('cleans fillers from a first question (clarity) without history', async () => {
