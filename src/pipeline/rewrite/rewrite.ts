@@ -14,7 +14,7 @@ import { pairText, selectTurns, turnPairs, type SelectedTurn } from './targetedH
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.51`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.52`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -192,7 +192,8 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   if (hit) return done({ result: { ...hit.result, original_query: query }, turns, cached: true, fallback: noModel, dependence: hit.dependence });
 
   const parallel = reading.shifted ? undefined : await resolveParallel(reading.text, earlier, reading.language, deps.embedder);
-  const lexical = lexicalRewrite({ query, earlierUserTurns: earlier, turns, termStats: deps.termStats, weights: deps.weights, parallel, reading });
+  const answers = turnPairs(history, Infinity).map((p) => ({ index: p.index, text: p.assistant }));
+  const lexical = lexicalRewrite({ query, earlierUserTurns: earlier, turns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers });
   const { trace, ...lexicalResult } = lexical;
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;

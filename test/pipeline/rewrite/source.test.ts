@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
+import { DEFAULT_REWRITE_OPTIONS } from '../../../src/pipeline/rewrite/types.js';
 import { asksForSource, claimOf, resolveSaid, resolveSource } from '../../../src/pipeline/rewrite/lexical/source.js';
 import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
 
@@ -52,17 +54,27 @@ describe('a question about where the latest answer comes from', () => {
       turn(0, 'Why could the Euro end?', 'Spain and Greece may default on their debt, which is true of Italy too. Next comes France, with a large and growing budget deficit.'),
       turn(1, 'But they are no longer in recession.', 'It is true that I have no newer figures on Spain and Greece.'),
     ];
-    expect(resolveSaid('Is what you said about France true?', turns, 'en')).toEqual({
+    const answers = turns.map((t) => ({ index: t.index, text: t.assistant }));
+    expect(resolveSaid('Is what you said about France true?', answers, 'en')).toEqual({
       resolved: 'Is what you said about France true: "Next comes France, with a large and growing budget deficit"?',
       claim: 'Next comes France, with a large and growing budget deficit',
       turn: 0,
     });
-    expect(resolveSaid('you zei iets over de Euro', turns, 'en')).toBeUndefined();
-    expect(resolveSaid('you said France had a deficit!', turns, 'en')).toBeUndefined(); // a paraphrase, perhaps disputed, names no claim
-    expect(resolveSaid('Is what you said about Portugal true?', turns, 'en')).toBeUndefined(); // no answer names it
+    expect(resolveSaid('you zei iets over de Euro', answers, 'en')).toBeUndefined();
+    expect(resolveSaid('you said France had a deficit!', answers, 'en')).toBeUndefined(); // a paraphrase, perhaps disputed, names no claim
+    expect(resolveSaid('Is what you said about Portugal true?', answers, 'en')).toBeUndefined(); // no answer names it
     const r = lexicalRewrite({ query: 'Is what you said about France true?', earlierUserTurns: turns.map((t) => t.user), turns });
     expect(r.search_query).toContain('deficit');
     expect(r.keywords).not.toContain('deficit'); // the claim is searched at the weight of the user's own words
     expect(r.used_turns).toEqual([0]);
+  });
+
+  it('finds what "you said about" in a whole answer, past the length the rewrite reads of it otherwise', async () => {
+    const long = `${'The Euro depends on the budgets of its members. '.repeat(12)}Next comes France, with a large and growing budget deficit.`;
+    expect(long.indexOf('France')).toBeGreaterThan(DEFAULT_REWRITE_OPTIONS.message_char_limit);
+    const history = [{ role: 'user' as const, text: 'Why could the Euro end?' }, { role: 'assistant' as const, text: long }, { role: 'user' as const, text: 'And Spain?' }, { role: 'assistant' as const, text: 'Spain has recovered.' }];
+    const { result } = await rewrite('Is what you said about France true?', history);
+    expect(result.resolved_query).toBe('Is what you said about France true: "Next comes France, with a large and growing budget deficit"?');
+    expect(result.used_turns).toEqual([0]);
   });
 });

@@ -11,7 +11,7 @@ import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
 import { completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
 import { resolveListPronoun, resolveOrdinal } from './ordinal.js';
-import { resolveSaid, resolveSource } from './source.js';
+import { resolveSaid, resolveSource, type Answer } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
@@ -59,6 +59,11 @@ export interface LexicalInput {
   parallel?: ParallelReading;
   /** readQuery's reading of the query, when the caller has it already. */
   reading?: QueryReading;
+  /**
+   * Every answer of the conversation, whole, by turn pair: "what you said about France" may mean
+   * any of them, past message_char_limit too. Without them, the selected turns' answers are read.
+   */
+  answers?: readonly Answer[];
 }
 
 /** The question as the engine reads it: fillers removed, an opening that changes the subject taken off, its language. */
@@ -210,7 +215,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const listed =
     parallel || source || personal !== undefined || demonstrative || ordinal || framed ? undefined : resolveListPronoun(base, turns, language);
   // "is what you said about France true?": the answer's sentence about France, when nothing else was pointed at.
-  const youSaid = parallel || source || personal !== undefined || demonstrative || ordinal || framed || listed || turns.length === 0 ? undefined : resolveSaid(base, turns, language);
+  const youSaid = parallel || source || personal !== undefined || demonstrative || ordinal || framed || listed || turns.length === 0 ? undefined : resolveSaid(base, input.answers ?? turns.map((t) => ({ index: t.index, text: t.assistant })), language);
   const claimed = source ?? youSaid;
   if (parallel) {
     resolved = typos.correct(parallel.resolved);

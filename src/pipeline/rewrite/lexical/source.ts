@@ -102,12 +102,18 @@ export function claimOf(reply: string): string {
   return asClaim(sentencesOf(reply)[0] ?? '');
 }
 
+/** An answer of the conversation, with the index of its turn pair. */
+export interface Answer {
+  index: number;
+  text: string;
+}
+
 /**
  * The sentence of the conversation's answers that says most about `words`, each word counting
  * by how few sentences have it (a name outweighs "true"); the latest answer wins a tie.
  */
-function claimAbout(words: readonly string[], turns: readonly SelectedTurn[]): { claim: string; turn: number } | undefined {
-  const sentences = [...turns].reverse().flatMap((t) => sentencesOf(t.assistant).map((text) => ({ text, turn: t.index, terms: new Set(queryTerms(text)) })));
+function claimAbout(words: readonly string[], answers: readonly Answer[]): { claim: string; turn: number } | undefined {
+  const sentences = [...answers].reverse().flatMap((a) => sentencesOf(a.text).map((text) => ({ text, turn: a.index, terms: new Set(queryTerms(text)) })));
   const weight = new Map(words.map((w) => [w, Math.log(1 + sentences.length / Math.max(1, sentences.filter((x) => x.terms.has(w)).length))]));
   let best: { claim: string; turn: number; score: number } | undefined;
   for (const x of sentences) {
@@ -138,7 +144,7 @@ export function resolveSource(query: string, turns: readonly SelectedTurn[], lan
  * "is what you said about France true?": the question with the sentence of any answer that has
  * most of what "you said about …" names. Undefined when the question names nothing an answer has.
  */
-export function resolveSaid(query: string, turns: readonly SelectedTurn[], language: string): SourceReading | undefined {
+export function resolveSaid(query: string, answers: readonly Answer[], language: string): SourceReading | undefined {
   const named = saidAbout(query, language);
-  return named.length ? withClaim(query, claimAbout(named, turns)) : undefined;
+  return named.length ? withClaim(query, claimAbout(named, answers)) : undefined;
 }
