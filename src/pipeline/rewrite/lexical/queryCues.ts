@@ -1,4 +1,5 @@
 import { queryTerms } from '../../search/queryTerms.js';
+import { dummyIt } from './resolve.js';
 
 /** Words that point back into the conversation (English, Dutch). */
 const REFERRING = new Set(
@@ -21,9 +22,10 @@ export interface QueryCues {
 }
 
 export function queryCues(query: string): QueryCues {
-  const words = query.toLowerCase().match(/[\p{L}']+/gu) ?? [];
+  // An "it" that stands for a clause, the weather or a time ("is it safer to invest in bonds?") points nowhere.
+  const referring = [...query.matchAll(/[\p{L}']+/gu)].some((m) => REFERRING.has(m[0].toLowerCase()) && !dummyIt(query, m.index));
   return {
-    referring: words.some((w) => REFERRING.has(w)),
+    referring,
     ellipsis: ELLIPSIS.test(query.trim()),
     contentWords: queryTerms(query).length,
   };

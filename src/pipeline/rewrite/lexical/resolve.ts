@@ -239,7 +239,7 @@ const WEATHER_IT = /^it\s+(?:(?:ever|last|usually|often|always|never|not|still|a
 const TIME_IT = /^it\s+(?:been\s+)?(?:since|before|until|till)\b/i;
 
 /** Whether the English "it" at `index` of `body` stands for a clause of the sentence, the weather or a time, not a thing of the conversation. */
-function dummyIt(body: string, index: number): boolean {
+export function dummyIt(body: string, index: number): boolean {
   const rest = body.slice(index);
   if (!/^it\b/i.test(rest)) return false;
   if (DUMMY_IT.test(rest) || IT_BE_CLAUSE.test(rest) || WEATHER_IT.test(rest)) return true;
