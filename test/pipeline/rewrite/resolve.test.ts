@@ -18,6 +18,11 @@ describe('antecedent phrases', () => {
     // Read as a run of words, it was "Eiffel Tower built" (and "how tall is the Eiffel Tower built?").
     expect(antecedents([turn(0, 'When was the Eiffel Tower built?')], chosen, 'fr')[0]!.phrase).toBe('Eiffel Tower built');
   });
+  it('end in a noun: an adjective left at the end ("more important", "medical" alone) is no thing a pronoun stands for', () => {
+    const chosen = new Map([['important', 0.6], ['filing', 0.4], ['medical', 0.5], ['debt', 0.1]]);
+    const found = antecedents([turn(0, 'Is there one that is more important than the others?', 'The annual filing matters most.'), turn(1, 'Any programs for medical bills?')], chosen, 'en');
+    expect(found.map((a) => a.phrase)).toEqual(['filing']);
+  });
   it('lower-case a word capitalised only because it opens the message; a name keeps its capital', () => {
     const value = antecedents([turn(0, 'Value?', 'The value of a house depends on the market.')], new Map([['value', 0.6]]), 'en');
     expect(value[0]).toMatchObject({ phrase: 'value', role: 'user' });

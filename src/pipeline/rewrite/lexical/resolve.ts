@@ -49,7 +49,9 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
       let score = 0;
       let article: string | undefined;
       const flush = (following?: string): void => {
-        while (run.length && LINKS.has(run.at(-1)!.toLowerCase())) run.pop();
+        // A noun phrase ends in its noun: "more important" leaves nothing a pronoun stands for, "medical" of "medical debt" alone neither.
+        const trailingAdjective = (): boolean => tagOf?.[runStart + run.length - 1]?.tag === 'ADJ' && /^\p{Ll}/u.test(run.at(-1)!);
+        while (run.length && (LINKS.has(run.at(-1)!.toLowerCase()) || trailingAdjective())) score -= chosen.get(run.pop()!.toLowerCase()) ?? 0;
         // "as a freelancer", "als zzp'er": the role someone acts in, no thing a pronoun stands for.
         if (run.length && ROLE_BEFORE.test(tokens.slice(Math.max(0, runStart - 2), runStart).join(' '))) run = [];
         // "March", "Monday 3 March": a moment, which no "it" or "they" stands for.
