@@ -75,6 +75,15 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('What is its warranty?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe("What is the heat pump's warranty?");
     expect(resolveReference('And their total?', { phrase: 'invoices', article: 'the' }, 'en')).toBe("And the invoices' total?");
   });
+  it('leaves a relative "that" alone: it stands for the word before it', () => {
+    const filing = { phrase: 'filing requirement', article: 'the' };
+    for (const q of ['what is the only country that is not a member of the african union?', 'list of countries that do not require a visa'])
+      expect(resolveReference(q, filing, 'en'), q).toBeUndefined();
+    // "one" is the pronoun there: the clause is about one of the things named.
+    expect(resolveReference('Is there one that is more important than the others?', filing, 'en')).toBe('Is there one filing requirement that is more important than the others?');
+    expect(resolveReference('What is that?', filing, 'en')).toBe('What is the filing requirement?');
+    expect(resolveReference('I think that is wrong', filing, 'en')).toBe('I think the filing requirement is wrong?');
+  });
   it('completes no name as an attribute of the old subject ("what about the Louvre?")', () => {
     expect(resolveReference('What about the Louvre?', { phrase: 'Eiffel Tower', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('What about the warranty?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe('What about the warranty of the heat pump?');

@@ -221,6 +221,21 @@ const BEFORE_PRONOUN_THAT = /(?:^|[,;:.!?]\s*|\b(?:is|was|are|were|does|did|do|a
 function conjunctionThat(body: string, index: number, next: string | undefined): boolean {
   return next !== undefined && CLAUSE_OPENING.has(next.toLowerCase()) && !BEFORE_PRONOUN_THAT.test(body.slice(0, index));
 }
+
+/** Verbs a relative "that" is the subject of ("the only country that is not …", "the problems that led to …"). */
+const RELATIVE_VERBS = new Set('is was are were has have had can could will would does did do should may might must led leads causes caused makes made'.split(' '));
+/** Words after which "that" opens what is said or thought ("I think that is wrong"), not a relative clause. */
+const SAYING = new Set('think thought say said know knew believe mean meant hope guess suppose feel felt sure true heard read seen saw told tell'.split(' '));
+
+/**
+ * Whether an English "that" at `index` opens a relative clause about the word before it ("is
+ * there one that is more important?", "a state of matter that has a shape"): it stands for that
+ * word, not for a thing of the conversation.
+ */
+function relativeThat(body: string, index: number, next: string | undefined): boolean {
+  const before = /([\p{L}'’]+)\s+$/u.exec(body.slice(0, index))?.[1]?.toLowerCase();
+  return next !== undefined && RELATIVE_VERBS.has(next.toLowerCase()) && before !== undefined && !STOPWORDS.has(before) && !SAYING.has(before);
+}
 /**
  * "it" standing for what a to-clause says ("why is it so important to have a good score?", "it is
  * free to open an account"): nothing to resolve. "Is it safe to eat?" (no object) still points back.
@@ -360,7 +375,10 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     if (!determiner) return body.slice(0, pronoun.index) + named + body.slice(pronoun.index + pronoun[0].length) + end;
   }
   if (possessive) return body.slice(0, possessive.index) + possessiveOf(named) + body.slice(possessive.index + possessive[0].length) + end;
-  const conjunction = lang === 'en' && demo !== null && /^that$/i.test(demo[1]!) && conjunctionThat(body, demo.index, demo[3]);
+  const relative = lang === 'en' && demo !== null && /^that$/i.test(demo[1]!) && relativeThat(body, demo.index, demo[3]);
+  // "Is there one that is more important?": the relative clause is about "one", which stands for the antecedent.
+  if (relative && /\bones?\s+$/i.test(body.slice(0, demo.index))) return `${body.slice(0, demo.index)}${phrase} ${body.slice(demo.index)}${end}`;
+  const conjunction = relative || (lang === 'en' && demo !== null && /^that$/i.test(demo[1]!) && conjunctionThat(body, demo.index, demo[3]));
   if (demo && !conjunction && (demo[3] === undefined || STOPWORDS.has(demo[3].toLowerCase()))) {
     return body.slice(0, demo.index) + named + body.slice(demo.index + demo[0].length) + end;
   }
