@@ -19,3 +19,20 @@ export async function indexedFixtureDocs(): Promise<{ store: IndexStore; docs: s
     },
   };
 }
+
+/** A fresh store whose one file, `name`, holds `text` as a single chunk (for word statistics of a known text). */
+export function oneTextIndex(name: string, text: string): { store: IndexStore; cleanup: () => void } {
+  const t = tempDir();
+  const store = IndexStore.open(join(t.dir, 'index.sqlite'));
+  const root = store.addRoot('/r');
+  store.replaceFile({ rootId: root.id, path: `/r/${name}`, type: 'text', size: text.length, mtimeMs: 1, hash: name, status: 'indexed', reason: null }, [
+    { ordinal: 0, page: null, charStart: 0, charEnd: text.length, heading: name, text, textHash: name },
+  ]);
+  return {
+    store,
+    cleanup: () => {
+      store.close();
+      t.cleanup();
+    },
+  };
+}

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
@@ -10,8 +9,7 @@ import { ADDED_TERM_WEIGHT, hybridSearch } from '../../../src/pipeline/search/hy
 import { queryTerms } from '../../../src/pipeline/search/queryTerms.js';
 import { TermStats } from '../../../src/pipeline/search/termStats.js';
 import { IndexStore } from '../../../src/pipeline/store/indexStore.js';
-import { indexedFixtureDocs } from '../../helpers/fixtureIndex.js';
-import { tempDir } from '../../helpers/tmp.js';
+import { indexedFixtureDocs, oneTextIndex } from '../../helpers/fixtureIndex.js';
 
 const u = (text: string): HistoryMessage => ({ role: 'user', text });
 const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
@@ -174,15 +172,9 @@ describe('rewrite: skip rules, cache, log', () => {
   });
 
   it('corrects a name only to a name of the conversation, in the case the user wrote it', async () => {
-    const t = tempDir();
-    const own = IndexStore.open(join(t.dir, 'index.sqlite'));
+    const own = oneTextIndex('nc.txt', 'They said North Carolina has a strong economy, and they report on it yearly.');
     try {
-      const root = own.addRoot('/r');
-      const text = 'They said North Carolina has a strong economy, and they report on it yearly.';
-      own.replaceFile({ rootId: root.id, path: '/r/nc.txt', type: 'text', size: text.length, mtimeMs: 1, hash: 'nc', status: 'indexed', reason: null }, [
-        { ordinal: 0, page: null, charStart: 0, charEnd: text.length, heading: 'nc.txt', text, textHash: 'nc' },
-      ]);
-      const stats = new TermStats(own);
+      const stats = new TermStats(own.store);
       const history = [u('What do they say about North Carolina?'), a('They say North Carolina has a strong economy.')];
       const fixed = await rewrite('and what about North Carollina taxes?', history, {}, { termStats: stats });
       expect(fixed.trace?.typos).toEqual(['carollina → carolina']);
@@ -192,28 +184,20 @@ describe('rewrite: skip rules, cache, log', () => {
       expect(name.trace?.typos).toEqual([]);
       expect(name.result.resolved_query).toContain('Theo');
     } finally {
-      own.close();
-      t.cleanup();
+      own.cleanup();
     }
   });
 
   it('takes no part of a contraction for a misspelling ("doesn" of "doesn\'t" is not "does")', async () => {
-    const t = tempDir();
-    const own = IndexStore.open(join(t.dir, 'index.sqlite'));
+    const own = oneTextIndex('w.txt', 'The warranty does cover parts and labour for five years.');
     try {
-      const root = own.addRoot('/r');
-      const text = 'The warranty does cover parts and labour for five years.';
-      own.replaceFile({ rootId: root.id, path: '/r/w.txt', type: 'text', size: text.length, mtimeMs: 1, hash: 'w', status: 'indexed', reason: null }, [
-        { ordinal: 0, page: null, charStart: 0, charEnd: text.length, heading: 'w.txt', text, textHash: 'w' },
-      ]);
-      const stats = new TermStats(own);
+      const stats = new TermStats(own.store);
       expect(stats.documentFrequency(['does', 'doesn'])).toEqual(new Map([['does', 1], ['doesn', 0]]));
       const run = await rewrite("and if it doesn't cover labour?", [u('What does the warranty cover?'), a('The warranty does cover parts.')], {}, { termStats: stats });
       expect(run.result.resolved_query).toContain("doesn't");
       expect(run.trace?.typos).toEqual([]);
     } finally {
-      own.close();
-      t.cleanup();
+      own.cleanup();
     }
   });
 
