@@ -25,6 +25,10 @@ describe('clausePredicates', () => {
     expect(of('What did the board decide about the Berlin office?')).not.toContain('office');
     expect(of('Did Black Dahlia move to Los Angeles?')).toEqual(['move']);
     expect(of('Did the Black Keys tour Europe?')).toEqual(['tour']);
+    // A name may open a compound: its verb is the compound's last word, and a plural is its object.
+    expect(of('Which authentication methods does the API gateway support?')).toEqual(['support']);
+    expect(of('What did The Kentucky Headhunters debut album consist of?')).toEqual(['consist']);
+    expect(of('Did the Beatles record albums in London?')).toEqual(['record']);
     expect(of('Is ibuprofen safe for children?')).toEqual([]);
     expect(of('who invented the telephone')).toEqual([]);
   });

@@ -98,11 +98,16 @@ function englishPredicates(text: string): Set<string> {
   // lower-case word is the verb, whatever the tagger says (it read "form", "move" as nouns),
   // unless the clause has its verb already ("What did the board decide about the Berlin office?").
   const doAt = lemmas.findIndex((l, i) => tags[i] === 'AUX' && l === 'do');
+  const bareWord = (i: number): boolean => (tags[i] === 'NOUN' || tags[i] === 'VERB') && /^\p{Ll}/u.test(words[i]!);
   for (let i = doAt + 1; doAt >= 0 && i < words.length; i++) {
     const lower = /^\p{Ll}/u.test(words[i]!);
     const afterName = tags[i - 1] === 'PROPN' && /^\p{Lu}/u.test(words[i - 1]!);
-    if ((tags[i] === 'NOUN' || tags[i] === 'VERB') && lower && afterName && i >= doAt + 2) out.add(words[i]!.toLowerCase());
-    else if (tags[i] === 'VERB' && lower) break;
+    if ((tags[i] === 'NOUN' || tags[i] === 'VERB') && lower && afterName && i >= doAt + 2) {
+      // "Does the API gateway support OAuth?": a name may open a compound, whose words come before
+      // the verb; a plural ends one as its object ("Did the Beatles record albums?").
+      while (i + 1 < words.length && bareWord(i + 1) && !/s$/i.test(words[i + 1]!)) i++;
+      out.add(words[i]!.toLowerCase());
+    } else if (tags[i] === 'VERB' && lower) break;
   }
   let start = 0;
   for (let i = 0; i <= words.length; i++) {
