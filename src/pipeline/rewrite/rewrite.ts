@@ -7,6 +7,7 @@ import { earlierUserTurns } from './history.js';
 import { classifyIntent } from './lexical/intent.js';
 import { lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
 import { resolveParallel } from './lexical/parallel.js';
+import { peopleNamed } from './lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
 import { rewriteCacheKey } from './rewriteCache.js';
@@ -14,7 +15,7 @@ import { pairText, selectTurns, turnPairs, type SelectedTurn } from './targetedH
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.56`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.57`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -193,7 +194,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const turns = history.length === 0 ? [] : deps.embedder ? await selectTurns(trimmed, history, deps.embedder, opts) : recentTurns(history, opts);
   const useLlm = deps.engine === 'llm' && deps.llm !== undefined;
   const engineId = useLlm ? deps.llm!.id : deps.weights ? `${LEXICAL_ENGINE_ID}+custom` : LEXICAL_ENGINE_ID;
-  const key = rewriteCacheKey({ query: trimmed, turns: turns.map(pairText), engineId, options: opts });
+  const key = rewriteCacheKey({ query: trimmed, turns: turns.map(pairText), conversation: history.map((m) => `${m.role}: ${m.text}`), engineId, options: opts });
   // Asked for the model without one: the lexical engine answers (from the cache or afresh), and says why.
   const noModel = deps.engine === 'llm' && !deps.llm ? 'no local model is installed' : undefined;
   if (noModel) deps.logger?.warn(`LLM rewrite fell back to the lexical engine: ${noModel}`);
@@ -201,8 +202,10 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   if (hit) return done({ result: { ...hit.result, original_query: query }, turns, cached: true, fallback: noModel, dependence: hit.dependence });
 
   const parallel = reading.shifted ? undefined : await resolveParallel(reading.text, earlier, reading.language, deps.embedder);
-  const answers = turnPairs(history, Infinity).map((p) => ({ index: p.index, text: p.assistant }));
-  const lexical = lexicalRewrite({ query, earlierUserTurns: earlier, turns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers });
+  const pairs = turnPairs(history, Infinity);
+  const answers = pairs.map((p) => ({ index: p.index, text: p.assistant }));
+  const people = peopleNamed(pairs, reading.language);
+  const lexical = lexicalRewrite({ query, earlierUserTurns: earlier, turns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people });
   const { trace, ...lexicalResult } = lexical;
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;

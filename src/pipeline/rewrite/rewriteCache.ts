@@ -8,6 +8,12 @@ export interface RewriteCacheKeyParts {
   query: string;
   /** The history turns the rewrite will see, as text, in order. */
   turns: readonly string[];
+  /**
+   * The whole conversation, as written: the lexical engine reads beyond the selected turns (the
+   * user's earlier messages for the language and the person meant, every answer for "what you
+   * said about …"), so two conversations that share their selected turns may rewrite differently.
+   */
+  conversation?: readonly string[];
   /** Engine and model, e.g. "lexical@1" or "llm:lfm2.5-1.2b-instruct-q4". */
   engineId: string;
   options: RewriteOptions;
@@ -19,7 +25,7 @@ function normalise(s: string): string {
 }
 
 export function rewriteCacheKey(parts: RewriteCacheKeyParts): string {
-  const payload = JSON.stringify([normalise(parts.query), parts.turns.map(normalise), parts.engineId, parts.options]);
+  const payload = JSON.stringify([normalise(parts.query), parts.turns.map(normalise), parts.engineId, parts.options, parts.conversation ?? []]);
   return createHash('sha256').update(payload).digest('hex');
 }
 

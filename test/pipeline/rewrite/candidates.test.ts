@@ -69,6 +69,15 @@ describe('candidate terms', () => {
     for (const w of ['should', 'him', 'his', 'she', 'anything', 'else', 'according', 'nothing']) expect(terms).not.toContain(w);
   });
 
+  it('offers no preposition as a search word, in English or Dutch', () => {
+    const nl = candidateTerms('kan dat korter?', [turn(0, 'Wat staat er in het huurcontract over de opzegtermijn?', 'Na één maand, tot de verhuurder opzegt.')], 'nl').map((c) => c.term);
+    expect(nl).toEqual(expect.arrayContaining(['huurcontract', 'opzegtermijn']));
+    for (const w of ['over', 'na', 'tot']) expect(nl).not.toContain(w);
+    const en = candidateTerms('and the fees?', [turn(0, 'What changed after the merger?', 'Prices rose during the year, between 3 and 5 percent.')], 'en').map((c) => c.term);
+    expect(en).toEqual(expect.arrayContaining(['merger', 'prices']));
+    for (const w of ['after', 'during', 'between']) expect(en).not.toContain(w);
+  });
+
   it('marks names capitalised mid-sentence and measures recency', () => {
     const turns = [turn(0, 'I want a new laptop', 'Have you looked at the MacBook Air?'), turn(1, 'What does it cost?', 'About 1,200 euros.')];
     const cands = candidateTerms('and the warranty?', turns, 'en');

@@ -31,6 +31,9 @@ describe('names in a conversation', () => {
     expect(personAntecedent(['Did he play with Hank Aaron?', 'What happened to Stan Musial in 1950?'], 'He shares the record with Hank Aaron.')).toBe('Stan Musial');
     expect(personAntecedent(['Who wrote Pride and Prejudice?'], 'Jane Austen wrote it in 1813.')).toBe('Jane Austen');
     expect(personAntecedent(['how do vaccines work?'], 'They train the immune system.')).toBeUndefined();
+    // "the Berlin office": a name after an article is a place's or a thing's.
+    expect(personAntecedent(['Summarise the board minutes'], 'The board discussed the Berlin office and appointed Maria Jansen.')).toBe('Maria Jansen');
+    expect(personAntecedent(['what is new?'], 'The Beatles released it.')).toBeUndefined();
   });
 
   it('not a name in a question that asks who did something: the reply names the person', () => {

@@ -23,6 +23,11 @@ describe('antecedent phrases', () => {
     const found = antecedents([turn(0, 'Is there one that is more important than the others?', 'The annual filing matters most.'), turn(1, 'Any programs for medical bills?')], chosen, 'en');
     expect(found.map((a) => a.phrase)).toEqual(['filing']);
   });
+  it('leave out a verb that opens a message as a request ("Summarise …"), but not a gerund ("Renting vs. buying")', () => {
+    const chosen = new Map([['summarise', 0.6], ['board', 0.3], ['minutes', 0.3], ['renting', 0.5]]);
+    expect(antecedents([turn(0, 'Summarise the board minutes. Explain them.')], chosen, 'en').map((a) => a.phrase)).toEqual(['board minutes']);
+    expect(antecedents([turn(0, 'Renting vs. buying')], chosen, 'en').map((a) => a.phrase)).toEqual(['renting']);
+  });
   it('lower-case a word capitalised only because it opens the message; a name keeps its capital', () => {
     const value = antecedents([turn(0, 'Value?', 'The value of a house depends on the market.')], new Map([['value', 0.6]]), 'en');
     expect(value[0]).toMatchObject({ phrase: 'value', role: 'user' });

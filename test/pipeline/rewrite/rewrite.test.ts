@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { peopleNamed } from '../../../src/pipeline/rewrite/lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
 import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
 import { RewriteCache } from '../../../src/pipeline/rewrite/rewriteCache.js';
@@ -261,5 +262,21 @@ describe('ambiguity', () => {
     expect(them.resolved_query).toBe('What happens if Germany stops bailing neighbours out?');
     // "it" keeps the singular reading; "they" as a subject may be a group and keeps the best one.
     expect(lexicalRewrite({ query: 'Is it growing?', earlierUserTurns: [], turns, termStats, weights }).resolved_query).toBe('Is the strong economy growing?');
+  });
+
+  it('never reads "it" as someone the user called "he" or "she"', () => {
+    const turns = [
+      { index: 0, user: 'Who is Maria Jansen?', assistant: 'Maria Jansen is the new CFO.', similarity: 0.2, byRecency: false },
+      { index: 1, user: 'When does she start?', assistant: 'She starts on 1 January.', similarity: 0.2, byRecency: true },
+    ];
+    const ask = (people?: Set<string>) => lexicalRewrite({ query: 'How much is it?', earlierUserTurns: ['When does she start?', 'Who is Maria Jansen?'], turns, termStats, weights, people });
+    // Without knowing who "she" was, "it" takes the conversation's likeliest name.
+    expect(ask().resolved_query).toMatch(/Jansen/);
+    const people = peopleNamed(turns, 'en');
+    expect([...people]).toEqual(['maria jansen']);
+    const r = ask(people);
+    expect(r.resolved_query).toBe('How much is it?');
+    // Her name still helps the search.
+    expect(r.keywords).toContain('jansen');
   });
 });

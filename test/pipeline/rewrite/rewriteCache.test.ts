@@ -21,6 +21,8 @@ describe('rewrite cache', () => {
     expect(rewriteCacheKey({ ...parts, query: '  En   de PRIJS? ' })).toBe(k);
     expect(rewriteCacheKey({ ...parts, turns: ['User: Wat is schors?'] })).not.toBe(k);
     expect(rewriteCacheKey({ ...parts, engineId: 'llm:model' })).not.toBe(k);
+    // The rest of the conversation counts too: the engine reads earlier messages beyond the selected turns.
+    expect(rewriteCacheKey({ ...parts, conversation: ['user: Wie is Maria?'] })).not.toBe(rewriteCacheKey({ ...parts, conversation: ['user: Wie is Jan?'] }));
     expect(rewriteCacheKey({ ...parts, options: { ...DEFAULT_REWRITE_OPTIONS, max_relevant_turns: 2 } })).not.toBe(k);
   });
 

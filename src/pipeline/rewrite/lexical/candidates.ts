@@ -76,13 +76,15 @@ const QUESTION_WORDS = new Set('many much hoeveel hoelang hoevaak waarom welk'.s
 
 /**
  * Words that stand for something else or only shape a clause, never a subject to search for: personal
- * and indefinite pronouns ("his", "anything else"), modal verbs ("should"), "according (to)".
+ * and indefinite pronouns ("his", "anything else"), modal verbs ("should"), "according (to)",
+ * prepositions ("over" of "het huurcontract over de opzegtermijn").
  */
 const STAND_IN_WORDS = new Set(
   (
     'he she him his her hers himself herself else anything anyone anybody anywhere something someone somebody ' +
     'everything everyone everybody nothing nobody should must might shall ought according ' +
-    'hij hem haar iets iemand niets niemand alles iedereen'
+    'over after before under between without through during against within across around toward towards upon via per among ' +
+    'hij hem haar iets iemand niets niemand alles iedereen na tot uit rond langs naast achter boven'
   ).split(' '),
 );
 

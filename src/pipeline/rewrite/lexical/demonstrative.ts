@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { englishTags, NOUN_TAGS } from './predicates.js';
-import { caseLike } from './words.js';
+import { caseLike, escapeRegExp } from './words.js';
 
 /**
  * A noun the question points at with a demonstrative ("those rules", "that company", "such a
@@ -82,11 +82,10 @@ function appositiveName(words: readonly string[], tags: readonly string[], at: n
   return name;
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The question with `words` (consecutive, from its demonstrative) replaced by `by`, keeping a capital at its start. */
 function replaceWords(query: string, words: readonly string[], by: string): string | undefined {
-  const found = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escape).join('\\W*\\s*')}(?![\\p{L}\\p{N}])`, 'iu').exec(query);
+  const found = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('\\W*\\s*')}(?![\\p{L}\\p{N}])`, 'iu').exec(query);
   if (!found) return undefined;
   const text = caseLike(found[0], by);
   return query.slice(0, found.index) + text + query.slice(found.index + found[0].length);
@@ -227,7 +226,7 @@ const DUTCH_LINKS = new Set(['van', 'voor', 'op', 'in', 'over', 'bij']);
  */
 function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DETERMINERS): string | undefined {
   const words = [...text.matchAll(/\p{L}+/gu)];
-  const form = new RegExp(`^${escape(noun)}(?:en|s)?$`, 'iu');
+  const form = new RegExp(`^${escapeRegExp(noun)}(?:en|s)?$`, 'iu');
   let best: string | undefined;
   for (const [i, m] of words.entries()) {
     if (!form.test(m[0])) continue;

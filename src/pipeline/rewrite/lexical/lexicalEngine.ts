@@ -64,6 +64,8 @@ export interface LexicalInput {
    * any of them, past message_char_limit too. Without them, the selected turns' answers are read.
    */
   answers?: readonly Answer[];
+  /** Names the user called "he" or "she" earlier (lower-cased; see peopleNamed). */
+  people?: ReadonlySet<string>;
 }
 
 /** The question as the engine reads it: fillers removed, an opening that changes the subject taken off, its language. */
@@ -83,16 +85,24 @@ const AGREEMENT_MARGIN = 0.5;
  * calculated?" one thing rather than several. A subject "they" and a name may be either ("the
  * band … did they tour?", "Apple … do they pay dividends?"), so they stand.
  */
-function agreeingReading(query: string, readings: readonly Antecedent[], language: string): Antecedent | undefined {
-  const best = readings[0];
-  if (!best || language !== 'en') return best;
+function agreeingReading(query: string, readings: readonly Antecedent[], language: string, people: ReadonlySet<string> = new Set()): Antecedent | undefined {
+  const first = readings[0];
+  if (!first || language !== 'en') return first;
   // A subject "they" is people as often as things (a band, a company), and takes either.
   const pronoun = pointingPronoun(trimEnd(query).body, 'en')?.[0].toLowerCase();
-  if (pronoun !== 'it' && pronoun !== 'them') return best;
+  if (pronoun !== 'it' && pronoun !== 'them') return first;
+  // "How much is it?" after "When does she start?": whoever "she" was, "it" is not them.
+  const person = (r: Antecedent): boolean => {
+    const phrase = r.phrase.toLowerCase();
+    // "Jansen" is "Maria Jansen" by her last name.
+    return [...people].some((p) => p === phrase || p.split(' ').includes(phrase) || phrase.split(' ').includes(p));
+  };
+  const best = readings.find((r) => !person(r));
+  if (!best || (best !== first && best.score < first.score * AGREEMENT_MARGIN)) return undefined;
   const head = (r: Antecedent): string => r.phrase.split(/\s+/).at(-1)!;
   const agrees = (r: Antecedent): boolean => !/^\p{Lu}/u.test(head(r)) && plural(head(r).toLowerCase()) === (pronoun === 'them');
   if (/^\p{Lu}/u.test(head(best)) || agrees(best)) return best;
-  return readings.find((r) => r !== best && r.score >= best.score * AGREEMENT_MARGIN && agrees(r)) ?? best;
+  return readings.find((r) => r !== best && !person(r) && r.score >= best.score * AGREEMENT_MARGIN && agrees(r)) ?? best;
 }
 
 export function readQuery(query: string, earlierUserTurns: readonly string[]): QueryReading {
@@ -197,7 +207,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const phraseWords = new Map(searched.map((c) => [c.term, c.p]));
   if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
   const readings = searched.length ? antecedents(turns, phraseWords, language) : [];
-  const best = agreeingReading(base, readings, language);
+  const best = agreeingReading(base, readings, language, input.people);
   // "where does it say that?": the latest answer's claim, to be found in the files.
   const source = parallel || turns.length === 0 ? undefined : resolveSource(base, turns, language);
   // "when did she die?": the person the conversation is about, by name.

@@ -1,7 +1,7 @@
 import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { wordPattern } from './words.js';
+import { escapeRegExp, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -98,7 +98,27 @@ export function personAntecedent(earlierUserTurns: readonly string[], latestRepl
     const found = namesIn(turn)[0];
     if (found) return found;
   }
-  return latestReply ? namesIn(latestReply)[0] : undefined;
+  // "the Berlin office", "the Beatles": a name after an article is a place's or a thing's.
+  return latestReply ? namesIn(latestReply).find((n) => !afterArticleOnly(n, latestReply)) : undefined;
+}
+
+function afterArticleOnly(name: string, text: string): boolean {
+  const at = [...text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'gu'))];
+  return at.length > 0 && at.every((m) => /\b(?:the|a|an|this|that|de|het|een)\s+$/i.test(text.slice(0, m.index)));
+}
+
+/**
+ * The names the user has called "he" or "she" (as personAntecedent reads each such message):
+ * people, whom no "it" stands for. `pairs` are the conversation's turn pairs, oldest first.
+ */
+export function peopleNamed(pairs: readonly { user: string; assistant: string }[], language: string): Set<string> {
+  const people = new Set<string>();
+  for (let j = 1; j < pairs.length; j++) {
+    if (!hasPersonPronoun(pairs[j]!.user, language)) continue;
+    const person = personAntecedent(pairs.slice(0, j).map((p) => p.user).reverse(), pairs[j - 1]!.assistant);
+    if (person) people.add(person.toLowerCase());
+  }
+  return people;
 }
 
 const PERSON_PRONOUN: Record<string, RegExp> = {

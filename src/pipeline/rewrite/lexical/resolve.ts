@@ -91,7 +91,9 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         const { tag = '', lemma } = tagOf?.[at] ?? {};
         const clauseEnds = at + 1 >= tokens.length || !/^[\p{L}\p{N}]/u.test(tokens[at + 1]!);
         const compound = tag === 'VERB' && clauseEnds && run.length > 0 && lemma === low;
-        const apart = NOT_IN_PHRASE.has(tag) && !compound && /^\p{Ll}/u.test(tok) && !(run.length === 0 && verbs.has(low));
+        // An imperative opening a sentence ("Summarise the minutes") is a verb in capitals.
+        const imperative = tag === 'VERB' && !/(?:ing|ed)$/.test(low) && (at === 0 || /^[.!?]+$/.test(tokens[at - 1]!));
+        const apart = NOT_IN_PHRASE.has(tag) && !compound && (/^\p{Ll}/u.test(tok) || imperative) && !(run.length === 0 && verbs.has(low));
         const p = predicates?.has(low) || auxiliaries.has(low) || apart ? undefined : chosen.get(low);
         if (p !== undefined) {
           // The verb after "I"/"you" stands alone: "How do I make sourdough bread?" has "make" and "sourdough bread"

@@ -42,3 +42,6 @@ export const ANSWER_OPENING = /^\s*(?:yes|no|yeah|sure|well|indeed|correct|ja|ne
 
 /** An English plural by its form ("stocks", "symptoms"; not "virus", "analysis", "class"), lower case. */
 export const plural = (w: string): boolean => w.length > 3 && /[^s'’]s$/.test(w) && !/(us|is|ss)$/.test(w);
+
+/** `s` as a literal inside a regular expression. */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
