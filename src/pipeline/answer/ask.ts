@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { Embedder } from '../models/embedder.js';
 import { rewrite, type LlmRewriter, type RewriteLogger, type RewriteRun } from '../rewrite/rewrite.js';
+import { readAhead } from '../rewrite/lexical/lexicalEngine.js';
 import { RewriteCache } from '../rewrite/rewriteCache.js';
 import { pairText, turnPairs } from '../rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions, type RewriteResult } from '../rewrite/types.js';
@@ -164,9 +165,21 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
   }
   await timed('confidence', () => reduced.confidence, (c) => `${c}${reduced.notFound ? ' (not found)' : ''}`);
   sessions.append(session, { question, rewrite: rw, answer: reduced.answer });
-  // The next question compares itself with this turn pair: embed it now, off the follow-up's path.
+  // The next question compares itself with this turn pair and reads its words: both now, off the follow-up's path.
   const limit = { ...DEFAULT_REWRITE_OPTIONS, ...options.rewriteOptions }.message_char_limit;
   const pair = turnPairs([{ role: 'user', text: question }, { role: 'assistant', text: reduced.answer }], limit)[0]!;
-  const prepared = options.embedder ? options.embedder.embed([pairText(pair)]).then(() => undefined, () => undefined) : Promise.resolve();
+  const embedded = options.embedder ? options.embedder.embed([pairText(pair)]).then(() => undefined, () => undefined) : Promise.resolve();
+  const read = new Promise<void>((resolve) =>
+    setImmediate(() => {
+      // Only a head start: should reading fail here, the follow-up's rewrite reads the pair itself (and reports any error).
+      try {
+        readAhead(pair, rw.language, termStats);
+      } catch {
+        /* read again by the follow-up */
+      }
+      resolve();
+    }),
+  );
+  const prepared = Promise.all([embedded, read]).then(() => undefined);
   return { answer: reduced.answer, confidence: reduced.confidence, citations: reduced.citations, rewrite: rw, plan: p, stages, session, notFound: reduced.notFound, prepared };
 }

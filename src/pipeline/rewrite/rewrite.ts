@@ -194,11 +194,12 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const turns = history.length === 0 ? [] : deps.embedder ? await selectTurns(trimmed, history, deps.embedder, opts) : recentTurns(history, opts);
   const useLlm = deps.engine === 'llm' && deps.llm !== undefined;
   const engineId = useLlm ? deps.llm!.id : deps.weights ? `${LEXICAL_ENGINE_ID}+custom` : LEXICAL_ENGINE_ID;
-  const key = rewriteCacheKey({ query: trimmed, turns: turns.map(pairText), conversation: history.map((m) => `${m.role}: ${m.text}`), engineId, options: opts });
+  // Hashing the conversation costs time: only with a cache to ask.
+  const key = deps.cache && rewriteCacheKey({ query: trimmed, turns: turns.map(pairText), conversation: history.map((m) => `${m.role}: ${m.text}`), engineId, options: opts });
   // Asked for the model without one: the lexical engine answers (from the cache or afresh), and says why.
   const noModel = deps.engine === 'llm' && !deps.llm ? 'no local model is installed' : undefined;
   if (noModel) deps.logger?.warn(`LLM rewrite fell back to the lexical engine: ${noModel}`);
-  const hit = deps.cache?.get(key);
+  const hit = key ? deps.cache!.get(key) : undefined;
   if (hit) return done({ result: { ...hit.result, original_query: query }, turns, cached: true, fallback: noModel, dependence: hit.dependence });
 
   const parallel = reading.shifted ? undefined : await resolveParallel(reading.text, earlier, reading.language, deps.embedder);
@@ -221,6 +222,6 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   }
   if (fallback) deps.logger?.warn(`LLM rewrite fell back to the lexical engine: ${fallback}`);
   // A fallback is not cached: the model may answer next time.
-  if (!fallback) deps.cache?.put(key, { result, dependence: trace.dependence });
+  if (key && !fallback) deps.cache!.put(key, { result, dependence: trace.dependence });
   return done({ result, turns, cached: false, fallback: fallback ?? noModel, trace, dependence: trace.dependence, ...(llmStats ? { llm: llmStats } : {}) });
 }

@@ -83,8 +83,12 @@ export class TermStats {
 
   /** BM25's inverse document frequency, log(1 + (N − n + 0.5) / (n + 0.5)). */
   idf(words: readonly string[]): Map<string, number> {
+    return this.idfOf(this.documentFrequency(words));
+  }
+
+  /** idf() from document frequencies already taken. */
+  idfOf(df: ReadonlyMap<string, number>): Map<string, number> {
     const n = this.documents();
-    const df = this.documentFrequency(words);
-    return new Map(words.map((w) => [w, Math.log(1 + (n - df.get(w)! + 0.5) / (df.get(w)! + 0.5))]));
+    return new Map([...df].map(([w, d]) => [w, Math.log(1 + (n - d + 0.5) / (d + 0.5))]));
   }
 }

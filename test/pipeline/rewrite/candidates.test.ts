@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidateTerms, FEATURE_NAMES, sameWordForm } from '../../../src/pipeline/rewrite/lexical/candidates.js';
+import { readAhead } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { queryCues } from '../../../src/pipeline/rewrite/lexical/queryCues.js';
 import { TermStats } from '../../../src/pipeline/search/termStats.js';
 import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
@@ -67,6 +68,18 @@ describe('candidate terms', () => {
     const terms = candidateTerms('and the fees?', turns, 'en').map((c) => c.term);
     expect(terms).toEqual(expect.arrayContaining(['adviser', 'pension', 'matters']));
     for (const w of ['should', 'him', 'his', 'she', 'anything', 'else', 'according', 'nothing']) expect(terms).not.toContain(w);
+  });
+
+  it('reads a turn ahead (words, tags, counts in the index) to the same candidates as reading it fresh', () => {
+    // Texts no other test reads, so the first reading below is a fresh one.
+    const pair = { user: 'Which heat pump did the Vaillant installer recommend in Utrecht?', assistant: "The installer's quote names the aroTHERM plus, with a 12-year warranty." };
+    const turns = [turn(0, pair.user, pair.assistant)];
+    const termStats = new TermStats(store);
+    const fresh = candidateTerms('and the price?', turns, 'en', termStats);
+    expect(fresh.map((c) => c.term)).toEqual(expect.arrayContaining(['vaillant', 'installer', 'arotherm', 'warranty']));
+    const stats = new TermStats(store);
+    readAhead(pair, 'en', stats);
+    expect(candidateTerms('and the price?', turns, 'en', stats)).toEqual(fresh);
   });
 
   it('offers no preposition as a search word, in English or Dutch', () => {

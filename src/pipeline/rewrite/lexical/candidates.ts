@@ -3,7 +3,7 @@ import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates } from './predicates.js';
 import { queryCues } from './queryCues.js';
-import { opensSentence, wordPattern } from './words.js';
+import { opensSentence, remembered, wordPattern } from './words.js';
 
 /** The features a candidate term is scored on, in the order of the scorer's weights. */
 export const FEATURE_NAMES = [
@@ -99,6 +99,45 @@ function wordBase(w: string): string {
   return w.replace(/['’]s$/, '').replace(/(ies)$/, 'y').replace(/(?<=[^s])s$/, '');
 }
 
+/** A candidate word of a message, with what its place there says. */
+interface MessageWord {
+  term: string;
+  /** As written, but for a capital that only opens a sentence. */
+  form: string;
+  capitalised: boolean;
+  endsTurn: boolean;
+  afterArticle: boolean;
+}
+
+const readMessages = new Map<string, readonly MessageWord[]>();
+
+/** The words of a message that may be candidates, in order. */
+export function messageWords(message: string, role: 'user' | 'assistant', language: string): readonly MessageWord[] {
+  return remembered(readMessages, `${role}\u0000${language}\u0000${message}`, () => {
+    const text = withoutContractions(message);
+    const words = [...text.matchAll(WORD)];
+    const predicates = role === 'user' ? clausePredicates(text, language) : undefined;
+    const contentAt = words.map((m, i) => (STOPWORDS.has(m[0].toLowerCase()) || predicates?.has(m[0].toLowerCase()) ? -1 : i)).filter((i) => i >= 0);
+    const lastContent = new Set(contentAt.slice(-2));
+    const out: MessageWord[] = [];
+    for (const [i, m] of words.entries()) {
+      const surface = m[0];
+      const term = surface.toLowerCase();
+      if (term.length < 2 || STOPWORDS.has(term) || CHAT_WORDS.has(term) || STAND_IN_WORDS.has(term) || QUESTION_WORDS.has(term)) continue;
+      const sentenceStart = opensSentence(text, m.index);
+      out.push({
+        term,
+        // A capital that only marks a sentence start says nothing about the word's own form.
+        form: sentenceStart && !/^\p{Lu}{2,}$/u.test(surface) ? surface[0]!.toLowerCase() + surface.slice(1) : surface,
+        capitalised: !sentenceStart && /^\p{Lu}/u.test(surface),
+        endsTurn: role === 'user' && lastContent.has(i),
+        afterArticle: ARTICLE.test(text.slice(Math.max(0, m.index - 12), m.index)),
+      });
+    }
+    return out;
+  });
+}
+
 /**
  * Terms the conversation offers the query: content words of the selected turn pairs that the
  * query does not already contain, each with the features the learned scorer weighs.
@@ -116,28 +155,14 @@ export function candidateTerms(query: string, turns: readonly SelectedTurn[], la
   for (const t of turns) {
     similarityOf.set(t.index, t.similarity);
     for (const role of ['user', 'assistant'] as const) {
-      const text = withoutContractions(t[role]);
-      const words = [...text.matchAll(WORD)];
-      const predicates = role === 'user' ? clausePredicates(text, language) : undefined;
-      const contentAt = words.map((m, i) => (STOPWORDS.has(m[0].toLowerCase()) || predicates?.has(m[0].toLowerCase()) ? -1 : i)).filter((i) => i >= 0);
-      const lastContent = new Set(contentAt.slice(-2));
-      for (const [i, m] of words.entries()) {
-        const surface = m[0];
-        const term = surface.toLowerCase();
-        if (term.length < 2 || STOPWORDS.has(term) || CHAT_WORDS.has(term) || STAND_IN_WORDS.has(term) || QUESTION_WORDS.has(term)) continue;
+      for (const { term, form, capitalised, endsTurn, afterArticle } of messageWords(t[role], role, language)) {
         let had = inQuery.get(term);
         if (had === undefined) inQuery.set(term, (had = ownBases.has(wordBase(term))));
         if (had) continue;
-        const sentenceStart = opensSentence(text, m.index);
-        const capitalised = !sentenceStart && /^\p{Lu}/u.test(surface);
-        const endsTurn = role === 'user' && lastContent.has(i);
-        const afterArticle = ARTICLE.test(text.slice(Math.max(0, m.index - 12), m.index));
         const seen = mentions.get(term);
         const mention = { pair: t.index, role, capitalised, endsTurn, afterArticle };
         if (seen) seen.push(mention);
         else mentions.set(term, [mention]);
-        // A capital that only marks a sentence start says nothing about the word's own form.
-        const form = sentenceStart && !/^\p{Lu}{2,}$/u.test(surface) ? surface[0]!.toLowerCase() + surface.slice(1) : surface;
         const forms = surfaces.get(term) ?? new Map<string, number>();
         forms.set(form, (forms.get(form) ?? 0) + 1);
         surfaces.set(term, forms);
@@ -145,8 +170,8 @@ export function candidateTerms(query: string, turns: readonly SelectedTurn[], la
     }
   }
   const terms = [...mentions.keys()];
-  const idf = termStats?.idf(terms);
   const df = termStats?.documentFrequency(terms);
+  const idf = df && termStats!.idfOf(df);
   const maxIdf = termStats ? Math.log(1 + (termStats.documents() + 0.5) / 0.5) : 1;
   const cues = queryCues(query);
   const short = cues.contentWords <= 2 ? 1 : 0;

@@ -40,9 +40,9 @@ export function dependenceFeatures(query: string, turns: readonly SelectedTurn[]
   let unknown = 0;
   if (termStats && content.length) {
     const maxIdf = Math.log(1 + (termStats.documents() + 0.5) / 0.5);
-    const idf = termStats.idf(content);
-    queryIdf = Math.max(...content.map((w) => idf.get(w)!)) / maxIdf;
     const df = termStats.documentFrequency(content);
+    const idf = termStats.idfOf(df);
+    queryIdf = Math.max(...content.map((w) => idf.get(w)!)) / maxIdf;
     unknown = content.filter((w) => df.get(w) === 0).length / content.length;
   }
   const last = turns.at(-1);

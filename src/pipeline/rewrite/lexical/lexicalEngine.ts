@@ -1,8 +1,8 @@
-import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
+import { queryTerms, STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import type { RewriteKind, RewriteResult } from '../types.js';
-import { candidateTerms, FEATURE_NAMES, termFeatures } from './candidates.js';
+import { candidateTerms, FEATURE_NAMES, messageWords, termFeatures } from './candidates.js';
 import { removeFillers, topicShift } from './clarity.js';
 import { dependenceFeatures } from './dependence.js';
 import { resolveDemonstrative } from './demonstrative.js';
@@ -18,6 +18,7 @@ import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { caseLike, opensSentence, plural, wordPattern } from './words.js';
+import { clausePredicates, englishTags } from './predicates.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -103,6 +104,25 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   const agrees = (r: Antecedent): boolean => !/^\p{Lu}/u.test(head(r)) && plural(head(r).toLowerCase()) === (pronoun === 'them');
   if (/^\p{Lu}/u.test(head(best)) || agrees(best)) return best;
   return readings.find((r) => r !== best && !person(r) && r.score >= best.score * AGREEMENT_MARGIN && agrees(r)) ?? best;
+}
+
+/**
+ * Reads a turn pair as the engine will when a follow-up comes (its words, their parts of speech, a
+ * question's predicates, the words' counts in the index), so that the follow-up's rewrite finds them read: called when the answer
+ * is given, off the follow-up's path, as its embedding is. The answer as the turns will hold it
+ * (cut at message_char_limit).
+ */
+export function readAhead(pair: { user: string; assistant: string }, language: string, termStats?: TermStats): void {
+  for (const role of ['user', 'assistant'] as const) {
+    const text = pair[role];
+    if (!text) continue;
+    const words = messageWords(text, role, language);
+    // Each word's document count is a lookup in the index, the slowest part of reading a new turn.
+    termStats?.documentFrequency(words.map((w) => w.term));
+    const clean = withoutContractions(text);
+    if (role === 'user') clausePredicates(clean, language);
+    if (language === 'en') englishTags(clean);
+  }
 }
 
 export function readQuery(query: string, earlierUserTurns: readonly string[]): QueryReading {

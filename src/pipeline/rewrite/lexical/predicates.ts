@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type WinkNLP from 'wink-nlp';
+import { remembered } from './words.js';
 
 /**
  * The verb or adjective that ends a question's clause after its subject: "built" in "When was the
@@ -15,19 +16,7 @@ export function clausePredicates(text: string, language: string): ReadonlySet<st
 }
 
 const NONE: ReadonlySet<string> = new Set();
-const SEEN_LIMIT = 512;
 const seen = new Map<string, ReadonlySet<string>>();
-
-/** `make()` for `key`, kept in `memo` among its SEEN_LIMIT latest entries. */
-function remembered<T>(memo: Map<string, T>, key: string, make: () => T): T {
-  let found = memo.get(key);
-  if (found === undefined) {
-    found = make();
-    if (memo.size >= SEEN_LIMIT) memo.delete(memo.keys().next().value!);
-    memo.set(key, found);
-  }
-  return found;
-}
 
 type Nlp = ReturnType<typeof WinkNLP>;
 let nlp: Nlp | undefined;

@@ -45,3 +45,19 @@ export const plural = (w: string): boolean => w.length > 3 && /[^s'’]s$/.test(
 
 /** `s` as a literal inside a regular expression. */
 export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const SEEN_LIMIT = 512;
+
+/**
+ * `make()` for `key`, kept in `memo` among its SEEN_LIMIT latest entries: a conversation's
+ * messages come back with every follow-up, so what is read from each is read once.
+ */
+export function remembered<T>(memo: Map<string, T>, key: string, make: () => T): T {
+  let found = memo.get(key);
+  if (found === undefined) {
+    found = make();
+    if (memo.size >= SEEN_LIMIT) memo.delete(memo.keys().next().value!);
+    memo.set(key, found);
+  }
+  return found;
+}
