@@ -37,11 +37,10 @@ export class TermStats {
   stems(words: readonly string[]): Map<string, string> {
     const missing = [...new Set(words.filter((w) => !this.stemCache.has(w)))];
     if (missing.length) {
-      const db = this.store.db;
-      db.prepare('DELETE FROM temp.docent_tok').run();
-      const ins = db.prepare('INSERT INTO temp.docent_tok(rowid, x) VALUES (?, ?)');
-      missing.forEach((w, i) => ins.run(i + 1, w));
-      const rows = db.prepare('SELECT doc, term FROM temp.docent_tok_terms ORDER BY doc, offset').all() as { doc: number; term: string }[];
+      // One row per word, its number the word's place: FTS5 tokenises them all in one insert.
+      this.store.prepared('DELETE FROM temp.docent_tok').run();
+      this.store.prepared('INSERT INTO temp.docent_tok(rowid, x) SELECT key + 1, value FROM json_each(?)').run(JSON.stringify(missing));
+      const rows = this.store.prepared('SELECT doc, term FROM temp.docent_tok_terms ORDER BY doc, offset').all() as { doc: number; term: string }[];
       const byDoc = new Map<number, string[]>();
       for (const r of rows) byDoc.set(r.doc, [...(byDoc.get(r.doc) ?? []), r.term]);
       missing.forEach((w, i) => this.stemCache.set(w, (byDoc.get(i + 1) ?? [w.toLowerCase()]).join(' ')));

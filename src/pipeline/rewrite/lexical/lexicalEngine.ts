@@ -169,10 +169,13 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: Ter
   // Capitalised wherever the query has it, and not for opening a sentence.
   const isName = (w: string): boolean =>
     written.filter((m) => m[0].toLowerCase() === w).every((m) => /^\p{Lu}/u.test(m[0]) && !opensSentence(query, m.index));
-  const known = termStats.documentFrequency(vocabulary);
+  // A function word ("what" of "whata") is in any index, and counting its many passages is the
+  // slowest lookup there is: it is taken as the most frequent word without one.
+  const counted = termStats.documentFrequency(vocabulary.filter((v) => !STOPWORDS.has(v)));
+  const known = (v: string): number => (STOPWORDS.has(v) ? Infinity : counted.get(v)!);
   for (const w of unknown) {
     const name = isName(w);
-    const best = vocabulary.filter((v) => known.get(v)! > 0 && (!name || names.has(v)) && editDistance(w, v, 1) === 1).sort((a, b) => known.get(b)! - known.get(a)!)[0];
+    const best = vocabulary.filter((v) => known(v) > 0 && (!name || names.has(v)) && editDistance(w, v, 1) === 1).sort((a, b) => known(b) - known(a))[0];
     if (best) pairs.push([w, best]);
   }
   return result();
