@@ -36,7 +36,16 @@ describe('clausePredicates', () => {
   it('reads Dutch participles by their form, after an auxiliary', () => {
     expect(of('Wanneer is de Eiffeltoren gebouwd?', 'nl')).toEqual(['gebouwd']);
     expect(of('Hoe wordt sikkelcelziekte behandeld?', 'nl')).toEqual(['behandeld']);
-    expect(of('Wat kost een warmtepomp in Amsterdam?', 'nl')).toEqual([]);
+    // The noun is none; the verb before the subject is (see below).
+    expect(of('Wat kost een warmtepomp in Amsterdam?', 'nl')).toEqual(['kost']);
+  });
+
+  it('reads the Dutch verb a question puts before its subject', () => {
+    expect(of('Welke medicijnen gebruikt mijn moeder?', 'nl')).toEqual(['gebruikt']);
+    expect(of('Hoeveel kost de keuken', 'nl')).toEqual(['kost']);
+    // Not a noun before an article, nor a word in -t outside a question.
+    expect(of('Is de prijs de totaalprijs?', 'nl')).toEqual([]);
+    expect(of('Het contract de huurder.', 'nl')).toEqual([]);
   });
 
   it('reads a Dutch infinitive that ends its clause after a modal verb', () => {

@@ -71,6 +71,8 @@ describe('antecedent phrases', () => {
 describe('reference resolution (templates, en/nl)', () => {
   it('completes a Dutch elliptic follow-up as the seed does', () => {
     expect(resolveReference('en de prijs?', { phrase: 'houtmulch' }, 'nl')).toBe('Wat is de prijs van houtmulch?');
+    // A question of its own after "en" is no attribute to ask about ("Wat is hoeveel ziektedagen van …?").
+    expect(resolveReference('en hoeveel ziektedagen?', { phrase: 'arbeidscontract' }, 'nl')).toBeUndefined();
   });
   it('puts the antecedent, with its article, in place of a pronoun', () => {
     expect(resolveReference('How does it handle expired sessions?', { phrase: 'authentication system', article: 'the' }, 'en')).toBe(

@@ -131,5 +131,18 @@ function dutchPredicates(text: string): Set<string> {
     if (DUTCH_PARTICIPLE.test(last) && before.some((w) => DUTCH_AUXILIARIES.has(w))) out.add(last);
     else if (DUTCH_INFINITIVE.test(last) && before.some((w) => DUTCH_MODALS.has(w))) out.add(last);
   }
+  // A question puts its verb before its subject ("Welke medicijnen gebruikt mijn moeder?", "Hoeveel
+  // kost de keuken?"): a word in -t right before a subject's first word is that verb.
+  if (DUTCH_QUESTION.test(text)) {
+    const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    words.forEach((w, i) => {
+      if (i > 0 && /\p{L}{2,}t$/u.test(w) && DUTCH_SUBJECT_OPENERS.has(words[i + 1] ?? '')) out.add(w);
+    });
+  }
   return out;
 }
+
+/** A Dutch question: by its mark, or a question word opening it. */
+const DUTCH_QUESTION = /\?\s*$|^\s*(?:wat|welke?|wie|hoe|hoeveel|waar\p{L}*|wanneer|waarom)\b/iu;
+/** Words a Dutch subject starts with: personal pronouns, articles, possessives, demonstratives, "er". */
+const DUTCH_SUBJECT_OPENERS = new Set('ik je jij u hij ze zij we wij jullie het de een mijn jouw uw zijn haar ons onze hun dit dat deze die er'.split(' '));

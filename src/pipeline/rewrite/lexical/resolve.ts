@@ -198,7 +198,8 @@ const DO_ACTION = /(?:\b(?:doing|done)|\b(?:i|you|we|they|he|she|to|can|could|wi
 export const CLAUSE_WORDS: ReadonlySet<string> = new Set(
   (
     'it they them he she we you i there is are was were do does did can could will would should has have had ' +
-    'what which who how why when where ze zij hij wij jij ik er waren kan kun wil heeft hebben wat welke wie hoe waarom wanneer waar'
+    'what which who how why when where ze zij hij wij jij ik er waren kan kun wil heeft hebben wat welke wie hoe waarom wanneer waar ' +
+    'hoeveel hoelang hoevaak waarvoor waarmee waardoor waarover wordt worden moet mag'
   ).split(' '),
 );
 
