@@ -34,6 +34,9 @@ describe('names in a conversation', () => {
     // "the Berlin office": a name after an article is a place's or a thing's.
     expect(personAntecedent(['Summarise the board minutes'], 'The board discussed the Berlin office and appointed Maria Jansen.')).toBe('Maria Jansen');
     expect(personAntecedent(['what is new?'], 'The Beatles released it.')).toBeUndefined();
+    // A title's period ends no sentence: "Dr. Patel" is one name.
+    expect(namesIn('Dr. Patel noted a high value. Mr. Smith agreed.')).toEqual(['Dr Patel', 'Mr Smith']);
+    expect(personAntecedent(['What did Dr. Patel say about my cholesterol?'], 'She suggested a statin.')).toBe('Dr Patel');
   });
 
   it('not a name in a question that asks who did something: the reply names the person', () => {

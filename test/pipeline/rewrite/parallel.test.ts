@@ -134,6 +134,16 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('What about the Louvre?', ['When was the Eiffel Tower built?'], 'en', embedder)).toMatchObject({ resolved: 'When was the Louvre built?', replaced: 'the Eiffel Tower' });
   });
 
+  it('goes back past a question that names nothing of the kind to one whose wording settles the place', async () => {
+    const earlier = ['What happens when all attempts fail?', 'How do I configure the retry policy in the payment service?'];
+    expect(await resolveParallel('what about the refund service?', earlier, 'en', embedder)).toMatchObject({
+      resolved: 'How do I configure the retry policy in the refund service?',
+      replaced: 'the payment service',
+    });
+    // Only by the same head noun: a subject that fits no older question is no parallel.
+    expect(await resolveParallel('what about the weekend?', earlier, 'en', embedder)).toBeUndefined();
+  });
+
   it('follows a chain of them back to the question they vary', async () => {
     const earlier = ['what about susan', 'who does lucy represent in the chronicles of narnia'];
     expect(await resolveParallel('what about edmund?', earlier, 'en', embedder)).toMatchObject({ resolved: 'who does edmund represent in the chronicles of narnia?', replaced: 'susan' });

@@ -222,6 +222,9 @@ describe('reference resolution (templates, en/nl)', () => {
   it('keeps a compound\'s noun the tagger read as a verb at the end of a question ("heat pump?")', () => {
     const found = antecedents([turn(0, 'What are the installation steps for the heat pump?')], new Map([['heat', 0.5], ['pump', 0.4], ['installation', 0.3]]), 'en');
     expect(found.map((f) => f.phrase)).toContain('heat pump');
+    // After a plural, the base form is its verb: "attempts", not "attempts fail".
+    const attempts = antecedents([turn(0, 'What happens when all attempts fail?')], new Map([['attempts', 0.5], ['fail', 0.4]]), 'en');
+    expect(attempts.map((f) => f.phrase)).toEqual(['attempts']);
   });
 });
 

@@ -279,4 +279,11 @@ describe('ambiguity', () => {
     // Her name still helps the search.
     expect(r.keywords).toContain('jansen');
   });
+
+  it('never reads "it" or "its" as someone named with a title', () => {
+    const turns = [{ index: 0, user: 'What did Dr. Patel prescribe?', assistant: 'Dr. Patel prescribed it for three months.', similarity: 0.5, byRecency: true }];
+    const r = lexicalRewrite({ query: 'What are its side effects?', earlierUserTurns: ['What did Dr. Patel prescribe?'], turns, termStats, weights });
+    expect(r.resolved_query).toBe('What are its side effects?');
+    expect(r.keywords).toContain('patel');
+  });
 });

@@ -3,7 +3,7 @@ import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates } from './predicates.js';
 import { queryCues } from './queryCues.js';
-import { opensSentence, remembered, wordPattern } from './words.js';
+import { opensSentence, readable, remembered, wordPattern } from './words.js';
 
 /** The features a candidate term is scored on, in the order of the scorer's weights. */
 export const FEATURE_NAMES = [
@@ -114,7 +114,7 @@ const readMessages = new Map<string, readonly MessageWord[]>();
 /** The words of a message that may be candidates, in order. */
 export function messageWords(message: string, role: 'user' | 'assistant', language: string): readonly MessageWord[] {
   return remembered(readMessages, `${role}\u0000${language}\u0000${message}`, () => {
-    const text = withoutContractions(message);
+    const text = readable(message);
     const words = [...text.matchAll(WORD)];
     const predicates = role === 'user' ? clausePredicates(text, language) : undefined;
     const contentAt = words.map((m, i) => (STOPWORDS.has(m[0].toLowerCase()) || predicates?.has(m[0].toLowerCase()) ? -1 : i)).filter((i) => i >= 0);

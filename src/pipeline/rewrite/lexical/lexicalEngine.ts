@@ -1,4 +1,4 @@
-import { queryTerms, STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
+import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
 import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import type { RewriteKind, RewriteResult } from '../types.js';
@@ -17,7 +17,7 @@ import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
-import { caseLike, opensSentence, plural, wordPattern } from './words.js';
+import { caseLike, opensSentence, PERSON_TITLES, plural, readable, wordPattern } from './words.js';
 import { clausePredicates, englishTags } from './predicates.js';
 
 /** At most this many conversation terms are added to the search. */
@@ -90,11 +90,15 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   const first = readings[0];
   if (!first || language !== 'en') return first;
   // A subject "they" is people as often as things (a band, a company), and takes either.
-  const pronoun = pointingPronoun(trimEnd(query).body, 'en')?.[0].toLowerCase();
+  const body = trimEnd(query).body;
+  // "what are its side effects?": "its" stands for a thing as "it" does.
+  const pronoun = pointingPronoun(body, 'en')?.[0].toLowerCase() ?? (/\bits\b/i.test(body) ? 'it' : undefined);
   if (pronoun !== 'it' && pronoun !== 'them') return first;
   // "How much is it?" after "When does she start?": whoever "she" was, "it" is not them.
   const person = (r: Antecedent): boolean => {
     const phrase = r.phrase.toLowerCase();
+    // "Dr Patel": a title names a person.
+    if (PERSON_TITLES.has(phrase.split(' ')[0]!)) return true;
     // "Jansen" is "Maria Jansen" by her last name.
     return [...people].some((p) => p === phrase || p.split(' ').includes(phrase) || phrase.split(' ').includes(p));
   };
@@ -119,7 +123,7 @@ export function readAhead(pair: { user: string; assistant: string }, language: s
     const words = messageWords(text, role, language);
     // Each word's document count is a lookup in the index, the slowest part of reading a new turn.
     termStats?.documentFrequency(words.map((w) => w.term));
-    const clean = withoutContractions(text);
+    const clean = readable(text);
     if (role === 'user') clausePredicates(clean, language);
     if (language === 'en') englishTags(clean);
   }

@@ -1,7 +1,7 @@
-import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
+import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { escapeRegExp, wordPattern } from './words.js';
+import { escapeRegExp, readable, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -44,7 +44,7 @@ const CAPITALISED = /^\p{Lu}[\p{L}'’.-]*\p{Ll}[\p{L}'’.-]*$/u;
  */
 export function namesIn(text: string): string[] {
   const out: string[] = [];
-  for (const sentence of withoutContractions(text).split(/(?<=[.!?])\s+/)) {
+  for (const sentence of readable(text).split(/(?<=[.!?])\s+/)) {
     const words = sentence.match(WORD) ?? [];
     // Runs of capitalised words, as [first, last] indices.
     const runs: [number, number][] = [];

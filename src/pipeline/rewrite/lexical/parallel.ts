@@ -329,7 +329,7 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const chained = depth < MAX_CHAIN ? await resolveParallel(raw, earlierUserTurns.slice(1), language, embedder, depth + 1) : undefined;
   const previous = chained?.resolved ?? raw;
   const slots = chained ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : parallelSlots(previous, subject, language);
-  if (slots.length === 0) return undefined;
+  if (slots.length === 0) return depth === 0 && !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;
   let similarities: number[] | undefined;
   if (embedder && !slots.some((s) => s.decided)) {
     const [s, ...vs] = await embedder.embed([subject, ...slots.map((x) => x.text)]);
@@ -337,10 +337,28 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   }
   const slot = chooseSlot(subject, slots, similarities);
   const resolved = slot && substitute(previous, slot, subject);
-  if (!slot || !resolved) return undefined;
+  if (!slot || !resolved) return depth === 0 && !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;
   // "the one from Contoso" is asked again only where the previous question said "from" too.
   if (THE_ONE_IN_FOLLOW_UP.test(query) && !(slot.decided && slot.start < slot.end)) return undefined;
   // An added subject stands after the space put before it.
   const at = slot.start === slot.end ? slot.start + 1 : slot.start;
   return { resolved, replaced: slot.text, at: { start: at, end: at + subject.length } };
+}
+
+/** How many questions before the latest one a parallel follow-up may go back to. */
+const OLDER_QUESTIONS = 2;
+
+/**
+ * "what about the refund service?" after "How do I configure the retry policy in the payment
+ * service?" and a question between that names no service: an earlier question where the wording
+ * alone settles the place (the same head noun), when the latest has none.
+ */
+function olderParallel(query: string, subject: string, earlierUserTurns: readonly string[], language: string): ParallelReading | undefined {
+  if (THE_ONE_IN_FOLLOW_UP.test(query)) return undefined;
+  for (const previous of earlierUserTurns.slice(1, 1 + OLDER_QUESTIONS)) {
+    const slot = chooseSlot(subject, parallelSlots(previous, subject, language).filter((x) => x.decided && x.start < x.end));
+    const resolved = slot && substitute(previous, slot, subject);
+    if (slot && resolved) return { resolved, replaced: slot.text, at: { start: slot.start, end: slot.start + subject.length } };
+  }
+  return undefined;
 }

@@ -1,7 +1,7 @@
-import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
+import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { capitalise, plural, wordPattern } from './words.js';
+import { capitalise, plural, readable, wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -39,7 +39,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
   for (const t of turns) {
     for (const [role, text] of [['user', t.user], ['assistant', t.assistant]] as const) {
       // As the candidates were read: "Huntington's disease" is the phrase "Huntington disease".
-      const clean = withoutContractions(text);
+      const clean = readable(text);
       const tokens = [...clean.matchAll(TOKEN)].map((m) => m[0]);
       const predicates = role === 'user' ? clausePredicates(clean, language) : undefined;
       const { verbs, auxiliaries } = role === 'user' && language === 'en' ? verbsOf(clean) : NO_VERBS;
@@ -90,7 +90,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         // the heat pump?"); a clause's real last verb or adjective is a predicate, found above.
         const { tag = '', lemma } = tagOf?.[at] ?? {};
         const clauseEnds = at + 1 >= tokens.length || !/^[\p{L}\p{N}]/u.test(tokens[at + 1]!);
-        const compound = tag === 'VERB' && clauseEnds && run.length > 0 && lemma === low;
+        // After a plural the base form is the verb it agrees with ("when all attempts fail?").
+        const compound = tag === 'VERB' && clauseEnds && run.length > 0 && lemma === low && !plural(run.at(-1)!.toLowerCase());
         // An imperative opening a sentence ("Summarise the minutes") is a verb in capitals.
         const imperative = tag === 'VERB' && !/(?:ing|ed)$/.test(low) && (at === 0 || /^[.!?]+$/.test(tokens[at - 1]!));
         const apart = NOT_IN_PHRASE.has(tag) && !compound && (/^\p{Ll}/u.test(tok) || imperative) && !(run.length === 0 && verbs.has(low));

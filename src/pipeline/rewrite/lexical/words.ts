@@ -1,3 +1,4 @@
+import { withoutContractions } from '../../search/queryTerms.js';
 /**
  * How the lexical engine splits text into words: runs of letters and digits, joined inside by
  * apostrophes and hyphens ("Huntington's", "F-1"). Where a name or a subject may hold a dot
@@ -45,6 +46,18 @@ export const plural = (w: string): boolean => w.length > 3 && /[^s'’]s$/.test(
 
 /** `s` as a literal inside a regular expression. */
 export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Titles before a name, whose period ends no sentence ("Dr. Patel", "mevr. De Vries"). */
+export const PERSON_TITLES: ReadonlySet<string> = new Set('dr mr mrs ms mx prof dhr mevr mw drs ir'.split(' '));
+const TITLE_STOP = /\b(Dr|Mr|Mrs|Ms|Mx|Prof|Dhr|Mevr|Mw|Drs|Ir|dr|mr|mrs|ms|prof|dhr|mevr|mw|drs|ir)\.(?=\s+\p{Lu})/gu;
+
+/**
+ * A message as the engine reads it: contractions undone (see withoutContractions) and the period
+ * of a title before a name dropped, so that "Dr. Patel" is one name rather than a sentence's end.
+ */
+export function readable(text: string): string {
+  return withoutContractions(text).replace(TITLE_STOP, '$1');
+}
 
 const SEEN_LIMIT = 512;
 
