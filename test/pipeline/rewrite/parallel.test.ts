@@ -199,6 +199,9 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(parallelSubject('and for children?', 'en')).toBe('for children');
     expect(settled('What is the dosage of amoxicillin for adults?', 'for children')).toBe('What is the dosage of amoxicillin for children?');
     expect(settled('What is the parental leave policy?', 'for adoption')).toBe('What is the parental leave policy for adoption?');
+    // No "for" to vary, but a phrase with the same head noun: X takes its place.
+    expect(settled('What are the termination clauses in the Acme supplier agreement?', 'for the Globex agreement')).toBe('What are the termination clauses in the Globex agreement?');
+    expect(settled('How many vacation days do I get under my employment contract?', 'for a part-time contract')).toBe('How many vacation days do I get under a part-time contract?');
   });
 
   it('adds a condition ("and if …?", "en als …?") to the end of the previous question', async () => {

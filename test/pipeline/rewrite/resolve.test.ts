@@ -219,6 +219,13 @@ describe('reference resolution (templates, en/nl)', () => {
     // Read as runs of chosen words, they were "Earth Crisis still around" and "album win Grammy".
     expect(found.join('|')).not.toMatch(/still|around|win/);
   });
+  it('gives a common noun after "which" or "my" the article a pronoun\'s place wants', () => {
+    expect(antecedents([turn(0, 'Which hotel did I book there?')], new Map([['hotel', 0.6]]), 'en')[0]).toMatchObject({ phrase: 'hotel', article: 'the' });
+    expect(resolveReference('does it include breakfast?', { phrase: 'hotel', article: 'the' }, 'en')).toBe('does the hotel include breakfast?');
+    // A name takes none.
+    expect(antecedents([turn(0, 'Which Hilton did I book?')], new Map([['hilton', 0.6]]), 'en')[0]!.article).toBeUndefined();
+  });
+
   it('keeps a compound\'s noun the tagger read as a verb at the end of a question ("heat pump?")', () => {
     const found = antecedents([turn(0, 'What are the installation steps for the heat pump?')], new Map([['heat', 0.5], ['pump', 0.4], ['installation', 0.3]]), 'en');
     expect(found.map((f) => f.phrase)).toContain('heat pump');

@@ -259,7 +259,7 @@ describe('ambiguity', () => {
       { index: 1, user: 'Does Germany have a strong economy?', assistant: '', similarity: 0.5, byRecency: true },
     ];
     const them = lexicalRewrite({ query: 'What happens if Germany stops bailing them out?', earlierUserTurns: [], turns, termStats, weights });
-    expect(them.resolved_query).toBe('What happens if Germany stops bailing neighbours out?');
+    expect(them.resolved_query).toBe('What happens if Germany stops bailing the neighbours out?');
     // "it" keeps the singular reading; "they" as a subject may be a group and keeps the best one.
     expect(lexicalRewrite({ query: 'Is it growing?', earlierUserTurns: [], turns, termStats, weights }).resolved_query).toBe('Is the strong economy growing?');
   });

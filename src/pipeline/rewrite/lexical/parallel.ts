@@ -125,6 +125,8 @@ export interface Slot {
   decided: boolean;
   /** One modifier of a phrase ("dc" of "dc voltage"): the text of the whole phrase. */
   modifierOf?: string;
+  /** What goes in its place when not the whole subject: "for the Globex agreement" puts "the Globex agreement" for "the Acme agreement". */
+  put?: string;
 }
 
 /** The empty place at the end of a question, before its mark, where an added subject stands. */
@@ -176,9 +178,21 @@ export function parallelSlots(previous: string, subject: string, language: strin
       const end = objectEnd(i + 1);
       if (end > i) found.push(slot(i, end, true));
     });
-    // The last such phrase: a follow-up most often varies how the question ended. With none, the
-    // subject adds to the question's end ("… per year?" + "with a part-time contract").
+    // The last such phrase: a follow-up most often varies how the question ended.
     if (found.length) return found.slice(-1);
+    // "and for the Globex agreement?" after "… in the Acme supplier agreement?": no "for" to vary,
+    // but a phrase with the same head noun, which the object takes the place of.
+    const object = sub.slice(1);
+    const objectHead = object.filter(isContent).at(-1)?.lower;
+    for (let j = prev.length - 1; objectHead && j >= 0; j--) {
+      if (prev[j]!.lower !== objectHead || !isContent(prev[j]!)) continue;
+      // The whole phrase the head ends, with its determiners when the object has one.
+      let i = j;
+      while (i > 0 && isContent(prev[i - 1]!)) i--;
+      if (DETERMINERS.has(object[0]!.lower)) while (i > 0 && DETERMINERS.has(prev[i - 1]!.lower)) i--;
+      return [{ ...slot(i, j, true), put: subject.slice(object[0]!.start) }];
+    }
+    // With none, the subject adds to the question's end ("… per year?" + "with a part-time contract").
     return [endSlot(previous)];
   }
 
@@ -286,7 +300,8 @@ export function chooseSlot(subject: string, slots: readonly Slot[], similarities
  * The previous question asked again about the subject: "Are stocks risky?" with "bonds" in place
  * of "stocks". Undefined when nothing of the question would be left ("Deductions" → "FICA").
  */
-export function substitute(previous: string, slot: Slot, subject: string): string | undefined {
+export function substitute(previous: string, slot: Slot, said: string): string | undefined {
+  const subject = slot.put ?? said;
   const before = previous.slice(0, slot.start);
   const after = previous.slice(slot.end);
   const rest = `${before} ${after}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -336,13 +351,14 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
     similarities = vs.map((v) => cosine(s!, v));
   }
   const slot = chooseSlot(subject, slots, similarities);
+  const put = slot?.put ?? subject;
   const resolved = slot && substitute(previous, slot, subject);
   if (!slot || !resolved) return depth === 0 && !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;
   // "the one from Contoso" is asked again only where the previous question said "from" too.
   if (THE_ONE_IN_FOLLOW_UP.test(query) && !(slot.decided && slot.start < slot.end)) return undefined;
   // An added subject stands after the space put before it.
   const at = slot.start === slot.end ? slot.start + 1 : slot.start;
-  return { resolved, replaced: slot.text, at: { start: at, end: at + subject.length } };
+  return { resolved, replaced: slot.text, at: { start: at, end: at + put.length } };
 }
 
 /** How many questions before the latest one a parallel follow-up may go back to. */

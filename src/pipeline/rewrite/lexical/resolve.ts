@@ -142,6 +142,8 @@ function englishArticle(tokens: readonly string[], at: number): string | undefin
   if (/^an?$/i.test(tokens[at - 1] ?? '')) return 'the';
   // A name after its description takes none ("the band Earth Crisis" → "Earth Crisis").
   if (!/^\p{Ll}/u.test(tokens[at]!)) return undefined;
+  // "Which hotel did I book?", "my contract": a determiner other than an article makes it "the hotel" too.
+  if (/^(?:which|what|whose|my|your|our|their)$/i.test(tokens[at - 1] ?? '')) return 'the';
   for (let i = at - 1; i >= Math.max(0, at - 4); i--) {
     const word = tokens[i]!;
     if (/^(?:the|an?)$/i.test(word)) return 'the';
