@@ -68,6 +68,21 @@ describe('an item pointed at by its place', () => {
     expect(resolveOrdinal('tell me about the last', pumps, 'en')?.resolved).toBe('tell me about the Mitsubishi Ecodan');
   });
 
+  it('are several for "the first two", "the last three", "de eerste twee", named without their bracketed details', () => {
+    const priced = [turn(0, 'Which heat pumps are in the quotes?', 'Three:\n- Daikin Altherma 3 (8,900 euros)\n- Mitsubishi Ecodan (9,400 euros)\n- Vaillant aroTHERM plus (10,200 euros)')];
+    expect(listItems(priced[0]!.assistant, 'en')).toEqual(['Daikin Altherma 3', 'Mitsubishi Ecodan', 'Vaillant aroTHERM plus']);
+    expect(resolveOrdinal('compare the first two', priced, 'en')).toEqual({
+      resolved: 'compare Daikin Altherma 3 and Mitsubishi Ecodan',
+      item: 'Daikin Altherma 3 and Mitsubishi Ecodan',
+      others: ['Vaillant aroTHERM plus'],
+      turn: 0,
+    });
+    expect(resolveOrdinal('which of the last two is quieter?', priced, 'en')?.resolved).toBe('which of Mitsubishi Ecodan and Vaillant aroTHERM plus is quieter?');
+    expect(resolveOrdinal('vergelijk de eerste twee', priced, 'nl')?.resolved).toBe('vergelijk Daikin Altherma 3 en Mitsubishi Ecodan');
+    // More than the list has: no reading at all ("compare Daikin Altherma 3 four" was one).
+    expect(resolveOrdinal('compare the first four', priced, 'en')).toBeUndefined();
+  });
+
   it('is named beside a noun such as "step" or "option", also in Dutch', () => {
     const steps = [turn(0, 'How do I install it?', 'Mount the outdoor unit, connect the refrigerant lines, then wire the indoor unit.')];
     expect(resolveOrdinal('how long does the second step take?', steps, 'en')?.resolved).toBe('how long does the second step (connect the refrigerant lines) take?');

@@ -75,7 +75,8 @@ const CONJUNCTIONS = /^(?:and|or|then|en|of|dan)\s+/i;
 /** The items of a text's list: its list lines (each up to a colon or dash), or its longest enumeration in a sentence. */
 export function listItems(text: string, language: string): string[] {
   const lines = text.split(/\n/).map((l) => LIST_LINE.exec(l)?.[1]).filter((l): l is string => !!l);
-  if (lines.length >= 2) return lines.map((l) => l.split(/:\s|\s[-–—]\s/)[0]!.replace(/[*_]+/g, '').replace(/[.;,]\s*$/, '').trim());
+  // "Daikin Altherma 3 (8,900 euros)": the item without what the reply says about it in brackets.
+  if (lines.length >= 2) return lines.map((l) => l.split(/:\s|\s[-–—]\s/)[0]!.replace(/[*_]+/g, '').replace(/[.;,]\s*$/, '').replace(/\s*\([^()]*\)$/, '').trim());
   let best: string[] = [];
   for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
     const items = enumeration(sentence.replace(/[.!?]+\s*$/, ''), language);
@@ -141,8 +142,10 @@ function enumeration(text: string, language: string): string[] {
  */
 export function resolveOrdinal(query: string, turns: readonly SelectedTurn[], language: string): OrdinalReading | undefined {
   const lang = language === 'nl' ? 'nl' : language === 'en' ? 'en' : undefined;
-  const found = lang && POINTER[lang]!.exec(query);
   const last = turns.at(-1);
+  // "the first two" is several items or none: never the first with "two" left over.
+  if (lang && SEVERAL[lang]!.test(query)) return last && severalItems(query, last, lang);
+  const found = lang && POINTER[lang]!.exec(query);
   if (!found || !last || (!found[2] && !standsAlone(query, found.index, found.index + found[0].length, lang))) return undefined;
   const place = ORDINALS[lang]![found[1]!.toLowerCase()]!;
   const noun = found[2];
@@ -179,4 +182,27 @@ export function resolveListPronoun(query: string, turns: readonly SelectedTurn[]
   if (items.length < 2 || items.length > MAX_NAMED_ITEMS || !items.every((i) => NAMED_ITEM.test(i))) return undefined;
   const named = `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
   return { resolved: query.slice(0, pronoun.index) + named + query.slice(pronoun.index + pronoun[0].length), item: named, others: [], turn: last.index };
+}
+
+const COUNTS: Record<string, number> = { two: 2, three: 3, four: 4, twee: 2, drie: 3, vier: 4 };
+/** "the first two", "the last three options", "de eerste twee": several items from one end of a list. */
+const SEVERAL: Record<string, RegExp> = {
+  en: new RegExp(`(?<![\\p{L}])the\\s+(first|last)\\s+(two|three|four)(?:\\s+(?:${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu'),
+  nl: new RegExp(`(?<![\\p{L}])de\\s+(eerste|laatste)\\s+(twee|drie|vier)(?:\\s+(?:${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu'),
+};
+
+/** "compare the first two" after a list: "compare Daikin Altherma 3 and Mitsubishi Ecodan". */
+function severalItems(query: string, last: SelectedTurn, lang: 'en' | 'nl'): OrdinalReading | undefined {
+  const found = SEVERAL[lang]!.exec(query);
+  if (!found) return undefined;
+  const count = COUNTS[found[2]!.toLowerCase()]!;
+  const fromEnd = /^(?:last|laatste)$/i.test(found[1]!);
+  for (const text of [last.assistant, last.user]) {
+    const items = text ? listItems(text, lang) : [];
+    if (items.length < count) continue;
+    const chosen = fromEnd ? items.slice(-count) : items.slice(0, count);
+    const named = `${chosen.slice(0, -1).join(', ')} ${lang === 'nl' ? 'en' : 'and'} ${chosen.at(-1)}`;
+    return { resolved: query.slice(0, found.index) + named + query.slice(found.index + found[0].length), item: named, others: items.filter((x) => !chosen.includes(x)), turn: last.index };
+  }
+  return undefined;
 }
