@@ -10,7 +10,7 @@ export const historySchema = z
 
 /** The user's earlier messages, most recent first (what a follow-up most likely leans on). */
 export function earlierUserTurns(history: readonly HistoryMessage[]): string[] {
-  return history.filter((m) => m.role === 'user').map((m) => m.text).reverse();
+  return history.filter((m) => m.role === 'user' && m.text.trim()).map((m) => m.text).reverse();
 }
 
 export function parseHistory(json: unknown, where: string): HistoryMessage[] {

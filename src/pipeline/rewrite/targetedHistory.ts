@@ -22,6 +22,8 @@ export function turnPairs(history: readonly HistoryMessage[], messageCharLimit: 
   const pairs: TurnPair[] = [];
   for (const m of history) {
     const text = m.text.trim();
+    // An empty message (a question sent blank, an answer that failed) says nothing to fold in.
+    if (!text) continue;
     if (m.role === 'user') pairs.push({ index: pairs.length, user: text, assistant: '' });
     else {
       const last = pairs.at(-1);

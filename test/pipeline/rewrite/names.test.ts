@@ -37,6 +37,10 @@ describe('names in a conversation', () => {
     // A title's period ends no sentence: "Dr. Patel" is one name.
     expect(namesIn('Dr. Patel noted a high value. Mr. Smith agreed.')).toEqual(['Dr Patel', 'Mr Smith']);
     expect(personAntecedent(['What did Dr. Patel say about my cholesterol?'], 'She suggested a statin.')).toBe('Dr Patel');
+    // An older reply counts only with a title before the name: it names places and things as often.
+    const replies = ['De praktijk is open van maandag tot en met vrijdag.', 'Volgens de brief is dokter Van der Berg de huisarts, aan de Dorpsstraat.'];
+    expect(personAntecedent(['Wat zijn de openingstijden?', 'Wie is de huisarts van mijn vader?'], replies)).toBe('Van der Berg');
+    expect(personAntecedent(['What else?'], ['It closed in 1990.', 'Wales and Ireland signed it.'])).toBeUndefined();
   });
 
   it('not a name in a question that asks who did something: the reply names the person', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
+import { earlierUserTurns } from '../../../src/pipeline/rewrite/history.js';
 import { selectTurns, turnPairs } from '../../../src/pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
 
@@ -20,6 +21,12 @@ describe('turn pairs', () => {
       { index: 1, user: 'hi', assistant: 'xxxxxxxxxx' },
       { index: 2, user: 'and?', assistant: '' },
     ]);
+  });
+
+  it('skips empty messages, which say nothing to fold in', () => {
+    const history = [u('What is in the Q3 report?'), a('Revenue grew 12%.'), u('  '), a('')];
+    expect(turnPairs(history, 500)).toEqual([{ index: 0, user: 'What is in the Q3 report?', assistant: 'Revenue grew 12%.' }]);
+    expect(earlierUserTurns(history)).toEqual(['What is in the Q3 report?']);
   });
 });
 

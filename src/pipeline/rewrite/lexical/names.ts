@@ -74,7 +74,9 @@ export function namesIn(text: string): string[] {
     runs.forEach(([a, b], k) => {
       if (title.has(k)) return;
       let from = a;
-      while (from <= b && NOT_NAMES.has(words[from]!.toLowerCase())) from++;
+      // "dokter Van der Berg", "met De Vries": inside a sentence a capitalised particle opens a surname.
+      const particle = (k: number): boolean => k > 0 && k < b && NAME_PARTICLES.has(words[k]!.toLowerCase());
+      while (from <= b && NOT_NAMES.has(words[from]!.toLowerCase()) && !particle(from)) from++;
       if (from === 0 && from < b && opensBeforeName(words[0]!)) from++;
       if (from > b || (from === b && from === 0)) return;
       out.push(words.slice(from, b + 1).join(' '));
@@ -88,19 +90,30 @@ const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|hav
 
 /**
  * The person a pronoun most likely stands for: the first name in the user's earlier messages
- * (given latest first), else the first name of the latest reply ("Who wrote Emma?" — "Jane Austen
- * wrote it." — "when did she die?").
+ * (given latest first), else the first name of the latest reply that names one ("Who wrote Emma?"
+ * — "Jane Austen wrote it." — "when did she die?"). `replies` are given latest first.
  */
-export function personAntecedent(earlierUserTurns: readonly string[], latestReply: string | undefined): string | undefined {
+export function personAntecedent(earlierUserTurns: readonly string[], replies: string | undefined | readonly string[]): string | undefined {
   for (const turn of [...earlierUserTurns].reverse()) {
     // "Who painted the Mona Lisa?" asks for a person; the name in it is what they did something to.
     if (ASKS_FOR_PERSON.test(turn)) continue;
     const found = namesIn(turn)[0];
     if (found) return found;
   }
+  const [latest, ...older] = typeof replies === 'string' ? [replies] : (replies ?? []);
   // "the Berlin office", "the Beatles": a name after an article is a place's or a thing's.
-  return latestReply ? namesIn(latestReply).find((n) => !afterArticleOnly(n, latestReply)) : undefined;
+  const found = latest ? namesIn(latest).find((n) => !afterArticleOnly(n, latest)) : undefined;
+  if (found) return found;
+  // An older reply names places and things as often as people: only a name with a title counts there ("dokter Van der Berg").
+  for (const reply of older) {
+    const titled = namesIn(reply).find((n) => new RegExp(`(?:^|[^\\p{L}])(?:${TITLE_WORDS})\\.?\\s+${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, 'iu').test(reply));
+    if (titled) return titled;
+  }
+  return undefined;
 }
+
+/** Words that say a name is a person's: titles and forms of address, English and Dutch. */
+const TITLE_WORDS = 'dr|doctor|dokter|mr|mrs|ms|miss|mister|prof|professor|dhr|mevr|mevrouw|meneer|juffrouw|sir|lady|lord';
 
 function afterArticleOnly(name: string, text: string): boolean {
   const at = [...text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'gu'))];
