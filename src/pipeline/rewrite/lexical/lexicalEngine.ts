@@ -112,9 +112,9 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
 
 /**
  * Reads a turn pair as the engine will when a follow-up comes (its words, their parts of speech, a
- * question's predicates, the words' counts in the index), so that the follow-up's rewrite finds them read: called when the answer
- * is given, off the follow-up's path, as its embedding is. The answer as the turns will hold it
- * (cut at message_char_limit).
+ * question's predicates, the words' counts in the index), so that the follow-up's rewrite finds
+ * them read: called when the answer is given, off the follow-up's path, as its embedding is. The
+ * answer as the turns will hold it (cut at message_char_limit).
  */
 export function readAhead(pair: { user: string; assistant: string }, language: string, termStats?: TermStats): void {
   for (const role of ['user', 'assistant'] as const) {

@@ -90,8 +90,9 @@ const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|hav
 
 /**
  * The person a pronoun most likely stands for: the first name in the user's earlier messages
- * (given latest first), else the first name of the latest reply that names one ("Who wrote Emma?"
- * — "Jane Austen wrote it." — "when did she die?"). `replies` are given latest first.
+ * (given latest first), else the first name of the latest reply ("Who wrote Emma?" — "Jane Austen
+ * wrote it." — "when did she die?"), else a name with a title in an older one. `replies` are
+ * given latest first.
  */
 export function personAntecedent(earlierUserTurns: readonly string[], replies: string | undefined | readonly string[]): string | undefined {
   for (const turn of [...earlierUserTurns].reverse()) {

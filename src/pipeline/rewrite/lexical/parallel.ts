@@ -374,7 +374,7 @@ function olderParallel(query: string, subject: string, earlierUserTurns: readonl
   for (const previous of earlierUserTurns.slice(1, 1 + OLDER_QUESTIONS)) {
     const slot = chooseSlot(subject, parallelSlots(previous, subject, language).filter((x) => x.decided && x.start < x.end));
     const resolved = slot && substitute(previous, slot, subject);
-    if (slot && resolved) return { resolved, replaced: slot.text, at: { start: slot.start, end: slot.start + subject.length } };
+    if (slot && resolved) return { resolved, replaced: slot.text, at: { start: slot.start, end: slot.start + (slot.put ?? subject).length } };
   }
   return undefined;
 }
