@@ -28,6 +28,13 @@ describe('classifyIntent', () => {
     expect(classifyIntent('how many PDFs?')).toBe('count');
     expect(classifyIntent('what is the budget?')).toBe('factual');
     expect(classifyIntent('Which one is more important, Market Cap or NAV?')).toBe('compare');
+    // A comparative or superlative asked of several things.
+    expect(classifyIntent('which heat pump is cheaper?')).toBe('compare');
+    expect(classifyIntent('Which of the three quotes is the lowest?')).toBe('compare');
+    expect(classifyIntent('welke is het goedkoopst?')).toBe('compare');
+    // Not a word that only ends like one.
+    expect(classifyIntent('which invoices are overdue?')).toBe('list');
+    expect(classifyIntent('which user is the owner?')).toBe('list');
   });
 
   it('works in Dutch', () => {
