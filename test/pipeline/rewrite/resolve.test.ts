@@ -143,6 +143,8 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('What about the HIV pandemic? Did it kill many people?', { phrase: 'flu vaccine' }, 'en')).toBeUndefined();
     expect(resolveReference('Wat dacht je van houtmulch; is dat duur?', { phrase: 'grind' }, 'nl')).toBeUndefined();
     expect(resolveReference('Speaking of vaccines, how are they made?', { phrase: 'herpes' }, 'en')).toBeUndefined();
+    expect(resolveReference('Going back to the dishwasher, how do I claim it?', { phrase: 'receipt', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('terugkomend op de vaatwasser, hoe claim ik dat?', { phrase: 'bon' }, 'nl')).toBeUndefined();
     expect(resolveReference('tell me more about debt consolidation - is it a good idea?', { phrase: 'pay off' }, 'en')).toBeUndefined();
     expect(resolveReference('Tell me about North Carolina, like its economy?', { phrase: 'summer months', article: 'the' }, 'en')).toBeUndefined();
     // In the main clause before a subordinate one: "water" owns the "it" (the tagger reads "water" as a verb here).

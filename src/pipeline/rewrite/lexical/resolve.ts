@@ -296,8 +296,9 @@ export function trimEnd(q: string): { body: string; mark: string } {
   return m ? { body: q.slice(0, m.index), mark: m[1]! } : { body: q, mark: '' };
 }
 
-/** Openings that name the question's subject before a comma ("Speaking of vaccines, …"). */
-const TOPIC_LEAD = /^\s*(?:speaking\s+(?:of|about)|talking\s+(?:of|about)|regarding|concerning|as\s+for|as\s+to|on\s+the\s+subject\s+of|wat\s+betreft|over|als\s+het\s+gaat\s+om)\s+/i;
+/** Openings that name the question's subject before a comma ("Speaking of vaccines, …", "Going back to the dishwasher, …"). */
+const TOPIC_LEAD =
+  /^\s*(?:speaking\s+(?:of|about)|talking\s+(?:of|about)|regarding|concerning|as\s+for|as\s+to|on\s+the\s+subject\s+of|(?:going|coming|getting)\s+back\s+to|back\s+to|returning\s+to|wat\s+betreft|over|als\s+het\s+gaat\s+om|terugkomend\s+op|terug\s+naar)\s+/i;
 
 /** Words of a remark before the question proper ("Ok. What does it cost?", "Thanks! And …"). */
 const REMARKS = new Set(
