@@ -45,8 +45,10 @@ try {
     { role: 'user' as const, text: 'How does the API gateway handle authentication?' },
     { role: 'assistant' as const, text: 'The gateway checks OAuth 2.0 bearer tokens against the identity provider. Jane Doe maintains it.' },
   ];
+  // Word statistics of their own, so the timed ones start with nothing counted.
+  const warmStats = new TermStats(index.store);
   for (const q of ['how does it handle expired sessions?', 'what about API keys?', 'aren\'t there more?', 'when did she write it?', 'is that true?', 'whta does the gatway log?']) {
-    await rewrite(q, warm, {}, { embedder, termStats: new TermStats(index.store) });
+    await rewrite(q, warm, {}, { embedder, termStats: warmStats });
   }
   const all: number[] = [];
   const followUps: number[] = [];

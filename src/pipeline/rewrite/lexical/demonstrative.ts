@@ -82,7 +82,6 @@ function appositiveName(words: readonly string[], tags: readonly string[], at: n
   return name;
 }
 
-
 /** The question with `words` (consecutive, from its demonstrative) replaced by `by`, keeping a capital at its start. */
 function replaceWords(query: string, words: readonly string[], by: string): string | undefined {
   const found = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('\\W*\\s*')}(?![\\p{L}\\p{N}])`, 'iu').exec(query);

@@ -18,7 +18,7 @@ import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { caseLike, opensSentence, PERSON_TITLES, plural, readable, wordPattern } from './words.js';
-import { clausePredicates, englishTags } from './predicates.js';
+import { englishTags } from './predicates.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -120,12 +120,11 @@ export function readAhead(pair: { user: string; assistant: string }, language: s
   for (const role of ['user', 'assistant'] as const) {
     const text = pair[role];
     if (!text) continue;
+    // The candidate words (a question's predicates with them), then their counts in the index, the
+    // slowest part of reading a new turn, and the parts of speech the phrase reader takes.
     const words = messageWords(text, role, language);
-    // Each word's document count is a lookup in the index, the slowest part of reading a new turn.
     termStats?.documentFrequency(words.map((w) => w.term));
-    const clean = readable(text);
-    if (role === 'user') clausePredicates(clean, language);
-    if (language === 'en') englishTags(clean);
+    if (language === 'en') englishTags(readable(text));
   }
 }
 

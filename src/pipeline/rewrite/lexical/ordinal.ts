@@ -180,7 +180,7 @@ export function resolveListPronoun(query: string, turns: readonly SelectedTurn[]
   if (!pronoun || !PLURAL_POINTER.test(pronoun[0]) || !last?.assistant) return undefined;
   const items = listItems(last.assistant, language);
   if (items.length < 2 || items.length > MAX_NAMED_ITEMS || !items.every((i) => NAMED_ITEM.test(i))) return undefined;
-  const named = `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  const named = namedList(items, 'en');
   return { resolved: query.slice(0, pronoun.index) + named + query.slice(pronoun.index + pronoun[0].length), item: named, others: [], turn: last.index };
 }
 
@@ -201,8 +201,13 @@ function severalItems(query: string, last: SelectedTurn, lang: 'en' | 'nl'): Ord
     const items = text ? listItems(text, lang) : [];
     if (items.length < count) continue;
     const chosen = fromEnd ? items.slice(-count) : items.slice(0, count);
-    const named = `${chosen.slice(0, -1).join(', ')} ${lang === 'nl' ? 'en' : 'and'} ${chosen.at(-1)}`;
+    const named = namedList(chosen, lang);
     return { resolved: query.slice(0, found.index) + named + query.slice(found.index + found[0].length), item: named, others: items.filter((x) => !chosen.includes(x)), turn: last.index };
   }
   return undefined;
+}
+
+/** Items named as one phrase: "A, B and C", "A en B". */
+function namedList(items: readonly string[], lang: 'en' | 'nl'): string {
+  return `${items.slice(0, -1).join(', ')} ${lang === 'nl' ? 'en' : 'and'} ${items.at(-1)}`;
 }

@@ -49,7 +49,8 @@ export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]
 
 /** Titles before a name, whose period ends no sentence ("Dr. Patel", "mevr. De Vries"). */
 export const PERSON_TITLES: ReadonlySet<string> = new Set('dr mr mrs ms mx prof dhr mevr mw drs ir'.split(' '));
-const TITLE_STOP = /\b(Dr|Mr|Mrs|Ms|Mx|Prof|Dhr|Mevr|Mw|Drs|Ir|dr|mr|mrs|ms|prof|dhr|mevr|mw|drs|ir)\.(?=\s+\p{Lu})/gu;
+// Written out in both cases: under the "i" flag \p{Lu} would match any letter.
+const TITLE_STOP = new RegExp(`\\b(${[...PERSON_TITLES].flatMap((t) => [t, capitalise(t)]).join('|')})\\.(?=\\s+\\p{Lu})`, 'gu');
 
 /**
  * A message as the engine reads it: contractions undone (see withoutContractions) and the period
