@@ -70,6 +70,12 @@ describe('candidate terms', () => {
     for (const w of ['should', 'him', 'his', 'she', 'anything', 'else', 'according', 'nothing']) expect(terms).not.toContain(w);
   });
 
+  it('offers no word of asking what a document says ("wat staat er in", "tell me")', () => {
+    const nl = candidateTerms('en de prijs?', [turn(0, 'Wat staat er in mijn huurcontract over huisdieren?', 'Er stond niets over honden; katten staan erin.')], 'nl').map((c) => c.term);
+    expect(nl).toEqual(expect.arrayContaining(['huurcontract', 'huisdieren', 'honden', 'katten']));
+    for (const w of ['staat', 'stond', 'staan']) expect(nl).not.toContain(w);
+  });
+
   it('reads a turn ahead (words, tags, counts in the index) to the same candidates as reading it fresh', () => {
     // Texts no other test reads, so the first reading below is a fresh one.
     const pair = { user: 'Which heat pump did the Vaillant installer recommend in Utrecht?', assistant: "The installer's quote names the aroTHERM plus, with a 12-year warranty." };

@@ -125,6 +125,11 @@ describe('reference resolution (templates, en/nl)', () => {
     const economy = { phrase: 'strong economy', article: 'the' };
     expect(resolveReference('Is there an advantage for why Germany keeps doing this?', economy, 'en')).toBeUndefined();
     expect(resolveReference('can I do that online?', { phrase: 'tax return', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference("what if I don't do it?", { phrase: 'lease', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference("Why didn't you do that?", { phrase: 'landlord', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('wat als ik het zelf doe?', { phrase: 'offerte' }, 'nl')).toBeUndefined();
+    expect(resolveReference('hoe doe ik dat?', { phrase: 'aangifte' }, 'nl')).toBeUndefined();
+    expect(resolveReference('kan ik dat online doen?', { phrase: 'aangifte' }, 'nl')).toBeUndefined();
     // The auxiliary "does" asks about the thing.
     expect(resolveReference('does it work offline?', { phrase: 'app', article: 'the' }, 'en')).toBe('does the app work offline?');
   });

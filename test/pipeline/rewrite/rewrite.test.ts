@@ -264,6 +264,14 @@ describe('ambiguity', () => {
     expect(lexicalRewrite({ query: 'Is it growing?', earlierUserTurns: [], turns, termStats, weights }).resolved_query).toBe('Is the strong economy growing?');
   });
 
+  it('leaves "it" as asked when every close reading is plural', () => {
+    const turns = [{ index: 0, user: 'What spices does the stew need?', assistant: 'Cumin, coriander, turmeric and garam masala.', similarity: 0.5, byRecency: true }];
+    const r = lexicalRewrite({ query: 'can I freeze it?', earlierUserTurns: ['What spices does the stew need?'], turns, termStats, weights });
+    // Not "can I freeze the spices?": "it" is one thing.
+    expect(r.resolved_query).not.toMatch(/spices/);
+    expect(r.resolved_query).toMatch(/^can I freeze (?:it|the stew)\?$/);
+  });
+
   it('never reads "it" as someone the user called "he" or "she"', () => {
     const turns = [
       { index: 0, user: 'Who is Maria Jansen?', assistant: 'Maria Jansen is the new CFO.', similarity: 0.2, byRecency: false },

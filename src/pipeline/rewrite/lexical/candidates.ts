@@ -63,11 +63,11 @@ interface Mention {
   afterArticle: boolean;
 }
 
-/** Words of talking about a search rather than of its subject ("tell me about", "vertel eens"). */
+/** Words of talking about a search rather than of its subject ("tell me about", "vertel eens", "wat staat er in": what does it say). */
 const CHAT_WORDS = new Set(
   (
     'tell know want like please thanks thank explain give show find need get say said mean means let lets ok okay yes no ' +
-    'vertel weet wil graag bedankt dank geef laat zien vind nodig zeg zei betekent ja nee oke'
+    'vertel weet wil graag bedankt dank geef laat zien vind nodig zeg zei betekent ja nee oke staat staan stond stonden'
   ).split(' '),
 );
 

@@ -107,7 +107,7 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   const head = (r: Antecedent): string => r.phrase.split(/\s+/).at(-1)!;
   const agrees = (r: Antecedent): boolean => !/^\p{Lu}/u.test(head(r)) && plural(head(r).toLowerCase()) === (pronoun === 'them');
   if (/^\p{Lu}/u.test(head(best)) || agrees(best)) return best;
-  return readings.find((r) => r !== best && !person(r) && r.score >= best.score * AGREEMENT_MARGIN && agrees(r)) ?? best;
+  return readings.find((r) => r !== best && !person(r) && r.score >= best.score * AGREEMENT_MARGIN && agrees(r));
 }
 
 /**

@@ -195,7 +195,19 @@ function verbsOf(text: string): { verbs: Set<string>; auxiliaries: Set<string> }
  * do that online?", "how do I do it?"): it stands for an action, which no thing of the
  * conversation names. Not the auxiliary of "does it work?".
  */
-const DO_ACTION = /(?:\b(?:doing|done)|\b(?:i|you|we|they|he|she|to|can|could|will|would|should|must|might|may|not|n['’]t|also|just)\s+(?:do|does|did))\s+$/i;
+const DO_ACTION = /(?:\b(?:doing|done)|(?:\b(?:i|you|we|they|he|she|to|can|could|will|would|should|must|might|may|not|also|just)|n['’]t)\s+(?:do|does|did))\s+$/i;
+/**
+ * Dutch "doen" with a pointing word as its object: "hoe doe ik dat?", "wat als ik het zelf doe?",
+ * "kan ik dat online doen?". Not "doet dat pijn?", where "dat" is the subject.
+ */
+const DO_ACTION_NL = { before: /\b(?:doe|doet|doen|deed|deden)\s+(?:ik|je|jij|we|wij|u|ze|zij|hij)\s+$/i, after: /^\s+(?:\p{L}+\s+){0,2}?(?:doe|doet|doen|deed|deden|gedaan)\s*$/iu };
+
+/** Whether the pointing word is what "do"/"doen" acts on: an action, which no thing of the conversation names. */
+function doesAction(body: string, pointing: RegExpExecArray, lang: 'en' | 'nl'): boolean {
+  const before = body.slice(0, pointing.index);
+  if (lang === 'en') return DO_ACTION.test(before);
+  return DO_ACTION_NL.before.test(before) || DO_ACTION_NL.after.test(body.slice(pointing.index + pointing[0].length));
+}
 
 /** Pronouns, auxiliaries and question words: words that open a clause ("and were there others?"). */
 export const CLAUSE_WORDS: ReadonlySet<string> = new Set(
@@ -372,7 +384,7 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   const demo = DEMONSTRATIVES[lang]!.exec(body);
   const pointing = pronoun ?? possessive ?? demo;
   if (pointing && namedEarlier(body, pointing.index, pointing === possessive, lang === 'en')) return undefined;
-  if (lang === 'en' && pointing && pointing !== possessive && DO_ACTION.test(body.slice(0, pointing.index))) return undefined;
+  if (pointing && pointing !== possessive && doesAction(body, pointing, lang)) return undefined;
   // "What are the symptoms of Lyme disease?" — "how is it diagnosed?": "it" is what the symptoms are of.
   if (lang === 'en' && pointing && /^its?$/i.test(pointing[0]) && ownerOf(phrase) !== phrase) named = ownerOf(phrase);
   if (pronoun) {
