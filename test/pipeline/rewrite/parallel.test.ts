@@ -149,6 +149,14 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('what about edmund?', earlier, 'en', embedder)).toMatchObject({ resolved: 'who does edmund represent in the chronicles of narnia?', replaced: 'susan' });
   });
 
+  it('adds a condition to the end of a chain, leaving its subject', async () => {
+    const earlier = ['and the deposit?', 'How much is the rent for the flat?'];
+    expect(await resolveParallel('and when fully furnished?', earlier, 'en', embedder)).toMatchObject({ resolved: 'How much is the deposit for the flat when fully furnished?' });
+    expect(await resolveParallel('en als ik voor twee jaar teken?', ['en voor de garage?', 'Hoe hoog is de huur voor het appartement?'], 'nl', embedder)).toMatchObject({
+      resolved: 'Hoe hoog is de huur voor de garage als ik voor twee jaar teken?',
+    });
+  });
+
   it('through the Rewrite stage: the new subject is searched, the one it replaces is not', async () => {
     const history = [u('Are stocks risky?'), a('Stocks can lose much of their value in a downturn; diversification lowers the risk.')];
     const { result } = await rewrite('What about bonds?', history, {}, { embedder });

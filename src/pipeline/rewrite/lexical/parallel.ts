@@ -343,7 +343,9 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // it first; its subject's place is then the one this subject takes.
   const chained = depth < MAX_CHAIN ? await resolveParallel(raw, earlierUserTurns.slice(1), language, embedder, depth + 1) : undefined;
   const previous = chained?.resolved ?? raw;
-  const slots = chained ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : parallelSlots(previous, subject, language);
+  // A condition ("and when fully loaded?") is added to that question, whose subject it does not replace.
+  const condition = SUBORDINATORS.has(subject.split(/\s+/)[0]!.toLowerCase());
+  const slots = chained && !condition ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : parallelSlots(previous, subject, language);
   if (slots.length === 0) return depth === 0 && !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;
   let similarities: number[] | undefined;
   if (embedder && !slots.some((s) => s.decided)) {
