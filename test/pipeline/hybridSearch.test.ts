@@ -70,6 +70,7 @@ describe('hybridSearch over real documents and real vectors', () => {
     expect(queryTerms("won't they're we'll I'd")).toEqual([]);
     // Dutch auxiliaries and prepositions are function words too.
     expect(queryTerms('Wanneer moet de belastingaangifte binnen zijn?')).toEqual(['belastingaangifte']);
+    expect(queryTerms('Kan ik hem opzeggen, of heb ik dat al gedaan?')).toEqual(['opzeggen', 'gedaan']);
     expect(ftsMatchExpression(['say "hi"'])).toBe('"say ""hi"""');
     expect(ftsMatchExpression([])).toBeUndefined();
   });

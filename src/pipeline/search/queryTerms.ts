@@ -7,6 +7,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'de het een en van in is op te dat die voor met zijn er aan om ook als bij of maar door naar dan nog wat hoe wie ' +
     'waar wanneer welke dit deze ik je jij u we wij ze zij hun mijn geen niet wel al ' +
     'moet moeten kunnen willen zal zullen mag mogen wordt worden werd werden heeft hebben hadden bent ' +
+    'heb hebt kan kun kunt wil wilt zou zouden waren doe doet doen deed hij hem haar zich ons onze jullie dus omdat hier daar ' +
     'binnen buiten onder tussen zonder sinds tegen'
   ).split(' '),
 );

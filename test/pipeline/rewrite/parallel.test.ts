@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { chooseSlot, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
+import { chooseSlot, compoundHeadShared, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
 import { resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
@@ -218,6 +218,21 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(result).toMatchObject({ resolved_query: 'Wanneer moet de belastingaangifte binnen zijn als ik uitstel aanvraag?', language: 'nl' });
     // Not an attribute to complete: "What about if I file late of the tax return?" was the old reading.
     expect(resolveReference('and if I file late?', { phrase: 'tax return', article: 'the' }, 'en')).toBeUndefined();
+  });
+
+  it('takes a Dutch "en X?" where the wording settles it: a compound of the same head', async () => {
+    const history = [u('Welke verzekeringen heb ik afgesloten?'), a('Een reisverzekering en een inboedelverzekering.'), u('Wat kost de reisverzekering per maand?'), a('4,20 euro per maand.')];
+    const { result } = await rewrite('en de inboedelverzekering?', history, {}, { embedder });
+    expect(result).toMatchObject({ resolved_query: 'Wat kost de inboedelverzekering per maand?', language: 'nl' });
+    expect(result.keywords).not.toContain('reisverzekering');
+    expect(compoundHeadShared('huurcontract', 'arbeidscontract')).toBe(true);
+    // A shared ending is no shared head; nor is a compound its own head.
+    expect(compoundHeadShared('vergadering', 'verzekering')).toBe(false);
+    expect(compoundHeadShared('reisverzekering', 'verzekering')).toBe(false);
+    // So does a question about what a text says on a subject.
+    expect(await resolveParallel('en de badkamer?', ['Wat staat er in de offerte over de keuken?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat staat er in de offerte over de badkamer?' });
+    // Without either, a bare Dutch "en X?" stays a question to complete, not a parallel.
+    expect(await resolveParallel('en de badkamer?', ['Hoeveel kost de keuken?'], 'nl', embedder)).toBeUndefined();
   });
 
   it('keeps Dutch: "en in Utrecht?" asks the Amsterdam question about Utrecht', async () => {

@@ -36,6 +36,8 @@ describe('clausePredicates', () => {
   it('reads Dutch participles by their form, after an auxiliary', () => {
     expect(of('Wanneer is de Eiffeltoren gebouwd?', 'nl')).toEqual(['gebouwd']);
     expect(of('Hoe wordt sikkelcelziekte behandeld?', 'nl')).toEqual(['behandeld']);
+    // A separable verb's participle ("af-ge-sloten") after "heb".
+    expect(of('Welke verzekeringen heb ik afgesloten?', 'nl')).toEqual(['afgesloten']);
     // The noun is none; the verb before the subject is (see below).
     expect(of('Wat kost een warmtepomp in Amsterdam?', 'nl')).toEqual(['kost']);
   });

@@ -92,7 +92,7 @@ const DEGREE_WORDS = new Set('many much more most few fewer less least very too 
 const isContent = (t: Token): boolean => !t.predicate && !STOPWORDS.has(t.lower) && !CLAUSE_WORDS.has(t.lower) && !DEGREE_WORDS.has(t.lower) && !REQUESTS.has(t.lower);
 
 /** The new subject of a parallel follow-up ("bonds", "in a hotel"), or undefined when the query is not one. */
-export function parallelSubject(query: string, language: string): string | undefined {
+export function parallelSubject(query: string, language: string, bareDutch = false): string | undefined {
   const lang = language === 'nl' ? 'nl' : 'en';
   const q = query.trim().replace(/[\s?.!]+$/u, '');
   const about = ABOUT_LEAD[lang].exec(q);
@@ -111,8 +111,9 @@ export function parallelSubject(query: string, language: string): string | undef
   if (lang === 'en' && lead && ONES.test(subject) && !PRONOUN.test(subject.replace(ONES, '$1'))) return subject;
   if (words.length === 0 || words.length > MAX_SUBJECT_WORDS || PRONOUN.test(subject) || /[?.!,;:]/.test(subject)) return undefined;
   if (CLAUSE_WORDS.has(words[0]!.lower)) return undefined;
-  // A bare "and" before a noun is weighed by meaning, which the English encoder reads only in English.
-  if (and && lang !== 'en' && !PREPOSITIONS.has(words[0]!.lower)) return undefined;
+  // A bare "and" before a noun is weighed by meaning, which the English encoder reads only in
+  // English; in Dutch only the wording may settle it (`bareDutch`: see compoundHeadShared).
+  if (and && lang !== 'en' && !PREPOSITIONS.has(words[0]!.lower) && !bareDutch) return undefined;
   return subject;
 }
 
@@ -208,6 +209,13 @@ export function parallelSlots(previous: string, subject: string, language: strin
   }
   const subHasDeterminer = DETERMINERS.has(first);
   const head = subContent.at(-1);
+  // "en de inboedelverzekering?" after "Wat kost de reisverzekering per maand?": a compound of the same head.
+  const sibling = language === 'nl' && subContent.length === 1 ? prev.map((t) => isContent(t) && compoundHeadShared(t.lower, head!)).lastIndexOf(true) : -1;
+  if (sibling >= 0) {
+    let from = sibling;
+    if (subHasDeterminer) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
+    return [slot(from, sibling, true)];
+  }
   const runs: [number, number][] = [];
   for (let i = 0; i < prev.length; ) {
     if (!isContent(prev[i]!)) {
@@ -250,6 +258,21 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // Of the settled places, the last, taken whole ("the mini challenges", not "challenges").
   const decided = out.filter((s) => s.decided).sort((x, y) => y.end - x.end || x.start - y.start);
   return decided.length ? decided.slice(0, 1) : out;
+}
+
+/** The shortest head two Dutch compounds share, and the shortest part before it, in letters. */
+const COMPOUND_HEAD = 6;
+const COMPOUND_MODIFIER = 3;
+
+/**
+ * Two different compounds of one head ("reisverzekering", "inboedelverzekering"; "huurcontract",
+ * "arbeidscontract"): siblings by their wording. A shared ending alone ("vergadering",
+ * "verzekering") is too short to count.
+ */
+export function compoundHeadShared(a: string, b: string): boolean {
+  let n = 0;
+  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+  return n >= COMPOUND_HEAD && a.length - n >= COMPOUND_MODIFIER && b.length - n >= COMPOUND_MODIFIER;
 }
 
 /** Taken off the similarity of a slot whose head differs in number from the subject's ("side effects" for "ibuprofen"). */
@@ -331,7 +354,10 @@ const MAX_CHAIN = 2;
  * embedder weighs the places X could take; without one only wording-settled places are used.
  */
 export async function resolveParallel(query: string, earlierUserTurns: readonly string[], language: string, embedder?: Embedder, depth = 0): Promise<ParallelReading | undefined> {
-  const said = parallelSubject(query, language);
+  const asked = parallelSubject(query, language);
+  // A Dutch "en X?" is taken only where the wording settles X's place.
+  const wordingOnly = asked === undefined && language === 'nl';
+  const said = asked ?? (wordingOnly ? parallelSubject(query, language, true) : undefined);
   const raw = earlierUserTurns[0];
   if (said === undefined || raw === undefined) return undefined;
   // "revoked ones" after a question about "expired tokens": "revoked tokens", which takes their place.
@@ -345,7 +371,8 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const previous = chained?.resolved ?? raw;
   // A condition ("and when fully loaded?") is added to that question, whose subject it does not replace.
   const condition = SUBORDINATORS.has(subject.split(/\s+/)[0]!.toLowerCase());
-  const slots = chained && !condition ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : parallelSlots(previous, subject, language);
+  const all = chained && !condition ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : parallelSlots(previous, subject, language);
+  const slots = wordingOnly ? all.filter((s) => s.decided && s.start < s.end) : all;
   if (slots.length === 0) return depth === 0 && !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;
   let similarities: number[] | undefined;
   if (embedder && !slots.some((s) => s.decided)) {

@@ -109,10 +109,10 @@ function englishPredicates(text: string): Set<string> {
   return out;
 }
 
-/** A past participle ("gebouwd", "gevonden", "behandeld"), by its prefix and ending. */
-const DUTCH_PARTICIPLE = /^(?:ge|be|ver|ont|her)\p{L}{3,}(?:d|t|en)$/u;
+/** A past participle ("gebouwd", "gevonden", "behandeld", "afgesloten", "opgezegd"), by its prefix and ending. */
+const DUTCH_PARTICIPLE = /^(?:(?:af|aan|op|uit|in|mee|door|over|terug|toe|weg|na|voor|om|bij|neer|vast|los|samen)?ge|be|ver|ont|her)\p{L}{3,}(?:d|t|en)$/u;
 export const DUTCH_ARTICLES: ReadonlySet<string> = new Set(['de', 'het', 'een']);
-const DUTCH_AUXILIARIES = new Set('is was wordt werd worden werden zijn waren heeft hebben had hadden kan kon moet moest'.split(' '));
+const DUTCH_AUXILIARIES = new Set('is ben bent was wordt werd worden werden zijn waren heb hebt heeft hebben had hadden kan kon moet moest'.split(' '));
 /** Verbs whose infinitive ends the clause ("Ik wil een warmtepomp kopen", "Kan ik de huur opzeggen?"). */
 const DUTCH_MODALS = new Set('wil wilt willen wou wilde kan kun kunt kunnen kon moet moeten moest mag mogen mocht zal zult zullen ga gaat gaan ging'.split(' '));
 const DUTCH_INFINITIVE = /^\p{L}{2,}en$/u;
