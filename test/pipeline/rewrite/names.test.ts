@@ -34,6 +34,9 @@ describe('names in a conversation', () => {
     // "the Berlin office": a name after an article is a place's or a thing's.
     expect(personAntecedent(['Summarise the board minutes'], 'The board discussed the Berlin office and appointed Maria Jansen.')).toBe('Maria Jansen');
     expect(personAntecedent(['what is new?'], 'The Beatles released it.')).toBeUndefined();
+    // A name the user only wrote after "in" is a place; one with a possessive after it is not.
+    expect(personAntecedent(['What did the board decide about the new office in Rotterdam?'], 'The board approved the lease. Pieter de Vries will lead the move.')).toBe('Pieter de Vries');
+    expect(personAntecedent(["What happened in Doris Duke's personal life?"], 'She had an affair.')).toBe('Doris Duke');
     // A title's period ends no sentence: "Dr. Patel" is one name.
     expect(namesIn('Dr. Patel noted a high value. Mr. Smith agreed.')).toEqual(['Dr Patel', 'Mr Smith']);
     expect(personAntecedent(['What did Dr. Patel say about my cholesterol?'], 'She suggested a statin.')).toBe('Dr Patel');
