@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
-import { peopleNamed } from '../../../src/pipeline/rewrite/lexical/names.js';
+import { answerName, peopleNamed } from '../../../src/pipeline/rewrite/lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
 import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
 import { RewriteCache } from '../../../src/pipeline/rewrite/rewriteCache.js';
@@ -262,6 +262,21 @@ describe('ambiguity', () => {
     expect(them.resolved_query).toBe('What happens if Germany stops bailing the neighbours out?');
     // "it" keeps the singular reading; "they" as a subject may be a group and keeps the best one.
     expect(lexicalRewrite({ query: 'Is it growing?', earlierUserTurns: [], turns, termStats, weights }).resolved_query).toBe('Is the strong economy growing?');
+  });
+
+  it('reads "it" after a which-question as the thing its answer chose', () => {
+    const turns = [
+      { index: 0, user: 'Which laptops did I compare in my notes?', assistant: 'The Dell XPS 13, the Lenovo ThinkPad X1 Carbon and the MacBook Air.', similarity: 0.5, byRecency: false },
+      { index: 1, user: 'Which one has the best battery life?', assistant: 'The MacBook Air, at about 15 hours, against 12 for the ThinkPad.', similarity: 0.5, byRecency: true },
+    ];
+    const earlierUserTurns = ['Which one has the best battery life?', 'Which laptops did I compare in my notes?'];
+    const ask = (query: string, language = 'en') => lexicalRewrite({ query, earlierUserTurns, turns, termStats, weights, reading: { text: query, shifted: false, language } }).resolved_query;
+    expect(ask('how much does it weigh?')).toBe('how much does the MacBook Air weigh?');
+    expect(ask('en de prijs?', 'nl')).toBe('Wat is de prijs van MacBook Air?');
+    // A name asked about is a subject of its own.
+    expect(ask('what about the Dell?')).not.toMatch(/MacBook/);
+    expect(answerName('How long is the battery life?', 'The MacBook Air lasts 15 hours.')).toBeUndefined();
+    expect(answerName('Welke is het goedkoopst?', 'De Dell Inspiron, voor 999 euro.')).toEqual({ phrase: 'Dell Inspiron', article: 'de' });
   });
 
   it('leaves "it" as asked when every close reading is plural', () => {

@@ -9,13 +9,13 @@ import { resolveDemonstrative } from './demonstrative.js';
 import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
-import { completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
+import { answerName, completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
 import { resolveListPronoun, resolveOrdinal } from './ordinal.js';
 import { resolveSaid, resolveSource, type Answer } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, ELLIPSIS_LEAD, MORE, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { caseLike, opensSentence, PERSON_TITLES, plural, readable, wordPattern } from './words.js';
 import { englishTags } from './predicates.js';
@@ -86,6 +86,28 @@ const AGREEMENT_MARGIN = 0.5;
  * calculated?" one thing rather than several. A subject "they" and a name may be either ("the
  * band … did they tour?", "Apple … do they pay dividends?"), so they stand.
  */
+/** Whether a phrase names a person: with a title ("Dr Patel"), or someone the user called he or she ("Jansen" of "Maria Jansen"). */
+function isPerson(name: string, people: ReadonlySet<string> = new Set()): boolean {
+  const phrase = name.toLowerCase();
+  if (PERSON_TITLES.has(phrase.split(' ')[0]!)) return true;
+  return [...people].some((p) => p === phrase || p.split(' ').includes(phrase) || phrase.split(' ').includes(p));
+}
+
+/**
+ * Whether the question points at one thing: English "it"/"its", a Dutch "dat", "dit" or "hem", or
+ * an attribute asked of it ("and the price?", "en de prijs?").
+ */
+function pointsAtOneThing(query: string, language: string): boolean {
+  const body = trimEnd(query).body;
+  const lang = language === 'nl' ? 'nl' : 'en';
+  const lead = ELLIPSIS_LEAD[lang]!.exec(body);
+  // Not a name ("what about the Dell?"), which is a thing of its own.
+  const rest = lead ? body.slice(lead[0].length).trim().replace(/^(?:the|a|an|de|het|een)\s+/i, '') : '';
+  if (rest && !/^\p{Lu}/u.test(rest) && !MORE[lang]!.test(body)) return true;
+  if (language === 'nl') return /^(?:dat|dit|hem)$/i.test(pointingPronoun(body, 'nl')?.[0] ?? '');
+  return /^it$/i.test(pointingPronoun(body, 'en')?.[0] ?? '') || /\bits\b/i.test(body);
+}
+
 function agreeingReading(query: string, readings: readonly Antecedent[], language: string, people: ReadonlySet<string> = new Set()): Antecedent | undefined {
   const first = readings[0];
   if (!first || language !== 'en') return first;
@@ -95,13 +117,7 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   const pronoun = pointingPronoun(body, 'en')?.[0].toLowerCase() ?? (/\bits\b/i.test(body) ? 'it' : undefined);
   if (pronoun !== 'it' && pronoun !== 'them') return first;
   // "How much is it?" after "When does she start?": whoever "she" was, "it" is not them.
-  const person = (r: Antecedent): boolean => {
-    const phrase = r.phrase.toLowerCase();
-    // "Dr Patel": a title names a person.
-    if (PERSON_TITLES.has(phrase.split(' ')[0]!)) return true;
-    // "Jansen" is "Maria Jansen" by her last name.
-    return [...people].some((p) => p === phrase || p.split(' ').includes(phrase) || phrase.split(' ').includes(p));
-  };
+  const person = (r: Antecedent): boolean => isPerson(r.phrase, people);
   const best = readings.find((r) => !person(r));
   if (!best || (best !== first && best.score < first.score * AGREEMENT_MARGIN)) return undefined;
   const head = (r: Antecedent): string => r.phrase.split(/\s+/).at(-1)!;
@@ -233,7 +249,12 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const phraseWords = new Map(searched.map((c) => [c.term, c.p]));
   if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
   const readings = searched.length ? antecedents(turns, phraseWords, language) : [];
-  const best = agreeingReading(base, readings, language, input.people);
+  // "how much does it weigh?" after "Which one has the best battery life?" — "The MacBook Air M3, …": the thing the answer chose.
+  const last = turns.at(-1);
+  const chosen = last && pointsAtOneThing(base, language) ? answerName(last.user, last.assistant) : undefined;
+  const best = chosen && !isPerson(chosen.phrase, input.people)
+    ? { phrase: chosen.phrase, ...(chosen.article && (chosen.article === 'the') === (language === 'en') ? { article: chosen.article } : {}), score: Infinity, turn: last!.index, role: 'assistant' as const }
+    : agreeingReading(base, readings, language, input.people);
   // "where does it say that?": the latest answer's claim, to be found in the files.
   const source = parallel || turns.length === 0 ? undefined : resolveSource(base, turns, language);
   // "when did she die?": the person the conversation is about, by name.

@@ -204,3 +204,19 @@ export function completeNames(question: string, conversation: readonly string[])
   });
   return out + question.slice(from);
 }
+
+/** A question that asks which thing it is ("Which one has the best battery life?", "Welke is het goedkoopst?"). */
+const ASKS_WHICH = /^\s*(?:which|welke?)\b/i;
+
+/**
+ * The name a which-question's reply opens with ("Which one has the best battery life?" — "The
+ * MacBook Air M3, at about 15 hours."): the thing chosen, which a following "it" stands for.
+ */
+export function answerName(question: string, reply: string): { phrase: string; article?: string } | undefined {
+  if (!ASKS_WHICH.test(question)) return undefined;
+  const opening = readable(reply).trimStart().split(/(?<=[.!?])\s+/)[0] ?? '';
+  const name = namesIn(opening)[0];
+  const article = /^(the|de|het)\s+/i.exec(opening);
+  if (!name || !opening.slice(article?.[0].length ?? 0).startsWith(name)) return undefined;
+  return { phrase: name, ...(article ? { article: article[1]!.toLowerCase() } : {}) };
+}
