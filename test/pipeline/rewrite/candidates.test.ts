@@ -70,6 +70,12 @@ describe('candidate terms', () => {
     for (const w of ['should', 'him', 'his', 'she', 'anything', 'else', 'according', 'nothing']) expect(terms).not.toContain(w);
   });
 
+  it('offers no "00" of a time of day as a number to search for', () => {
+    const terms = candidateTerms('en op zondag?', [turn(0, 'Wat zijn de openingstijden?', 'Open van 9:00 tot 20:00, op zaterdag tot 17:30.')], 'nl').map((c) => c.term);
+    expect(terms).toEqual(expect.arrayContaining(['openingstijden', '20', '17', '30']));
+    expect(terms).not.toContain('00');
+  });
+
   it('offers no word of asking what a document says ("wat staat er in", "tell me")', () => {
     const nl = candidateTerms('en de prijs?', [turn(0, 'Wat staat er in mijn huurcontract over huisdieren?', 'Er stond niets over honden; katten staan erin.')], 'nl').map((c) => c.term);
     expect(nl).toEqual(expect.arrayContaining(['huurcontract', 'huisdieren', 'honden', 'katten']));

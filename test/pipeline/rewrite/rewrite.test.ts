@@ -303,6 +303,16 @@ describe('ambiguity', () => {
     expect(r.keywords).toContain('jansen');
   });
 
+  it('never reads "it" as someone named by a role, and asks for more of a plural thing', () => {
+    const gp = [{ index: 0, user: 'What did the GP write about the rash?', assistant: 'The GP prescribed a hydrocortisone cream for two weeks.', similarity: 0.5, byRecency: true }];
+    const r = lexicalRewrite({ query: 'can I use it on my face?', earlierUserTurns: ['What did the GP write about the rash?'], turns: gp, termStats, weights });
+    expect(r.resolved_query).not.toMatch(/GP/);
+    const deadlines = [{ index: 0, user: 'What are the deadlines in the grant proposal?', assistant: 'The letter of intent by 15 January and the full proposal by 1 March.', similarity: 0.5, byRecency: true }];
+    const more = lexicalRewrite({ query: "aren't there more?", earlierUserTurns: ['What are the deadlines in the grant proposal?'], turns: deadlines, termStats, weights });
+    // Not "more grant proposal".
+    expect(more.resolved_query).toMatch(/^aren't there more (?:deadlines)?\??$/);
+  });
+
   it('never reads "it" or "its" as someone named with a title', () => {
     const turns = [{ index: 0, user: 'What did Dr. Patel prescribe?', assistant: 'Dr. Patel prescribed it for three months.', similarity: 0.5, byRecency: true }];
     const r = lexicalRewrite({ query: 'What are its side effects?', earlierUserTurns: ['What did Dr. Patel prescribe?'], turns, termStats, weights });

@@ -123,7 +123,8 @@ export function messageWords(message: string, role: 'user' | 'assistant', langua
     for (const [i, m] of words.entries()) {
       const surface = m[0];
       const term = surface.toLowerCase();
-      if (term.length < 2 || STOPWORDS.has(term) || CHAT_WORDS.has(term) || STAND_IN_WORDS.has(term) || QUESTION_WORDS.has(term)) continue;
+      // "00" of "9:00" is no number anyone searches for.
+      if (term.length < 2 || /^0+$/.test(term) || STOPWORDS.has(term) || CHAT_WORDS.has(term) || STAND_IN_WORDS.has(term) || QUESTION_WORDS.has(term)) continue;
       const sentenceStart = opensSentence(text, m.index);
       out.push({
         term,

@@ -17,7 +17,7 @@ import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, ELLIPSIS_LEAD, MORE, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
-import { caseLike, opensSentence, PERSON_TITLES, plural, readable, wordPattern } from './words.js';
+import { caseLike, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, readable, wordPattern } from './words.js';
 import { englishTags } from './predicates.js';
 
 /** At most this many conversation terms are added to the search. */
@@ -86,10 +86,14 @@ const AGREEMENT_MARGIN = 0.5;
  * calculated?" one thing rather than several. A subject "they" and a name may be either ("the
  * band … did they tour?", "Apple … do they pay dividends?"), so they stand.
  */
-/** Whether a phrase names a person: with a title ("Dr Patel"), or someone the user called he or she ("Jansen" of "Maria Jansen"). */
+/**
+ * Whether a phrase names a person: with a title ("Dr Patel"), by a role ("the GP", "my
+ * landlord"), or someone the user called he or she ("Jansen" of "Maria Jansen").
+ */
 function isPerson(name: string, people: ReadonlySet<string> = new Set()): boolean {
   const phrase = name.toLowerCase();
-  if (PERSON_TITLES.has(phrase.split(' ')[0]!)) return true;
+  const words = phrase.split(' ');
+  if (PERSON_TITLES.has(words[0]!) || PERSON_ROLES.has(words.at(-1)!)) return true;
   return [...people].some((p) => p === phrase || p.split(' ').includes(phrase) || phrase.split(' ').includes(p));
 }
 
@@ -114,7 +118,8 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   // A subject "they" is people as often as things (a band, a company), and takes either.
   const body = trimEnd(query).body;
   // "what are its side effects?": "its" stands for a thing as "it" does.
-  const pronoun = pointingPronoun(body, 'en')?.[0].toLowerCase() ?? (/\bits\b/i.test(body) ? 'it' : undefined);
+  // "aren't there more?" asks for more of things: "more deadlines", not "more grant proposal".
+  const pronoun = pointingPronoun(body, 'en')?.[0].toLowerCase() ?? (/\bits\b/i.test(body) ? 'it' : /^(?:more|others|other ones)$/i.test(MORE.en!.exec(body)?.[1] ?? '') ? 'them' : undefined);
   if (pronoun !== 'it' && pronoun !== 'them') return first;
   // "How much is it?" after "When does she start?": whoever "she" was, "it" is not them.
   const person = (r: Antecedent): boolean => isPerson(r.phrase, people);

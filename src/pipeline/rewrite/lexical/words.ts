@@ -49,6 +49,18 @@ export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]
 
 /** Titles before a name, whose period ends no sentence ("Dr. Patel", "mevr. De Vries"). */
 export const PERSON_TITLES: ReadonlySet<string> = new Set('dr mr mrs ms mx prof dhr mevr mw drs ir'.split(' '));
+/** Nouns that name someone by their role ("the GP", "my landlord", "de aannemer"): a person, for whom no "it" stands. */
+export const PERSON_ROLES: ReadonlySet<string> = new Set(
+  (
+    'gp doctor physician dentist nurse surgeon pharmacist therapist lawyer attorney solicitor notary accountant adviser advisor ' +
+    'landlord landlady tenant manager boss colleague employer employee teacher tutor contractor plumber electrician builder ' +
+    'agent broker realtor ceo cfo cto chairman chairwoman chair director founder owner mother father mom mum dad sister brother ' +
+    'wife husband partner son daughter friend neighbour neighbor client customer ' +
+    'huisarts arts dokter tandarts verpleegkundige apotheker advocaat notaris boekhouder adviseur verhuurder huurder ' +
+    'leidinggevende baas collega werkgever werknemer leraar docent aannemer loodgieter makelaar directeur eigenaar ' +
+    'moeder vader zus broer vrouw man zoon dochter vriend vriendin buurman buurvrouw klant'
+  ).split(' '),
+);
 // Written out in both cases: under the "i" flag \p{Lu} would match any letter.
 const TITLE_STOP = new RegExp(`\\b(${[...PERSON_TITLES].flatMap((t) => [t, capitalise(t)]).join('|')})\\.(?=\\s+\\p{Lu})`, 'gu');
 
