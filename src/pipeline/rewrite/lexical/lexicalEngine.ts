@@ -15,10 +15,9 @@ import { resolveSaid, resolveSource, type Answer } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, ELLIPSIS_LEAD, MORE, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
-import { caseLike, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, readable, wordPattern } from './words.js';
-import { englishTags } from './predicates.js';
+import { caseLike, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -142,10 +141,10 @@ export function readAhead(pair: { user: string; assistant: string }, language: s
     const text = pair[role];
     if (!text) continue;
     // The candidate words (a question's predicates with them), then their counts in the index, the
-    // slowest part of reading a new turn, and the parts of speech the phrase reader takes.
+    // slowest part of reading a new turn, and the message's phrase reading (its parts of speech).
     const words = messageWords(text, role, language);
     termStats?.documentFrequency(words.map((w) => w.term));
-    if (language === 'en') englishTags(readable(text));
+    phraseReading(text, role, language);
   }
 }
 

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { capitalise, plural, readable, wordPattern } from './words.js';
+import { capitalise, plural, readable, remembered, wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -35,22 +35,17 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
   const found = new Map<string, Antecedent>();
   // Words the conversation writes in lower case somewhere (the tagger calls any capitalised fragment a name).
   let lower: Set<string> | undefined;
-  const writtenLower = (): Set<string> => (lower ??= new Set(turns.flatMap((t) => `${t.user} ${t.assistant}`.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}])/gu) ?? [])));
+  const writtenLower = (): Set<string> => (lower ??= new Set(turns.flatMap((t) => [...lowerWords(t.user), ...lowerWords(t.assistant)])));
   for (const t of turns) {
     for (const [role, text] of [['user', t.user], ['assistant', t.assistant]] as const) {
-      // As the candidates were read: "Huntington's disease" is the phrase "Huntington disease".
-      const clean = readable(text);
-      const tokens = [...clean.matchAll(TOKEN)].map((m) => m[0]);
-      const predicates = role === 'user' ? clausePredicates(clean, language) : undefined;
-      const { verbs, auxiliaries } = role === 'user' && language === 'en' ? verbsOf(clean) : NO_VERBS;
-      const tagOf = language === 'en' ? alignedTags(clean, tokens) : undefined;
+      const { tokens, words } = phraseReading(text, role, language);
       let run: string[] = [];
       let runStart = 0;
       let score = 0;
       let article: string | undefined;
       const flush = (following?: string): void => {
         // A noun phrase ends in its noun: "more important" leaves nothing a pronoun stands for, "medical" of "medical debt" alone neither.
-        const trailingAdjective = (): boolean => tagOf?.[runStart + run.length - 1]?.tag === 'ADJ' && /^\p{Ll}/u.test(run.at(-1)!);
+        const trailingAdjective = (): boolean => words[runStart + run.length - 1]!.adjective;
         while (run.length && (LINKS.has(run.at(-1)!.toLowerCase()) || trailingAdjective())) score -= chosen.get(run.pop()!.toLowerCase()) ?? 0;
         // "as a freelancer", "als zzp'er": the role someone acts in, no thing a pronoun stands for.
         if (run.length && ROLE_BEFORE.test(tokens.slice(Math.max(0, runStart - 2), runStart).join(' '))) run = [];
@@ -58,64 +53,129 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         if (run.every((w) => MOMENT_WORDS.has(w.toLowerCase()) || /^\p{N}+$/u.test(w))) run = [];
         if (run.length) {
           // "Good decisions" that opens a message is "good decisions" in a question; a name keeps its capital.
-          const opensSentence = runStart === 0 || /^[.!?]+$/.test(tokens[runStart - 1] ?? '');
-          if (opensSentence && tagOf && /^\p{Lu}\p{Ll}*$/u.test(run[0]!) && (tagOf[runStart]?.tag !== 'PROPN' || writtenLower().has(run[0]!.toLowerCase()))) run[0] = run[0]!.toLowerCase();
+          const opening = words[runStart]!;
+          if (opening.opensAsCommon && (!opening.properNoun || writtenLower().has(run[0]!.toLowerCase()))) run[0] = run[0]!.toLowerCase();
           const phrase = run.join(' ');
           const key = phrase.toLowerCase();
           const s = score * (role === 'user' ? 1 : ASSISTANT_FACTOR);
           const prev = found.get(key);
-          const verb = run.length === 1 && verbs.has(key);
+          const verb = run.length === 1 && words[runStart]!.verbAfterSubject;
           if (!prev || prev.score < s || (prev.score === s && prev.turn < t.index)) found.set(key, { phrase, score: s, turn: t.index, role, ...(article ? { article } : {}), ...(verb ? { verb } : {}), ...(following && /^\p{L}/u.test(following) ? { following } : {}) });
         }
         run = [];
         score = 0;
       };
-      let previous = '';
       let moment = -1;
       for (const [at, tok] of tokens.entries()) {
-        const low = tok.toLowerCase();
-        // "last month", "volgend jaar": a moment the sentence names, no part of a thing ("the premium plan last month").
-        // "the last season of Drag Race" names a thing: "of" follows.
-        const aMoment = MOMENT_LEADS.has(low) && MOMENT_WORDS.has(tokens[at + 1]?.toLowerCase() ?? '') && !/^(?:of|van)$/i.test(tokens[at + 2] ?? '');
-        if (at === moment || aMoment) {
+        const w = words[at]!;
+        if (at === moment || w.momentLead) {
           if (at !== moment) moment = at + 1;
           flush();
-          previous = tok;
           continue;
         }
-        // A clause's predicate or auxiliary ends a phrase ("Which laptop should I buy?": "laptop", not "laptop should").
-        // So does a lower-case word that is no part of a noun phrase ("Is Earth Crisis still around?",
-        // "the album win a Grammy"), but for the verb after "I"/"you", read as standing for no thing.
         // A base-form "verb" ending its clause after a noun is the tagger's slip on a compound ("for
-        // the heat pump?"); a clause's real last verb or adjective is a predicate, found above.
-        const { tag = '', lemma } = tagOf?.[at] ?? {};
-        const clauseEnds = at + 1 >= tokens.length || !/^[\p{L}\p{N}]/u.test(tokens[at + 1]!);
-        // After a plural the base form is the verb it agrees with ("when all attempts fail?").
-        const compound = tag === 'VERB' && clauseEnds && run.length > 0 && lemma === low && !plural(run.at(-1)!.toLowerCase());
-        // An imperative opening a sentence ("Summarise the minutes") is a verb in capitals.
-        const imperative = tag === 'VERB' && !/(?:ing|ed)$/.test(low) && (at === 0 || /^[.!?]+$/.test(tokens[at - 1]!));
-        const apart = NOT_IN_PHRASE.has(tag) && !compound && (/^\p{Ll}/u.test(tok) || imperative) && !(run.length === 0 && verbs.has(low));
-        const p = predicates?.has(low) || auxiliaries.has(low) || apart ? undefined : chosen.get(low);
+        // the heat pump?"); after a plural it is the verb it agrees with ("when all attempts fail?").
+        const compound = w.baseFormAtClauseEnd && run.length > 0 && !plural(run.at(-1)!.toLowerCase());
+        const apart = w.apart && !compound && !(run.length === 0 && w.verbAfterSubject);
+        const p = w.predicate || apart ? undefined : chosen.get(w.low);
         if (p !== undefined) {
           // The verb after "I"/"you" stands alone: "How do I make sourdough bread?" has "make" and "sourdough bread"
           // (`verbs` holds lower-case words as written: "As I Lay Dying" is a name).
-          if (run.length === 1 && verbs.has(run[0]!)) flush(tok);
+          if (run.length === 1 && words[runStart]!.verbAsWritten) flush(tok);
           if (run.length === 0) {
             runStart = at;
-            // "What is a heat pump?" introduces the thing a later "it" names as "the heat pump".
-            article = ARTICLES.has(previous.toLowerCase()) ? previous.toLowerCase() : language === 'en' ? englishArticle(tokens, at) : undefined;
+            article = w.article;
           }
           run.push(tok);
           score += p;
-        } else if (run.length && LINKS.has(low)) run.push(tok);
+        } else if (run.length && LINKS.has(w.low)) run.push(tok);
         else flush(tok);
-        previous = tok;
       }
       flush();
     }
   }
   // The user's own phrases first: replies are read only when the user named nothing that fits.
   return [...found.values()].sort((a, b) => (a.role === b.role ? 0 : a.role === 'user' ? -1 : 1) || b.score - a.score || b.turn - a.turn);
+}
+
+/** What a token's place in its message says for phrase reading, whatever words a question chose. */
+interface PhraseWord {
+  low: string;
+  /** Opens a moment with the next word ("last month"), unless "of" follows ("the last season of …"). */
+  momentLead: boolean;
+  /** A user's clause predicate or auxiliary: it ends a phrase ("Which laptop should I buy?"). */
+  predicate: boolean;
+  /** A lower-case word the tagger puts in no noun phrase, or a sentence-opening imperative ("Summarise the minutes"). */
+  apart: boolean;
+  /** A base-form verb ending its clause, which after a singular noun is the tagger's slip on a compound. */
+  baseFormAtClauseEnd: boolean;
+  /** A verb right after "I"/"you" in a user's English question ("reset" in "How do I reset my router?"). */
+  verbAfterSubject: boolean;
+  /** …and written in lower case ("As I Lay Dying" is a name). */
+  verbAsWritten: boolean;
+  /** A lower-case adjective: no noun phrase ends in one. */
+  adjective: boolean;
+  /** Capitalised at a message's or sentence's opening, where it may be a common word. */
+  opensAsCommon: boolean;
+  properNoun: boolean;
+  /** The definite article a phrase starting here takes ("the", "de", "het"). */
+  article?: string;
+}
+
+const readPhrases = new Map<string, { tokens: string[]; words: PhraseWord[] }>();
+const readLower = new Map<string, readonly string[]>();
+
+/** The lower-case words of a message. */
+function lowerWords(text: string): readonly string[] {
+  return remembered(readLower, text, () => text.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}])/gu) ?? []);
+}
+
+/**
+ * A message read for its phrases, once: its tokens, with what the tagger, the question's
+ * predicates and the token's neighbours say of each (see antecedents).
+ */
+export function phraseReading(text: string, role: 'user' | 'assistant', language: string): { tokens: string[]; words: PhraseWord[] } {
+  return remembered(readPhrases, `${role}\u0000${language}\u0000${text}`, () => {
+    // As the candidates were read: "Huntington's disease" is the phrase "Huntington disease".
+    const clean = readable(text);
+    const tokens = [...clean.matchAll(TOKEN)].map((m) => m[0]);
+    const predicates = role === 'user' ? clausePredicates(clean, language) : undefined;
+    const { verbs, auxiliaries } = role === 'user' && language === 'en' ? verbsOf(clean) : NO_VERBS;
+    const tagOf = language === 'en' ? alignedTags(clean, tokens) : undefined;
+    const sentenceMark = (i: number): boolean => /^[.!?]+$/.test(tokens[i] ?? '');
+    const words = tokens.map((tok, at): PhraseWord => {
+      const low = tok.toLowerCase();
+      const { tag = '', lemma } = tagOf?.[at] ?? {};
+      // "last month", "volgend jaar": a moment the sentence names, no part of a thing ("the premium plan last month").
+      const momentLead = MOMENT_LEADS.has(low) && MOMENT_WORDS.has(tokens[at + 1]?.toLowerCase() ?? '') && !/^(?:of|van)$/i.test(tokens[at + 2] ?? '');
+      const clauseEnds = at + 1 >= tokens.length || !/^[\p{L}\p{N}]/u.test(tokens[at + 1]!);
+      // An imperative opening a sentence ("Summarise the minutes") is a verb in capitals.
+      const imperative = tag === 'VERB' && !/(?:ing|ed)$/.test(low) && (at === 0 || sentenceMark(at - 1));
+      const opensSentence = at === 0 || sentenceMark(at - 1);
+      const previous = tokens[at - 1] ?? '';
+      return {
+        low,
+        momentLead,
+        // A clause's predicate or auxiliary ends a phrase; so does a lower-case word that is no part
+        // of a noun phrase ("Is Earth Crisis still around?", "the album win a Grammy").
+        predicate: !!predicates?.has(low) || auxiliaries.has(low),
+        apart: NOT_IN_PHRASE.has(tag) && (/^\p{Ll}/u.test(tok) || imperative),
+        baseFormAtClauseEnd: tag === 'VERB' && clauseEnds && lemma === low,
+        verbAfterSubject: verbs.has(low),
+        verbAsWritten: verbs.has(tok),
+        adjective: tag === 'ADJ' && /^\p{Ll}/u.test(tok),
+        opensAsCommon: opensSentence && !!tagOf && /^\p{Lu}\p{Ll}*$/u.test(tok),
+        properNoun: tag === 'PROPN',
+        // "What is a heat pump?" introduces the thing a later "it" names as "the heat pump".
+        ...(ARTICLES.has(previous.toLowerCase()) ? { article: previous.toLowerCase() } : language === 'en' ? optional(englishArticle(tokens, at)) : {}),
+      };
+    });
+    return { tokens, words };
+  });
+}
+
+function optional(article: string | undefined): { article?: string } {
+  return article ? { article } : {};
 }
 
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they']);
