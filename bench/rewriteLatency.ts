@@ -1,8 +1,9 @@
 /**
  * `npm run bench:rewrite -- --data DIR [--out FILE]`: the lexical rewrite's time per question as
  * the app meets it, where `npm run eval` times a warm second pass. One pass in conversation order
- * through a fresh process (its code loaded by a made-up conversation first): each follow-up finds its conversation's earlier messages read before,
- * and its newest turn pair read ahead and embedded as ask() does when the answer is given; its
+ * through a fresh process, after the engine's warm-up that the app's back end runs when it opens
+ * (warmUpRewrite): each follow-up finds its conversation's earlier messages read before, and its
+ * newest turn pair read ahead and embedded as ask() does when the answer is given; its
  * own words, and anything else new, are read on the follow-up's path. Prints the figures and
  * writes them as JSON (default bench/results/rewrite-latency-<dataset>.json). Tests never assert them.
  */
@@ -19,6 +20,7 @@ import { readAhead } from '../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { rewrite } from '../src/pipeline/rewrite/rewrite.js';
 import { pairText, turnPairs } from '../src/pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS } from '../src/pipeline/rewrite/types.js';
+import { WARM_UP_ROUNDS, warmUpRewrite } from '../src/pipeline/rewrite/warmUp.js';
 import { TermStats } from '../src/pipeline/search/termStats.js';
 
 const { values: args } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string', default: '.docent-eval' } } });
@@ -39,17 +41,9 @@ try {
   const limit = DEFAULT_REWRITE_OPTIONS.message_char_limit;
   // The questions and turn pairs embedded before timing: the issue's figure excludes the turn embeddings.
   for (const r of ds.rows) await embedder.embed([r.query.trim(), ...turnPairs(r.history, limit).map(pairText)]);
-  // The app's first question loads the engine's code and models (the tagger, lazily loaded
-  // modules) once per run: done here on a made-up conversation, as the app has by the next one.
-  const warm = [
-    { role: 'user' as const, text: 'How does the API gateway handle authentication?' },
-    { role: 'assistant' as const, text: 'The gateway checks OAuth 2.0 bearer tokens against the identity provider. Jane Doe maintains it.' },
-  ];
-  // Word statistics of their own, so the timed ones start with nothing counted.
-  const warmStats = new TermStats(index.store);
-  for (const q of ['how does it handle expired sessions?', 'what about API keys?', 'aren\'t there more?', 'when did she write it?', 'is that true?', 'whta does the gatway log?']) {
-    await rewrite(q, warm, {}, { embedder, termStats: warmStats });
-  }
+  // The app warms the engine up when its back end opens (warmUpRewrite, off the request path): so
+  // here, with word statistics of its own, so that the timed ones start with nothing counted.
+  const warmMs = await warmUpRewrite(WARM_UP_ROUNDS, new TermStats(index.store));
   const all: number[] = [];
   const followUps: number[] = [];
   let conversation = '';
@@ -78,8 +72,9 @@ try {
     follow_up_ms_p50: round(percentile(followUps, 50)),
     follow_up_ms_p95: round(percentile(followUps, 95)),
     follow_up_ms_max: round(Math.max(...followUps)),
+    warm_up_ms: Math.round(warmMs),
   };
-  console.log(`${ds.name}: ${figures.rows} questions in ${conversations} conversations, one pass in order`);
+  console.log(`${ds.name}: ${figures.rows} questions in ${conversations} conversations, one pass in order (after the engine's warm-up, ${Math.round(warmMs)} ms)`);
   console.log(`  every question  p50 ${figures.rewrite_ms_p50} ms  p95 ${figures.rewrite_ms_p95} ms`);
   console.log(`  follow-ups      p50 ${figures.follow_up_ms_p50} ms  p95 ${figures.follow_up_ms_p95} ms  max ${figures.follow_up_ms_max} ms`);
   const out = args.out ?? join('bench', 'results', `rewrite-latency-${ds.name.replace(/[^\w.-]+/g, '_')}.json`);

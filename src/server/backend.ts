@@ -9,6 +9,8 @@ import type { Embedder } from '../pipeline/models/embedder.js';
 import { EmbedderPool } from '../pipeline/models/embedderPool.js';
 import { chooseEmbedderSpec } from '../pipeline/models/embedderSpec.js';
 import { findLlmModel } from '../pipeline/rewrite/llm/findModel.js';
+import { WARM_UP_ROUNDS, warmUpRewrite } from '../pipeline/rewrite/warmUp.js';
+import { TermStats } from '../pipeline/search/termStats.js';
 import { hybridSearch, type SearchHit } from '../pipeline/search/hybridSearch.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
 import {
@@ -85,6 +87,8 @@ export class Backend {
     const b = new Backend(options);
     // Folders indexed before: brought up to date (files changed while Docent was closed), then watched.
     for (const root of b.store.roots()) b.enqueue(root.path);
+    // The Rewrite engine's code compiled before the first question, off the request path.
+    void warmUpRewrite(WARM_UP_ROUNDS, new TermStats(b.store), () => b.closed).catch(() => undefined);
     return b;
   }
 

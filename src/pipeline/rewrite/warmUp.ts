@@ -1,0 +1,73 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { TermStats } from '../search/termStats.js';
+import { rewrite } from './rewrite.js';
+import type { HistoryMessage } from './types.js';
+
+const u = (text: string): HistoryMessage => ({ role: 'user', text });
+const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
+
+/**
+ * Made-up conversations whose follow-ups take the lexical engine's main paths: a pronoun, a
+ * person, a demonstrative, a list item, a parallel question, "more?", a typo, a change of subject,
+ * in English and Dutch. Nothing of them is kept but compiled code.
+ */
+export const WARM_UP_CONVERSATIONS: { history: HistoryMessage[]; queries: string[] }[] = [
+  {
+    history: [
+      u('How does the auth middleware validate tokens?'),
+      a('The middleware checks the JWT signature against the public key, then rejects tokens whose exp claim is in the past. Refresh tokens are kept for 30 days.'),
+    ],
+    queries: ['how does it handle expired sessions?', 'and refresh tokens?', 'where is that configured?', 'whta does the midleware log?', "aren't there more?"],
+  },
+  {
+    history: [
+      u('Which laptops did I compare in my notes?'),
+      a('Your notes compare:\n- Dell XPS 13\n- Lenovo ThinkPad X1 Carbon\n- MacBook Air'),
+      u('Which one has the best battery life?'),
+      a('The MacBook Air, at about 15 hours, against 12 for the ThinkPad.'),
+    ],
+    queries: ['how much does it weigh?', 'what about the second one?', 'compare them', 'is the last one cheaper?'],
+  },
+  {
+    history: [
+      u('What did the board decide about the new office?'),
+      a('The board approved the lease for five years. Maria Jansen will lead the move; Dr. Patel chairs the committee.'),
+    ],
+    queries: ['when does she start?', 'what did Jansen say about the budget?', 'is what you said about the lease true?', 'where does it say that?', 'Changing the subject, what is our travel policy?'],
+  },
+  {
+    history: [u('Are stocks risky?'), a('Stocks can lose much of their value in a downturn; diversification lowers the risk.')],
+    queries: ['What about bonds?', 'and if I hold them for ten years?', 'I am not sure those rules apply to an IRA', 'Is that true?'],
+  },
+  {
+    history: [
+      u('Wat kost de reisverzekering per maand?'),
+      a('De reisverzekering kost 4,20 euro per maand met werelddekking; de inboedelverzekering 9,80 euro.'),
+    ],
+    queries: ['en de inboedelverzekering?', 'en de prijs?', 'kan ik hem opzeggen?', 'zijn er nog meer?', 'wat als ik het zelf doe?'],
+  },
+];
+
+/** Rounds the built-in conversations are rewritten: enough for V8 to optimise the engine's code. */
+export const WARM_UP_ROUNDS = 10;
+
+/**
+ * Runs the lexical Rewrite engine over made-up conversations, so that a user's first follow-ups
+ * meet compiled code rather than an interpreter: called off the request path when the back end
+ * opens (each rewrite yields to waiting work first). `termStats` should be an instance of its own,
+ * so that no count of a made-up word is kept for the user's; `stopped` ends it early (the back end
+ * closing). Returns the time taken, in ms.
+ */
+export async function warmUpRewrite(rounds = WARM_UP_ROUNDS, termStats?: TermStats, stopped: () => boolean = () => false): Promise<number> {
+  const t0 = performance.now();
+  for (let round = 0; round < rounds; round++) {
+    for (const { history, queries } of WARM_UP_CONVERSATIONS) {
+      for (const q of queries) {
+        await nextTurn();
+        if (stopped()) return performance.now() - t0;
+        await rewrite(q, history, {}, termStats ? { termStats } : {});
+      }
+    }
+  }
+  return performance.now() - t0;
+}
