@@ -149,6 +149,10 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('what about edmund?', earlier, 'en', embedder)).toMatchObject({ resolved: 'who does edmund represent in the chronicles of narnia?', replaced: 'susan' });
   });
 
+  it('asks a request again of another subject, as a request', async () => {
+    expect(await resolveParallel('what about Q2?', ['Summarise the Q3 sales report'], 'en', embedder)).toMatchObject({ resolved: 'Summarise the Q2 sales report', replaced: 'Q3' });
+  });
+
   it('adds a condition to the end of a chain, leaving its subject', async () => {
     const earlier = ['and the deposit?', 'How much is the rent for the flat?'];
     expect(await resolveParallel('and when fully furnished?', earlier, 'en', embedder)).toMatchObject({ resolved: 'How much is the deposit for the flat when fully furnished?' });

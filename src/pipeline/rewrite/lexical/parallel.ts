@@ -84,7 +84,7 @@ function tokens(text: string): Token[] {
 const QUESTION_OPENERS: ReadonlySet<string> = new Set([...CLAUSE_WORDS].filter((w) => !/^(?:it|they|them|he|she|we|you|i|there|ze|zij|hij|wij|jij|ik|er)$/.test(w)));
 
 /** Words that ask for something without a question mark ("tell me about …", "vertel over …"). */
-const REQUESTS = new Set('tell explain describe list give show compare vertel leg beschrijf noem geef toon vergelijk'.split(' '));
+const REQUESTS = new Set('tell explain describe list give show compare summarise summarize outline vertel leg beschrijf noem geef toon vergelijk vat'.split(' '));
 
 /** Words of degree and quantity, which no new subject replaces ("how many goals"). */
 const DEGREE_WORDS = new Set('many much more most few fewer less least very too so also just only often veel meer meest weinig minder erg heel zeer ook alleen vaak'.split(' '));
@@ -332,7 +332,9 @@ export function substitute(previous: string, slot: Slot, said: string): string |
   // At the start of the question the subject takes its capital ("Stocks are…" → "Bonds are…").
   const placed = slot.start === slot.end ? ` ${subject}` : slot.start === 0 ? caseLike(previous, subject) : subject;
   const text = (before + placed + after).trim();
-  return /[?.!]$/.test(text) ? text : `${text}?`;
+  // A request ("Summarise the Q3 report") stays one: no question mark.
+  const request = REQUESTS.has(previous.trim().split(/\s+/)[0]!.toLowerCase());
+  return /[?.!]$/.test(text) || request ? text : `${text}?`;
 }
 
 /** A parallel follow-up read as the previous question about its new subject. */
