@@ -264,6 +264,16 @@ describe('ambiguity', () => {
     expect(lexicalRewrite({ query: 'Is it growing?', earlierUserTurns: [], turns, termStats, weights }).resolved_query).toBe('Is the strong economy growing?');
   });
 
+  it('offers no reading of another number as an alternative for "it"', () => {
+    const turns = [
+      { index: 0, user: 'What recipes do I have with chickpeas?', assistant: 'A chickpea curry, hummus and a Moroccan chickpea stew.', similarity: 0.5, byRecency: false },
+      { index: 1, user: 'What spices does the stew need?', assistant: 'Cumin, cinnamon, ginger and a pinch of saffron.', similarity: 0.5, byRecency: true },
+    ];
+    const r = lexicalRewrite({ query: 'can I make it without saffron?', earlierUserTurns: ['What spices does the stew need?', 'What recipes do I have with chickpeas?'], turns, termStats, weights });
+    expect(r.resolved_query).toBe('can I make the stew without saffron?');
+    for (const alternative of r.alternatives) expect(alternative).not.toMatch(/spices|recipes|chickpeas/);
+  });
+
   it('reads "it" after a which-question as the thing its answer chose', () => {
     const turns = [
       { index: 0, user: 'Which laptops did I compare in my notes?', assistant: 'The Dell XPS 13, the Lenovo ThinkPad X1 Carbon and the MacBook Air.', similarity: 0.5, byRecency: false },

@@ -124,10 +124,20 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   const person = (r: Antecedent): boolean => isPerson(r.phrase, people);
   const best = readings.find((r) => !person(r));
   if (!best || (best !== first && best.score < first.score * AGREEMENT_MARGIN)) return undefined;
-  const head = (r: Antecedent): string => r.phrase.split(/\s+/).at(-1)!;
   const agrees = (r: Antecedent): boolean => !/^\p{Lu}/u.test(head(r)) && plural(head(r).toLowerCase()) === (pronoun === 'them');
   if (/^\p{Lu}/u.test(head(best)) || agrees(best)) return best;
   return readings.find((r) => r !== best && !person(r) && r.score >= best.score * AGREEMENT_MARGIN && agrees(r));
+}
+
+const head = (r: Antecedent): string => r.phrase.split(/\s+/).at(-1)!;
+
+/** Whether a reading could stand for the question's English "it"/"its" or "them": a name, or a noun of that number; Dutch takes any. */
+function numberFits(query: string, r: Antecedent, language: string): boolean {
+  if (language !== 'en' || /^\p{Lu}/u.test(head(r))) return true;
+  const body = trimEnd(query).body;
+  const pronoun = pointingPronoun(body, 'en')?.[0].toLowerCase() ?? (/\bits\b/i.test(body) ? 'it' : undefined);
+  if (pronoun !== 'it' && pronoun !== 'them') return true;
+  return plural(head(r).toLowerCase()) === (pronoun === 'them');
 }
 
 /**
@@ -329,7 +339,14 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
       used.add(best.turn);
       // A pointing word with two readings of similar weight from different places: the search tries each.
       const rivals = readings.filter(
-        (r) => r !== best && r.role === best.role && r.score >= best.score * AMBIGUITY_MARGIN && !best.phrase.toLowerCase().includes(r.phrase.toLowerCase()) && !r.phrase.toLowerCase().includes(best.phrase.toLowerCase()),
+        (r) =>
+          r !== best &&
+          r.role === best.role &&
+          r.score >= best.score * AMBIGUITY_MARGIN &&
+          !best.phrase.toLowerCase().includes(r.phrase.toLowerCase()) &&
+          !r.phrase.toLowerCase().includes(best.phrase.toLowerCase()) &&
+          // "can I make it without saffron?" has no reading "the spices".
+          numberFits(base, r, language),
       );
       if (cues.referring && rivals.length) {
         ambiguous = true;
