@@ -80,6 +80,9 @@ describe('candidate terms', () => {
     const nl = candidateTerms('en de prijs?', [turn(0, 'Wat staat er in mijn huurcontract over huisdieren?', 'Er stond niets over honden; katten staan erin.')], 'nl').map((c) => c.term);
     expect(nl).toEqual(expect.arrayContaining(['huurcontract', 'huisdieren', 'honden', 'katten']));
     for (const w of ['staat', 'stond', 'staan']) expect(nl).not.toContain(w);
+    const en = candidateTerms('why?', [turn(0, 'What does the report say about turnover?', 'The HR report says turnover rose in support.')], 'en').map((c) => c.term);
+    expect(en).toEqual(expect.arrayContaining(['report', 'turnover', 'hr']));
+    expect(en).not.toContain('says');
   });
 
   it('reads a turn ahead (words, tags, counts in the index) to the same candidates as reading it fresh', () => {

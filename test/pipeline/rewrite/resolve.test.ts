@@ -177,6 +177,9 @@ describe('reference resolution (templates, en/nl)', () => {
   it('gives "more?" its noun, and leaves a Dutch determiner alone', () => {
     expect(resolveReference("aren't there more?", { phrase: 'invoices' }, 'en')).toBe("aren't there more invoices?");
     expect(resolveReference('zijn er nog meer?', { phrase: 'facturen' }, 'nl')).toBe('zijn er nog meer facturen?');
+    // A question that names what it wants more of is complete.
+    expect(resolveReference('welke afdelingen nog meer?', { phrase: 'personeelsverloop' }, 'nl')).toBeUndefined();
+    expect(resolveReference('did the polymath discover anything else?', { phrase: 'law of conservation' }, 'en')).toBeUndefined();
     // "others" becomes "other" before its noun, once.
     expect(resolveReference('Any others?', { phrase: 'songs' }, 'en')).toBe('Any other songs?');
     expect(resolveReference('Any others?', { phrase: 'other songs' }, 'en')).toBe('Any other songs?');

@@ -66,8 +66,8 @@ interface Mention {
 /** Words of talking about a search rather than of its subject ("tell me about", "vertel eens", "wat staat er in": what does it say). */
 const CHAT_WORDS = new Set(
   (
-    'tell know want like please thanks thank explain give show find need get say said mean means let lets ok okay yes no ' +
-    'vertel weet wil graag bedankt dank geef laat zien vind nodig zeg zei betekent ja nee oke staat staan stond stonden'
+    'tell know want like please thanks thank explain give show find need get say says said mean means let lets ok okay yes no ' +
+    'vertel weet wil graag bedankt dank geef laat zien vind nodig zeg zegt zeggen zei betekent ja nee oke staat staan stond stonden'
   ).split(' '),
 );
 

@@ -1,4 +1,4 @@
-import { STOPWORDS } from '../../search/queryTerms.js';
+import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
 import { capitalise, plural, readable, remembered, wordPattern } from './words.js';
@@ -480,7 +480,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     if (rest) return `What about ${rest} of ${named}${end}`;
   }
   const more = MORE[lang]!.exec(body);
-  if (more) {
+  // "welke afdelingen nog meer?" names what it wants more of.
+  if (more && queryTerms(body.slice(0, more.index)).length === 0) {
     // "any others?" → "any other songs?"; "aren't there more?" → "aren't there more laptops?".
     const others = /^(?:others|other ones|anderen|andere)$/i.exec(more[1]!);
     const other = lang === 'nl' ? 'andere' : 'other';
