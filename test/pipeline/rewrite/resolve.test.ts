@@ -196,6 +196,10 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('how is it diagnosed?', { phrase: 'symptoms of Lyme disease', article: 'the' }, 'en')).toBe('how is Lyme disease diagnosed?');
     expect(resolveReference('what is its cause?', { phrase: 'symptoms of Lyme disease' }, 'en')).toBe("what is Lyme disease's cause?");
     expect(attachTopic('is there a vaccine?', 'symptoms of Lyme disease', 'en')).toBe('is there a vaccine (Lyme disease)?');
+    // A request for more asks it about the topic, and stays a request.
+    expect(attachTopic('tell me more', 'employee turnover', 'en')).toBe('tell me more about employee turnover');
+    expect(attachTopic('Can you say a bit more?', 'the lease', 'en')).toBe('Can you say a bit more about the lease?');
+    expect(attachTopic('vertel eens meer', 'personeelsverloop', 'nl')).toBe('vertel eens meer over personeelsverloop');
     // A singular head is the thing itself ("the Bank of England"); "they" may mean the attribute.
     expect(resolveReference('when was it founded?', { phrase: 'Bank of England', article: 'the' }, 'en')).toBe('when was the Bank of England founded?');
     expect(resolveReference('are they serious?', { phrase: 'symptoms of Lyme disease', article: 'the' }, 'en')).toBe('are the symptoms of Lyme disease serious?');

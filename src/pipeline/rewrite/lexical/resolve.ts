@@ -504,5 +504,14 @@ export function ownerOf(phrase: string): string {
 /** The phrase attached to a question that leans on the conversation without a word to replace. */
 export function attachTopic(query: string, phrase: string, language: string): string {
   const { body, mark } = trimEnd(query.trim());
-  return `${body} (${language === 'en' ? ownerOf(phrase) : phrase})${mark || '?'}`;
+  const topic = language === 'en' ? ownerOf(phrase) : phrase;
+  // "tell me more" → "tell me more about employee turnover", a request as it was asked.
+  if (TELL_MORE[language === 'nl' ? 'nl' : 'en']!.test(body)) return `${body} ${language === 'nl' ? 'over' : 'about'} ${topic}${mark}`;
+  return `${body} (${topic})${mark || '?'}`;
 }
+
+/** A request for more that names nothing ("tell me more", "can you say a bit more", "vertel eens meer"). */
+const TELL_MORE: Record<'en' | 'nl', RegExp> = {
+  en: /\b(?:tell|say|explain|talk|write)\s+(?:me\s+|us\s+)?(?:a\s+(?:bit|little)\s+|some(?:thing)?\s+)?more$/i,
+  nl: /\b(?:vertel|zeg|schrijf)\s+(?:me\s+|eens\s+)*(?:wat\s+|iets\s+)?meer$/i,
+};
