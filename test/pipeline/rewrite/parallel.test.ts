@@ -233,7 +233,9 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     // A shared ending is no shared head; nor is a compound its own head.
     expect(compoundHeadShared('vergadering', 'verzekering')).toBe(false);
     expect(compoundHeadShared('reisverzekering', 'verzekering')).toBe(false);
-    // So does a question about what a text says on a subject.
+    // So does a question about what a text says, or said, on a subject.
+    expect(await resolveParallel('en mijn bloeddruk?', ['Wat schreef de huisarts over mijn cholesterol?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat schreef de huisarts over mijn bloeddruk?' });
+    expect(await resolveParallel('and the budget?', ['What was mentioned about the timeline?'], 'en', embedder)).toMatchObject({ resolved: 'What was mentioned about the budget?' });
     expect(await resolveParallel('en de badkamer?', ['Wat staat er in de offerte over de keuken?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat staat er in de offerte over de badkamer?' });
     // Without either, a bare Dutch "en X?" stays a question to complete, not a parallel.
     expect(await resolveParallel('en de badkamer?', ['Hoeveel kost de keuken?'], 'nl', embedder)).toBeUndefined();

@@ -45,6 +45,9 @@ describe('clausePredicates', () => {
   it('reads the Dutch verb a question puts before its subject', () => {
     expect(of('Welke medicijnen gebruikt mijn moeder?', 'nl')).toEqual(['gebruikt']);
     expect(of('Hoeveel kost de keuken', 'nl')).toEqual(['kost']);
+    // Right after a question word the verb may have any form.
+    expect(of('Wat schreef de huisarts over mijn cholesterol?', 'nl')).toEqual(['schreef']);
+    expect(of('Waarom stopte de verkoop?', 'nl')).toEqual(['stopte']);
     // Not a noun before an article, nor a word in -t outside a question.
     expect(of('Is de prijs de totaalprijs?', 'nl')).toEqual([]);
     expect(of('Het contract de huurder.', 'nl')).toEqual([]);
@@ -53,8 +56,9 @@ describe('clausePredicates', () => {
   it('reads a Dutch infinitive that ends its clause after a modal verb', () => {
     expect(of('Ik wil een warmtepomp kopen.', 'nl')).toEqual(['kopen']);
     expect(of('Kan ik de huur tussentijds opzeggen?', 'nl')).toEqual(['opzeggen']);
-    // A plural noun in -en is no infinitive without a modal, nor after an article.
-    expect(of('Wat kosten de zonnepanelen?', 'nl')).toEqual([]);
+    // A plural noun in -en is no infinitive without a modal, nor after an article ("zonnepanelen";
+    // "kosten" is the verb, after the question word).
+    expect(of('Wat kosten de zonnepanelen?', 'nl')).toEqual(['kosten']);
     expect(of('Ik wil de tuinen', 'nl')).toEqual([]);
   });
 

@@ -189,6 +189,19 @@ describe('rewrite: skip rules, cache, log', () => {
     }
   });
 
+  it('takes a word with an ending that makes another word for no misspelling ("risky" is not "risk")', async () => {
+    const own = oneTextIndex('r.txt', 'Paying off the loan early carries no market risk at all.');
+    try {
+      const stats = new TermStats(own.store);
+      const history = [u('Should I pay off the loan early?'), a('Paying it off is a return without market risk.')];
+      expect((await rewrite('is an index fund risky?', history, {}, { termStats: stats })).trace?.typos).toEqual([]);
+      // An extra last letter that makes no word is one ("loand").
+      expect((await rewrite('and the loand fees?', history, {}, { termStats: stats })).trace?.typos).toEqual(['loand → loan']);
+    } finally {
+      own.cleanup();
+    }
+  });
+
   it('takes no part of a contraction for a misspelling ("doesn" of "doesn\'t" is not "does")', async () => {
     const own = oneTextIndex('w.txt', 'The warranty does cover parts and labour for five years.');
     try {

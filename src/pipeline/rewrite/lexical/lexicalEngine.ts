@@ -176,6 +176,17 @@ export interface LexicalTrace {
 }
 
 /**
+ * Whether one word is the other with an ending that makes another word ("risk", "risky";
+ * "price", "priced"): no typo, as "loan" and "loand" or "what" and "whata" are.
+ */
+function derived(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (long.length !== short.length + 1 || !long.startsWith(short) || STOPWORDS.has(short)) return false;
+  const ending = long.at(-1)!;
+  return ending === 'y' || (short.endsWith('e') && 'drs'.includes(ending));
+}
+
+/**
  * Words of the query that the index does not know, corrected to a word of the conversation one
  * edit away that it does know ("warrenty" → "warranty"), in the case the user wrote it. A name
  * (capitalised inside the sentence) is corrected only to a name the conversation writes ("North
@@ -208,7 +219,7 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: Ter
   const known = (v: string): number => (STOPWORDS.has(v) ? Infinity : counted.get(v)!);
   for (const w of unknown) {
     const name = isName(w);
-    const best = vocabulary.filter((v) => known(v) > 0 && (!name || names.has(v)) && editDistance(w, v, 1) === 1).sort((a, b) => known(b) - known(a))[0];
+    const best = vocabulary.filter((v) => known(v) > 0 && (!name || names.has(v)) && editDistance(w, v, 1) === 1 && !derived(w, v)).sort((a, b) => known(b) - known(a))[0];
     if (best) pairs.push([w, best]);
   }
   return result();

@@ -58,7 +58,8 @@ function onesHead(previous: string, language: string): string | undefined {
 }
 
 /** A question about what a text says on a subject, up to that subject ("What does the lease say about ", "Wat zegt het contract over "). */
-const SAYS_ABOUT = /\b(?:say|says|said|mention|mentions|state|states|write|writes|wrote)\s+(?:about|on)\s+|\b(?:zegt|staat|schrijft)\b[^?.!]*?\bover\s+/i;
+const SAYS_ABOUT =
+  /\b(?:say|says|said|mention|mentions|mentioned|state|states|stated|write|writes|wrote|written)\s+(?:about|on)\s+|\b(?:zegt|zei|zeiden|staat|stond|schrijft|schreef|schreven|noemt|noemde|vermeldt|vermeldde)\b[^?.!]*?\bover\s+/i;
 
 /** The longest condition ("if …") added to the previous question, in words. */
 const MAX_CONDITION_WORDS = 10;

@@ -136,12 +136,17 @@ function dutchPredicates(text: string): Set<string> {
   if (DUTCH_QUESTION.test(text)) {
     const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     words.forEach((w, i) => {
-      if (i > 0 && /\p{L}{2,}t$/u.test(w) && DUTCH_SUBJECT_OPENERS.has(words[i + 1] ?? '')) out.add(w);
+      // Right after a question word that stands alone ("Wat schreef de huisarts …?", "Waarom stopte
+      // de verkoop?") the verb may have any form; elsewhere only its present-tense -t says so.
+      const afterQuestionWord = i === 1 && DUTCH_QUESTION_WORDS.has(words[0]!) && !DUTCH_AUXILIARIES.has(w);
+      if (i > 0 && (afterQuestionWord || /\p{L}{2,}t$/u.test(w)) && DUTCH_SUBJECT_OPENERS.has(words[i + 1] ?? '')) out.add(w);
     });
   }
   return out;
 }
 
+/** Dutch question words that stand alone before the verb (not "welke" or "hoeveel", which take a noun). */
+const DUTCH_QUESTION_WORDS = new Set('wat wie waar wanneer waarom hoe waarmee waarover waarvoor'.split(' '));
 /** A Dutch question: by its mark, or a question word opening it. */
 const DUTCH_QUESTION = /\?\s*$|^\s*(?:wat|welke?|wie|hoe|hoeveel|waar\p{L}*|wanneer|waarom)\b/iu;
 /** Words a Dutch subject starts with: personal pronouns, articles, possessives, demonstratives, "er". */
