@@ -71,6 +71,7 @@ describe('hybridSearch over real documents and real vectors', () => {
     // Dutch auxiliaries and prepositions are function words too.
     expect(queryTerms('Wanneer moet de belastingaangifte binnen zijn?')).toEqual(['belastingaangifte']);
     expect(queryTerms('Kan ik hem opzeggen, of heb ik dat al gedaan?')).toEqual(['opzeggen', 'gedaan']);
+    expect(queryTerms('Waarom? Hoezo staat daarvan niets in het contract?')).toEqual(['staat', 'niets', 'contract']);
     expect(ftsMatchExpression(['say "hi"'])).toBe('"say ""hi"""');
     expect(ftsMatchExpression([])).toBeUndefined();
   });

@@ -8,6 +8,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'waar wanneer welke dit deze ik je jij u we wij ze zij hun mijn geen niet wel al ' +
     'moet moeten kunnen willen zal zullen mag mogen wordt worden werd werden heeft hebben hadden bent ' +
     'heb hebt kan kun kunt wil wilt zou zouden waren doe doet doen deed hij hem haar zich ons onze jullie dus omdat hier daar ' +
+    'waarom hoezo waarvoor waarmee waardoor waarover waarin ervan daarvan hiervan erover daarover hierover ermee daarmee erin daarin ervoor daarvoor ' +
     'binnen buiten onder tussen zonder sinds tegen'
   ).split(' '),
 );

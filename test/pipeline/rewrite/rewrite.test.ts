@@ -326,6 +326,13 @@ describe('ambiguity', () => {
     expect(r.keywords).toContain('jansen');
   });
 
+  it('gives a bare Dutch "waarom?" its subject, as "why?"', () => {
+    const turns = [{ index: 0, user: 'Hoeveel vakantiedagen heb ik nog?', assistant: 'Je hebt nog 12 vakantiedagen; 5 daarvan vervallen op 1 juli.', similarity: 0.5, byRecency: true }];
+    const r = lexicalRewrite({ query: 'waarom?', earlierUserTurns: ['Hoeveel vakantiedagen heb ik nog?'], turns, termStats, weights, reading: { text: 'waarom?', shifted: false, language: 'nl' } });
+    expect(r.resolved_query).toBe('waarom (vakantiedagen)?');
+    expect(r.keywords).not.toContain('daarvan');
+  });
+
   it('never reads "it" as someone named by a role, and asks for more of a plural thing', () => {
     const gp = [{ index: 0, user: 'What did the GP write about the rash?', assistant: 'The GP prescribed a hydrocortisone cream for two weeks.', similarity: 0.5, byRecency: true }];
     const r = lexicalRewrite({ query: 'can I use it on my face?', earlierUserTurns: ['What did the GP write about the rash?'], turns: gp, termStats, weights });
