@@ -16,6 +16,8 @@ describe('the items of a list', () => {
     expect(listItems('It depends. The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.', 'en')).toEqual(['the Daikin Altherma 3', 'the Mitsubishi Ecodan']);
     expect(listItems('Mount the outdoor unit, connect the refrigerant lines, then wire the indoor unit.', 'en')).toEqual(['Mount the outdoor unit', 'connect the refrigerant lines', 'wire the indoor unit']);
     expect(listItems('Je kunt kiezen: huren, kopen of leasen.', 'nl')).toEqual(['huren', 'kopen', 'leasen']);
+    // Two parts after a colon without "and"/"or" are a sentence, not a list.
+    expect(listItems('Continuous replication: failover takes minutes, against hours for snapshots.', 'en')).toEqual([]);
     // Dutch lead-ins end at "uit", or before the article the other items open with.
     expect(listItems('U kunt kiezen uit huren, kopen of leasen.', 'nl')).toEqual(['huren', 'kopen', 'leasen']);
     expect(listItems('Je kunt kiezen uit een annuïteitenhypotheek, een lineaire hypotheek of een aflossingsvrije hypotheek.', 'nl')).toEqual([
@@ -123,5 +125,16 @@ describe('the lexical engine with a list item', () => {
     expect(r.resolved_query).toBe('which of Hertz, Avis and Europcar is open at night?');
     expect(r.trace.reference).toEqual({ phrase: 'Hertz, Avis and Europcar', by: 'list item' });
     expect(r.keywords).toEqual(expect.arrayContaining(['hertz', 'avis', 'europcar']));
+  });
+
+  it('reads an earlier reply\'s list when the latest turn has none', () => {
+    const answers = [
+      { index: 0, text: 'Three options:\n1. Nightly snapshots to S3\n2. Continuous replication\n3. Weekly backups to tape' },
+      { index: 1, text: 'Continuous replication: failover takes minutes.' },
+    ];
+    const turns = [turn(1, 'Which one is fastest to restore?', answers[1]!.text)];
+    expect(resolveOrdinal('what does the third option cost?', turns, 'en', answers)).toMatchObject({ item: 'Weekly backups to tape', turn: 0 });
+    // Without the conversation's answers, only the selected turns are read.
+    expect(resolveOrdinal('what does the third option cost?', turns, 'en')).toBeUndefined();
   });
 });

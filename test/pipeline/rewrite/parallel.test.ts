@@ -33,6 +33,9 @@ describe('parallel follow-ups: the subject', () => {
     // A bare "and" before a noun is weighed by meaning in English only (the encoder reads English).
     expect(parallelSubject('and the price?', 'en')).toBe('the price');
     expect(parallelSubject('en de prijs?', 'nl')).toBeUndefined();
+    // "and the third?" points at a list item by its place (see resolveOrdinal).
+    expect(parallelSubject('and the third?', 'en')).toBeUndefined();
+    expect(parallelSubject('what about the first option?', 'en')).toBeUndefined();
     expect(parallelSubject('Are bonds risky?', 'en')).toBeUndefined();
   });
 });

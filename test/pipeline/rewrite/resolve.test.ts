@@ -175,6 +175,9 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('Ok, thanks. What does it cost?', { phrase: 'MacBook', article: 'the' }, 'en')).toBe('Ok, thanks. What does the MacBook cost?');
   });
   it('gives "more?" its noun, and leaves a Dutch determiner alone', () => {
+    // A request stays one, without a question mark.
+    expect(resolveReference('compare them', { phrase: 'heat pumps', article: 'the' }, 'en')).toBe('compare the heat pumps');
+    expect(resolveReference('vergelijk ze', { phrase: 'offertes' }, 'nl')).toBe('vergelijk offertes');
     expect(resolveReference("aren't there more?", { phrase: 'invoices' }, 'en')).toBe("aren't there more invoices?");
     expect(resolveReference('zijn er nog meer?', { phrase: 'facturen' }, 'nl')).toBe('zijn er nog meer facturen?');
     // A question that names what it wants more of is complete.

@@ -300,6 +300,10 @@ describe('ambiguity', () => {
     expect(ask('what about the Dell?')).not.toMatch(/MacBook/);
     expect(answerName('How long is the battery life?', 'The MacBook Air lasts 15 hours.')).toBeUndefined();
     expect(answerName('Welke is het goedkoopst?', 'De Dell Inspiron, voor 999 euro.')).toEqual({ phrase: 'Dell Inspiron', article: 'de' });
+    // A short answer before a colon or comma.
+    expect(answerName('Which one is fastest to restore?', 'Continuous replication: failover takes minutes.')).toEqual({ phrase: 'continuous replication', article: 'the' });
+    expect(answerName('Which city is bigger?', 'Rotterdam, with 650,000 people.')).toEqual({ phrase: 'Rotterdam' });
+    expect(answerName('Which one is cheaper?', 'Probably, but it depends on the rate.')).toBeUndefined();
   });
 
   it('leaves "it" as asked when every close reading is plural', () => {

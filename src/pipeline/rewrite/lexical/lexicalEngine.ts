@@ -288,7 +288,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // "I am not sure those rules apply to IRAs": the rules the conversation named.
   const demonstrative = parallel || source || personal !== undefined || turns.length === 0 ? undefined : resolveDemonstrative(base, turns, language);
   // "how loud is the first one?": an item of the list just given.
-  const ordinal = parallel || source || personal !== undefined || demonstrative ? undefined : resolveOrdinal(base, turns, language);
+  const ordinal = parallel || source || personal !== undefined || demonstrative ? undefined : resolveOrdinal(base, turns, language, input.answers);
   // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
   const previousQuestion = turns.at(-1)?.user;
   const frame = parallel || source || personal !== undefined || demonstrative || ordinal || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);

@@ -217,6 +217,19 @@ export function answerName(question: string, reply: string): { phrase: string; a
   const opening = readable(reply).trimStart().split(/(?<=[.!?])\s+/)[0] ?? '';
   const name = namesIn(opening)[0];
   const article = /^(the|de|het)\s+/i.exec(opening);
-  if (!name || !opening.slice(article?.[0].length ?? 0).startsWith(name)) return undefined;
-  return { phrase: name, ...(article ? { article: article[1]!.toLowerCase() } : {}) };
+  const rest = opening.slice(article?.[0].length ?? 0);
+  if (name && rest.startsWith(name)) return { phrase: name, ...(article ? { article: article[1]!.toLowerCase() } : {}) };
+  // "Continuous replication: failover takes minutes": a short answer before a colon or comma.
+  const short = /^([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'’-]*){0,3})\s*[:,;–—]/u.exec(rest)?.[1];
+  const words = short?.toLowerCase().split(/\s+/) ?? [];
+  if (!short || words.some((w) => STOPWORDS.has(w) || CLAUSE_WORDS.has(w) || ANSWER_WORDS.has(w))) return undefined;
+  // Capitalised only for opening the sentence when the words after it are not ("Continuous replication").
+  const common = words.length > 1 && /^\p{Lu}\p{Ll}*$/u.test(short.split(/\s+/)[0]!) && short.split(/\s+/).slice(1).every((w) => /^\p{Ll}/u.test(w));
+  const phrase = common ? short[0]!.toLowerCase() + short.slice(1) : short;
+  // A name ("Rotterdam, with …") takes no article; a thing the one the reply gave it, or "the".
+  const named = /^\p{Lu}/u.test(phrase);
+  return { phrase, ...(article ? { article: article[1]!.toLowerCase() } : named ? {} : { article: 'the' }) };
 }
+
+/** Words that open a reply without naming the answer ("Yes, …", "Probably: …", "Both, …"). */
+const ANSWER_WORDS = new Set('yes no yeah nope sure probably maybe perhaps possibly both neither either none ja nee misschien waarschijnlijk beide geen allebei'.split(' '));

@@ -1,4 +1,5 @@
 import type { SelectedTurn } from '../targetedHistory.js';
+import type { Answer } from './source.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
 import { pointingPronoun } from './resolve.js';
 import { ANSWER_OPENING, lastIndexWhere } from './words.js';
@@ -7,7 +8,8 @@ import { ANSWER_OPENING, lastIndexWhere } from './words.js';
  * "how loud is the first one?", "tell me more about the last option", "leg de tweede stap uit":
  * an item of a list the conversation just gave, by its place. The list is read from the latest
  * reply (or, failing that, the latest question): bulleted or numbered lines, or a sentence that
- * enumerates ("mutual funds, real estate, or day trading").
+ * enumerates ("mutual funds, real estate, or day trading"); failing both, from the list lines of
+ * an earlier reply.
  */
 export interface OrdinalReading {
   resolved: string;
@@ -40,7 +42,7 @@ const OPENING_VERB: Record<string, RegExp> = {
 };
 const pointer = (determiners: string, ordinals: string): RegExp => new RegExp(`(?<![\\p{L}])(?:${determiners})\\s+(${ordinals})(?:\\s+(${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu');
 /** "the first one", "that last one", "the second step", "the latter"; Dutch "de/het eerste (optie)". */
-const POINTER: Record<string, RegExp> = {
+export const POINTER: Record<string, RegExp> = {
   en: pointer('the|that|this', 'first|second|third|fourth|fifth|last|former|latter'),
   nl: pointer('de|het|die|dat|deze|dit', 'eerste|tweede|derde|vierde|vijfde|laatste'),
 };
@@ -92,12 +94,14 @@ function enumeration(text: string, language: string): string[] {
   const colon = sentence.lastIndexOf(': ');
   const body = colon >= 0 ? sentence.slice(colon + 2) : sentence;
   // A list ends with "and"/"or" before its last item, or follows a colon: "Jamestown, founded in 1607" is none.
-  if (colon < 0 && !(language === 'nl' ? /\s(?:en|of)\s/i : /\s(?:and|or|then)\s/i).test(body)) return [];
+  const joined = (language === 'nl' ? /\s(?:en|of)\s/i : /\s(?:and|or|then)\s/i).test(body);
+  if (colon < 0 && !joined) return [];
   const parts = body
     .split(language === 'nl' ? /\s*,\s*|\s+(?:en|of)\s+/i : /\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or)\s+/i)
     .map((p) => p.replace(CONJUNCTIONS, '').trim())
     .filter(Boolean);
-  if (parts.length < 2) return [];
+  // After a colon, two parts need an "and"/"or" too: "Replication: failover takes minutes, against hours …" lists nothing.
+  if (parts.length < 2 || (parts.length === 2 && !joined)) return [];
   // Without a colon, the first part opens with the sentence's lead-in ("The catalogue lists the
   // Daikin"): its item is what follows the lead-in's last verb, unless every part is a step.
   if (colon < 0 && language === 'en') {
@@ -140,7 +144,7 @@ function enumeration(text: string, language: string): string[] {
  * (or "the first" at the end) becomes the item; "the second step" keeps its words and gets the
  * item beside it. Undefined when there is no pointer or no list long enough.
  */
-export function resolveOrdinal(query: string, turns: readonly SelectedTurn[], language: string): OrdinalReading | undefined {
+export function resolveOrdinal(query: string, turns: readonly SelectedTurn[], language: string, answers: readonly Answer[] = turns.map((t) => ({ index: t.index, text: t.assistant }))): OrdinalReading | undefined {
   const lang = language === 'nl' ? 'nl' : language === 'en' ? 'en' : undefined;
   const last = turns.at(-1);
   // "the first two" is several items or none: never the first with "two" left over.
@@ -149,14 +153,21 @@ export function resolveOrdinal(query: string, turns: readonly SelectedTurn[], la
   if (!found || !last || (!found[2] && !standsAlone(query, found.index, found.index + found[0].length, lang))) return undefined;
   const place = ORDINALS[lang]![found[1]!.toLowerCase()]!;
   const noun = found[2];
-  for (const text of [last.assistant, last.user]) {
+  // The latest turn's list, else an earlier reply's list lines ("and the third?" after a question about one of them).
+  const earlier = answers.filter((a) => a.index < last.index && a.text.split('\n').filter((l) => LIST_LINE.test(l)).length >= 2).reverse();
+  const sources = [
+    { text: last.assistant, turn: last.index },
+    { text: last.user, turn: last.index },
+    ...earlier.map((a) => ({ text: a.text, turn: a.index })),
+  ];
+  for (const { text, turn } of sources) {
     const items = text ? listItems(text, lang) : [];
     const item = place < 0 ? items.at(place) : items[place];
     if (items.length < 2 || !item) continue;
     // "the first one", "the latter": the item itself. "the second step": the step, named.
     const replacement = !noun || /^(one|ene)$/i.test(noun) ? item : `${found[0]} (${item})`;
     const others = items.filter((x) => x !== item);
-    return { resolved: query.slice(0, found.index) + replacement + query.slice(found.index + found[0].length), item, others, turn: last.index };
+    return { resolved: query.slice(0, found.index) + replacement + query.slice(found.index + found[0].length), item, others, turn };
   }
   return undefined;
 }

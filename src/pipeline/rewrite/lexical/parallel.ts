@@ -1,8 +1,9 @@
 import { cosine, type Embedder } from '../../models/embedder.js';
 import { STOPWORDS } from '../../search/queryTerms.js';
+import { POINTER } from './ordinal.js';
 import { clausePredicates } from './predicates.js';
 import { CLAUSE_WORDS, SUBORDINATORS } from './resolve.js';
-import { caseLike, plural, wordPattern } from './words.js';
+import { caseLike, isRequest, plural, REQUESTS, wordPattern } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -84,8 +85,6 @@ function tokens(text: string): Token[] {
 /** Words that open a question without its question mark ("who does susan represent in narnia"): a clause word that is no pronoun. */
 const QUESTION_OPENERS: ReadonlySet<string> = new Set([...CLAUSE_WORDS].filter((w) => !/^(?:it|they|them|he|she|we|you|i|there|ze|zij|hij|wij|jij|ik|er)$/.test(w)));
 
-/** Words that ask for something without a question mark ("tell me about …", "vertel over …"). */
-const REQUESTS = new Set('tell explain describe list give show compare summarise summarize outline vertel leg beschrijf noem geef toon vergelijk vat'.split(' '));
 
 /** Words of degree and quantity, which no new subject replaces ("how many goals"). */
 const DEGREE_WORDS = new Set('many much more most few fewer less least very too so also just only often veel meer meest weinig minder erg heel zeer ook alleen vaak'.split(' '));
@@ -111,6 +110,8 @@ export function parallelSubject(query: string, language: string, bareDutch = fal
   // "and revoked ones?": modifiers of the things asked about before (see onesHead).
   if (lang === 'en' && lead && ONES.test(subject) && !PRONOUN.test(subject.replace(ONES, '$1'))) return subject;
   if (words.length === 0 || words.length > MAX_SUBJECT_WORDS || PRONOUN.test(subject) || /[?.!,;:]/.test(subject)) return undefined;
+  // "and the third?" is an item of a list by its place (see resolveOrdinal), not a new subject.
+  if (POINTER[lang]!.test(subject)) return undefined;
   if (CLAUSE_WORDS.has(words[0]!.lower)) return undefined;
   // A bare "and" before a noun is weighed by meaning, which the English encoder reads only in
   // English; in Dutch only the wording may settle it (`bareDutch`: see compoundHeadShared).
@@ -334,8 +335,7 @@ export function substitute(previous: string, slot: Slot, said: string): string |
   const placed = slot.start === slot.end ? ` ${subject}` : slot.start === 0 ? caseLike(previous, subject) : subject;
   const text = (before + placed + after).trim();
   // A request ("Summarise the Q3 report") stays one: no question mark.
-  const request = REQUESTS.has(previous.trim().split(/\s+/)[0]!.toLowerCase());
-  return /[?.!]$/.test(text) || request ? text : `${text}?`;
+  return /[?.!]$/.test(text) || isRequest(previous) ? text : `${text}?`;
 }
 
 /** A parallel follow-up read as the previous question about its new subject. */

@@ -1,7 +1,7 @@
 import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { capitalise, plural, readable, remembered, wordPattern } from './words.js';
+import { capitalise, isRequest, plural, readable, remembered, wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -436,7 +436,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   const q = query.trim();
   const lang = language === 'nl' ? 'nl' : 'en';
   const { body, mark } = trimEnd(q);
-  const end = mark || '?';
+  // "compare them" stays a request: "compare the heat pumps", no question mark.
+  const end = mark || (isRequest(body) ? '' : '?');
   // "is that it?", "that's it": nothing is pointed at.
   if (lang === 'en' && THAT_IS_IT.test(body)) return undefined;
   const pronoun = pointingPronoun(body, lang);

@@ -87,3 +87,11 @@ export function remembered<T>(memo: Map<string, T>, key: string, make: () => T):
   }
   return found;
 }
+
+/** Words that ask for something without a question mark ("tell me about …", "vertel over …"). */
+export const REQUESTS: ReadonlySet<string> = new Set('tell explain describe list give show compare summarise summarize outline vertel leg beschrijf noem geef toon vergelijk vat'.split(' '));
+
+/** Whether a message opens with a request ("compare them", "Summarise the minutes"): it takes no question mark. */
+export function isRequest(text: string): boolean {
+  return REQUESTS.has(text.trim().split(/\s+/)[0]?.toLowerCase() ?? '');
+}
