@@ -79,12 +79,9 @@ export interface QueryReading {
 /** Of readings this much below the best one, one whose number agrees with the pronoun is taken instead. */
 const AGREEMENT_MARGIN = 0.5;
 
-/**
- * The reading an English pronoun agrees with in number: "what happens if Germany stops bailing
- * them out?" means the countries of the conversation, not its strong economy; "how is it
- * calculated?" one thing rather than several. A subject "they" and a name may be either ("the
- * band … did they tour?", "Apple … do they pay dividends?"), so they stand.
- */
+/** A reading's head noun: its last word. */
+const head = (r: Antecedent): string => r.phrase.split(/\s+/).at(-1)!;
+
 /**
  * Whether a phrase names a person: with a title ("Dr Patel"), by a role ("the GP", "my
  * landlord"), or someone the user called he or she ("Jansen" of "Maria Jansen").
@@ -111,15 +108,20 @@ function pointsAtOneThing(query: string, language: string): boolean {
   return /^it$/i.test(pointingPronoun(body, 'en')?.[0] ?? '') || /\bits\b/i.test(body);
 }
 
+/**
+ * The reading an English pronoun agrees with in number: "what happens if Germany stops bailing
+ * them out?" means the countries of the conversation, not its strong economy; "how is it
+ * calculated?" one thing rather than several. A subject "they" and a name may be either ("the
+ * band … did they tour?", "Apple … do they pay dividends?"), so they stand.
+ */
 function agreeingReading(query: string, readings: readonly Antecedent[], language: string, people: ReadonlySet<string> = new Set()): Antecedent | undefined {
   const first = readings[0];
   if (!first || language !== 'en') return first;
   // A subject "they" is people as often as things (a band, a company), and takes either.
   const body = trimEnd(query).body;
-  // "what are its side effects?": "its" stands for a thing as "it" does.
   // "aren't there more?" asks for more of things: "more deadlines", not "more grant proposal".
-  const pronoun = pointingPronoun(body, 'en')?.[0].toLowerCase() ?? (/\bits\b/i.test(body) ? 'it' : /^(?:more|others|other ones)$/i.test(MORE.en!.exec(body)?.[1] ?? '') ? 'them' : undefined);
-  if (pronoun !== 'it' && pronoun !== 'them') return first;
+  const pronoun = numberedPronoun(body, true);
+  if (!pronoun) return first;
   // "How much is it?" after "When does she start?": whoever "she" was, "it" is not them.
   const person = (r: Antecedent): boolean => isPerson(r.phrase, people);
   const best = readings.find((r) => !person(r));
@@ -129,15 +131,20 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   return readings.find((r) => r !== best && !person(r) && r.score >= best.score * AGREEMENT_MARGIN && agrees(r));
 }
 
-const head = (r: Antecedent): string => r.phrase.split(/\s+/).at(-1)!;
+/**
+ * The English pointing word whose number a reading must agree with: "it" (and "its": "what are its
+ * side effects?" stands for a thing as "it" does) or "them"; with `more`, "more"/"others" as "them".
+ */
+function numberedPronoun(body: string, more = false): 'it' | 'them' | undefined {
+  const word = pointingPronoun(body, 'en')?.[0].toLowerCase() ?? (/\bits\b/i.test(body) ? 'it' : more && /^(?:more|others|other ones)$/i.test(MORE.en!.exec(body)?.[1] ?? '') ? 'them' : undefined);
+  return word === 'it' || word === 'them' ? word : undefined;
+}
 
 /** Whether a reading could stand for the question's English "it"/"its" or "them": a name, or a noun of that number; Dutch takes any. */
 function numberFits(query: string, r: Antecedent, language: string): boolean {
   if (language !== 'en' || /^\p{Lu}/u.test(head(r))) return true;
-  const body = trimEnd(query).body;
-  const pronoun = pointingPronoun(body, 'en')?.[0].toLowerCase() ?? (/\bits\b/i.test(body) ? 'it' : undefined);
-  if (pronoun !== 'it' && pronoun !== 'them') return true;
-  return plural(head(r).toLowerCase()) === (pronoun === 'them');
+  const pronoun = numberedPronoun(trimEnd(query).body);
+  return !pronoun || plural(head(r).toLowerCase()) === (pronoun === 'them');
 }
 
 /**
