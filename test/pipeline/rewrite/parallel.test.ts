@@ -239,6 +239,10 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     // So does a question about what a text says, or said, on a subject.
     expect(await resolveParallel('en mijn bloeddruk?', ['Wat schreef de huisarts over mijn cholesterol?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat schreef de huisarts over mijn bloeddruk?' });
     expect(await resolveParallel('and the budget?', ['What was mentioned about the timeline?'], 'en', embedder)).toMatchObject({ resolved: 'What was mentioned about the budget?' });
+    // "and for lists?": what it says for them, unless the question had a "for" of its own.
+    expect(await resolveParallel('and for lists?', ['What does the style guide say about headings?'], 'en', embedder)).toMatchObject({ resolved: 'What does the style guide say about lists?', replaced: 'headings' });
+    expect(await resolveParallel('en voor huurders?', ['Wat zegt de regeling over de subsidie?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat zegt de regeling over huurders?' });
+    expect(await resolveParallel('and for tenants?', ['What does the lease say about repairs for owners?'], 'en', embedder)).toMatchObject({ resolved: 'What does the lease say about repairs for tenants?' });
     expect(await resolveParallel('en de badkamer?', ['Wat staat er in de offerte over de keuken?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat staat er in de offerte over de badkamer?' });
     // Without either, a bare Dutch "en X?" stays a question to complete, not a parallel.
     expect(await resolveParallel('en de badkamer?', ['Hoeveel kost de keuken?'], 'nl', embedder)).toBeUndefined();

@@ -174,6 +174,9 @@ export function parallelSlots(previous: string, subject: string, language: strin
   const first = sub[0]!.lower;
   // A condition is added at the question's end.
   if (SUBORDINATORS.has(first)) return [endSlot(previous)];
+  // "and for lists?" after "What does the style guide say about headings?": what it says about lists.
+  const saidOf = ABOUT_FOR.has(first) && !prev.some((t) => t.lower === first) ? saysAboutSlot(previous, prev) : undefined;
+  if (saidOf && sub.length > 1) return [{ ...saidOf, put: subject.slice(sub[1]!.start) }];
   if (PREPOSITIONS.has(first)) {
     const found: Slot[] = [];
     prev.forEach((t, i) => {
@@ -200,15 +203,8 @@ export function parallelSlots(previous: string, subject: string, language: strin
   }
 
   // "What does the lease say about pets?" — "and subletting?": what a text says about one subject, asked of another.
-  const about = SAYS_ABOUT.exec(previous);
-  if (about) {
-    const start = about.index + about[0].length;
-    // The subject runs to the question's end or a preposition ("about revenue in 2023": "revenue").
-    const after = prev.filter((t) => t.start >= start);
-    const stop = after.findIndex((t, k) => k > 0 && PREPOSITIONS.has(t.lower));
-    const end = stop > 0 ? after[stop - 1]!.end : endSlot(previous).end;
-    if (end > start) return [{ start, end, text: previous.slice(start, end), decided: true }];
-  }
+  const about = saysAboutSlot(previous, prev);
+  if (about) return [about];
   const subHasDeterminer = DETERMINERS.has(first);
   const head = subContent.at(-1);
   // "en de inboedelverzekering?" after "Wat kost de reisverzekering per maand?": a compound of the same head.
@@ -260,6 +256,21 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // Of the settled places, the last, taken whole ("the mini challenges", not "challenges").
   const decided = out.filter((s) => s.decided).sort((x, y) => y.end - x.end || x.start - y.start);
   return decided.length ? decided.slice(0, 1) : out;
+}
+
+/** Prepositions a follow-up may ask what a text says "for" ("and for lists?", "en voor huurders?"). */
+const ABOUT_FOR = new Set(['for', 'on', 'voor', 'bij']);
+
+/** The subject of a question about what a text says ("What does the lease say about pets?": "pets"), decided by its wording. */
+function saysAboutSlot(previous: string, prev: readonly Token[]): Slot | undefined {
+  const about = SAYS_ABOUT.exec(previous);
+  if (!about) return undefined;
+  const start = about.index + about[0].length;
+  // The subject runs to the question's end or a preposition ("about revenue in 2023": "revenue").
+  const after = prev.filter((t) => t.start >= start);
+  const stop = after.findIndex((t, k) => k > 0 && PREPOSITIONS.has(t.lower));
+  const end = stop > 0 ? after[stop - 1]!.end : endSlot(previous).end;
+  return end > start ? { start, end, text: previous.slice(start, end), decided: true } : undefined;
 }
 
 /** The shortest head two Dutch compounds share, and the shortest part before it, in letters. */
