@@ -16,6 +16,12 @@ describe('the items of a list', () => {
     expect(listItems('It depends. The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.', 'en')).toEqual(['the Daikin Altherma 3', 'the Mitsubishi Ecodan']);
     expect(listItems('Mount the outdoor unit, connect the refrigerant lines, then wire the indoor unit.', 'en')).toEqual(['Mount the outdoor unit', 'connect the refrigerant lines', 'wire the indoor unit']);
     expect(listItems('Je kunt kiezen: huren, kopen of leasen.', 'nl')).toEqual(['huren', 'kopen', 'leasen']);
+    // Items with what the list says of them: the items, not the prices, nor the remark after them.
+    expect(listItems('The installer quoted two heat pumps: the Daikin Altherma 3 for 8,900 euros and the Vaillant aroTHERM plus for 10,400 euros, both including installation.', 'en')).toEqual([
+      'the Daikin Altherma 3',
+      'the Vaillant aroTHERM plus',
+    ]);
+    expect(listItems('De offertes: de Daikin voor 8.900 euro, de Vaillant voor 10.400 euro en de Nibe voor 9.500 euro.', 'nl')).toEqual(['de Daikin', 'de Vaillant', 'de Nibe']);
     // Two parts after a colon without "and"/"or" are a sentence, not a list.
     expect(listItems('Continuous replication: failover takes minutes, against hours for snapshots.', 'en')).toEqual([]);
     // Dutch lead-ins end at "uit", or before the article the other items open with.

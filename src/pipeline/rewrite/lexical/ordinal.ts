@@ -73,6 +73,10 @@ const MAX_ITEM_WORDS = 6;
 const ITEM_LENGTH_SPREAD = 2;
 const DUTCH_LEAD_END = new Set(['uit', 'tussen', 'zoals']);
 const CONJUNCTIONS = /^(?:and|or|then|en|of|dan)\s+/i;
+/** What a list says of an item after it, with a number: "the Daikin Altherma 3 for 8,900 euros", "de Daikin voor 8.900 euro". */
+const ITEM_DETAIL = /\s+(?:for|at|by|from|costing|voor|om|vanaf|tegen)\s+[^\s]*\d.*$/iu;
+/** Words that open a remark on all the items of a list ("both including installation", "allebei met garantie"). */
+const REMARK_ON_ITEMS = /^(?:both|all|each|either|beide|allebei|alle|elk|elke)\b/i;
 
 /** The items of a text's list: its list lines (each up to a colon or dash), or its longest enumeration in a sentence. */
 export function listItems(text: string, language: string): string[] {
@@ -96,10 +100,14 @@ function enumeration(text: string, language: string): string[] {
   // A list ends with "and"/"or" before its last item, or follows a colon: "Jamestown, founded in 1607" is none.
   const joined = (language === 'nl' ? /\s(?:en|of)\s/i : /\s(?:and|or|then)\s/i).test(body);
   if (colon < 0 && !joined) return [];
+  // A comma inside a number ("8,900", "4,20") separates no items (kept apart by a private-use character).
   const parts = body
+    .replace(/(\d),(\d)/g, '$1\uE000$2')
     .split(language === 'nl' ? /\s*,\s*|\s+(?:en|of)\s+/i : /\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or)\s+/i)
-    .map((p) => p.replace(CONJUNCTIONS, '').trim())
+    .map((p) => p.replace(/\uE000/g, ',').replace(CONJUNCTIONS, '').replace(ITEM_DETAIL, '').trim())
     .filter(Boolean);
+  // "…, both including installation": a remark on the items after the last of them.
+  if (parts.length > 2 && REMARK_ON_ITEMS.test(parts.at(-1)!)) parts.pop();
   // After a colon, two parts need an "and"/"or" too: "Replication: failover takes minutes, against hours …" lists nothing.
   if (parts.length < 2 || (parts.length === 2 && !joined)) return [];
   // Without a colon, the first part opens with the sentence's lead-in ("The catalogue lists the
