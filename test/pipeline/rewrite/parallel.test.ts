@@ -248,6 +248,10 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('en de badkamer?', ['Hoeveel kost de keuken?'], 'nl', embedder)).toBeUndefined();
   });
 
+  it('adds a Dutch prepositional subject with no place of its own to the question\'s end ("en aan de voorkant?")', async () => {
+    expect(await resolveParallel('en aan de voorkant?', ['Wat zijn de regels voor een dakkapel?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat zijn de regels voor een dakkapel aan de voorkant?' });
+  });
+
   it('keeps Dutch: "en in Utrecht?" asks the Amsterdam question about Utrecht', async () => {
     const { result } = await rewrite('en in Utrecht?', [u('Wat kost een warmtepomp in Amsterdam?'), a('In Amsterdam kost een warmtepomp rond de 8000 euro.')], {}, { embedder });
     expect(result).toMatchObject({ resolved_query: 'Wat kost een warmtepomp in Utrecht?', language: 'nl' });

@@ -18,6 +18,14 @@ describe('antecedent phrases', () => {
     // Read as a run of words, it was "Eiffel Tower built" (and "how tall is the Eiffel Tower built?").
     expect(antecedents([turn(0, 'When was the Eiffel Tower built?')], chosen, 'fr')[0]!.phrase).toBe('Eiffel Tower built');
   });
+  it('keep the Dutch determiner they stood after where no "de"/"het" was written', () => {
+    const found = antecedents([turn(0, 'Wanneer moet ik mijn belastingaangifte indienen?'), turn(1, 'Wat zijn de regels voor een dakkapel?')], new Map([['belastingaangifte', 0.5], ['dakkapel', 0.5]]), 'nl');
+    expect(found.map((a) => [a.phrase, a.article])).toEqual([
+      ['dakkapel', 'een'],
+      ['belastingaangifte', 'mijn'],
+    ]);
+    expect(resolveReference('wat kost dat?', found[1]!, 'nl')).toBe('wat kost mijn belastingaangifte?');
+  });
   it('end in a noun: an adjective left at the end ("more important", "medical" alone) is no thing a pronoun stands for', () => {
     const chosen = new Map([['important', 0.6], ['filing', 0.4], ['medical', 0.5], ['debt', 0.1]]);
     const found = antecedents([turn(0, 'Is there one that is more important than the others?', 'The annual filing matters most.'), turn(1, 'Any programs for medical bills?')], chosen, 'en');

@@ -6,7 +6,7 @@ import { capitalise, isRequest, plural, readable, remembered, wordPattern } from
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
   phrase: string;
-  /** The definite article it stood with ("the", "de", "het"), for putting it in place of a pronoun. */
+  /** The article it stood with ("the", "de", "het"; in Dutch also "een" or "mijn"), for putting it in place of a pronoun. */
   article?: string;
   score: number;
   /** The turn pair it was taken from. */
@@ -21,6 +21,8 @@ export interface Antecedent {
 
 const TOKEN = wordPattern({ punctuation: true });
 const ARTICLES = new Set(['the', 'de', 'het']);
+/** Dutch determiners a phrase keeps in a pronoun's place, where no "de"/"het" was written. */
+const DUTCH_DETERMINERS = new Set(['een', 'mijn', 'jouw', 'uw', 'onze', 'ons']);
 /** A follow-up's pronoun points at what the user asked about more often than at a word of the reply. */
 const ASSISTANT_FACTOR = 0.5;
 const LINKS = new Set(['of', 'van', 'de', 'der', 'voor']);
@@ -167,7 +169,8 @@ export function phraseReading(text: string, role: 'user' | 'assistant', language
         opensAsCommon: opensSentence && !!tagOf && /^\p{Lu}\p{Ll}*$/u.test(tok),
         properNoun: tag === 'PROPN',
         // "What is a heat pump?" introduces the thing a later "it" names as "the heat pump".
-        ...(ARTICLES.has(previous.toLowerCase()) ? { article: previous.toLowerCase() } : language === 'en' ? optional(englishArticle(tokens, at)) : {}),
+        // Dutch, whose "de"/"het" depends on the noun: the word it stood after ("een dakkapel", "mijn aangifte").
+        ...(ARTICLES.has(previous.toLowerCase()) ? { article: previous.toLowerCase() } : language === 'en' ? optional(englishArticle(tokens, at)) : language === 'nl' ? optional(DUTCH_DETERMINERS.has(previous.toLowerCase()) ? previous.toLowerCase() : undefined) : {}),
       };
     });
     return { tokens, words };
