@@ -37,6 +37,7 @@ describe('names in a conversation', () => {
     // A name the user only wrote after "in" is a place; one with a possessive after it is not.
     expect(personAntecedent(['What did the board decide about the new office in Rotterdam?'], 'The board approved the lease. Pieter de Vries will lead the move.')).toBe('Pieter de Vries');
     expect(personAntecedent(["What happened in Doris Duke's personal life?"], 'She had an affair.')).toBe('Doris Duke');
+    expect(personAntecedent(['Who is our contact at Acme for the renewal?'], 'Your contact is Priya Raman, their procurement lead.')).toBe('Priya Raman');
     // A title's period ends no sentence: "Dr. Patel" is one name.
     expect(namesIn('Dr. Patel noted a high value. Mr. Smith agreed.')).toEqual(['Dr Patel', 'Mr Smith']);
     expect(personAntecedent(['What did Dr. Patel say about my cholesterol?'], 'She suggested a statin.')).toBe('Dr Patel');

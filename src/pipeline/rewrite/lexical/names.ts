@@ -99,7 +99,7 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   for (const turn of [...earlierUserTurns].reverse()) {
     // "Who painted the Mona Lisa?" asks for a person; the name in it is what they did something to.
     if (ASKS_FOR_PERSON.test(turn)) continue;
-    // "the new office in Rotterdam": a name only ever after "in" is a place's.
+    // "the new office in Rotterdam", "our contact at Acme": a name only ever after "in" or "at" is a place's or a firm's.
     const found = namesIn(turn).find((n) => !afterOnly(n, turn, PLACE_BEFORE, true));
     if (found) return found;
   }
@@ -119,7 +119,7 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
 const TITLE_WORDS = 'dr|doctor|dokter|mr|mrs|ms|miss|mister|prof|professor|dhr|mevr|mevrouw|meneer|juffrouw|sir|lady|lord';
 
 const ARTICLE_BEFORE = /\b(?:the|a|an|this|that|de|het|een)\s+$/i;
-const PLACE_BEFORE = /\b(?:in|near|nabij)\s+$/i;
+const PLACE_BEFORE = /\b(?:in|near|nabij|at)\s+$/i;
 
 function afterArticleOnly(name: string, text: string): boolean {
   return afterOnly(name, text, ARTICLE_BEFORE);
