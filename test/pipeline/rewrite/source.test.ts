@@ -12,6 +12,12 @@ describe('a question about where the latest answer comes from', () => {
     const english = ['where does it say that?', 'which page is that on?', 'Where is that written?', 'where did you read that?', 'What document says that?', "what's the source of that?", 'source?', 'ok, in which file is this?'];
     for (const q of english) expect(asksForSource(q, 'en'), q).toBe(true);
     for (const q of ['waar staat dat?', 'op welke pagina staat dat?', 'wat is de bron?', 'bron?', 'in welk document staat dit?', 'waar heb je dat gelezen?']) expect(asksForSource(q, 'nl'), q).toBe(true);
+    // Bare: "in which document?", "quote it", "op welke pagina?", "citeer dat".
+    for (const q of ['in which document?', 'which page?', 'quote it', 'Quote that.']) expect(asksForSource(q, 'en'), q).toBe(true);
+    for (const q of ['op welke pagina?', 'citeer dat']) expect(asksForSource(q, 'nl'), q).toBe(true);
+    const turns = [turn(0, 'What is the warranty?', 'The warranty is 7 years on the compressor.')];
+    // A request stays one: no question mark.
+    expect(resolveSource('quote it', turns, 'en')?.resolved).toBe('quote it: "The warranty is 7 years on the compressor"');
   });
 
   it('is asked by doubting the answer: "is that true?", "are you sure?", "klopt dat wel?"', () => {

@@ -1,6 +1,6 @@
 import { queryTerms } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
-import { ANSWER_OPENING, capitalise } from './words.js';
+import { ANSWER_OPENING, capitalise, isRequest } from './words.js';
 
 /**
  * "where does it say that?", "which page is that on?", "source?", "waar staat dat?": a question
@@ -34,10 +34,10 @@ const WHICH_PART: Record<'en' | 'nl', RegExp> = {
 };
 /** The word that points at the answer. */
 const POINTER: Record<'en' | 'nl', RegExp> = { en: /\b(?:that|this|it)\b/i, nl: /\b(?:dat|dit|het|daarvan|hiervan)\b/i };
-/** A bare request for the source. */
+/** A bare request for the source ("source?", "quote it", "in which document?", "op welke pagina?"). */
 const BARE: Record<'en' | 'nl', RegExp> = {
-  en: /^\s*(?:(?:and\s+)?(?:the\s+)?(?:source|sources|reference|references|citation|proof)|says\s+who|according\s+to\s+what)\s*[?!.]*\s*$/i,
-  nl: /^\s*(?:(?:en\s+)?(?:de\s+)?(?:bron|bronnen|referentie|bewijs)|volgens\s+wie|volgens\s+wat|wat\s+is\s+de\s+bron)\s*[?!.]*\s*$/i,
+  en: /^\s*(?:(?:and\s+)?(?:the\s+)?(?:source|sources|reference|references|citation|proof)|says\s+who|according\s+to\s+what|quote\s+(?:it|that|this)|(?:(?:in|on|from)\s+)?(?:which|what)\s+(?:page|document|file|section|paragraph|chapter|clause))\s*[?!.]*\s*$/i,
+  nl: /^\s*(?:(?:en\s+)?(?:de\s+)?(?:bron|bronnen|referentie|bewijs)|volgens\s+wie|volgens\s+wat|wat\s+is\s+de\s+bron|citeer\s+(?:het|dat|dit)|(?:(?:in|op|uit)\s+)?welke?\s+(?:pagina|bladzijde|document|bestand|sectie|paragraaf|hoofdstuk|artikel))\s*[?!.]*\s*$/i,
 };
 
 /** A question that is nothing but doubt of the answer: "is that true?", "are you sure?", "how do you know?", "klopt dat wel?". */
@@ -127,7 +127,8 @@ function claimAbout(words: readonly string[], answers: readonly Answer[]): { cla
 function withClaim(query: string, found: { claim: string; turn: number } | undefined): SourceReading | undefined {
   if (!found?.claim) return undefined;
   const m = /\s*([?!.]*)\s*$/.exec(query)!;
-  return { resolved: `${query.slice(0, m.index)}: "${found.claim}"${m[1] || '?'}`, claim: found.claim, turn: found.turn };
+  // "quote it" stays a request: no question mark.
+  return { resolved: `${query.slice(0, m.index)}: "${found.claim}"${m[1] || (isRequest(query) ? '' : '?')}`, claim: found.claim, turn: found.turn };
 }
 
 /**

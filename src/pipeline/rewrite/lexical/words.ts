@@ -89,7 +89,7 @@ export function remembered<T>(memo: Map<string, T>, key: string, make: () => T):
 }
 
 /** Words that ask for something without a question mark ("tell me about …", "vertel over …"). */
-export const REQUESTS: ReadonlySet<string> = new Set('tell explain describe list give show compare summarise summarize outline vertel leg beschrijf noem geef toon vergelijk vat'.split(' '));
+export const REQUESTS: ReadonlySet<string> = new Set('tell explain describe list give show compare summarise summarize outline quote vertel leg beschrijf noem geef toon vergelijk vat citeer'.split(' '));
 
 /** Whether a message opens with a request ("compare them", "Summarise the minutes"): it takes no question mark. */
 export function isRequest(text: string): boolean {
