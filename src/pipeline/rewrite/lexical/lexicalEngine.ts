@@ -140,11 +140,9 @@ function numberedPronoun(body: string, more = false): 'it' | 'them' | undefined 
   return word === 'it' || word === 'them' ? word : undefined;
 }
 
-/** Whether a reading could stand for the question's English "it"/"its" or "them": a name, or a noun of that number; Dutch takes any. */
-function numberFits(query: string, r: Antecedent, language: string): boolean {
-  if (language !== 'en' || /^\p{Lu}/u.test(head(r))) return true;
-  const pronoun = numberedPronoun(trimEnd(query).body);
-  return !pronoun || plural(head(r).toLowerCase()) === (pronoun === 'them');
+/** Whether a reading could stand for the question's English "it"/"its" or "them" (numberedPronoun): a name, or a noun of that number. */
+function numberFits(r: Antecedent, pronoun: 'it' | 'them' | undefined): boolean {
+  return !pronoun || /^\p{Lu}/u.test(head(r)) || plural(head(r).toLowerCase()) === (pronoun === 'them');
 }
 
 /**
@@ -356,6 +354,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
       reference = { phrase: best.phrase, by: 'conversation terms' };
       used.add(best.turn);
       // A pointing word with two readings of similar weight from different places: the search tries each.
+      // Dutch readings take any number.
+      const pronoun = language === 'en' ? numberedPronoun(trimEnd(base).body) : undefined;
       const rivals = readings.filter(
         (r) =>
           r !== best &&
@@ -364,7 +364,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
           !best.phrase.toLowerCase().includes(r.phrase.toLowerCase()) &&
           !r.phrase.toLowerCase().includes(best.phrase.toLowerCase()) &&
           // "can I make it without saffron?" has no reading "the spices".
-          numberFits(base, r, language),
+          numberFits(r, pronoun),
       );
       if (cues.referring && rivals.length) {
         ambiguous = true;

@@ -209,8 +209,9 @@ export function completeNames(question: string, conversation: readonly string[])
 const ASKS_WHICH = /^\s*(?:which|welke?)\b/i;
 
 /**
- * The name a which-question's reply opens with ("Which one has the best battery life?" — "The
- * MacBook Air M3, at about 15 hours."): the thing chosen, which a following "it" stands for.
+ * What a which-question's reply opens with, as the thing chosen that a following "it" stands for:
+ * a name ("Which one has the best battery life?" — "The MacBook Air, at about 15 hours."), or a
+ * short answer before a colon or comma ("Continuous replication: failover takes minutes").
  */
 export function answerName(question: string, reply: string): { phrase: string; article?: string } | undefined {
   if (!ASKS_WHICH.test(question)) return undefined;
@@ -226,7 +227,7 @@ export function answerName(question: string, reply: string): { phrase: string; a
   // Capitalised only for opening the sentence when the words after it are not ("Continuous replication").
   const common = words.length > 1 && /^\p{Lu}\p{Ll}*$/u.test(short.split(/\s+/)[0]!) && short.split(/\s+/).slice(1).every((w) => /^\p{Ll}/u.test(w));
   const phrase = common ? short[0]!.toLowerCase() + short.slice(1) : short;
-  // A name ("Rotterdam, with …") takes no article; a thing the one the reply gave it, or "the".
+  // A name ("Rotterdam, with …") takes no article; a thing takes the one the reply gave it, or "the".
   const named = /^\p{Lu}/u.test(phrase);
   return { phrase, ...(article ? { article: article[1]!.toLowerCase() } : named ? {} : { article: 'the' }) };
 }
