@@ -252,6 +252,13 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('en aan de voorkant?', ['Wat zijn de regels voor een dakkapel?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat zijn de regels voor een dakkapel aan de voorkant?' });
   });
 
+  it('puts "of", "about", "via" and Dutch "van", "via" subjects where the same word stood, or at the end ("and of atorvastatin?", "en via de balie?")', async () => {
+    expect(await resolveParallel('and of atorvastatin?', ['What are the side effects of metoprolol?'], 'en', embedder)).toMatchObject({ resolved: 'What are the side effects of atorvastatin?' });
+    expect(await resolveParallel('and about pets?', ['What does the lease say about smoking?'], 'en', embedder)).toMatchObject({ resolved: 'What does the lease say about pets?' });
+    expect(await resolveParallel('en via de balie?', ['Hoe kan ik mijn abonnement opzeggen?'], 'nl', embedder)).toMatchObject({ resolved: 'Hoe kan ik mijn abonnement opzeggen via de balie?' });
+    expect(await resolveParallel('en van de tandarts?', ['Wat is het telefoonnummer van de huisarts?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat is het telefoonnummer van de tandarts?' });
+  });
+
   it('keeps Dutch: "en in Utrecht?" asks the Amsterdam question about Utrecht', async () => {
     const { result } = await rewrite('en in Utrecht?', [u('Wat kost een warmtepomp in Amsterdam?'), a('In Amsterdam kost een warmtepomp rond de 8000 euro.')], {}, { embedder });
     expect(result).toMatchObject({ resolved_query: 'Wat kost een warmtepomp in Utrecht?', language: 'nl' });

@@ -27,8 +27,8 @@ const AND_LEAD: Record<'en' | 'nl', RegExp> = { en: /^and\s+/i, nl: /^en\s+/i };
 
 const PREPOSITIONS = new Set(
   (
-    'in on at for during from to with by under over after before near since between among without within ' +
-    'op bij voor tijdens met na uit naar onder boven sinds tussen zonder binnen aan door tegen naast achter rond'
+    'in on at for during from to with by under over after before near since between among without within of about via per through against ' +
+    'op bij voor tijdens met na uit naar onder boven sinds tussen zonder binnen aan door tegen naast achter rond van over via per'
   ).split(' '),
 );
 export const DETERMINERS: ReadonlySet<string> = new Set(
