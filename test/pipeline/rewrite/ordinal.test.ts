@@ -22,6 +22,15 @@ describe('the items of a list', () => {
       'the Vaillant aroTHERM plus',
     ]);
     expect(listItems('De offertes: de Daikin voor 8.900 euro, de Vaillant voor 10.400 euro en de Nibe voor 9.500 euro.', 'nl')).toEqual(['de Daikin', 'de Vaillant', 'de Nibe']);
+    // Amounts with their unit, and what "with"/"met" adds to a named item, are said of the item.
+    expect(listItems('The cardiologist prescribed metoprolol 50 mg twice a day and atorvastatin 20 mg once a day in the evening.', 'en')).toEqual(['metoprolol', 'atorvastatin']);
+    expect(listItems('There are three quotes: Keukenstudio Noord for 14,200 euros with a delivery time of 8 weeks, Bruynzeel for 16,900 euros, and IKEA with own installation for 9,800 euros.', 'en')).toEqual([
+      'Keukenstudio Noord',
+      'Bruynzeel',
+      'IKEA',
+    ]);
+    expect(listItems('You can choose the Dell XPS 13 with 16 GB, the MacBook Air M3 or the Lenovo ThinkPad X1.', 'en')).toEqual(['the Dell XPS 13', 'the MacBook Air M3', 'the Lenovo ThinkPad X1']);
+    expect(listItems('Je kunt kiezen uit Vattenfall met groene stroom, Eneco of Essent.', 'nl')).toEqual(['Vattenfall', 'Eneco', 'Essent']);
     // Two parts after a colon without "and"/"or" are a sentence, not a list.
     expect(listItems('Continuous replication: failover takes minutes, against hours for snapshots.', 'en')).toEqual([]);
     // Dutch lead-ins end at "uit", or before the article the other items open with.

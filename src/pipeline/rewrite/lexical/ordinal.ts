@@ -75,6 +75,10 @@ const DUTCH_LEAD_END = new Set(['uit', 'tussen', 'zoals']);
 const CONJUNCTIONS = /^(?:and|or|then|en|of|dan)\s+/i;
 /** What a list says of an item after it, with a number: "the Daikin Altherma 3 for 8,900 euros", "de Daikin voor 8.900 euro". */
 const ITEM_DETAIL = /\s+(?:for|at|by|from|costing|voor|om|vanaf|tegen)\s+[^\s]*\d.*$/iu;
+/** An amount with its unit after an item ("metoprolol 50 mg twice a day", "de Dell met 16 GB"): what the list says of it. */
+const ITEM_AMOUNT = /(?:\s+(?:with|of|met|van))?\s+\d[\d.,]*\s*(?:mg|mcg|µg|g|kg|ml|l|gb|tb|mb|%|€|eur|euros?|dollars?|km|cm|mm|hours?|minutes?|days?|weeks?|months?|years?|uur|minuten|dagen|weken|maanden|jaar)(?![\p{L}]).*$/iu;
+/** What a list says of a named item after "with" ("IKEA with own installation", "Vattenfall met groene stroom"). */
+const NAME_DETAIL = /^((?:(?:the|a|an|de|het|een)\s+)?\p{Lu}[\p{L}\p{N}.'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*)*)\s+(?:with|without|including|excluding|met|zonder|inclusief|exclusief)\s.*$/u;
 /** Words that open a remark on all the items of a list ("both including installation", "allebei met garantie"). */
 const REMARK_ON_ITEMS = /^(?:both|all|each|either|beide|allebei|alle|elk|elke)\b/i;
 
@@ -104,7 +108,7 @@ function enumeration(text: string, language: string): string[] {
   const parts = body
     .replace(/(\d),(\d)/g, '$1\uE000$2')
     .split(language === 'nl' ? /\s*,\s*|\s+(?:en|of)\s+/i : /\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or)\s+/i)
-    .map((p) => p.replace(/\uE000/g, ',').replace(CONJUNCTIONS, '').replace(ITEM_DETAIL, '').trim())
+    .map((p) => p.replace(/\uE000/g, ',').replace(CONJUNCTIONS, '').replace(ITEM_DETAIL, '').replace(NAME_DETAIL, '$1').replace(ITEM_AMOUNT, '').trim())
     .filter(Boolean);
   // "…, both including installation": a remark on the items after the last of them.
   if (parts.length > 2 && REMARK_ON_ITEMS.test(parts.at(-1)!)) parts.pop();
@@ -125,7 +129,7 @@ function enumeration(text: string, language: string): string[] {
     const verb = tags.indexOf('VERB');
     const auxiliary = tags.lastIndexOf('AUX');
     const cut = verb >= 0 ? verb + 1 : auxiliary >= 0 ? auxiliary + 1 : Math.max(0, lastIndexWhere(tags, (t, i) => t === 'DET' && /^(the|a|an)$/i.test(words[i]!)));
-    if (!steps) parts[0] = words.slice(cut).join(' ');
+    if (!steps) parts[0] = words.slice(cut).join(' ').replace(NAME_DETAIL, '$1');
     // The sentence goes on after its last item ("… and Europcar have desks at Schiphol"): the item ends at its verb.
     const lastPart = englishTags(parts.at(-1)!);
     const verbAt = lastPart.tags.findIndex((t, i) => i > 0 && (t === 'VERB' || t === 'AUX'));
@@ -138,7 +142,7 @@ function enumeration(text: string, language: string): string[] {
     const articled = parts.slice(1).every((p) => DUTCH_ARTICLES.has(p.split(/\s+/)[0]!.toLowerCase()));
     const article = lastIndexWhere(words, (w) => DUTCH_ARTICLES.has(w.toLowerCase()));
     const cut = articled && article > 0 ? article : lead;
-    if (cut > 0) parts[0] = words.slice(cut).join(' ');
+    if (cut > 0) parts[0] = words.slice(cut).join(' ').replace(NAME_DETAIL, '$1');
   }
   // Items of one list are alike in length: "the hummus and the chana masala recipes use chickpeas"
   // goes on past its last item into the sentence's verb.
