@@ -6,6 +6,7 @@ import { queryTerms } from '../search/queryTerms.js';
 import { earlierUserTurns } from './history.js';
 import { classifyIntent } from './lexical/intent.js';
 import { lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
+import { ordinalsAsked } from './lexical/ordinal.js';
 import { resolveParallel } from './lexical/parallel.js';
 import { peopleNamed } from './lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
@@ -202,11 +203,18 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const hit = key ? deps.cache!.get(key) : undefined;
   if (hit) return done({ result: { ...hit.result, original_query: query }, turns, cached: true, fallback: noModel, dependence: hit.dependence });
 
-  const parallel = reading.shifted ? undefined : await resolveParallel(reading.text, earlier, reading.language, deps.embedder);
   const pairs = turnPairs(history, Infinity);
   const answers = pairs.map((p) => ({ index: p.index, text: p.assistant }));
+  // Earlier questions that named a list item by its place are read as naming the item ("… of the first one?" → "… of metoprolol?").
+  const asked = ordinalsAsked(pairs, reading.language);
+  const askedTurns = asked.size ? turns.map((t) => (asked.has(t.index) ? { ...t, user: asked.get(t.index)!.resolved } : t)) : turns;
+  const questions = pairs.filter((p) => p.user);
+  const askedEarlier = asked.size ? earlier.map((text, k) => asked.get(questions[questions.length - 1 - k]?.index ?? -1)?.resolved ?? text) : earlier;
+  // "and of the second?" after such a question: that list's second item, asked as that question was.
+  const previousOrdinal = pairs.length ? asked.get(pairs.at(-1)!.index) : undefined;
+  const parallel = reading.shifted ? undefined : await resolveParallel(reading.text, askedEarlier, reading.language, deps.embedder);
   const people = peopleNamed(pairs, reading.language);
-  const lexical = lexicalRewrite({ query, earlierUserTurns: earlier, turns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people });
+  const lexical = lexicalRewrite({ query, earlierUserTurns: askedEarlier, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal });
   const { trace, ...lexicalResult } = lexical;
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
-import { listItems, resolveListPronoun, resolveOrdinal } from '../../../src/pipeline/rewrite/lexical/ordinal.js';
+import { listItems, ordinalsAsked, resolveListPronoun, resolveOrdinal } from '../../../src/pipeline/rewrite/lexical/ordinal.js';
+import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
+import { turnPairs } from '../../../src/pipeline/rewrite/targetedHistory.js';
+import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
+import { TermStats } from '../../../src/pipeline/search/termStats.js';
+import { oneTextIndex } from '../../helpers/fixtureIndex.js';
 import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
 
 const turn = (index: number, user: string, assistant = ''): SelectedTurn => ({ index, user, assistant, similarity: 0.5, byRecency: true });
@@ -79,6 +84,8 @@ describe('an item pointed at by its place', () => {
       resolved: 'how loud is the Daikin Altherma 3?',
       item: 'the Daikin Altherma 3',
       others: ['the Mitsubishi Ecodan'],
+      list: ['the Daikin Altherma 3', 'the Mitsubishi Ecodan'],
+      named: { text: 'the Daikin Altherma 3', at: 12 },
       turn: 0,
     });
     expect(resolveOrdinal('is the latter cheaper?', pumps, 'en')?.resolved).toBe('is the Mitsubishi Ecodan cheaper?');
@@ -92,6 +99,8 @@ describe('an item pointed at by its place', () => {
       resolved: 'compare Daikin Altherma 3 and Mitsubishi Ecodan',
       item: 'Daikin Altherma 3 and Mitsubishi Ecodan',
       others: ['Vaillant aroTHERM plus'],
+      list: ['Daikin Altherma 3', 'Mitsubishi Ecodan', 'Vaillant aroTHERM plus'],
+      named: { text: 'Daikin Altherma 3 and Mitsubishi Ecodan', at: 8 },
       turn: 0,
     });
     expect(resolveOrdinal('which of the last two is quieter?', priced, 'en')?.resolved).toBe('which of Mitsubishi Ecodan and Vaillant aroTHERM plus is quieter?');
@@ -151,5 +160,57 @@ describe('the lexical engine with a list item', () => {
     expect(resolveOrdinal('what does the third option cost?', turns, 'en', answers)).toMatchObject({ item: 'Weekly backups to tape', turn: 0 });
     // Without the conversation's answers, only the selected turns are read.
     expect(resolveOrdinal('what does the third option cost?', turns, 'en')).toBeUndefined();
+  });
+});
+
+describe('an earlier question that named a list item by its place', () => {
+  const u = (text: string): HistoryMessage => ({ role: 'user', text });
+  const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
+  const medicines = [
+    u('Which medications did the cardiologist prescribe?'),
+    a('The cardiologist prescribed metoprolol 50 mg twice a day, atorvastatin 20 mg in the evening and aspirin 80 mg.'),
+    u('What are the side effects of the first one?'),
+    a('Metoprolol can cause tiredness, dizziness, cold hands and feet, and a slow heartbeat.'),
+  ];
+
+  it('is read as naming the item, from the list before it', () => {
+    const asked = ordinalsAsked(turnPairs(medicines, Infinity), 'en');
+    expect([...asked.keys()]).toEqual([1]);
+    expect(asked.get(1)).toMatchObject({ resolved: 'What are the side effects of metoprolol?', item: 'metoprolol', turn: 0 });
+  });
+
+  it('is asked again of another item of its list by "and of the second?", "what about the last one?", "en van de tweede?"', async () => {
+    for (const q of ['and of the second?', 'and the second one?', 'what about the second?']) {
+      expect((await rewrite(q, medicines)).result.resolved_query).toBe('What are the side effects of atorvastatin?');
+    }
+    expect((await rewrite('and the last one?', medicines)).result.resolved_query).toBe('What are the side effects of aspirin?');
+    // A question of its own about "the second one" means the latest list's: the side effects.
+    expect((await rewrite('what causes the second one?', medicines)).result.resolved_query).toBe('what causes dizziness?');
+    // Asked again a third time: the same list, the same question.
+    const chain = [...medicines, u('and of the second?'), a('Atorvastatin can cause muscle pain and headaches.')];
+    expect((await rewrite('and the third?', chain)).result.resolved_query).toBe('What are the side effects of aspirin?');
+    const dutch = [
+      u('Welke hypotheekvormen noemt de adviseur?'),
+      a('De adviseur noemt drie vormen: een annuïteitenhypotheek, een lineaire hypotheek en een aflossingsvrije hypotheek.'),
+      u('wat zijn de maandlasten van de eerste?'),
+      a('Bij een annuïteitenhypotheek van 300.000 euro zijn de maandlasten ongeveer 1.400 euro bruto.'),
+    ];
+    expect((await rewrite('en van de tweede?', dutch)).result.resolved_query).toBe('wat zijn de maandlasten van een lineaire hypotheek?');
+    expect((await rewrite('en de laatste?', dutch)).result.resolved_query).toBe('wat zijn de maandlasten van een aflossingsvrije hypotheek?');
+  });
+
+  it('keeps a step named beside its noun ("and the third step?")', async () => {
+    const steps = [u('How do I install the heat pump?'), a('1. Mount the outdoor unit\n2. Connect the refrigerant lines\n3. Wire the indoor unit'), u('explain the second step'), a('Connecting the lines means flaring the pipes.')];
+    expect((await rewrite('and the third step?', steps)).result.resolved_query).toBe('explain the third step (Wire the indoor unit)');
+  });
+
+  it('is what "it" stands for afterwards', async () => {
+    const leaflet = oneTextIndex('leaflet.txt', 'Metoprolol is a beta blocker. Do not drink alcohol while taking metoprolol: it can lower your blood pressure too much.');
+    try {
+      const { result } = await rewrite('can I drink alcohol with it?', medicines, {}, { termStats: new TermStats(leaflet.store) });
+      expect(result.resolved_query).toBe('can I drink alcohol with metoprolol?');
+    } finally {
+      leaflet.cleanup();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
 import { answerName, completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
-import { resolveListPronoun, resolveOrdinal } from './ordinal.js';
+import { resolveListPronoun, resolveOrdinal, type OrdinalReading } from './ordinal.js';
 import { resolveSaid, resolveSource, type Answer } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
@@ -66,6 +66,8 @@ export interface LexicalInput {
   answers?: readonly Answer[];
   /** Names the user called "he" or "she" earlier (lower-cased; see peopleNamed). */
   people?: ReadonlySet<string>;
+  /** The list item the latest question named by its place (see ordinalsAsked): "and the second?" takes the same list's. */
+  previousOrdinal?: OrdinalReading;
 }
 
 /** The question as the engine reads it: fillers removed, an opening that changes the subject taken off, its language. */
@@ -293,7 +295,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // "I am not sure those rules apply to IRAs": the rules the conversation named.
   const demonstrative = parallel || source || personal !== undefined || turns.length === 0 ? undefined : resolveDemonstrative(base, turns, language);
   // "how loud is the first one?": an item of the list just given.
-  const ordinal = parallel || source || personal !== undefined || demonstrative ? undefined : resolveOrdinal(base, turns, language, input.answers);
+  const ordinal = parallel || source || personal !== undefined || demonstrative ? undefined : resolveOrdinal(base, turns, language, input.answers, input.previousOrdinal);
   // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
   const previousQuestion = turns.at(-1)?.user;
   const frame = parallel || source || personal !== undefined || demonstrative || ordinal || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);

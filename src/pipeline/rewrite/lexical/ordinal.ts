@@ -1,4 +1,4 @@
-import type { SelectedTurn } from '../targetedHistory.js';
+import type { SelectedTurn, TurnPair } from '../targetedHistory.js';
 import type { Answer } from './source.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
 import { pointingPronoun } from './resolve.js';
@@ -17,6 +17,10 @@ export interface OrdinalReading {
   item: string;
   /** The list's other items: what the question did not choose. */
   others: string[];
+  /** The whole list, in order. */
+  list: string[];
+  /** What stands for the pointer in `resolved`, and where ("metoprolol", "the second step (Connect the lines)"). */
+  named: { text: string; at: number };
   turn: number;
 }
 
@@ -156,7 +160,13 @@ function enumeration(text: string, language: string): string[] {
  * (or "the first" at the end) becomes the item; "the second step" keeps its words and gets the
  * item beside it. Undefined when there is no pointer or no list long enough.
  */
-export function resolveOrdinal(query: string, turns: readonly SelectedTurn[], language: string, answers: readonly Answer[] = turns.map((t) => ({ index: t.index, text: t.assistant }))): OrdinalReading | undefined {
+export function resolveOrdinal(
+  query: string,
+  turns: readonly TurnPair[],
+  language: string,
+  answers: readonly Answer[] = turns.map((t) => ({ index: t.index, text: t.assistant })),
+  previous?: OrdinalReading,
+): OrdinalReading | undefined {
   const lang = language === 'nl' ? 'nl' : language === 'en' ? 'en' : undefined;
   const last = turns.at(-1);
   // "the first two" is several items or none: never the first with "two" left over.
@@ -165,23 +175,62 @@ export function resolveOrdinal(query: string, turns: readonly SelectedTurn[], la
   if (!found || !last || (!found[2] && !standsAlone(query, found.index, found.index + found[0].length, lang))) return undefined;
   const place = ORDINALS[lang]![found[1]!.toLowerCase()]!;
   const noun = found[2];
+  // "and of the second?" after "What are the side effects of the first one?": an item of the list that question chose from.
+  const again = previous && ELLIPTICAL_REST[lang]!.test((query.slice(0, found.index) + query.slice(found.index + found[0].length)).trim());
   // The latest turn's list, else an earlier reply's list lines ("and the third?" after a question about one of them).
   const earlier = answers.filter((a) => a.index < last.index && a.text.split('\n').filter((l) => LIST_LINE.test(l)).length >= 2).reverse();
-  const sources = [
+  const sources: { items?: string[]; text?: string; turn: number }[] = [
+    ...(again ? [{ items: previous.list, turn: previous.turn }] : []),
     { text: last.assistant, turn: last.index },
     { text: last.user, turn: last.index },
     ...earlier.map((a) => ({ text: a.text, turn: a.index })),
   ];
-  for (const { text, turn } of sources) {
-    const items = text ? listItems(text, lang) : [];
+  for (const source of sources) {
+    const { turn } = source;
+    const items = source.items ?? (source.text ? listItems(source.text, lang) : []);
     const item = place < 0 ? items.at(place) : items[place];
     if (items.length < 2 || !item) continue;
     // "the first one", "the latter": the item itself. "the second step": the step, named.
     const replacement = !noun || /^(one|ene)$/i.test(noun) ? item : `${found[0]} (${item})`;
     const others = items.filter((x) => x !== item);
-    return { resolved: query.slice(0, found.index) + replacement + query.slice(found.index + found[0].length), item, others, turn };
+    // Asked again of another item: the previous question, with this item where that one stood.
+    if (source.items && previous) {
+      const { text, at } = previous.named;
+      const resolved = previous.resolved.slice(0, at) + replacement + previous.resolved.slice(at + text.length);
+      return { resolved, item, others, list: items, named: { text: replacement, at }, turn };
+    }
+    return { resolved: query.slice(0, found.index) + replacement + query.slice(found.index + found[0].length), item, others, list: items, named: { text: replacement, at: found.index }, turn };
   }
   return undefined;
+}
+
+/**
+ * What is left of a follow-up that asks the previous question of another item ("and of the
+ * second?", "what about the third one?", "en van de tweede?") once its ordinal is taken out.
+ */
+const ELLIPTICAL_REST: Record<string, RegExp> = {
+  en: /^(?:and|or|(?:and\s+)?(?:what|how)\s+about)(?:\s+(?:of|for|with|about|in|on|at|to))?\s*[?.!]*$/i,
+  nl: /^(?:en|of|(?:en\s+)?(?:wat\s+met|hoe\s+zit\s+het\s+met))(?:\s+(?:van|voor|met|over|bij|in|op|aan))?\s*[?.!]*$/i,
+};
+
+/**
+ * The conversation's earlier questions that named a list item by its place ("What are the side
+ * effects of the first one?"), by turn pair: each read as the item it meant, from the list
+ * before it. A follow-up then reads the question as "… of metoprolol?", and "and of the
+ * second?" takes the second item of the same list.
+ */
+export function ordinalsAsked(pairs: readonly TurnPair[], language: string): Map<number, OrdinalReading> {
+  const out = new Map<number, OrdinalReading>();
+  const lang = language === 'nl' ? 'nl' : language === 'en' ? 'en' : undefined;
+  if (!lang) return out;
+  for (const [k, pair] of pairs.entries()) {
+    if (k === 0 || !pair.user || !(POINTER[lang]!.test(pair.user) || SEVERAL[lang]!.test(pair.user))) continue;
+    const before = pairs.slice(0, k);
+    const answers = before.map((p) => ({ index: p.index, text: p.assistant }));
+    const reading = resolveOrdinal(pair.user, [before.at(-1)!], lang, answers, out.get(before.at(-1)!.index));
+    if (reading) out.set(pair.index, reading);
+  }
+  return out;
 }
 
 /** A list named in full in a question: at most this many items. */
@@ -204,7 +253,7 @@ export function resolveListPronoun(query: string, turns: readonly SelectedTurn[]
   const items = listItems(last.assistant, language);
   if (items.length < 2 || items.length > MAX_NAMED_ITEMS || !items.every((i) => NAMED_ITEM.test(i))) return undefined;
   const named = namedList(items, 'en');
-  return { resolved: query.slice(0, pronoun.index) + named + query.slice(pronoun.index + pronoun[0].length), item: named, others: [], turn: last.index };
+  return { resolved: query.slice(0, pronoun.index) + named + query.slice(pronoun.index + pronoun[0].length), item: named, others: [], list: items, named: { text: named, at: pronoun.index }, turn: last.index };
 }
 
 const COUNTS: Record<string, number> = { two: 2, three: 3, four: 4, twee: 2, drie: 3, vier: 4 };
@@ -215,7 +264,7 @@ const SEVERAL: Record<string, RegExp> = {
 };
 
 /** "compare the first two" after a list: "compare Daikin Altherma 3 and Mitsubishi Ecodan". */
-function severalItems(query: string, last: SelectedTurn, lang: 'en' | 'nl'): OrdinalReading | undefined {
+function severalItems(query: string, last: TurnPair, lang: 'en' | 'nl'): OrdinalReading | undefined {
   const found = SEVERAL[lang]!.exec(query);
   if (!found) return undefined;
   const count = COUNTS[found[2]!.toLowerCase()]!;
@@ -225,7 +274,7 @@ function severalItems(query: string, last: SelectedTurn, lang: 'en' | 'nl'): Ord
     if (items.length < count) continue;
     const chosen = fromEnd ? items.slice(-count) : items.slice(0, count);
     const named = namedList(chosen, lang);
-    return { resolved: query.slice(0, found.index) + named + query.slice(found.index + found[0].length), item: named, others: items.filter((x) => !chosen.includes(x)), turn: last.index };
+    return { resolved: query.slice(0, found.index) + named + query.slice(found.index + found[0].length), item: named, others: items.filter((x) => !chosen.includes(x)), list: items, named: { text: named, at: found.index }, turn: last.index };
   }
   return undefined;
 }
