@@ -314,6 +314,21 @@ describe('ambiguity', () => {
     expect(r.resolved_query).toMatch(/^can I freeze (?:it|the stew)\?$/);
   });
 
+  it('reads "it" as a thing, not what the user asked how to do, where it is a thing ("where is it?", "set it up")', () => {
+    const turns = [{ index: 0, user: 'How do I reset the router?', assistant: 'Hold the reset button on the back of the Fritzbox for 10 seconds, then set up the Wi-Fi network again.', similarity: 0.5, byRecency: true }];
+    const ask = (query: string) => lexicalRewrite({ query, earlierUserTurns: ['How do I reset the router?'], turns, termStats, weights });
+    for (const [q, want] of [
+      ['where is it?', 'where is the router?'],
+      ['how do I set it up again?', 'how do I set the router up again?'],
+    ] as const) {
+      const r = ask(q);
+      expect(r.resolved_query).toBe(want);
+      expect(r.alternatives.join(' ')).not.toMatch(/\breset\b/);
+    }
+    // What was done is no thing to name: "that did not work" stays as asked.
+    expect(ask('that did not work').resolved_query).toBe('that did not work');
+  });
+
   it('never reads "it" as someone the user called "he" or "she"', () => {
     const turns = [
       { index: 0, user: 'Who is Maria Jansen?', assistant: 'Maria Jansen is the new CFO.', similarity: 0.2, byRecency: false },

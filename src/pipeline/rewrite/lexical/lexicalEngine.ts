@@ -17,6 +17,7 @@ import { frameAntecedent, replaceOne } from './questionFrame.js';
 import type { ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
+import { englishTags } from './predicates.js';
 import { caseLike, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
@@ -131,6 +132,21 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   const agrees = (r: Antecedent): boolean => !/^\p{Lu}/u.test(head(r)) && plural(head(r).toLowerCase()) === (pronoun === 'them');
   if (/^\p{Lu}/u.test(head(best)) || agrees(best)) return best;
   return readings.find((r) => r !== best && !person(r) && r.score >= best.score * AGREEMENT_MARGIN && agrees(r));
+}
+
+/**
+ * Whether an English question's "it"/"them" is a thing rather than something done: the object of
+ * a verb other than "do" or of a preposition ("how do I set it up again?", "can I pay with it?"),
+ * or what is somewhere ("where is it?"). "How do I reset the router?" — "where is it?" asks
+ * where the router is; "did it work?" may ask about the resetting.
+ */
+function thingPronoun(body: string): boolean {
+  const pointing = pointingPronoun(body, 'en');
+  if (!pointing || !/^(?:it|them)$/i.test(pointing[0])) return false;
+  if (/^\s*where\b/i.test(body)) return true;
+  const { words, tags } = englishTags(body.slice(0, pointing.index + pointing[0].length));
+  const before = words.length - 2;
+  return before >= 0 && (tags[before] === 'VERB' || tags[before] === 'ADP') && !/^(?:do|does|did|doing|done)$/i.test(words[before]!);
 }
 
 /**
@@ -280,7 +296,9 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // words ending their question, or following an article), which the scorer may rank lower.
   const phraseWords = new Map(searched.map((c) => [c.term, c.p]));
   if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
-  const readings = searched.length ? antecedents(turns, phraseWords, language) : [];
+  const all = searched.length ? antecedents(turns, phraseWords, language) : [];
+  // "where is it?" after "How do I reset the router?": the router, not the resetting.
+  const readings = language === 'en' && all.some((r) => r.verb) && thingPronoun(trimEnd(base).body) ? all.filter((r) => !r.verb) : all;
   // "how much does it weigh?" after "Which one has the best battery life?" — "The MacBook Air M3, …": the thing the answer chose.
   const last = turns.at(-1);
   const chosen = last && pointsAtOneThing(base, language) ? answerName(last.user, last.assistant) : undefined;
