@@ -38,6 +38,12 @@ describe('names in a conversation', () => {
     expect(personAntecedent(['What did the board decide about the new office in Rotterdam?'], 'The board approved the lease. Pieter de Vries will lead the move.')).toBe('Pieter de Vries');
     expect(personAntecedent(["What happened in Doris Duke's personal life?"], 'She had an affair.')).toBe('Doris Duke');
     expect(personAntecedent(['Who is our contact at Acme for the renewal?'], 'Your contact is Priya Raman, their procurement lead.')).toBe('Priya Raman');
+    // Someone the latest reply names by role, over a name only written after a preposition ("the flat on Keizersgracht").
+    const lease = 'The lease for the flat on Keizersgracht requires a deposit. The landlord returns it within 14 days.';
+    expect(personAntecedent(['What does the lease say about the deposit?'], lease)).toBe('the landlord');
+    expect(personAntecedent(['Wanneer begint de verbouwing?'], 'Volgens de planning begint je aannemer op 3 maart.')).toBe('mijn aannemer');
+    // A name that is someone's still comes first.
+    expect(personAntecedent(['Who handles the deposit?'], 'Your landlord, Jan Bakker, handles it.')).toBe('Jan Bakker');
     // A title's period ends no sentence: "Dr. Patel" is one name.
     expect(namesIn('Dr. Patel noted a high value. Mr. Smith agreed.')).toEqual(['Dr Patel', 'Mr Smith']);
     expect(personAntecedent(['What did Dr. Patel say about my cholesterol?'], 'She suggested a statin.')).toBe('Dr Patel');

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { escapeRegExp, readable, wordPattern } from './words.js';
+import { escapeRegExp, PERSON_ROLES, readable, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -92,8 +92,9 @@ const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|hav
 /**
  * The person a pronoun most likely stands for: the first name in the user's earlier messages
  * (given latest first), else the first name of the latest reply ("Who wrote Emma?" — "Jane Austen
- * wrote it." — "when did she die?"), else a name with a title in an older one. `replies` are
- * given latest first.
+ * wrote it." — "when did she die?"), else someone it names by role ("The landlord returns it" —
+ * "can he keep part of it?"), else a name with a title in an older one. `replies` are given
+ * latest first.
  */
 export function personAntecedent(earlierUserTurns: readonly string[], replies: string | undefined | readonly string[]): string | undefined {
   for (const turn of [...earlierUserTurns].reverse()) {
@@ -104,9 +105,13 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
     if (found) return found;
   }
   const [latest, ...older] = typeof replies === 'string' ? [replies] : (replies ?? []);
-  // "the Berlin office", "the Beatles": a name after an article is a place's or a thing's.
-  const found = latest ? namesIn(latest).find((n) => !afterArticleOnly(n, latest)) : undefined;
+  // "The landlord returns it": someone the latest reply names by their role.
+  const role = latest ? roleIn(latest) : undefined;
+  // "the Berlin office", "the Beatles": a name after an article is a place's or a thing's; beside
+  // a role, so is a name only after a preposition ("the flat on Keizersgracht").
+  const found = latest ? namesIn(latest).find((n) => !afterArticleOnly(n, latest) && !(role && afterOnly(n, latest, PREPOSITION_BEFORE))) : undefined;
   if (found) return found;
+  if (role) return role;
   // An older reply names places and things as often as people: only a name with a title counts there ("dokter Van der Berg").
   for (const reply of older) {
     const titled = namesIn(reply).find((n) => new RegExp(`(?:^|[^\\p{L}])(?:${TITLE_WORDS})\\.?\\s+${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, 'iu').test(reply));
@@ -120,6 +125,18 @@ const TITLE_WORDS = 'dr|doctor|dokter|mr|mrs|ms|miss|mister|prof|professor|dhr|m
 
 const ARTICLE_BEFORE = /\b(?:the|a|an|this|that|de|het|een)\s+$/i;
 const PLACE_BEFORE = /\b(?:in|near|nabij|at)\s+$/i;
+const PREPOSITION_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|bij|from|van|to|naar)\s+$/i;
+/** A role with its determiner ("the landlord", "your GP", "de aannemer"), the reader's own as the user says it. */
+const ROLE = new RegExp(`(?<![\\p{L}])(the|my|your|our|de|het|mijn|je|jouw|uw|onze|ons)\\s+(${[...PERSON_ROLES].join('|')})(?![\\p{L}])`, 'iu');
+const OWN: Record<string, string> = { your: 'my', je: 'mijn', jouw: 'mijn', uw: 'mijn' };
+
+/** The first person a text names by role: "The landlord returns it" gives "the landlord", "your GP" "my GP". */
+function roleIn(text: string): string | undefined {
+  const m = ROLE.exec(text);
+  if (!m) return undefined;
+  const determiner = m[1]!.toLowerCase();
+  return `${OWN[determiner] ?? determiner} ${m[2]}`;
+}
 
 function afterArticleOnly(name: string, text: string): boolean {
   return afterOnly(name, text, ARTICLE_BEFORE);
