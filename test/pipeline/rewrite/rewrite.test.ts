@@ -329,6 +329,24 @@ describe('ambiguity', () => {
     expect(ask('that did not work').resolved_query).toBe('that did not work');
   });
 
+  it('reads "it" after a question about what a text says as its topic first, the text second', () => {
+    const turns = [
+      {
+        index: 0,
+        user: 'What does the lease say about the deposit?',
+        assistant: 'The lease for the flat on Keizersgracht requires a deposit of two months of rent. The landlord returns it within 14 days after the end of the lease.',
+        similarity: 0.5,
+        byRecency: true,
+      },
+    ];
+    const ask = (query: string) => lexicalRewrite({ query, earlierUserTurns: ['What does the lease say about the deposit?'], turns, termStats, weights });
+    const r = ask('when do I get it back?');
+    expect(r.resolved_query).toBe('when do I get the deposit back?');
+    expect(r.alternatives).toContain('when do I get the lease back?');
+    // A question without a pointing word is about the text as a whole.
+    expect(ask('how much is the rent?').resolved_query).not.toMatch(/deposit/);
+  });
+
   it('never reads "it" as someone the user called "he" or "she"', () => {
     const turns = [
       { index: 0, user: 'Who is Maria Jansen?', assistant: 'Maria Jansen is the new CFO.', similarity: 0.2, byRecency: false },

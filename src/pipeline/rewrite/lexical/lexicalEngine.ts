@@ -14,7 +14,7 @@ import { resolveListPronoun, resolveOrdinal, type OrdinalReading } from './ordin
 import { resolveSaid, resolveSource, type Answer } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
-import type { ParallelReading } from './parallel.js';
+import { saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags } from './predicates.js';
@@ -132,6 +132,26 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   const agrees = (r: Antecedent): boolean => !/^\p{Lu}/u.test(head(r)) && plural(head(r).toLowerCase()) === (pronoun === 'them');
   if (/^\p{Lu}/u.test(head(best)) || agrees(best)) return best;
   return readings.find((r) => r !== best && !person(r) && r.score >= best.score * AGREEMENT_MARGIN && agrees(r));
+}
+
+/** A topic's reading this much below the best one still comes first (see topicFirst). */
+const TOPIC_MARGIN = 0.5;
+
+/**
+ * Readings with the latest question's topic first, where it asked what a text says about it:
+ * "What does the lease say about the deposit?" — "when do I get it back?" asks for the deposit
+ * (the lease stays a reading of its own). For a pointing word only: a question without one
+ * ("how much is the rent?") is about the text as a whole.
+ */
+function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, language: string): readonly Antecedent[] {
+  const said = readings.length > 1 ? saidAbout(last.user) : undefined;
+  // A Dutch topic without its article is as often a verb ("over opzeggen"), which no "dat" or "het" stands for.
+  if (!said || (language === 'nl' && !/^(?:(?:de|het|een|mijn|je|jouw|uw|onze|ons)\s|\p{Lu})/u.test(said.topic.trim()))) return readings;
+  const topic = said.topic.toLowerCase();
+  const first = readings[0]!;
+  const found = readings.find((r) => r.role === 'user' && r.turn === last.index && topic.includes(r.phrase.toLowerCase()));
+  if (!found || found === first || found.score < first.score * TOPIC_MARGIN) return readings;
+  return [found, ...readings.filter((r) => r !== found)];
 }
 
 /**
@@ -298,7 +318,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
   const all = searched.length ? antecedents(turns, phraseWords, language) : [];
   // "where is it?" after "How do I reset the router?": the router, not the resetting.
-  const readings = language === 'en' && all.some((r) => r.verb) && thingPronoun(trimEnd(base).body) ? all.filter((r) => !r.verb) : all;
+  const things = language === 'en' && all.some((r) => r.verb) && thingPronoun(trimEnd(base).body) ? all.filter((r) => !r.verb) : all;
+  const readings = turns.length && pointingPronoun(trimEnd(base).body, language === 'nl' ? 'nl' : 'en') ? topicFirst(things, turns.at(-1)!, language) : things;
   // "how much does it weigh?" after "Which one has the best battery life?" — "The MacBook Air M3, …": the thing the answer chose.
   const last = turns.at(-1);
   const chosen = last && pointsAtOneThing(base, language) ? answerName(last.user, last.assistant) : undefined;

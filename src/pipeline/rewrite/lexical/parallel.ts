@@ -273,6 +273,15 @@ function saysAboutSlot(previous: string, prev: readonly Token[]): Slot | undefin
   return end > start ? { start, end, text: previous.slice(start, end), decided: true } : undefined;
 }
 
+/**
+ * What a question about what a text says asks about ("What does the lease say about the deposit?":
+ * "the deposit"), and the text it asks ("What does the lease"), or undefined for another question.
+ */
+export function saidAbout(question: string): { text: string; topic: string } | undefined {
+  const slot = saysAboutSlot(question, tokens(question));
+  return slot && { text: question.slice(0, slot.start), topic: slot.text };
+}
+
 /** The shortest head two Dutch compounds share, and the shortest part before it, in letters. */
 const COMPOUND_HEAD = 6;
 const COMPOUND_MODIFIER = 3;
