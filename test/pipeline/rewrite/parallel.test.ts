@@ -252,6 +252,11 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('en aan de voorkant?', ['Wat zijn de regels voor een dakkapel?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat zijn de regels voor een dakkapel aan de voorkant?' });
   });
 
+  it('ends the phrase a prepositional subject replaces at the next preposition ("in 2023 according to …", "during …")', () => {
+    expect(settled('What was our revenue in 2023 according to the annual report?', 'in 2021')).toBe('What was our revenue in 2021 according to the annual report?');
+    expect(settled('How many visitors came in July during the festival?', 'in August')).toBe('How many visitors came in August during the festival?');
+  });
+
   it('puts "of", "about", "via" and Dutch "van", "via" subjects where the same word stood, or at the end ("and of atorvastatin?", "en via de balie?")', async () => {
     expect(await resolveParallel('and of atorvastatin?', ['What are the side effects of metoprolol?'], 'en', embedder)).toMatchObject({ resolved: 'What are the side effects of atorvastatin?' });
     expect(await resolveParallel('and about pets?', ['What does the lease say about smoking?'], 'en', embedder)).toMatchObject({ resolved: 'What does the lease say about pets?' });

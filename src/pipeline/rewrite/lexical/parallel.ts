@@ -89,7 +89,10 @@ const QUESTION_OPENERS: ReadonlySet<string> = new Set([...CLAUSE_WORDS].filter((
 /** Words of degree and quantity, which no new subject replaces ("how many goals"). */
 const DEGREE_WORDS = new Set('many much more most few fewer less least very too so also just only often veel meer meest weinig minder erg heel zeer ook alleen vaak'.split(' '));
 
-const isContent = (t: Token): boolean => !t.predicate && !STOPWORDS.has(t.lower) && !CLAUSE_WORDS.has(t.lower) && !DEGREE_WORDS.has(t.lower) && !REQUESTS.has(t.lower);
+/** Words that open a phrase of their own as a preposition does ("according to the annual report", "volgens mijn contract"). */
+const PREPOSITION_LIKE = new Set('according due instead regarding concerning including excluding despite volgens dankzij ondanks inclusief exclusief betreffende'.split(' '));
+const isContent = (t: Token): boolean =>
+  !t.predicate && !STOPWORDS.has(t.lower) && !CLAUSE_WORDS.has(t.lower) && !DEGREE_WORDS.has(t.lower) && !REQUESTS.has(t.lower) && !PREPOSITIONS.has(t.lower) && !PREPOSITION_LIKE.has(t.lower);
 
 /** The new subject of a parallel follow-up ("bonds", "in a hotel"), or undefined when the query is not one. */
 export function parallelSubject(query: string, language: string, bareDutch = false): string | undefined {
