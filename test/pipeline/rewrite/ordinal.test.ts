@@ -68,6 +68,22 @@ describe('a list named in full for "them"', () => {
     expect(list('which of them is open at night?')).toBe('which of Hertz, Avis and Europcar is open at night?');
   });
 
+  it('names things with their article, and reads an earlier reply\'s list when the latest turn is about one of its items', () => {
+    const laptops = 'The notes compare the Dell XPS 13, the MacBook Air M3 and the Lenovo ThinkPad X1 Carbon.';
+    const answers = [
+      { index: 0, text: laptops },
+      { index: 1, text: 'The MacBook Air M3, with about 15 hours of video playback.' },
+    ];
+    const turns = [turn(1, 'Which one has the best battery life?', answers[1]!.text)];
+    expect(resolveListPronoun('compare them', turns, 'en', answers)).toMatchObject({
+      resolved: 'compare the Dell XPS 13, the MacBook Air M3 and the Lenovo ThinkPad X1 Carbon',
+      turn: 0,
+    });
+    // Not when the latest turn is about something else.
+    const other = [turn(1, 'What does the warranty cover?', 'Repairs for two years.')];
+    expect(resolveListPronoun('compare them', other, 'en', [answers[0]!, { index: 1, text: 'Repairs for two years.' }])).toBeUndefined();
+  });
+
   it('is nothing for "they", a list of clauses or lower-case things, a long list, or another language', () => {
     expect(list('are they open at night?')).toBeUndefined();
     expect(list('compare them', [turn(0, 'What should I pack?', 'You need sun cream, a hat and good shoes.')])).toBeUndefined();

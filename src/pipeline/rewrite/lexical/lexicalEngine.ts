@@ -341,7 +341,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const framed = frame && (frame.one ? replaceOne(base, frame.phrase) : resolveReference(base, frame, language));
   // "compare them" after a reply that lists a few things: those things, by name.
   const listed =
-    parallel || source || personal !== undefined || demonstrative || ordinal || framed ? undefined : resolveListPronoun(base, turns, language);
+    parallel || source || personal !== undefined || demonstrative || ordinal || framed ? undefined : resolveListPronoun(base, turns, language, input.answers);
   // "is what you said about France true?": the answer's sentence about France, when nothing else was pointed at.
   const youSaid = parallel || source || personal !== undefined || demonstrative || ordinal || framed || listed || turns.length === 0 ? undefined : resolveSaid(base, input.answers ?? turns.map((t) => ({ index: t.index, text: t.assistant })), language);
   const claimed = source ?? youSaid;

@@ -244,16 +244,27 @@ const NAMED_ITEM = /^[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p
  * "compare them", "which of them is open at night?" after a reply that lists a few named things
  * ("Hertz, Avis and Europcar have desks at Schiphol"): the pronoun stands for the list's items,
  * named in full ("compare Hertz, Avis and Europcar"). English only (Dutch "ze" is also "she");
- * only the latest reply's list of at most MAX_NAMED_ITEMS names or numbers.
+ * a list of at most MAX_NAMED_ITEMS names or numbers, the latest reply's or, where the latest
+ * turn is about one of its items, an earlier reply's.
  */
-export function resolveListPronoun(query: string, turns: readonly SelectedTurn[], language: string): OrdinalReading | undefined {
+export function resolveListPronoun(query: string, turns: readonly SelectedTurn[], language: string, answers: readonly Answer[] = []): OrdinalReading | undefined {
   const last = turns.at(-1);
   const pronoun = language === 'en' ? pointingPronoun(query, 'en') : null;
   if (!pronoun || !PLURAL_POINTER.test(pronoun[0]) || !last?.assistant) return undefined;
-  const items = listItems(last.assistant, language);
-  if (items.length < 2 || items.length > MAX_NAMED_ITEMS || !items.every((i) => NAMED_ITEM.test(i))) return undefined;
+  const namedItems = (text: string): string[] => {
+    const items = listItems(text, language);
+    return items.length >= 2 && items.length <= MAX_NAMED_ITEMS && items.every((i) => NAMED_ITEM.test(i.replace(/^the\s+/i, ''))) ? items : [];
+  };
+  // The latest reply's list, else an earlier reply's whose item the latest turn is about ("Which
+  // one has the best battery life?" — "The MacBook Air M3" — "compare them": the laptops compared before).
+  const latest = `${last.user} ${last.assistant}`.toLowerCase();
+  const about = (items: string[]): boolean => items.some((i) => latest.includes(i.replace(/^(?:the|a|an)\s+/i, '').toLowerCase()));
+  const lists = [{ items: namedItems(last.assistant), turn: last.index }, ...answers.filter((a) => a.index < last.index).reverse().map((a) => ({ items: namedItems(a.text), turn: a.index }))];
+  const list = lists.find((l, k) => l.items.length && (k === 0 || about(l.items)));
+  if (!list) return undefined;
+  const items = list.items;
   const named = namedList(items, 'en');
-  return { resolved: query.slice(0, pronoun.index) + named + query.slice(pronoun.index + pronoun[0].length), item: named, others: [], list: items, named: { text: named, at: pronoun.index }, turn: last.index };
+  return { resolved: query.slice(0, pronoun.index) + named + query.slice(pronoun.index + pronoun[0].length), item: named, others: [], list: items, named: { text: named, at: pronoun.index }, turn: list.turn };
 }
 
 const COUNTS: Record<string, number> = { two: 2, three: 3, four: 4, twee: 2, drie: 3, vier: 4 };
