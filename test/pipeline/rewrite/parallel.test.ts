@@ -252,6 +252,16 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('en aan de voorkant?', ['Wat zijn de regels voor een dakkapel?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat zijn de regels voor een dakkapel aan de voorkant?' });
   });
 
+  it('asks which thing is the cheapest, never "the cheapest battery life" ("and the cheapest?", "en de goedkoopste?")', async () => {
+    const ask = async (q: string, previous: string[], lang = 'en') => (await resolveParallel(q, previous, lang, embedder))?.resolved;
+    expect(await ask('and the cheapest?', ['Which one has the best battery life?'])).toBe('Which one is the cheapest?');
+    expect(await ask('what about the most expensive one?', ['Which laptop has the best screen?'])).toBe('Which laptop is the most expensive?');
+    expect(await ask('and the lightest?', ['and the cheapest?', 'Which laptop has the best screen?'])).toBe('Which laptop is the lightest?');
+    expect(await ask('en de goedkoopste?', ['Welke laptop heeft de beste batterij?'], 'nl')).toBe('Welke laptop is de goedkoopste?');
+    // A quality may still be asked again of another superlative.
+    expect(await ask('and the worst?', ['Which one has the best battery life?'])).toBe('Which one has the worst battery life?');
+  });
+
   it('ends the phrase a prepositional subject replaces at the next preposition ("in 2023 according to …", "during …")', () => {
     expect(settled('What was our revenue in 2023 according to the annual report?', 'in 2021')).toBe('What was our revenue in 2021 according to the annual report?');
     expect(settled('How many visitors came in July during the festival?', 'in August')).toBe('How many visitors came in August during the festival?');

@@ -371,6 +371,25 @@ export interface ParallelReading {
   at: { start: number; end: number };
 }
 
+/** A superlative of price or weight: it says which thing, never which of a thing's qualities ("the cheapest battery life"). */
+const PRICE_SUPERLATIVE = /^(?:(the|de|het)\s+)?(cheapest|priciest|most\s+expensive|least\s+expensive|lightest|heaviest|goedkoopste|duurste|lichtste|zwaarste)(?:\s+(?:one|ene))?$/i;
+/** "Which one has the best battery life?", "Welke laptop heeft het beste scherm?": a which-question about a quality. */
+const WHICH_HAS = /^\s*((?:which|welke|welk)\b(?:\s+\p{L}+)?)\s+(?:has|have|had|offers|gets|heeft|hebben|had|biedt)\s+(?:the|de|het)\s+[^?]+(\??)\s*$/iu;
+
+/**
+ * "and the cheapest?" after "Which one has the best battery life?": which thing is the
+ * cheapest ("Which one is the cheapest?"), not the cheapest battery life.
+ */
+function pricedChoice(subject: string, previous: string): ParallelReading | undefined {
+  const price = PRICE_SUPERLATIVE.exec(subject.trim());
+  const which = price && WHICH_HAS.exec(previous);
+  if (!price || !which) return undefined;
+  const dutch = /^welke?\b/i.test(which[1]!);
+  const put = `${price[1] ?? (dutch ? 'de' : 'the')} ${price[2]}`;
+  const lead = `${which[1]} is `;
+  return { resolved: `${lead}${put}${which[2] || '?'}`, replaced: previous.slice(which[1]!.length).replace(/[?\s]+$/, '').trim(), at: { start: lead.length, end: lead.length + put.length } };
+}
+
 /** How many parallel follow-ups in a row are followed back ("what about peter?" after "what about edmund?"). */
 const MAX_CHAIN = 2;
 
@@ -385,6 +404,11 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const wordingOnly = asked === undefined && language === 'nl';
   const said = asked ?? (wordingOnly ? parallelSubject(query, language, true) : undefined);
   const raw = earlierUserTurns[0];
+  // "and the cheapest?", "what about the most expensive one?": which thing, asked again.
+  const lang = language === 'nl' ? 'nl' : 'en';
+  const lead = ABOUT_LEAD[lang].exec(query.trim()) ?? AND_LEAD[lang].exec(query.trim());
+  const priced = lead && raw !== undefined ? pricedChoice(query.trim().slice(lead[0].length).replace(/[\s?.!]+$/u, ''), raw) : undefined;
+  if (priced) return priced;
   if (said === undefined || raw === undefined) return undefined;
   // "revoked ones" after a question about "expired tokens": "revoked tokens", which takes their place.
   const ones = ONES.exec(said);
