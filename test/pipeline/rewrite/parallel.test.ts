@@ -236,6 +236,11 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     // A shared ending is no shared head; nor is a compound its own head.
     expect(compoundHeadShared('vergadering', 'verzekering')).toBe(false);
     expect(compoundHeadShared('reisverzekering', 'verzekering')).toBe(false);
+    // A head of five letters counts where it opens as a word does, with a consonant ("dagen", not "ering").
+    expect(compoundHeadShared('vakantiedagen', 'feestdagen')).toBe(true);
+    expect(compoundHeadShared('betalingen', 'leningen')).toBe(false);
+    // After "hoeveel", "how many" the new subject takes no article.
+    expect(await resolveParallel('en de feestdagen?', ['Hoeveel vakantiedagen heb ik volgens mijn contract?'], 'nl', embedder)).toMatchObject({ resolved: 'Hoeveel feestdagen heb ik volgens mijn contract?' });
     // So does a question about what a text says, or said, on a subject.
     expect(await resolveParallel('en mijn bloeddruk?', ['Wat schreef de huisarts over mijn cholesterol?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat schreef de huisarts over mijn bloeddruk?' });
     expect(await resolveParallel('and the budget?', ['What was mentioned about the timeline?'], 'en', embedder)).toMatchObject({ resolved: 'What was mentioned about the budget?' });

@@ -297,7 +297,10 @@ const COMPOUND_MODIFIER = 3;
 export function compoundHeadShared(a: string, b: string): boolean {
   let n = 0;
   while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
-  return n >= COMPOUND_HEAD && a.length - n >= COMPOUND_MODIFIER && b.length - n >= COMPOUND_MODIFIER;
+  // A head one letter shorter counts when it opens with a consonant, as a word does ("dagen" of
+  // "vakantiedagen", "feestdagen"), not with a vowel, as a suffix does ("ering", "ingen").
+  const head = n >= COMPOUND_HEAD || (n === COMPOUND_HEAD - 1 && /^[^aeiouy]/i.test(a.slice(a.length - n)));
+  return head && a.length - n >= COMPOUND_MODIFIER && b.length - n >= COMPOUND_MODIFIER;
 }
 
 /** Taken off the similarity of a slot whose head differs in number from the subject's ("side effects" for "ibuprofen"). */
@@ -348,9 +351,13 @@ export function chooseSlot(subject: string, slots: readonly Slot[], similarities
  * The previous question asked again about the subject: "Are stocks risky?" with "bonds" in place
  * of "stocks". Undefined when nothing of the question would be left ("Deductions" → "FICA").
  */
+/** Words after which a noun takes no article: "how many", "which", "hoeveel", "welke". */
+const QUANTIFIER_BEFORE = /(?:^|\s)(?:many|much|which|hoeveel|welke|welk)\s+$/i;
+
 export function substitute(previous: string, slot: Slot, said: string): string | undefined {
-  const subject = slot.put ?? said;
   const before = previous.slice(0, slot.start);
+  // "Hoeveel vakantiedagen …?" — "en de feestdagen?": "Hoeveel feestdagen …", no article after a word that asks how many or which.
+  const subject = QUANTIFIER_BEFORE.test(before) ? (slot.put ?? said).replace(/^(?:the|a|an|de|het|een)\s+/i, '') : (slot.put ?? said);
   const after = previous.slice(slot.end);
   const rest = `${before} ${after}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (!rest.some((w) => !STOPWORDS.has(w) || CLAUSE_WORDS.has(w))) return undefined;
