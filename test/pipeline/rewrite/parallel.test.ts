@@ -239,6 +239,8 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     // A head of five letters counts where it opens as a word does, with a consonant ("dagen", not "ering").
     expect(compoundHeadShared('vakantiedagen', 'feestdagen')).toBe(true);
     expect(compoundHeadShared('betalingen', 'leningen')).toBe(false);
+    // A bare noun takes the place of the question's one bare noun.
+    expect(await resolveParallel('en boomschors?', ['Wat kost houtmulch per kuub?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat kost boomschors per kuub?' });
     // After "hoeveel", "how many" the new subject takes no article.
     expect(await resolveParallel('en de feestdagen?', ['Hoeveel vakantiedagen heb ik volgens mijn contract?'], 'nl', embedder)).toMatchObject({ resolved: 'Hoeveel feestdagen heb ik volgens mijn contract?' });
     // So does a question about what a text says, or said, on a subject.

@@ -40,6 +40,8 @@ describe('clausePredicates', () => {
     expect(of('Welke verzekeringen heb ik afgesloten?', 'nl')).toEqual(['afgesloten']);
     // The noun is none; the verb before the subject is (see below).
     expect(of('Wat kost een warmtepomp in Amsterdam?', 'nl')).toEqual(['kost']);
+    // Before a bare noun too, after a question word, when its -t says so.
+    expect(of('Wat kost houtmulch per kuub?', 'nl')).toEqual(['kost']);
   });
 
   it('reads the Dutch verb a question puts before its subject', () => {

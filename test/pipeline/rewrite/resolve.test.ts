@@ -55,7 +55,7 @@ describe('antecedent phrases', () => {
     // Dutch: "vorige maand".
     expect(antecedents([turn(0, 'Ik heb vorige maand een warmtepomp gekocht.')], new Map([['vorige', 0.3], ['maand', 0.3], ['warmtepomp', 0.6]]), 'nl').map((a) => a.phrase)).toEqual(['warmtepomp']);
   });
-  it('keep the verb after "I" apart from the thing it acts on, and take no role ("as a freelancer")', () => {
+  it('keep the verb after "I" apart from the thing it acts on, and take no role ("as a freelancer") or unit ("per kuub")', () => {
     const bread = antecedents([turn(0, 'How do I make sourdough bread?')], new Map([['make', 0.3], ['sourdough', 0.6], ['bread', 0.6]]), 'en');
     expect(bread[0]!.phrase).toBe('sourdough bread');
     expect(bread.find((a) => a.phrase === 'make')?.verb).toBe(true);
@@ -64,6 +64,8 @@ describe('antecedent phrases', () => {
     const account = antecedents([turn(0, 'Should I start a second bank account as a freelancer?')], new Map([['account', 0.4], ['freelancer', 0.7]]), 'en');
     expect(account.map((a) => a.phrase)).toEqual(['account']);
     expect(antecedents([turn(0, 'Moet ik als zzp-er een zakelijke rekening openen?')], new Map([['zzp-er', 0.7], ['rekening', 0.4]]), 'nl').map((a) => a.phrase)).toEqual(['rekening']);
+    // Nor a unit after "per" ("per kuub", "per month").
+    expect(antecedents([turn(0, 'Wat kost houtmulch per kuub?')], new Map([['kuub', 0.5], ['houtmulch', 0.4]]), 'nl').map((a) => a.phrase)).toEqual(['houtmulch']);
   });
   it('take "the" from an article before modifiers that were not chosen, except for a name', () => {
     const found = antecedents([turn(0, 'Should I open a second bank account?')], new Map([['account', 0.6]]), 'en');

@@ -217,6 +217,9 @@ export function parallelSlots(previous: string, subject: string, language: strin
     if (subHasDeterminer) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
     return [slot(from, sibling, true)];
   }
+  // "en boomschors?" after "Wat kost houtmulch per kuub?": a bare Dutch noun takes the place of the question's one bare noun.
+  const bare = language === 'nl' && sub.length === 1 && /^\p{Ll}/u.test(sub[0]!.text) ? bareNouns(prev) : [];
+  if (bare.length === 1) return [slot(bare[0]!, bare[0]!, true)];
   const runs: [number, number][] = [];
   for (let i = 0; i < prev.length; ) {
     if (!isContent(prev[i]!)) {
@@ -283,6 +286,12 @@ function saysAboutSlot(previous: string, prev: readonly Token[]): Slot | undefin
 export function saidAbout(question: string): { text: string; topic: string } | undefined {
   const slot = saysAboutSlot(question, tokens(question));
   return slot && { text: question.slice(0, slot.start), topic: slot.text };
+}
+
+/** Lower-case content words standing alone, with no article, preposition or other content word beside them ("houtmulch" of "Wat kost houtmulch per kuub?"). */
+function bareNouns(prev: readonly Token[]): number[] {
+  const alone = (k: number): boolean => k < 0 || k >= prev.length || (!isContent(prev[k]!) && !DETERMINERS.has(prev[k]!.lower) && !PREPOSITIONS.has(prev[k]!.lower));
+  return prev.flatMap((t, k) => (isContent(t) && /^\p{Ll}/u.test(t.text) && alone(k - 1) && (k + 1 >= prev.length || !isContent(prev[k + 1]!)) ? [k] : []));
 }
 
 /** The shortest head two Dutch compounds share, and the shortest part before it, in letters. */

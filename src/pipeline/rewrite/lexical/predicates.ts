@@ -139,7 +139,9 @@ function dutchPredicates(text: string): Set<string> {
       // Right after a question word that stands alone ("Wat schreef de huisarts …?", "Waarom stopte
       // de verkoop?") the verb may have any form; elsewhere only its present-tense -t says so.
       const afterQuestionWord = i === 1 && DUTCH_QUESTION_WORDS.has(words[0]!) && !DUTCH_AUXILIARIES.has(w);
-      if (i > 0 && (afterQuestionWord || /\p{L}{2,}t$/u.test(w)) && DUTCH_SUBJECT_OPENERS.has(words[i + 1] ?? '')) out.add(w);
+      // Before a bare noun too, when its -t says so ("Wat kost houtmulch per kuub?").
+      const presentAfterQuestionWord = afterQuestionWord && /\p{L}{2,}t$/u.test(w) && i + 1 < words.length;
+      if (i > 0 && (afterQuestionWord || /\p{L}{2,}t$/u.test(w)) && (DUTCH_SUBJECT_OPENERS.has(words[i + 1] ?? '') || presentAfterQuestionWord)) out.add(w);
     });
   }
   return out;

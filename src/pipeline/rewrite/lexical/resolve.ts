@@ -49,7 +49,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         // A noun phrase ends in its noun: "more important" leaves nothing a pronoun stands for, "medical" of "medical debt" alone neither.
         const trailingAdjective = (): boolean => words[runStart + run.length - 1]!.adjective;
         while (run.length && (LINKS.has(run.at(-1)!.toLowerCase()) || trailingAdjective())) score -= chosen.get(run.pop()!.toLowerCase()) ?? 0;
-        // "as a freelancer", "als zzp'er": the role someone acts in, no thing a pronoun stands for.
+        // "as a freelancer", "als zzp'er": the role someone acts in; "per kuub", "per month": a unit. No thing a pronoun stands for.
         if (run.length && ROLE_BEFORE.test(tokens.slice(Math.max(0, runStart - 2), runStart).join(' '))) run = [];
         // "March", "Monday 3 March": a moment, which no "it" or "they" stands for.
         if (run.every((w) => MOMENT_WORDS.has(w.toLowerCase()) || /^\p{N}+$/u.test(w))) run = [];
@@ -183,7 +183,7 @@ function optional(article: string | undefined): { article?: string } {
 
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they']);
 /** Before a role ("as a freelancer", "als zzp'er"). */
-const ROLE_BEFORE = /(?:^|\s)(?:as|als)(?:\s+(?:a|an|een))?$/i;
+const ROLE_BEFORE = /(?:^|\s)(?:as|als)(?:\s+(?:a|an|een))?$|(?:^|\s)per$/i;
 
 /** Words that name a moment with the next word ("last month", "next year", "vorige week", "afgelopen jaar"). */
 const MOMENT_LEADS = new Set('last next past coming previous this every each vorige vorig volgende volgend afgelopen komende deze dit elke iedere'.split(' '));
