@@ -378,6 +378,11 @@ describe('ambiguity', () => {
     const more = lexicalRewrite({ query: "aren't there more?", earlierUserTurns: ['What are the deadlines in the grant proposal?'], turns: deadlines, termStats, weights });
     // Not "more grant proposal".
     expect(more.resolved_query).toMatch(/^aren't there more (?:deadlines)?\??$/);
+    // Nor more of a name, as the question or an alternative.
+    const invoices = [{ index: 0, user: 'any invoices from Acme?', assistant: 'Found 2 invoices from Acme: invoice-001.pdf (March) and invoice-007.pdf (July).', similarity: 0.5, byRecency: true }];
+    const acme = lexicalRewrite({ query: "aren't there more?", earlierUserTurns: ['any invoices from Acme?'], turns: invoices, termStats, weights });
+    expect(acme.resolved_query).toBe("aren't there more invoices?");
+    expect(acme.alternatives.join(' ')).not.toMatch(/more Acme/);
   });
 
   it('never reads "it" or "its" as someone named with a title', () => {

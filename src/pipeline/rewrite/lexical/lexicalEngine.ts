@@ -130,7 +130,9 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   const best = readings.find((r) => !person(r));
   if (!best || (best !== first && best.score < first.score * AGREEMENT_MARGIN)) return undefined;
   const agrees = (r: Antecedent): boolean => !/^\p{Lu}/u.test(head(r)) && plural(head(r).toLowerCase()) === (pronoun === 'them');
-  if (/^\p{Lu}/u.test(head(best)) || agrees(best)) return best;
+  // "aren't there more?" asks for more of a kind of thing ("more invoices"), never more of a name ("more Acme").
+  const more = !pointingPronoun(body, 'en') && !/\bits\b/i.test(body);
+  if ((/^\p{Lu}/u.test(head(best)) && !more) || agrees(best)) return best;
   return readings.find((r) => r !== best && !person(r) && r.score >= best.score * AGREEMENT_MARGIN && agrees(r));
 }
 
@@ -178,9 +180,14 @@ function numberedPronoun(body: string, more = false): 'it' | 'them' | undefined 
   return word === 'it' || word === 'them' ? word : undefined;
 }
 
-/** Whether a reading could stand for the question's English "it"/"its" or "them" (numberedPronoun): a name, or a noun of that number. */
-function numberFits(r: Antecedent, pronoun: 'it' | 'them' | undefined): boolean {
-  return !pronoun || /^\p{Lu}/u.test(head(r)) || plural(head(r).toLowerCase()) === (pronoun === 'them');
+/**
+ * Whether a reading could stand for the question's English "it"/"its" or "them" (numberedPronoun):
+ * a name, or a noun of that number; for "more?", a plural noun ("more invoices", not "more Acme").
+ */
+function numberFits(r: Antecedent, pronoun: 'it' | 'them' | 'more' | undefined): boolean {
+  if (!pronoun) return true;
+  if (/^\p{Lu}/u.test(head(r))) return pronoun !== 'more';
+  return plural(head(r).toLowerCase()) === (pronoun !== 'it');
 }
 
 /**
@@ -396,7 +403,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
       used.add(best.turn);
       // A pointing word with two readings of similar weight from different places: the search tries each.
       // Dutch readings take any number.
-      const pronoun = language === 'en' ? numberedPronoun(trimEnd(base).body) : undefined;
+      const body = trimEnd(base).body;
+      const pronoun = language !== 'en' ? undefined : (numberedPronoun(body) ?? (numberedPronoun(body, true) ? 'more' : undefined));
       const rivals = readings.filter(
         (r) =>
           r !== best &&
