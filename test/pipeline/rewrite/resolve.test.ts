@@ -143,6 +143,16 @@ describe('reference resolution (templates, en/nl)', () => {
     // The auxiliary "does" asks about the thing.
     expect(resolveReference('does it work offline?', { phrase: 'app', article: 'the' }, 'en')).toBe('does the app work offline?');
   });
+  it('names no thing for what someone said or decided ("who decided that?", "wie heeft dat besloten?")', () => {
+    const notes = { phrase: 'meeting notes', article: 'the' };
+    for (const q of ['who decided that?', 'why did Tom say that exactly?', 'what do you mean by that?'])
+      expect(resolveReference(q, notes, 'en'), q).toBeUndefined();
+    expect(resolveReference('wie heeft dat besloten?', { phrase: 'notulen' }, 'nl')).toBeUndefined();
+    expect(resolveReference('wie zei dat?', { phrase: 'notulen' }, 'nl')).toBeUndefined();
+    // A clause's subject after such a verb is still a thing.
+    expect(resolveReference('I think it is wrong', { phrase: 'budget', article: 'the' }, 'en')).toBe('I think the budget is wrong?');
+    expect(resolveReference('who approved it?', { phrase: 'budget', article: 'the' }, 'en')).toBe('who approved the budget?');
+  });
   it('puts the thing in the object\'s place when "they" acts on "them" or "it"', () => {
     expect(resolveReference('can they carry them over?', { phrase: 'vacation days' }, 'en')).toBe('can they carry vacation days over?');
     expect(resolveReference('Why did they turn it down?', { phrase: 'song', article: 'the' }, 'en')).toBe('Why did they turn the song down?');

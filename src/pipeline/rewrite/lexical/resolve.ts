@@ -265,11 +265,25 @@ const DO_ACTION = /(?:\b(?:doing|done)|(?:\b(?:i|you|we|they|he|she|to|can|could
  */
 const DO_ACTION_NL = { before: /\b(?:doe|doet|doen|deed|deden)\s+(?:ik|je|jij|we|wij|u|ze|zij|hij)\s+$/i, after: /^\s+(?:\p{L}+\s+){0,2}?(?:doe|doet|doen|deed|deden|gedaan)\s*$/iu };
 
-/** Whether the pointing word is what "do"/"doen" acts on: an action, which no thing of the conversation names. */
+/**
+ * A verb of saying, meaning or deciding right before a pointing word ("who decided that?", "why
+ * did Tom say that?", "what do you mean by that?"), or Dutch around it ("wie heeft dat besloten?",
+ * "wie zei dat?"): it stands for what was said or decided, which no thing of the conversation names.
+ */
+const SAID_THAT = /\b(?:say|says|said|saying|mean|means|meant|think|thinks|thought|claim|claims|claimed|suggest|suggests|suggested|believe|believes|believed|know|knows|knew|decide|decides|decided|confirm|confirms|confirmed|agree|agreed)\s+(?:by\s+)?$/i;
+const SAID_THAT_NL = {
+  before: /\b(?:zei|zegt|zeggen|zeiden|bedoel|bedoelt|bedoelde|denk|denkt|dacht|besloot|besloten|weet|wist|bevestigde|beweert|beweerde)\s+(?:\p{L}+\s+)?$/iu,
+  after: /^\s+(?:\p{L}+\s+){0,2}?(?:gezegd|bedoeld|gedacht|besloten|bevestigd|beweerd|voorgesteld)\s*$/iu,
+};
+
+/** Whether the pointing word is what "do"/"doen" acts on, or what someone said or decided: no thing of the conversation names it. */
 function doesAction(body: string, pointing: RegExpExecArray, lang: 'en' | 'nl'): boolean {
   const before = body.slice(0, pointing.index);
-  if (lang === 'en') return DO_ACTION.test(before);
-  return DO_ACTION_NL.before.test(before) || DO_ACTION_NL.after.test(body.slice(pointing.index + pointing[0].length));
+  const after = body.slice(pointing.index + pointing[0].length);
+  // What was said ends the clause ("who decided that?"); before a verb it is a clause's subject ("I think that is wrong").
+  const ends = /^\s*(?:(?:exactly|again|then|before|first|earlier|too|also|at all|in the meeting)\s*)?$/i.test(after);
+  if (lang === 'en') return DO_ACTION.test(before) || (ends && SAID_THAT.test(before));
+  return DO_ACTION_NL.before.test(before) || DO_ACTION_NL.after.test(after) || (SAID_THAT_NL.before.test(before) && /^\s*$/.test(after)) || SAID_THAT_NL.after.test(after);
 }
 
 /** Pronouns, auxiliaries and question words: words that open a clause ("and were there others?"). */
