@@ -36,6 +36,7 @@ const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], st
   answer: 'the latest answer, whose source is asked for',
   'question form': "from the previous question's form",
   'conversation terms': "from the conversation's likeliest words",
+  'verb object': 'what the latest answer has the same verb act on',
 };
 
 function describe(run: RewriteRun, history: readonly HistoryMessage[], full: boolean): string {

@@ -11,6 +11,7 @@ import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
 import { answerName, completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
 import { resolveListPronoun, resolveOrdinal, type OrdinalReading } from './ordinal.js';
+import { verbObject } from './verbObject.js';
 import { resolveSaid, resolveSource, type Answer } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
@@ -222,7 +223,7 @@ export interface LexicalTrace {
   /** What a parallel follow-up's new subject replaced in the previous question. */
   replaced?: string;
   /** What the question's pronoun or ellipsis was read as, and from what. */
-  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'answer' };
+  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'answer' };
 }
 
 /**
@@ -330,9 +331,13 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // "how much does it weigh?" after "Which one has the best battery life?" — "The MacBook Air M3, …": the thing the answer chose.
   const last = turns.at(-1);
   const chosen = last && pointsAtOneThing(base, language) ? answerName(last.user, last.assistant) : undefined;
+  // "how do I request it?" after "… you can request an extension": what the reply has that verb act on.
+  const acted = !chosen && last && searched.length ? verbObject(base, last.assistant, language) : undefined;
   const best = chosen && !isPerson(chosen.phrase, input.people)
     ? { phrase: chosen.phrase, ...(chosen.article && (chosen.article === 'the') === (language === 'en') ? { article: chosen.article } : {}), score: Infinity, turn: last!.index, role: 'assistant' as const }
-    : agreeingReading(base, readings, language, input.people);
+    : acted && !isPerson(acted.phrase, input.people)
+      ? { ...acted, score: Infinity, turn: last!.index, role: 'assistant' as const }
+      : agreeingReading(base, readings, language, input.people);
   // "where does it say that?": the latest answer's claim, to be found in the files.
   const source = parallel || turns.length === 0 ? undefined : resolveSource(base, turns, language);
   // "when did she die?": the person the conversation is about, by name.
@@ -344,7 +349,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const ordinal = parallel || source || personal !== undefined || demonstrative ? undefined : resolveOrdinal(base, turns, language, input.answers, input.previousOrdinal);
   // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
   const previousQuestion = turns.at(-1)?.user;
-  const frame = parallel || source || personal !== undefined || demonstrative || ordinal || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
+  const frame = parallel || source || personal !== undefined || demonstrative || ordinal || acted || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
   const framed = frame && (frame.one ? replaceOne(base, frame.phrase) : resolveReference(base, frame, language));
   // "compare them" after a reply that lists a few things: those things, by name.
   const listed =
@@ -399,7 +404,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     if (slot !== undefined || leans) {
       const resolve = (r: Antecedent): string => resolveReference(base, r, language) ?? attachTopic(base, r.phrase, language);
       resolved = resolve(best);
-      reference = { phrase: best.phrase, by: 'conversation terms' };
+      reference = { phrase: best.phrase, by: acted?.phrase === best.phrase ? 'verb object' : 'conversation terms' };
       used.add(best.turn);
       // A pointing word with two readings of similar weight from different places: the search tries each.
       // Dutch readings take any number.

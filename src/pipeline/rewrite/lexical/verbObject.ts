@@ -1,0 +1,101 @@
+import { STOPWORDS } from '../../search/queryTerms.js';
+import { englishTags } from './predicates.js';
+import { plural } from './words.js';
+
+/** A thing the latest reply says the question's verb acts on, with the article it stood with. */
+export interface ActedOn {
+  phrase: string;
+  article?: string;
+}
+
+/** The English pointing words a verb may act on. */
+const OBJECT_POINTER = /\b([\p{L}]{3,})\s+(it|them|that|this)\b/iu;
+/** Verbs that act on nothing the reply names: "do" (an action), "be", "have", saying and knowing. */
+const NO_OBJECT_VERBS = new Set('do does did doing done be is are was were been have has had get got say said mean meant know knew think thought'.split(' '));
+/** A word that opens a noun phrase after its verb, or is one ("an extension", "your receipt"). */
+const NP_TAGS = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
+const ENGLISH_ARTICLES = new Set(['the', 'a', 'an']);
+/** The reader's own, as the user says it: "your receipt" is "my receipt". */
+const OWN: Record<string, string> = { your: 'my', je: 'mijn', jouw: 'mijn', uw: 'mijn' };
+
+/** Dutch particles of separable verbs ("vraag … aan" of "aanvragen", "zeg … op" of "opzeggen"). */
+const DUTCH_PARTICLES = new Set('aan af op in uit mee terug door over toe weg bij na voor om'.split(' '));
+/** Dutch words that end a noun phrase read backwards from its verb: verbs of a clause, and the pronouns that are subjects. */
+const DUTCH_CLAUSE = new Set('kun kunt kan kunnen moet moeten mag mogen wil wilt willen zal zult zullen je jij u ik we wij ze zij hij het er'.split(' '));
+const DUTCH_ARTICLES = new Set(['de', 'het', 'een', 'je', 'jouw', 'uw', 'mijn']);
+/** Dutch pointing words a verb acts on. */
+const DUTCH_POINTER = /\b(dat|dit|die|het|hem|ze)\b/i;
+const DUTCH_QUESTION_WORDS = new Set('hoe waar wanneer waarom wat wie'.split(' '));
+
+/**
+ * "how do I request it?" after "…you can request an extension until 1 September", "hoe vraag ik
+ * dat aan?" after "Je kunt uitstel aanvragen": the thing the latest reply has the question's verb
+ * act on, which is what the pointing word stands for. English by the verb's lemma and the noun
+ * phrase after it; Dutch by the verb's stem (a separable particle put before it) and the words
+ * before its infinitive.
+ */
+export function verbObject(query: string, reply: string, language: string): ActedOn | undefined {
+  if (!reply) return undefined;
+  if (language === 'en') return englishObject(query, reply);
+  if (language === 'nl') return dutchObject(query, reply);
+  return undefined;
+}
+
+function englishObject(query: string, reply: string): ActedOn | undefined {
+  const found = OBJECT_POINTER.exec(query);
+  if (!found || NO_OBJECT_VERBS.has(found[1]!.toLowerCase()) || STOPWORDS.has(found[1]!.toLowerCase())) return undefined;
+  const q = englishTags(query.slice(0, found.index + found[1]!.length));
+  const at = q.words.length - 1;
+  if (q.tags[at] !== 'VERB') return undefined;
+  const lemma = q.lemmas[at]!.toLowerCase();
+  const r = englishTags(reply);
+  for (let k = 0; k < r.words.length; k++) {
+    // An imperative opening a sentence ("Sign the forms …") may be tagged a name.
+    const opening = k === 0 || r.tags[k - 1] === 'PUNCT';
+    if (!(r.tags[k] === 'VERB' && r.lemmas[k]!.toLowerCase() === lemma) && !(opening && r.words[k]!.toLowerCase() === lemma)) continue;
+    let j = k + 1;
+    let article: string | undefined;
+    const first = r.words[j]?.toLowerCase();
+    if (first && (ENGLISH_ARTICLES.has(first) || OWN[first] || first === 'my')) {
+      article = OWN[first] ?? first;
+      j++;
+    }
+    const start = j;
+    while (j < r.words.length && NP_TAGS.has(r.tags[j]!)) j++;
+    // The phrase ends in its noun: "the receipt", not "the receipt online".
+    while (j > start && r.tags[j - 1] !== 'NOUN' && r.tags[j - 1] !== 'PROPN') j--;
+    if (j === start) continue;
+    const words = r.words.slice(start, j);
+    // "it" is one thing, "them" several.
+    if (plural(words.at(-1)!.toLowerCase()) !== /^them$/i.test(found[2]!)) continue;
+    return { phrase: words.join(' '), ...(article ? { article } : {}) };
+  }
+  return undefined;
+}
+
+function dutchObject(query: string, reply: string): ActedOn | undefined {
+  const words = query.toLowerCase().match(/[\p{L}]+/gu) ?? [];
+  if (!DUTCH_POINTER.test(query) || words.length < 3) return undefined;
+  // "hoe vraag ik dat aan?": the verb after the question word, its particle at the end; "kan ik dat opzeggen?": the infinitive at the end.
+  const last = words.at(-1)!;
+  const verb = DUTCH_QUESTION_WORDS.has(words[0]!) ? words[1]! : undefined;
+  const stems: string[] = [];
+  if (verb && DUTCH_PARTICLES.has(last)) stems.push(last + verb.slice(0, 3));
+  else if (verb && verb.length >= 4) stems.push(verb.slice(0, 4));
+  if (/\p{L}{3,}en$/u.test(last) && !STOPWORDS.has(last)) stems.push(last.slice(0, -2));
+  if (stems.length === 0) return undefined;
+  // "in te trekken" is one infinitive, "intrekken".
+  const said = reply.replace(/(?<![\p{L}])(\p{L}+)\s+te\s+(\p{L}+en)(?![\p{L}])/gu, (m, p: string, v: string) => (DUTCH_PARTICLES.has(p.toLowerCase()) ? p + v : m)).match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+  for (let k = 1; k < said.length; k++) {
+    const w = said[k]!.toLowerCase();
+    if (!/en$/.test(w) || !stems.some((s) => w.startsWith(s) && w.length > s.length)) continue;
+    // The words before the infinitive, back to the clause's verb or subject: "uitstel" of "Je kunt uitstel aanvragen".
+    let i = k;
+    while (i > 0 && k - i < 3 && !DUTCH_CLAUSE.has(said[i - 1]!.toLowerCase()) && !DUTCH_ARTICLES.has(said[i - 1]!.toLowerCase()) && !STOPWORDS.has(said[i - 1]!.toLowerCase())) i--;
+    if (i === k) continue;
+    const before = said[i - 1]?.toLowerCase();
+    const article = before && DUTCH_ARTICLES.has(before) ? (OWN[before] ?? before) : undefined;
+    return { phrase: said.slice(i, k).join(' '), ...(article ? { article } : {}) };
+  }
+  return undefined;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { verbObject } from '../../../src/pipeline/rewrite/lexical/verbObject.js';
+
+describe('what the latest reply has the question\'s verb act on', () => {
+  const tax = 'Your 2024 return must be filed by 1 May 2025. You can request an extension until 1 September through the tax portal.';
+  const dishwasher = 'The Bosch dishwasher has a 2-year warranty, extended to 5 years if you register the appliance online within 4 weeks. Keep the receipt as proof of purchase.';
+
+  it('is the English noun phrase after the same verb, in any form, with its article', () => {
+    expect(verbObject('how do I request it?', tax, 'en')).toEqual({ phrase: 'extension', article: 'an' });
+    expect(verbObject('how do I register it?', dishwasher, 'en')).toEqual({ phrase: 'appliance', article: 'the' });
+    expect(verbObject('where do I keep it?', dishwasher, 'en')).toEqual({ phrase: 'receipt', article: 'the' });
+    expect(verbObject('do I need to sign them?', 'Sign the forms and the letter before Friday.', 'en')).toEqual({ phrase: 'forms', article: 'the' });
+  });
+
+  it('is the Dutch words before the infinitive of the same verb, a separable particle put back', () => {
+    expect(verbObject('hoe vraag ik dat aan?', 'Je kunt uitstel aanvragen tot 1 september.', 'nl')).toEqual({ phrase: 'uitstel' });
+    expect(verbObject('kan ik het telefonisch opzeggen?', 'Je kunt het abonnement opzeggen via Mijn Account.', 'nl')).toEqual({ phrase: 'abonnement', article: 'het' });
+    expect(verbObject('hoe trek ik die in?', 'Vergeet niet je machtiging in te trekken bij de bank.', 'nl')).toEqual({ phrase: 'machtiging', article: 'mijn' });
+  });
+
+  it('is nothing where the verb is not in the reply, takes no object there, or acts on something of another number', () => {
+    expect(verbObject('can I file it online?', tax, 'en')).toBeUndefined();
+    expect(verbObject('how do I do it?', 'Do the registration online.', 'en')).toBeUndefined();
+    expect(verbObject('how do I sign it?', 'Sign the forms before Friday.', 'en')).toBeUndefined();
+    expect(verbObject('what does it cost?', tax, 'en')).toBeUndefined();
+    expect(verbObject('hoe vraag ik dat aan?', 'De aangifte moet voor 1 mei binnen zijn.', 'nl')).toBeUndefined();
+  });
+
+  it('decides what the question\'s pointing word stands for', () => {
+    const turns = [{ index: 0, user: 'When is my tax return due?', assistant: tax, similarity: 0.5, byRecency: true }];
+    const r = lexicalRewrite({ query: 'how do I request it?', earlierUserTurns: ['When is my tax return due?'], turns });
+    expect(r.resolved_query).toBe('how do I request an extension?');
+    expect(r.trace.reference).toEqual({ phrase: 'extension', by: 'verb object' });
+    const warranty = [{ index: 0, user: 'What is the warranty on the dishwasher?', assistant: dishwasher, similarity: 0.5, byRecency: true }];
+    // Before the previous question's form ("the warranty"): the reply says what is registered.
+    expect(lexicalRewrite({ query: 'how do I register it?', earlierUserTurns: ['What is the warranty on the dishwasher?'], turns: warranty }).resolved_query).toBe('how do I register the appliance?');
+  });
+});
