@@ -36,6 +36,15 @@ describe('the items of a list', () => {
     ]);
     expect(listItems('You can choose the Dell XPS 13 with 16 GB, the MacBook Air M3 or the Lenovo ThinkPad X1.', 'en')).toEqual(['the Dell XPS 13', 'the MacBook Air M3', 'the Lenovo ThinkPad X1']);
     expect(listItems('Je kunt kiezen uit Vattenfall met groene stroom, Eneco of Essent.', 'nl')).toEqual(['Vattenfall', 'Eneco', 'Essent']);
+    // Dutch items may open with a possessive, differ more in length when each opens so, and leave the sentence's last word.
+    expect(listItems('Je hebt een werkgeversverklaring, je laatste drie loonstroken, een recent bankafschrift en een kopie van je paspoort nodig.', 'nl')).toEqual([
+      'een werkgeversverklaring',
+      'je laatste drie loonstroken',
+      'een recent bankafschrift',
+      'een kopie van je paspoort',
+    ]);
+    // A subject and its verb lead in.
+    expect(listItems('Je hebt een werkgeversverklaring, drie loonstroken en een bankafschrift nodig.', 'nl')).toEqual(['een werkgeversverklaring', 'drie loonstroken', 'een bankafschrift']);
     // Two parts after a colon without "and"/"or" are a sentence, not a list.
     expect(listItems('Continuous replication: failover takes minutes, against hours for snapshots.', 'en')).toEqual([]);
     // Dutch lead-ins end at "uit", or before the article the other items open with.

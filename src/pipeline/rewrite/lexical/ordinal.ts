@@ -76,6 +76,13 @@ const MAX_ITEM_WORDS = 6;
 /** Inline items differ by at most this many words. */
 const ITEM_LENGTH_SPREAD = 2;
 const DUTCH_LEAD_END = new Set(['uit', 'tussen', 'zoals']);
+const DUTCH_SUBJECTS = new Set(['je', 'jij', 'u', 'ik', 'we', 'wij', 'ze', 'zij', 'hij', 'er']);
+/** Words a Dutch item may open with: articles and possessives ("een werkgeversverklaring, je laatste drie loonstroken"). */
+const DUTCH_DETERMINERS = new Set(['de', 'het', 'een', 'je', 'jouw', 'uw', 'mijn', 'zijn', 'haar', 'onze', 'ons', 'hun']);
+/** Words that end a Dutch sentence after its last item ("Je hebt … en een kopie van je paspoort nodig"). */
+const DUTCH_CLAUSE_END = /\s+(?:nodig|mee|bij|meenemen|meesturen|opsturen|aanleveren|inleveren|invullen|uploaden|overleggen)$/i;
+/** Items that each open with an article or possessive are a list even when their lengths differ more. */
+const ARTICLED_ITEM_SPREAD = 4;
 const CONJUNCTIONS = /^(?:and|or|then|en|of|dan)\s+/i;
 /** What a list says of an item after it, with a number: "the Daikin Altherma 3 for 8,900 euros", "de Daikin voor 8.900 euro". */
 const ITEM_DETAIL = /\s+(?:for|at|by|from|costing|voor|om|vanaf|tegen)\s+[^\s]*\d.*$/iu;
@@ -118,6 +125,7 @@ function enumeration(text: string, language: string): string[] {
   if (parts.length > 2 && REMARK_ON_ITEMS.test(parts.at(-1)!)) parts.pop();
   // After a colon, two parts need an "and"/"or" too: "Replication: failover takes minutes, against hours …" lists nothing.
   if (parts.length < 2 || (parts.length === 2 && !joined)) return [];
+  let spread = ITEM_LENGTH_SPREAD;
   // Without a colon, the first part opens with the sentence's lead-in ("The catalogue lists the
   // Daikin"): its item is what follows the lead-in's last verb, unless every part is a step.
   if (colon < 0 && language === 'en') {
@@ -143,15 +151,20 @@ function enumeration(text: string, language: string): string[] {
     // where the other items open with one ("Je kunt kiezen uit een annuïteitenhypotheek, een lineaire …").
     const words = parts[0]!.split(/\s+/);
     const lead = lastIndexWhere(words, (w) => DUTCH_LEAD_END.has(w.toLowerCase())) + 1;
-    const articled = parts.slice(1).every((p) => DUTCH_ARTICLES.has(p.split(/\s+/)[0]!.toLowerCase()));
+    const articled = parts.slice(1).every((p) => DUTCH_DETERMINERS.has(p.split(/\s+/)[0]!.toLowerCase()));
     const article = lastIndexWhere(words, (w) => DUTCH_ARTICLES.has(w.toLowerCase()));
-    const cut = articled && article > 0 ? article : lead;
+    // "… en een kopie van je paspoort nodig": the word that ends the sentence is no part of its last item.
+    parts[parts.length - 1] = parts.at(-1)!.replace(DUTCH_CLAUSE_END, '');
+    spread = articled && article > 0 ? ARTICLED_ITEM_SPREAD : ITEM_LENGTH_SPREAD;
+    // "Je hebt een werkgeversverklaring, drie loonstroken en …": a subject and its verb lead in.
+    const subjectVerb = DUTCH_SUBJECTS.has(words[0]!.toLowerCase()) && words.length > 2 ? 2 : 0;
+    const cut = articled && article > 0 ? article : Math.max(lead, subjectVerb);
     if (cut > 0) parts[0] = words.slice(cut).join(' ').replace(NAME_DETAIL, '$1');
   }
   // Items of one list are alike in length: "the hummus and the chana masala recipes use chickpeas"
   // goes on past its last item into the sentence's verb.
   const lengths = parts.map((p) => p.split(/\s+/).length);
-  const alike = Math.max(...lengths) - Math.min(...lengths) <= ITEM_LENGTH_SPREAD;
+  const alike = Math.max(...lengths) - Math.min(...lengths) <= spread;
   return alike && lengths.every((n) => n <= MAX_ITEM_WORDS) && parts.every((p) => /\p{L}/u.test(p)) ? parts : [];
 }
 
