@@ -45,6 +45,13 @@ describe('the items of a list', () => {
     ]);
     // A subject and its verb lead in.
     expect(listItems('Je hebt een werkgeversverklaring, drie loonstroken en een bankafschrift nodig.', 'nl')).toEqual(['een werkgeversverklaring', 'drie loonstroken', 'een bankafschrift']);
+    // How often is said of an item, and is none; a verb the tagger took for a noun still leads in; "'s" stays on its word.
+    expect(listItems('The leaflet lists stomach pain, nausea, heartburn and, rarely, stomach bleeding.', 'en')).toEqual(['stomach pain', 'nausea', 'heartburn', 'stomach bleeding']);
+    expect(listItems("You need an employer's statement, your last three payslips and a copy of your passport.", 'en')).toEqual([
+      "an employer's statement",
+      'your last three payslips',
+      'a copy of your passport',
+    ]);
     // Two parts after a colon without "and"/"or" are a sentence, not a list.
     expect(listItems('Continuous replication: failover takes minutes, against hours for snapshots.', 'en')).toEqual([]);
     // Dutch lead-ins end at "uit", or before the article the other items open with.

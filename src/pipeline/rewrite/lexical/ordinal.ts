@@ -84,6 +84,10 @@ const DUTCH_CLAUSE_END = /\s+(?:nodig|mee|bij|meenemen|meesturen|opsturen|aanlev
 /** Items that each open with an article or possessive are a list even when their lengths differ more. */
 const ARTICLED_ITEM_SPREAD = 4;
 const CONJUNCTIONS = /^(?:and|or|then|en|of|dan)\s+/i;
+/** Verbs that introduce what a text lists ("The leaflet lists …", "The policy covers …"). */
+const LISTING_VERBS = new Set('lists mentions names includes contains covers describes recommends requires offers gives shows'.split(' '));
+const TRAILING_CONJUNCTION = /\s+(?:and|or|en|of)$/i;
+const FREQUENCY_WORDS = /^(?:rarely|occasionally|sometimes|often|usually|mostly|frequently|seldom|in rare cases|zelden|soms|vaak|meestal|af en toe)$/i;
 /** What a list says of an item after it, with a number: "the Daikin Altherma 3 for 8,900 euros", "de Daikin voor 8.900 euro". */
 const ITEM_DETAIL = /\s+(?:for|at|by|from|costing|voor|om|vanaf|tegen)\s+[^\s]*\d.*$/iu;
 /** An amount with its unit after an item ("metoprolol 50 mg twice a day", "de Dell met 16 GB"): what the list says of it. */
@@ -106,6 +110,9 @@ export function listItems(text: string, language: string): string[] {
   return best;
 }
 
+/** Tagged words as text again: a possessive's "'s" stays on its word ("an employer's statement"). */
+const joinWords = (words: readonly string[]): string => words.join(' ').replace(/\s+(['’]s?)(?=\s|$)/g, '$1');
+
 /** "There are a few options: A, B, or C", "The catalogue lists A and B", "Mount A, connect B, then wire C". */
 function enumeration(text: string, language: string): string[] {
   // An answer's opening "Yes," is no item ("Yes, Hertz, Avis and Europcar have desks …").
@@ -113,14 +120,15 @@ function enumeration(text: string, language: string): string[] {
   const colon = sentence.lastIndexOf(': ');
   const body = colon >= 0 ? sentence.slice(colon + 2) : sentence;
   // A list ends with "and"/"or" before its last item, or follows a colon: "Jamestown, founded in 1607" is none.
-  const joined = (language === 'nl' ? /\s(?:en|of)\s/i : /\s(?:and|or|then)\s/i).test(body);
+  const joined = (language === 'nl' ? /\s(?:en|of)[\s,]/i : /\s(?:and|or|then)[\s,]/i).test(body);
   if (colon < 0 && !joined) return [];
   // A comma inside a number ("8,900", "4,20") separates no items (kept apart by a private-use character).
   const parts = body
     .replace(/(\d),(\d)/g, '$1\uE000$2')
     .split(language === 'nl' ? /\s*,\s*|\s+(?:en|of)\s+/i : /\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or)\s+/i)
-    .map((p) => p.replace(/\uE000/g, ',').replace(CONJUNCTIONS, '').replace(ITEM_DETAIL, '').replace(NAME_DETAIL, '$1').replace(ITEM_AMOUNT, '').trim())
-    .filter(Boolean);
+    .map((p) => p.replace(/\uE000/g, ',').replace(CONJUNCTIONS, '').replace(TRAILING_CONJUNCTION, '').replace(ITEM_DETAIL, '').replace(NAME_DETAIL, '$1').replace(ITEM_AMOUNT, '').trim())
+    // "heartburn and, rarely, stomach bleeding": how often is said of an item, and is none.
+    .filter((p) => p && !FREQUENCY_WORDS.test(p));
   // "…, both including installation": a remark on the items after the last of them.
   if (parts.length > 2 && REMARK_ON_ITEMS.test(parts.at(-1)!)) parts.pop();
   // After a colon, two parts need an "and"/"or" too: "Replication: failover takes minutes, against hours …" lists nothing.
@@ -138,14 +146,17 @@ function enumeration(text: string, language: string): string[] {
     // The lead-in ends at its verb ("It returns 401 for expired tokens": not at "expired", a
     // participle in the item), or an auxiliary, or (where the tagger took the verb for a noun:
     // "the catalogue lists") before the last article.
-    const verb = tags.indexOf('VERB');
+    // A verb that introduces a list, which the tagger may take for a plural noun ("The leaflet lists stomach pain").
+    const listing = words.findIndex((w, i) => i > 0 && LISTING_VERBS.has(w.toLowerCase()));
+    const verb = tags.indexOf('VERB') >= 0 ? tags.indexOf('VERB') : listing;
     const auxiliary = tags.lastIndexOf('AUX');
     const cut = verb >= 0 ? verb + 1 : auxiliary >= 0 ? auxiliary + 1 : Math.max(0, lastIndexWhere(tags, (t, i) => t === 'DET' && /^(the|a|an)$/i.test(words[i]!)));
-    if (!steps) parts[0] = words.slice(cut).join(' ').replace(NAME_DETAIL, '$1');
+    if (!steps) parts[0] = joinWords(words.slice(cut)).replace(NAME_DETAIL, '$1');
     // The sentence goes on after its last item ("… and Europcar have desks at Schiphol"): the item ends at its verb.
     const lastPart = englishTags(parts.at(-1)!);
-    const verbAt = lastPart.tags.findIndex((t, i) => i > 0 && (t === 'VERB' || t === 'AUX'));
-    if (!steps && verbAt > 0 && parts.length > 2) parts[parts.length - 1] = lastPart.words.slice(0, verbAt).join(' ');
+    // Not at an -ing form, which names a thing as often ("stomach bleeding").
+    const verbAt = lastPart.tags.findIndex((t, i) => i > 0 && (t === 'VERB' || t === 'AUX') && !/ing$/i.test(lastPart.words[i]!));
+    if (!steps && verbAt > 0 && parts.length > 2) parts[parts.length - 1] = joinWords(lastPart.words.slice(0, verbAt));
   } else if (colon < 0) {
     // Dutch, by its words: the lead-in ends at "uit"/"tussen"/"zoals", or before the last article
     // where the other items open with one ("Je kunt kiezen uit een annuïteitenhypotheek, een lineaire …").
