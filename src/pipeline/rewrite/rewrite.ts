@@ -6,7 +6,7 @@ import { queryTerms } from '../search/queryTerms.js';
 import { earlierUserTurns } from './history.js';
 import { classifyIntent } from './lexical/intent.js';
 import { lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
-import { ordinalsAsked } from './lexical/ordinal.js';
+import { itemsAsked, ordinalsAsked } from './lexical/ordinal.js';
 import { resolveParallel } from './lexical/parallel.js';
 import { peopleNamed } from './lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
@@ -207,9 +207,10 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const answers = pairs.map((p) => ({ index: p.index, text: p.assistant }));
   // Earlier questions that named a list item by its place are read as naming the item ("… of the first one?" → "… of metoprolol?").
   const asked = ordinalsAsked(pairs, reading.language);
-  const askedTurns = asked.size ? turns.map((t) => (asked.has(t.index) ? { ...t, user: asked.get(t.index)!.resolved } : t)) : turns;
+  const named = itemsAsked(asked);
+  const askedTurns = named.size ? turns.map((t) => (named.has(t.index) ? { ...t, user: named.get(t.index)!.resolved } : t)) : turns;
   const questions = pairs.filter((p) => p.user);
-  const askedEarlier = asked.size ? earlier.map((text, k) => asked.get(questions[questions.length - 1 - k]?.index ?? -1)?.resolved ?? text) : earlier;
+  const askedEarlier = named.size ? earlier.map((text, k) => named.get(questions[questions.length - 1 - k]?.index ?? -1)?.resolved ?? text) : earlier;
   // "and of the second?" after such a question: that list's second item, asked as that question was.
   const previousOrdinal = pairs.length ? asked.get(pairs.at(-1)!.index) : undefined;
   const parallel = reading.shifted ? undefined : await resolveParallel(reading.text, askedEarlier, reading.language, deps.embedder);

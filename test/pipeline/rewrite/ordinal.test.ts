@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
-import { listItems, ordinalsAsked, resolveListPronoun, resolveOrdinal } from '../../../src/pipeline/rewrite/lexical/ordinal.js';
+import { itemsAsked, listItems, ordinalsAsked, resolveListPronoun, resolveOrdinal } from '../../../src/pipeline/rewrite/lexical/ordinal.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import { turnPairs } from '../../../src/pipeline/rewrite/targetedHistory.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
@@ -234,6 +234,11 @@ describe('an earlier question that named a list item by its place', () => {
   it('keeps a step named beside its noun ("and the third step?")', async () => {
     const steps = [u('How do I install the heat pump?'), a('1. Mount the outdoor unit\n2. Connect the refrigerant lines\n3. Wire the indoor unit'), u('explain the second step'), a('Connecting the lines means flaring the pipes.')];
     expect((await rewrite('and the third step?', steps)).result.resolved_query).toBe('explain the third step (Wire the indoor unit)');
+    // The question is read as written, "the second step" being a phrase of its own; "… of the first one?" names its item.
+    const asked = ordinalsAsked(turnPairs(steps, Infinity), 'en');
+    expect(asked.get(1)?.resolved).toBe('explain the second step (Connect the refrigerant lines)');
+    expect(itemsAsked(asked).size).toBe(0);
+    expect([...itemsAsked(ordinalsAsked(turnPairs(medicines, Infinity), 'en')).keys()]).toEqual([1]);
   });
 
   it('is what "it" stands for afterwards', async () => {

@@ -152,6 +152,8 @@ describe('reference resolution (templates, en/nl)', () => {
     // A clause's subject after such a verb is still a thing.
     expect(resolveReference('I think it is wrong', { phrase: 'budget', article: 'the' }, 'en')).toBe('I think the budget is wrong?');
     expect(resolveReference('who approved it?', { phrase: 'budget', article: 'the' }, 'en')).toBe('who approved the budget?');
+    // "claim" asks for money back as often as it asserts.
+    expect(resolveReference('how do I claim it?', { phrase: 'taxi fare', article: 'the' }, 'en')).toBe('how do I claim the taxi fare?');
   });
   it('puts the thing in the object\'s place when "they" acts on "them" or "it"', () => {
     expect(resolveReference('can they carry them over?', { phrase: 'vacation days' }, 'en')).toBe('can they carry vacation days over?');

@@ -257,6 +257,16 @@ export function ordinalsAsked(pairs: readonly TurnPair[], language: string): Map
   return out;
 }
 
+/**
+ * Of the questions ordinalsAsked read, those to read as naming their item: where the item took
+ * the pointer's place ("… of the first one?" → "… of metoprolol?"). "explain the second step"
+ * stays as written, "the second step" being a phrase of its own that the item beside it would
+ * break up.
+ */
+export function itemsAsked(asked: ReadonlyMap<number, OrdinalReading>): Map<number, OrdinalReading> {
+  return new Map([...asked].filter(([, r]) => r.named.text === r.item));
+}
+
 /** A list named in full in a question: at most this many items. */
 const MAX_NAMED_ITEMS = 4;
 /** "them", "which of them": the things of a list, in English ("they" is as often the people who made them). */

@@ -162,8 +162,8 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // Only a question can be asked again ("International equity." cannot, nor "I subscribed to the premium plan.").
   if (!/\?\s*$/.test(previous) && !prev.slice(0, 2).some((t) => QUESTION_OPENERS.has(t.lower)) && !prev.some((t) => REQUESTS.has(t.lower))) return [];
   const subContent = sub.filter(isContent).map((t) => t.lower);
-  // "what about the other one?" names nothing to put in place.
-  if (subContent.length === 0) return [];
+  // "what about the other one?" names nothing to put in place; "and before that?" a time to add.
+  if (subContent.length === 0 && !PREPOSITIONS.has(sub[0]!.lower)) return [];
   const slot = (from: number, to: number, decided: boolean): Slot => ({ start: prev[from]!.start, end: prev[to]!.end, text: previous.slice(prev[from]!.start, prev[to]!.end), decided });
   // The object of a preposition: its determiners, then a run of content words or numbers.
   const objectEnd = (from: number): number => {

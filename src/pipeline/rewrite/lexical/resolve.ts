@@ -270,7 +270,7 @@ const DO_ACTION_NL = { before: /\b(?:doe|doet|doen|deed|deden)\s+(?:ik|je|jij|we
  * did Tom say that?", "what do you mean by that?"), or Dutch around it ("wie heeft dat besloten?",
  * "wie zei dat?"): it stands for what was said or decided, which no thing of the conversation names.
  */
-const SAID_THAT = /\b(?:say|says|said|saying|mean|means|meant|think|thinks|thought|claim|claims|claimed|suggest|suggests|suggested|believe|believes|believed|know|knows|knew|decide|decides|decided|confirm|confirms|confirmed|agree|agreed)\s+(?:by\s+)?$/i;
+const SAID_THAT = /\b(?:say|says|said|saying|mean|means|meant|think|thinks|thought|suggest|suggests|suggested|believe|believes|believed|know|knows|knew|decide|decides|decided|confirm|confirms|confirmed|agree|agreed)\s+(?:by\s+)?$/i;
 const SAID_THAT_NL = {
   before: /\b(?:zei|zegt|zeggen|zeiden|bedoel|bedoelt|bedoelde|denk|denkt|dacht|besloot|besloten|weet|wist|bevestigde|beweert|beweerde)\s+(?:\p{L}+\s+)?$/iu,
   after: /^\s+(?:\p{L}+\s+){0,2}?(?:gezegd|bedoeld|gedacht|besloten|bevestigd|beweerd|voorgesteld)\s*$/iu,
