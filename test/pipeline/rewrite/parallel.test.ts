@@ -272,6 +272,8 @@ describe('parallel follow-ups with the real sentence encoder', () => {
   it('ends the phrase a prepositional subject replaces at the next preposition ("in 2023 according to …", "during …")', () => {
     expect(settled('What was our revenue in 2023 according to the annual report?', 'in 2021')).toBe('What was our revenue in 2021 according to the annual report?');
     expect(settled('How many visitors came in July during the festival?', 'in August')).toBe('How many visitors came in August during the festival?');
+    // An added subject goes before where the answer should come from.
+    expect(settled('How do I deploy the backend according to the README?', 'for staging')).toBe('How do I deploy the backend for staging according to the README?');
     // A prepositional subject of function words alone still adds to the question ("and before that?").
     expect(settled('What was our electricity usage in 2024?', 'before that')).toBe('What was our electricity usage in 2024 before that?');
   });

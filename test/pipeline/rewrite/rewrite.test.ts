@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { lexicalRewrite, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { answerName, peopleNamed } from '../../../src/pipeline/rewrite/lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
 import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
@@ -345,6 +345,12 @@ describe('ambiguity', () => {
     expect(r.alternatives).toContain('when do I get the lease back?');
     // A question without a pointing word is about the text as a whole.
     expect(ask('how much is the rent?').resolved_query).not.toMatch(/deposit/);
+    // A topic far less likely than the text still comes first; after "according to …", what is not the source.
+    const reading = (phrase: string, score: number) => ({ phrase, score, turn: 0, role: 'user' as const });
+    const first = (user: string, readings: ReturnType<typeof reading>[]) => topicFirst(readings, { index: 0, user, assistant: '', similarity: 0.5, byRecency: true }, 'en')[0]!.phrase;
+    expect(first('What does the config file say about logging?', [reading('config', 0.47), reading('logging', 0.22)])).toBe('logging');
+    expect(first('How do I deploy the backend according to the README?', [reading('README', 0.6), reading('backend', 0.3)])).toBe('backend');
+    expect(first('How do I deploy the backend?', [reading('README', 0.6), reading('backend', 0.3)])).toBe('README');
   });
 
   it('never reads "it" as someone the user called "he" or "she"', () => {

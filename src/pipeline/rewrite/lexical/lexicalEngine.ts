@@ -137,22 +137,35 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   return readings.find((r) => r !== best && !person(r) && r.score >= best.score * AGREEMENT_MARGIN && agrees(r));
 }
 
+/** Where a question says its answer should come from: "according to the README", "volgens mijn contract". */
+const SOURCE_OF_QUESTION = /\b(?:according\s+to|as\s+per|volgens)\s+([^?.!]+)/i;
 /** A topic's reading this much below the best one still comes first (see topicFirst). */
-const TOPIC_MARGIN = 0.5;
+const TOPIC_MARGIN = 0.25;
 
 /**
  * Readings with the latest question's topic first, where it asked what a text says about it:
  * "What does the lease say about the deposit?" — "when do I get it back?" asks for the deposit
- * (the lease stays a reading of its own). For a pointing word only: a question without one
+ * (the lease stays a reading of its own); or where it named the text its answer should come
+ * from ("… according to the README?"). For a pointing word only: a question without one
  * ("how much is the rent?") is about the text as a whole.
  */
-function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, language: string): readonly Antecedent[] {
-  const said = readings.length > 1 ? saidAbout(last.user) : undefined;
-  // A Dutch topic without its article is as often a verb ("over opzeggen"), which no "dat" or "het" stands for.
-  if (!said || (language === 'nl' && !/^(?:(?:de|het|een|mijn|je|jouw|uw|onze|ons)\s|\p{Lu})/u.test(said.topic.trim()))) return readings;
-  const topic = said.topic.toLowerCase();
+export function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, language: string): readonly Antecedent[] {
+  if (readings.length < 2) return readings;
   const first = readings[0]!;
-  const found = readings.find((r) => r.role === 'user' && r.turn === last.index && topic.includes(r.phrase.toLowerCase()));
+  const asked = (r: Antecedent): boolean => r.role === 'user' && r.turn === last.index;
+  const said = saidAbout(last.user);
+  let found: Antecedent | undefined;
+  if (said) {
+    // A Dutch topic without its article is as often a verb ("over opzeggen"), which no "dat" or "het" stands for.
+    if (language === 'nl' && !/^(?:(?:de|het|een|mijn|je|jouw|uw|onze|ons)\s|\p{Lu})/u.test(said.topic.trim())) return readings;
+    const topic = said.topic.toLowerCase();
+    found = readings.find((r) => asked(r) && topic.includes(r.phrase.toLowerCase()));
+  } else {
+    // "How do I deploy the backend according to the README?": the README is where, the backend what.
+    const source = SOURCE_OF_QUESTION.exec(last.user)?.[1]?.toLowerCase();
+    const inSource = (r: Antecedent): boolean => !!source && source.includes(r.phrase.toLowerCase());
+    if (asked(first) && inSource(first)) found = readings.find((r) => asked(r) && !inSource(r));
+  }
   if (!found || found === first || found.score < first.score * TOPIC_MARGIN) return readings;
   return [found, ...readings.filter((r) => r !== found)];
 }

@@ -137,7 +137,9 @@ export interface Slot {
 
 /** The empty place at the end of a question, before its mark, where an added subject stands. */
 function endSlot(previous: string): Slot {
-  const end = previous.replace(/[\s?.!]+$/u, '').length;
+  // Before where the answer should come from: "How do I deploy the backend for staging according to the README?"
+  const source = /\s+(?:according\s+to|as\s+per|volgens)\s+[^?.!,;]+[\s?.!]*$/iu.exec(previous);
+  const end = source ? source.index : previous.replace(/[\s?.!]+$/u, '').length;
   return { start: end, end, text: '', decided: true };
 }
 
