@@ -42,6 +42,11 @@ describe('clausePredicates', () => {
     expect(of('Wat kost een warmtepomp in Amsterdam?', 'nl')).toEqual(['kost']);
     // Before a bare noun too, after a question word, when its -t says so.
     expect(of('Wat kost houtmulch per kuub?', 'nl')).toEqual(['kost']);
+    // A past tense in -de/-te before its subject, and a separable verb's particle at the clause's end or before a preposition.
+    expect(of('Welke bijlagen stuurde de gemeente mee?', 'nl')).toEqual(['stuurde', 'mee']);
+    expect(of('Hoe vraag ik uitstel aan?', 'nl')).toEqual(['vraag', 'aan']);
+    // Not a noun after its article or "welke".
+    expect(of('Welke ziekte de laatste jaren?', 'nl')).toEqual([]);
   });
 
   it('reads the Dutch verb a question puts before its subject', () => {

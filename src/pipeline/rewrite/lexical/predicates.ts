@@ -141,12 +141,25 @@ function dutchPredicates(text: string): Set<string> {
       const afterQuestionWord = i === 1 && DUTCH_QUESTION_WORDS.has(words[0]!) && !DUTCH_AUXILIARIES.has(w);
       // Before a bare noun too, when its -t says so ("Wat kost houtmulch per kuub?").
       const presentAfterQuestionWord = afterQuestionWord && /\p{L}{2,}t$/u.test(w) && i + 1 < words.length;
-      if (i > 0 && (afterQuestionWord || /\p{L}{2,}t$/u.test(w)) && (DUTCH_SUBJECT_OPENERS.has(words[i + 1] ?? '') || presentAfterQuestionWord)) out.add(w);
+      // A past tense in -de/-te before its subject too ("Welke bijlagen stuurde de gemeente mee?"), not a noun after its article ("welke ziekte", "de laatste").
+      const past = /\p{L}{2,}(?:de|te)$/u.test(w) && !NOUN_BEFORE.has(words[i - 1] ?? '');
+      if (i > 0 && (afterQuestionWord || /\p{L}{2,}t$/u.test(w) || past) && (DUTCH_SUBJECT_OPENERS.has(words[i + 1] ?? '') || presentAfterQuestionWord)) out.add(w);
+    });
+    // A separable verb's particle ends the clause, or stands before a prepositional phrase after it
+    // ("… stuurde de gemeente mee?", "… mee met de vergunning?", "Hoe vraag ik uitstel aan?").
+    words.forEach((w, i) => {
+      const next = words[i + 1];
+      if (i >= 2 && DUTCH_CLAUSE_PARTICLES.has(w) && (next === undefined || (out.size > 0 && DUTCH_PREPOSITIONS.has(next)))) out.add(w);
     });
   }
   return out;
 }
 
+const DUTCH_PREPOSITIONS = new Set('met voor naar in op bij van over door tot na om'.split(' '));
+/** Words a Dutch noun follows ("welke ziekte", "de laatste"). */
+const NOUN_BEFORE = new Set('de het een welke welk deze dit die dat mijn je jouw uw zijn haar onze ons hun elke ieder iedere geen'.split(' '));
+/** Particles of Dutch separable verbs, which end a question's clause ("stuurde … mee", "vraag … aan"). */
+const DUTCH_CLAUSE_PARTICLES = new Set('mee aan af op uit terug toe weg'.split(' '));
 /** Dutch question words that stand alone before the verb (not "welke" or "hoeveel", which take a noun). */
 const DUTCH_QUESTION_WORDS = new Set('wat wie waar wanneer waarom hoe waarmee waarover waarvoor'.split(' '));
 /** A Dutch question: by its mark, or a question word opening it. */
