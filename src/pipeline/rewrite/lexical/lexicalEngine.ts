@@ -176,12 +176,14 @@ export function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, 
  * or what is somewhere ("where is it?"). "How do I reset the router?" — "where is it?" asks
  * where the router is; "did it work?" may ask about the resetting.
  */
-function thingPronoun(body: string): boolean {
+function thingPronoun(query: string): boolean {
+  const { body } = trimEnd(query);
   const pointing = pointingPronoun(body, 'en');
   if (!pointing || !/^(?:it|them)$/i.test(pointing[0])) return false;
   if (/^\s*where\b/i.test(body)) return true;
-  const { words, tags } = englishTags(body.slice(0, pointing.index + pointing[0].length));
-  const before = words.length - 2;
+  // The whole question is tagged (once, for every reader of it); the pronoun is its first such word.
+  const { words, tags } = englishTags(query);
+  const before = words.findIndex((w) => w.toLowerCase() === pointing[0].toLowerCase()) - 1;
   return before >= 0 && (tags[before] === 'VERB' || tags[before] === 'ADP') && !/^(?:do|does|did|doing|done)$/i.test(words[before]!);
 }
 
@@ -339,7 +341,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
   const all = searched.length ? antecedents(turns, phraseWords, language) : [];
   // "where is it?" after "How do I reset the router?": the router, not the resetting.
-  const things = language === 'en' && all.some((r) => r.verb) && thingPronoun(trimEnd(base).body) ? all.filter((r) => !r.verb) : all;
+  const things = language === 'en' && all.some((r) => r.verb) && thingPronoun(base) ? all.filter((r) => !r.verb) : all;
   const readings = turns.length && pointingPronoun(trimEnd(base).body, language === 'nl' ? 'nl' : 'en') ? topicFirst(things, turns.at(-1)!, language) : things;
   // "how much does it weigh?" after "Which one has the best battery life?" — "The MacBook Air M3, …": the thing the answer chose.
   const last = turns.at(-1);

@@ -44,9 +44,9 @@ export function verbObject(query: string, reply: string, language: string): Acte
 function englishObject(query: string, reply: string): ActedOn | undefined {
   const found = OBJECT_POINTER.exec(query);
   if (!found || NO_OBJECT_VERBS.has(found[1]!.toLowerCase()) || STOPWORDS.has(found[1]!.toLowerCase())) return undefined;
-  const q = englishTags(query.slice(0, found.index + found[1]!.length));
-  const at = q.words.length - 1;
-  if (q.tags[at] !== 'VERB') return undefined;
+  const q = englishTags(query);
+  const at = q.words.findIndex((w, i) => i > 0 && w.toLowerCase() === found[2]!.toLowerCase() && q.words[i - 1]!.toLowerCase() === found[1]!.toLowerCase()) - 1;
+  if (at < 0 || q.tags[at] !== 'VERB') return undefined;
   const lemma = q.lemmas[at]!.toLowerCase();
   const r = englishTags(reply);
   for (let k = 0; k < r.words.length; k++) {
