@@ -37,6 +37,7 @@ const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], st
   'question form': "from the previous question's form",
   'conversation terms': "from the conversation's likeliest words",
   'verb object': 'what the latest answer has the same verb act on',
+  advice: 'the action the latest answer advised',
 };
 
 function describe(run: RewriteRun, history: readonly HistoryMessage[], full: boolean): string {

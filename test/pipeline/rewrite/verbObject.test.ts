@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
-import { verbObject } from '../../../src/pipeline/rewrite/lexical/verbObject.js';
+import { namedAction, verbObject } from '../../../src/pipeline/rewrite/lexical/verbObject.js';
 
 describe('what the latest reply has the question\'s verb act on', () => {
   const tax = 'Your 2024 return must be filed by 1 May 2025. You can request an extension until 1 September through the tax portal.';
@@ -35,5 +35,21 @@ describe('what the latest reply has the question\'s verb act on', () => {
     const warranty = [{ index: 0, user: 'What is the warranty on the dishwasher?', assistant: dishwasher, similarity: 0.5, byRecency: true }];
     // Before the previous question's form ("the warranty"): the reply says what is registered.
     expect(lexicalRewrite({ query: 'how do I register it?', earlierUserTurns: ['What is the warranty on the dishwasher?'], turns: warranty }).resolved_query).toBe('how do I register the appliance?');
+  });
+
+  it('names, for "do that", the action the latest answer advised', () => {
+    expect(namedAction('how do I do that?', tax, 'en')).toBe('how do I request an extension?');
+    expect(namedAction('can I do that online?', tax, 'en')).toBe('can I request an extension online?');
+    expect(namedAction("what if I don't do it?", tax, 'en')).toBe("what if I don't request an extension?");
+    expect(namedAction('how do I do that?', 'No. You should register your dishwasher within 4 weeks.', 'en')).toBe('how do I register my dishwasher?');
+    // Dutch splits the verb in a question: the action goes beside it.
+    expect(namedAction('hoe doe ik dat?', 'Vóór 1 mei. Je kunt uitstel aanvragen tot 1 september.', 'nl')).toBe('hoe doe ik dat (uitstel aanvragen)?');
+    // No advice, or no action pointed at: nothing.
+    expect(namedAction('how do I do that?', 'Hold the reset button for ten seconds.', 'en')).toBeUndefined();
+    expect(namedAction('does it work?', tax, 'en')).toBeUndefined();
+    const turns = [{ index: 0, user: 'When is my tax return due?', assistant: tax, similarity: 0.5, byRecency: true }];
+    const r = lexicalRewrite({ query: 'how do I do that?', earlierUserTurns: ['When is my tax return due?'], turns });
+    expect(r.resolved_query).toBe('how do I request an extension?');
+    expect(r.trace.reference?.by).toBe('advice');
   });
 });

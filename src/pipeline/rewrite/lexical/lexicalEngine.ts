@@ -11,7 +11,7 @@ import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
 import { answerName, completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
 import { resolveListPronoun, resolveOrdinal, type OrdinalReading } from './ordinal.js';
-import { verbObject } from './verbObject.js';
+import { namedAction, verbObject } from './verbObject.js';
 import { resolveSaid, resolveSource, type Answer } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
@@ -238,7 +238,7 @@ export interface LexicalTrace {
   /** What a parallel follow-up's new subject replaced in the previous question. */
   replaced?: string;
   /** What the question's pronoun or ellipsis was read as, and from what. */
-  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'answer' };
+  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' };
 }
 
 /**
@@ -364,13 +364,15 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const ordinal = parallel || source || personal !== undefined || demonstrative ? undefined : resolveOrdinal(base, turns, language, input.answers, input.previousOrdinal);
   // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
   const previousQuestion = turns.at(-1)?.user;
-  const frame = parallel || source || personal !== undefined || demonstrative || ordinal || acted || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
+  // "how do I do that?" after "You can request an extension …": the action the answer advised.
+  const action = parallel || source || personal !== undefined || demonstrative || ordinal || !last ? undefined : namedAction(base, last.assistant, language);
+  const frame = parallel || source || personal !== undefined || demonstrative || ordinal || acted || action || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
   const framed = frame && (frame.one ? replaceOne(base, frame.phrase) : resolveReference(base, frame, language));
   // "compare them" after a reply that lists a few things: those things, by name.
   const listed =
-    parallel || source || personal !== undefined || demonstrative || ordinal || framed ? undefined : resolveListPronoun(base, turns, language, input.answers);
+    parallel || source || personal !== undefined || demonstrative || ordinal || action || framed ? undefined : resolveListPronoun(base, turns, language, input.answers);
   // "is what you said about France true?": the answer's sentence about France, when nothing else was pointed at.
-  const youSaid = parallel || source || personal !== undefined || demonstrative || ordinal || framed || listed || turns.length === 0 ? undefined : resolveSaid(base, input.answers ?? turns.map((t) => ({ index: t.index, text: t.assistant })), language);
+  const youSaid = parallel || source || personal !== undefined || demonstrative || ordinal || action || framed || listed || turns.length === 0 ? undefined : resolveSaid(base, input.answers ?? turns.map((t) => ({ index: t.index, text: t.assistant })), language);
   const claimed = source ?? youSaid;
   if (parallel) {
     resolved = typos.correct(parallel.resolved);
@@ -401,6 +403,11 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     const chosen = new Set(ordinal.item.toLowerCase().match(WORD) ?? []);
     const others = new Set(ordinal.others.flatMap((o) => o.toLowerCase().match(WORD) ?? []).filter((w) => !chosen.has(w)));
     searched = searched.filter((c) => !others.has(c.term));
+    kinds.add('conversational');
+  } else if (action) {
+    resolved = action;
+    reference = { phrase: action, by: 'advice' };
+    used.add(last!.index);
     kinds.add('conversational');
   } else if (framed) {
     resolved = framed;

@@ -99,3 +99,36 @@ function dutchObject(query: string, reply: string): ActedOn | undefined {
   }
   return undefined;
 }
+
+/** "do that", "do it", "doing this" where "do" is the main verb (see DO_ACTION in resolve.ts): the action to name. */
+const DO_POINTER = /(?:\b(?:i|you|we|they|to|can|could|will|would|should|must|might|may|not|also|just)|n['’]t)\s+(do|does|did)\s+(that|it|this)\b/i;
+/** What the latest answer tells the reader to do: "You can request an extension until …", "you should register the appliance". */
+const ADVICE = /\byou\s+(?:can|could|should|must|may|might|need\s+to|have\s+to|will\s+need\s+to)\s+(?:also\s+|first\s+|simply\s+)?([a-z]+)\s+((?:(?:the|a|an|your|this|that)\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+)(?=\s+(?:by|until|before|after|within|through|via|online|at|in|on|for|from|with|to)\b|[.,;:!?]|$)/iu;
+const DUTCH_ADVICE = /\b(?:je|jij|u)\s+(?:kunt|kan|moet|mag|dient)\s+((?:\p{L}+\s+){0,3}?\p{L}+en)(?=[\s.,;:!?]|$)/iu;
+
+/**
+ * "how do I do that?" after "You can request an extension until 1 September": the action the
+ * latest answer advised, in the place of "do that" ("how do I request an extension?"); a Dutch
+ * "hoe doe ik dat?" gets it beside the question ("(uitstel aanvragen)"), its verb being split
+ * in a question. Undefined when the question does nothing with a pointing word, or the answer
+ * advises nothing.
+ */
+export function namedAction(query: string, reply: string, language: string): string | undefined {
+  if (!reply) return undefined;
+  if (language === 'en') {
+    const found = DO_POINTER.exec(query);
+    const advice = found && ADVICE.exec(reply);
+    if (!found || !advice || NO_OBJECT_VERBS.has(advice[1]!.toLowerCase())) return undefined;
+    const at = found.index + found[0].length - found[1]!.length - 1 - found[2]!.length;
+    // "your" in the answer is the user's own.
+    const object = advice[2]!.replace(/^your\b/i, 'my');
+    return `${query.slice(0, at)}${advice[1]!.toLowerCase()} ${object}${query.slice(found.index + found[0].length)}`;
+  }
+  if (language === 'nl' && /\b(?:doe|doet|doen|deed)\b/i.test(query) && /\b(?:dat|het|dit)\b/i.test(query)) {
+    const advice = DUTCH_ADVICE.exec(reply);
+    if (!advice) return undefined;
+    const { body, mark } = { body: query.trim().replace(/[?.!\s]+$/u, ''), mark: /[?.!]\s*$/.exec(query.trim())?.[0].trim() ?? '?' };
+    return `${body} (${advice[1]})${mark}`;
+  }
+  return undefined;
+}
