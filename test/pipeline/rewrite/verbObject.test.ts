@@ -44,6 +44,9 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(namedAction('how do I do that?', 'No. You should register your dishwasher within 4 weeks.', 'en')).toBe('how do I register my dishwasher?');
     // Dutch splits the verb in a question: the action goes beside it.
     expect(namedAction('hoe doe ik dat?', 'Vóór 1 mei. Je kunt uitstel aanvragen tot 1 september.', 'nl')).toBe('hoe doe ik dat (uitstel aanvragen)?');
+    // The advice is the user's to follow: not what someone else does.
+    expect(namedAction('kan mijn partner dat voor mij doen?', 'Vóór 1 mei. Je kunt uitstel aanvragen tot 1 september.', 'nl')).toBeUndefined();
+    expect(namedAction('can my partner do that for me?', tax, 'en')).toBeUndefined();
     // No advice, or no action pointed at: nothing.
     expect(namedAction('how do I do that?', 'Hold the reset button for ten seconds.', 'en')).toBeUndefined();
     expect(namedAction('does it work?', tax, 'en')).toBeUndefined();

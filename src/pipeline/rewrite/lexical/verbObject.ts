@@ -124,7 +124,8 @@ export function namedAction(query: string, reply: string, language: string): str
     const object = advice[2]!.replace(/^your\b/i, 'my');
     return `${query.slice(0, at)}${advice[1]!.toLowerCase()} ${object}${query.slice(found.index + found[0].length)}`;
   }
-  if (language === 'nl' && /\b(?:doe|doet|doen|deed)\b/i.test(query) && /\b(?:dat|het|dit)\b/i.test(query)) {
+  // Only what the user does ("hoe doe ik dat?"): the answer's "je kunt …" advises them, not their partner.
+  if (language === 'nl' && /\b(?:doe|doet|doen|deed)\b/i.test(query) && /\b(?:dat|het|dit)\b/i.test(query) && /\b(?:ik|we|wij)\b/i.test(query)) {
     const advice = DUTCH_ADVICE.exec(reply);
     if (!advice) return undefined;
     const { body, mark } = { body: query.trim().replace(/[?.!\s]+$/u, ''), mark: /[?.!]\s*$/.exec(query.trim())?.[0].trim() ?? '?' };
