@@ -19,7 +19,7 @@ import { saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags } from './predicates.js';
-import { caseLike, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, wordPattern } from './words.js';
+import { caseLike, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, SOURCE_LEAD, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -124,21 +124,19 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   // A subject "they" is people as often as things (a band, a company), and takes either.
   const body = trimEnd(query).body;
   // "aren't there more?" asks for more of things: "more deadlines", not "more grant proposal".
-  const pronoun = numberedPronoun(body, true);
+  const pronoun = pronounNumber(body);
   if (!pronoun) return first;
   // "How much is it?" after "When does she start?": whoever "she" was, "it" is not them.
   const person = (r: Antecedent): boolean => isPerson(r.phrase, people);
   const best = readings.find((r) => !person(r));
   if (!best || (best !== first && best.score < first.score * AGREEMENT_MARGIN)) return undefined;
-  const agrees = (r: Antecedent): boolean => !/^\p{Lu}/u.test(head(r)) && plural(head(r).toLowerCase()) === (pronoun === 'them');
-  // "aren't there more?" asks for more of a kind of thing ("more invoices"), never more of a name ("more Acme").
-  const more = !pointingPronoun(body, 'en') && !/\bits\b/i.test(body);
-  if ((/^\p{Lu}/u.test(head(best)) && !more) || agrees(best)) return best;
+  const agrees = (r: Antecedent): boolean => !/^\p{Lu}/u.test(head(r)) && numberFits(r, pronoun);
+  if (numberFits(best, pronoun)) return best;
   return readings.find((r) => r !== best && !person(r) && r.score >= best.score * AGREEMENT_MARGIN && agrees(r));
 }
 
 /** Where a question says its answer should come from: "according to the README", "volgens mijn contract". */
-const SOURCE_OF_QUESTION = /\b(?:according\s+to|as\s+per|volgens)\s+([^?.!]+)/i;
+const SOURCE_OF_QUESTION = new RegExp(`${SOURCE_LEAD}([^?.!]+)`, 'i');
 /** A topic's reading this much below the best one still comes first (see topicFirst). */
 const TOPIC_MARGIN = 0.25;
 
@@ -188,16 +186,18 @@ function thingPronoun(query: string): boolean {
 }
 
 /**
- * The English pointing word whose number a reading must agree with: "it" (and "its": "what are its
- * side effects?" stands for a thing as "it" does) or "them"; with `more`, "more"/"others" as "them".
+ * The English word whose number a reading must agree with: "it" (and "its": "what are its side
+ * effects?" stands for a thing as "it" does), "them", or "more"/"others" ("aren't there more?",
+ * more of a kind of thing).
  */
-function numberedPronoun(body: string, more = false): 'it' | 'them' | undefined {
-  const word = pointingPronoun(body, 'en')?.[0].toLowerCase() ?? (/\bits\b/i.test(body) ? 'it' : more && /^(?:more|others|other ones)$/i.test(MORE.en!.exec(body)?.[1] ?? '') ? 'them' : undefined);
-  return word === 'it' || word === 'them' ? word : undefined;
+function pronounNumber(body: string): 'it' | 'them' | 'more' | undefined {
+  const word = pointingPronoun(body, 'en')?.[0].toLowerCase() ?? (/\bits\b/i.test(body) ? 'it' : undefined);
+  if (word === 'it' || word === 'them') return word;
+  return word === undefined && /^(?:more|others|other ones)$/i.test(MORE.en!.exec(body)?.[1] ?? '') ? 'more' : undefined;
 }
 
 /**
- * Whether a reading could stand for the question's English "it"/"its" or "them" (numberedPronoun):
+ * Whether a reading could stand for the question's English "it"/"its" or "them" (pronounNumber):
  * a name, or a noun of that number; for "more?", a plural noun ("more invoices", not "more Acme").
  */
 function numberFits(r: Antecedent, pronoun: 'it' | 'them' | 'more' | undefined): boolean {
@@ -339,10 +339,11 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // words ending their question, or following an article), which the scorer may rank lower.
   const phraseWords = new Map(searched.map((c) => [c.term, c.p]));
   if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
+  const body = trimEnd(base).body;
   const all = searched.length ? antecedents(turns, phraseWords, language) : [];
   // "where is it?" after "How do I reset the router?": the router, not the resetting.
   const things = language === 'en' && all.some((r) => r.verb) && thingPronoun(base) ? all.filter((r) => !r.verb) : all;
-  const readings = turns.length && pointingPronoun(trimEnd(base).body, language === 'nl' ? 'nl' : 'en') ? topicFirst(things, turns.at(-1)!, language) : things;
+  const readings = turns.length && pointingPronoun(body, language === 'nl' ? 'nl' : 'en') ? topicFirst(things, turns.at(-1)!, language) : things;
   // "how much does it weigh?" after "Which one has the best battery life?" — "The MacBook Air M3, …": the thing the answer chose.
   const last = turns.at(-1);
   const chosen = last && pointsAtOneThing(base, language) ? answerName(last.user, last.assistant) : undefined;
@@ -430,8 +431,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
       used.add(best.turn);
       // A pointing word with two readings of similar weight from different places: the search tries each.
       // Dutch readings take any number.
-      const body = trimEnd(base).body;
-      const pronoun = language !== 'en' ? undefined : (numberedPronoun(body) ?? (numberedPronoun(body, true) ? 'more' : undefined));
+      const pronoun = language === 'en' ? pronounNumber(body) : undefined;
       const rivals = readings.filter(
         (r) =>
           r !== best &&

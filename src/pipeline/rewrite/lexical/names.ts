@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { escapeRegExp, PERSON_ROLES, readable, wordPattern } from './words.js';
+import { escapeRegExp, PERSON_ROLES, READER_OWN, readable, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -128,14 +128,13 @@ const PLACE_BEFORE = /\b(?:in|near|nabij|at)\s+$/i;
 const PREPOSITION_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|bij|from|van|to|naar)\s+$/i;
 /** A role with its determiner ("the landlord", "your GP", "de aannemer"), the reader's own as the user says it. */
 const ROLE = new RegExp(`(?<![\\p{L}])(the|my|your|our|de|het|mijn|je|jouw|uw|onze|ons)\\s+(${[...PERSON_ROLES].join('|')})(?![\\p{L}])`, 'iu');
-const OWN: Record<string, string> = { your: 'my', je: 'mijn', jouw: 'mijn', uw: 'mijn' };
 
 /** The first person a text names by role: "The landlord returns it" gives "the landlord", "your GP" "my GP". */
 function roleIn(text: string): string | undefined {
   const m = ROLE.exec(text);
   if (!m) return undefined;
   const determiner = m[1]!.toLowerCase();
-  return `${OWN[determiner] ?? determiner} ${m[2]}`;
+  return `${READER_OWN[determiner] ?? determiner} ${m[2]}`;
 }
 
 function afterArticleOnly(name: string, text: string): boolean {

@@ -3,7 +3,7 @@ import { STOPWORDS } from '../../search/queryTerms.js';
 import { POINTER } from './ordinal.js';
 import { clausePredicates } from './predicates.js';
 import { CLAUSE_WORDS, SUBORDINATORS } from './resolve.js';
-import { caseLike, isRequest, plural, REQUESTS, wordPattern } from './words.js';
+import { caseLike, isRequest, plural, REQUESTS, SOURCE_LEAD, wordPattern } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -136,9 +136,11 @@ export interface Slot {
 }
 
 /** The empty place at the end of a question, before its mark, where an added subject stands. */
+const SOURCE_AT_END = new RegExp(String.raw`\s+${SOURCE_LEAD}[^?.!,;]+[\s?.!]*$`, 'iu');
+
 function endSlot(previous: string): Slot {
   // Before where the answer should come from: "How do I deploy the backend for staging according to the README?"
-  const source = /\s+(?:according\s+to|as\s+per|volgens)\s+[^?.!,;]+[\s?.!]*$/iu.exec(previous);
+  const source = SOURCE_AT_END.exec(previous);
   const end = source ? source.index : previous.replace(/[\s?.!]+$/u, '').length;
   return { start: end, end, text: '', decided: true };
 }

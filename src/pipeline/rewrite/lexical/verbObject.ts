@@ -1,6 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
-import { plural } from './words.js';
+import { trimEnd } from './resolve.js';
+import { plural, READER_OWN } from './words.js';
 
 /** A thing the latest reply says the question's verb acts on, with the article it stood with. */
 export interface ActedOn {
@@ -15,14 +16,13 @@ const NO_OBJECT_VERBS = new Set('do does did doing done be is are was were been 
 /** A word that opens a noun phrase after its verb, or is one ("an extension", "your receipt"). */
 const NP_TAGS = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
 const ENGLISH_ARTICLES = new Set(['the', 'a', 'an']);
-/** The reader's own, as the user says it: "your receipt" is "my receipt". */
-const OWN: Record<string, string> = { your: 'my', je: 'mijn', jouw: 'mijn', uw: 'mijn' };
 
 /** Dutch particles of separable verbs ("vraag … aan" of "aanvragen", "zeg … op" of "opzeggen"). */
 const DUTCH_PARTICLES = new Set('aan af op in uit mee terug door over toe weg bij na voor om'.split(' '));
 /** Dutch words that end a noun phrase read backwards from its verb: verbs of a clause, and the pronouns that are subjects. */
 const DUTCH_CLAUSE = new Set('kun kunt kan kunnen moet moeten mag mogen wil wilt willen zal zult zullen je jij u ik we wij ze zij hij het er'.split(' '));
-const DUTCH_ARTICLES = new Set(['de', 'het', 'een', 'je', 'jouw', 'uw', 'mijn']);
+/** Words that open a Dutch object before its verb, kept as its article ("het abonnement", "je machtiging"). */
+const DUTCH_OBJECT_DETERMINERS = new Set(['de', 'het', 'een', 'je', 'jouw', 'uw', 'mijn']);
 /** Dutch pointing words a verb acts on. */
 const DUTCH_POINTER = /\b(dat|dit|die|het|hem|ze)\b/i;
 const DUTCH_QUESTION_WORDS = new Set('hoe waar wanneer waarom wat wie'.split(' '));
@@ -56,8 +56,8 @@ function englishObject(query: string, reply: string): ActedOn | undefined {
     let j = k + 1;
     let article: string | undefined;
     const first = r.words[j]?.toLowerCase();
-    if (first && (ENGLISH_ARTICLES.has(first) || OWN[first] || first === 'my')) {
-      article = OWN[first] ?? first;
+    if (first && (ENGLISH_ARTICLES.has(first) || READER_OWN[first] || first === 'my')) {
+      article = READER_OWN[first] ?? first;
       j++;
     }
     const start = j;
@@ -91,10 +91,10 @@ function dutchObject(query: string, reply: string): ActedOn | undefined {
     if (!/en$/.test(w) || !stems.some((s) => w.startsWith(s) && w.length > s.length)) continue;
     // The words before the infinitive, back to the clause's verb or subject: "uitstel" of "Je kunt uitstel aanvragen".
     let i = k;
-    while (i > 0 && k - i < 3 && !DUTCH_CLAUSE.has(said[i - 1]!.toLowerCase()) && !DUTCH_ARTICLES.has(said[i - 1]!.toLowerCase()) && !STOPWORDS.has(said[i - 1]!.toLowerCase())) i--;
+    while (i > 0 && k - i < 3 && !DUTCH_CLAUSE.has(said[i - 1]!.toLowerCase()) && !DUTCH_OBJECT_DETERMINERS.has(said[i - 1]!.toLowerCase()) && !STOPWORDS.has(said[i - 1]!.toLowerCase())) i--;
     if (i === k) continue;
     const before = said[i - 1]?.toLowerCase();
-    const article = before && DUTCH_ARTICLES.has(before) ? (OWN[before] ?? before) : undefined;
+    const article = before && DUTCH_OBJECT_DETERMINERS.has(before) ? (READER_OWN[before] ?? before) : undefined;
     return { phrase: said.slice(i, k).join(' '), ...(article ? { article } : {}) };
   }
   return undefined;
@@ -128,8 +128,8 @@ export function namedAction(query: string, reply: string, language: string): str
   if (language === 'nl' && /\b(?:doe|doet|doen|deed)\b/i.test(query) && /\b(?:dat|het|dit)\b/i.test(query) && /\b(?:ik|we|wij)\b/i.test(query)) {
     const advice = DUTCH_ADVICE.exec(reply);
     if (!advice) return undefined;
-    const { body, mark } = { body: query.trim().replace(/[?.!\s]+$/u, ''), mark: /[?.!]\s*$/.exec(query.trim())?.[0].trim() ?? '?' };
-    return `${body} (${advice[1]})${mark}`;
+    const { body, mark } = trimEnd(query.trim());
+    return `${body} (${advice[1]})${mark || '?'}`;
   }
   return undefined;
 }

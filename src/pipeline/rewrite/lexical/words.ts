@@ -95,3 +95,9 @@ export const REQUESTS: ReadonlySet<string> = new Set('tell explain describe list
 export function isRequest(text: string): boolean {
   return REQUESTS.has(text.trim().split(/\s+/)[0]?.toLowerCase() ?? '');
 }
+
+/** The reader's own, as the user says it: an answer's "your receipt" is the user's "my receipt". */
+export const READER_OWN: Readonly<Record<string, string>> = { your: 'my', je: 'mijn', jouw: 'mijn', uw: 'mijn' };
+
+/** Words before where a question's answer should come from ("according to the README", "volgens mijn contract"), as a pattern. */
+export const SOURCE_LEAD = String.raw`\b(?:according\s+to|as\s+per|volgens)\s+`;
