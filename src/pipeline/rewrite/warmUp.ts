@@ -8,8 +8,8 @@ const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
 
 /**
  * Made-up conversations whose follow-ups take the lexical engine's main paths: a pronoun, a
- * person, a demonstrative, a list item, a parallel question, "more?", a typo, a change of subject,
- * in English and Dutch. Nothing of them is kept but compiled code.
+ * person, a demonstrative, a list item (also one an earlier question named), a parallel question,
+ * what a verb acts on, an advised action, "more?", a typo, a change of subject, in English and Dutch. Nothing of them is kept but compiled code.
  */
 export const WARM_UP_CONVERSATIONS: { history: HistoryMessage[]; queries: string[] }[] = [
   {
@@ -26,7 +26,7 @@ export const WARM_UP_CONVERSATIONS: { history: HistoryMessage[]; queries: string
       u('Which one has the best battery life?'),
       a('The MacBook Air, at about 15 hours, against 12 for the ThinkPad.'),
     ],
-    queries: ['how much does it weigh?', 'what about the second one?', 'compare them', 'is the last one cheaper?'],
+    queries: ['how much does it weigh?', 'what about the second one?', 'compare them', 'is the last one cheaper?', 'and the cheapest?'],
   },
   {
     history: [
@@ -34,6 +34,22 @@ export const WARM_UP_CONVERSATIONS: { history: HistoryMessage[]; queries: string
       a('The board approved the lease for five years. Maria Jansen will lead the move; Dr. Patel chairs the committee.'),
     ],
     queries: ['when does she start?', 'what did Jansen say about the budget?', 'is what you said about the lease true?', 'where does it say that?', 'Changing the subject, what is our travel policy?'],
+  },
+  {
+    history: [
+      u('What does the lease say about the deposit?'),
+      a('The landlord returns the deposit within 14 days. You can request an inspection before you move out.'),
+    ],
+    queries: ['when do I get it back?', 'how do I request it?', 'how do I do that?', 'can he keep part of it?'],
+  },
+  {
+    history: [
+      u('Which medications did the doctor prescribe?'),
+      a('Metoprolol 50 mg twice a day and atorvastatin 20 mg in the evening.'),
+      u('What are the side effects of the first one?'),
+      a('Tiredness, dizziness and cold hands.'),
+    ],
+    queries: ['and of the second?', 'can I drink alcohol with it?'],
   },
   {
     history: [u('Are stocks risky?'), a('Stocks can lose much of their value in a downturn; diversification lowers the risk.')],
