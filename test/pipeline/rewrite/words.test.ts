@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { opensSentence, wordPattern } from '../../../src/pipeline/rewrite/lexical/words.js';
+import { escapeRegExp, LETTER, opensSentence, replaceWhole, wholeMatches, wordPattern } from '../../../src/pipeline/rewrite/lexical/words.js';
 
 describe('the lexical engine\'s words', () => {
   const text = "Did Huntington's F-1 visa, or Node.js, help?";
@@ -17,5 +17,25 @@ describe('the lexical engine\'s words', () => {
     expect([at('warranty'), at('the'), at('Compressor')]).toEqual([false, false, false]);
     const long = 'The heat pump makes noise when it starts. '.repeat(2_000);
     expect([...long.matchAll(/\p{L}+/gu)].filter((m) => opensSentence(long, m.index))).toHaveLength(2_000);
+  });
+
+  it('find a name or phrase only where it stands whole, as a Unicode word boundary would', () => {
+    const t = 'Anna Smith met Dr. Smithson, then Smith’s sister and Åsa Smith; Smith2 and ÅSmith did not.';
+    const at = (source: string, options = {}) => wholeMatches(t, source, options).map((m) => m.index);
+    const pattern = (source: string) => [...t.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${source}(?![\\p{L}\\p{N}])`, 'gu'))].map((m) => m.index);
+    for (const source of ['Smith', escapeRegExp('Dr.'), 'Åsa Smith', 'smith']) expect(at(source), source).toEqual(pattern(source));
+    expect(at('Smith')).toHaveLength(3);
+    expect(at('smith', { ignoreCase: true })).toEqual(at('Smith'));
+    // Words apart by marks and spaces, as a demonstrative's words are matched.
+    expect(wholeMatches('Is this 3rd album, the best?', ['3rd', 'album', 'the'].map(escapeRegExp).join('\\W*\\s*'), { ignoreCase: true })[0]?.[0]).toBe('3rd album, the');
+    // An astral letter on either side is a letter too.
+    expect(wholeMatches('𝐀Smith Smith', 'Smith').map((m) => m.index)).toEqual([8]);
+  });
+
+  it('replace a whole word in any case, keeping what is around it', () => {
+    expect(replaceWhole('Warrenty? The warrenty, not warrenty2 or rewarrenty.', 'warrenty', (m) => (m[0] === 'W' ? 'Warranty' : 'warranty'), LETTER)).toBe(
+      'Warranty? The warranty, not warranty2 or rewarrenty.',
+    );
+    expect(replaceWhole('a.b a-b', 'a.b', () => 'x')).toBe('x a-b');
   });
 });

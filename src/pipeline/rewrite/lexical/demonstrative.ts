@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { englishTags, NOUN_TAGS } from './predicates.js';
-import { caseLike, escapeRegExp } from './words.js';
+import { caseLike, escapeRegExp, wholeMatches } from './words.js';
 
 /**
  * A noun the question points at with a demonstrative ("those rules", "that company", "such a
@@ -84,7 +84,7 @@ function appositiveName(words: readonly string[], tags: readonly string[], at: n
 
 /** The question with `words` (consecutive, from its demonstrative) replaced by `by`, keeping a capital at its start. */
 function replaceWords(query: string, words: readonly string[], by: string): string | undefined {
-  const found = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('\\W*\\s*')}(?![\\p{L}\\p{N}])`, 'iu').exec(query);
+  const found = wholeMatches(query, words.map(escapeRegExp).join('\\W*\\s*'), { ignoreCase: true })[0];
   if (!found) return undefined;
   const text = caseLike(found[0], by);
   return query.slice(0, found.index) + text + query.slice(found.index + found[0].length);
@@ -225,10 +225,11 @@ const DUTCH_LINKS = new Set(['van', 'voor', 'op', 'in', 'over', 'bij']);
  */
 function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DETERMINERS): string | undefined {
   const words = [...text.matchAll(/\p{L}+/gu)];
-  const form = new RegExp(`^${escapeRegExp(noun)}(?:en|s)?$`, 'iu');
+  const lower = noun.toLowerCase();
+  const forms = new Set([lower, `${lower}en`, `${lower}s`]);
   let best: string | undefined;
   for (const [i, m] of words.entries()) {
-    if (!form.test(m[0])) continue;
+    if (!forms.has(m[0].toLowerCase())) continue;
     let start = i;
     while (start > 0 && i - start < 2 && !STOPWORDS.has(words[start - 1]![0].toLowerCase())) start--;
     const determiner = words[start - 1]?.[0].toLowerCase();

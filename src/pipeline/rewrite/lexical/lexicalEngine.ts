@@ -19,7 +19,7 @@ import { saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags } from './predicates.js';
-import { caseLike, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, SOURCE_LEAD, wordPattern } from './words.js';
+import { caseLike, LETTER, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -262,7 +262,7 @@ function derived(a: string, b: string): boolean {
 function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: TermStats): { text: string; fixes: string[]; correct: (text: string) => string } {
   const pairs: [string, string][] = [];
   const correct = (text: string): string =>
-    pairs.reduce((t, [w, best]) => t.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'giu'), (m) => caseLike(m, best)), text);
+    pairs.reduce((t, [w, best]) => replaceWhole(t, w, (m) => caseLike(m, best), LETTER), text);
   const result = () => ({ text: correct(query), fixes: pairs.map(([w, best]) => `${w} → ${best}`), correct });
   if (!termStats || turns.length === 0) return result();
   // Whole words only: "doesn" of "doesn't" is no misspelling of "does" (it became "does't").
@@ -279,13 +279,15 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: Ter
   // Capitalised wherever the query has it, and not for opening a sentence.
   const isName = (w: string): boolean =>
     written.filter((m) => m[0].toLowerCase() === w).every((m) => /^\p{Lu}/u.test(m[0]) && !opensSentence(query, m.index));
-  // A function word ("what" of "whata") is in any index, and counting its many passages is the
-  // slowest lookup there is: it is taken as the most frequent word without one.
-  const counted = termStats.documentFrequency(vocabulary.filter((v) => !STOPWORDS.has(v)));
+  // Only the words one edit away are counted in the index: a long conversation has hundreds of
+  // words, each a lookup. A function word ("what" of "whata") is in any index, and counting its
+  // many passages is the slowest lookup there is: it is taken as the most frequent word without one.
+  const near = new Map(unknown.map((w) => [w, vocabulary.filter((v) => editDistance(w, v, 1) === 1 && !derived(w, v))]));
+  const counted = termStats.documentFrequency([...new Set([...near.values()].flat())].filter((v) => !STOPWORDS.has(v)));
   const known = (v: string): number => (STOPWORDS.has(v) ? Infinity : counted.get(v)!);
   for (const w of unknown) {
     const name = isName(w);
-    const best = vocabulary.filter((v) => known(v) > 0 && (!name || names.has(v)) && editDistance(w, v, 1) === 1 && !derived(w, v)).sort((a, b) => known(b) - known(a))[0];
+    const best = near.get(w)!.filter((v) => known(v) > 0 && (!name || names.has(v))).sort((a, b) => known(b) - known(a))[0];
     if (best) pairs.push([w, best]);
   }
   return result();

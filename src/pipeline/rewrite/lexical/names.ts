@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { escapeRegExp, PERSON_ROLES, READER_OWN, readable, wordPattern } from './words.js';
+import { charAt, escapeRegExp, LETTER_OR_DIGIT, PERSON_ROLES, READER_OWN, readable, wholeMatches, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -114,7 +114,8 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   if (role) return role;
   // An older reply names places and things as often as people: only a name with a title counts there ("dokter Van der Berg").
   for (const reply of older) {
-    const titled = namesIn(reply).find((n) => new RegExp(`(?:^|[^\\p{L}])(?:${TITLE_WORDS})\\.?\\s+${escapeRegExp(n)}(?![\\p{L}\\p{N}])`, 'iu').test(reply));
+    const starts = titledAt(reply);
+    const titled = starts.length ? namesIn(reply).find((n) => starts.some((at) => startsWith(reply, at, n))) : undefined;
     if (titled) return titled;
   }
   return undefined;
@@ -122,6 +123,17 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
 
 /** Words that say a name is a person's: titles and forms of address, English and Dutch. */
 const TITLE_WORDS = 'dr|doctor|dokter|mr|mrs|ms|miss|mister|prof|professor|dhr|mevr|mevrouw|meneer|juffrouw|sir|lady|lord';
+const TITLE = new RegExp(`(?:^|[^\\p{L}])(?:${TITLE_WORDS})\\.?\\s+`, 'giu');
+
+/** Whether `text` has the word or name `name` (in any case) at `index`, no letter or digit following. */
+function startsWith(text: string, index: number, name: string): boolean {
+  return text.slice(index, index + name.length).toLowerCase() === name.toLowerCase() && !LETTER_OR_DIGIT.test(charAt(text, index + name.length));
+}
+
+/** Where a name may start after a title in `text` ("Dr. |Patel"). */
+function titledAt(text: string): number[] {
+  return [...text.matchAll(TITLE)].map((m) => m.index + m[0].length);
+}
 
 const ARTICLE_BEFORE = /\b(?:the|a|an|this|that|de|het|een)\s+$/i;
 const PLACE_BEFORE = /\b(?:in|near|nabij|at)\s+$/i;
@@ -137,13 +149,21 @@ function roleIn(text: string): string | undefined {
   return `${READER_OWN[determiner] ?? determiner} ${m[2]}`;
 }
 
+const POSSESSIVE = /['’]s?(?!\p{L})/uy;
+
+/** Whether `text` has a possessive "'s" (or "'") at `index`. */
+function possessiveAt(text: string, index: number): boolean {
+  POSSESSIVE.lastIndex = index;
+  return POSSESSIVE.test(text);
+}
+
 function afterArticleOnly(name: string, text: string): boolean {
   return afterOnly(name, text, ARTICLE_BEFORE);
 }
 
 /** Whether every mention of `name` in `text` follows what `before` matches. */
 function afterOnly(name: string, text: string, before: RegExp, notPossessive = false): boolean {
-  const at = [...text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}]${notPossessive ? "|['’]s?(?![\\p{L}])" : ''})`, 'gu'))];
+  const at = wholeMatches(text, escapeRegExp(name)).filter((m) => !(notPossessive && possessiveAt(text, m.index + m[0].length)));
   return at.length > 0 && at.every((m) => before.test(text.slice(0, m.index)));
 }
 

@@ -359,11 +359,11 @@ export function dummyIt(body: string, index: number): boolean {
   return (IT_BEFORE_BE.test(before) && IT_THEN_CLAUSE.test(rest)) || (/\b(?:is|was|has|had)\s+$/i.test(before) && TIME_IT.test(rest));
 }
 
+const ALL_PRONOUNS = { en: new RegExp(PRONOUNS.en!.source, `${PRONOUNS.en!.flags}g`), nl: new RegExp(PRONOUNS.nl!.source, `${PRONOUNS.nl!.flags}g`) };
+
 /** The first pronoun of `body` that stands for a thing ("is it true that banks charge fees for it?": the second). */
 export function pointingPronoun(body: string, lang: 'en' | 'nl'): RegExpExecArray | null {
-  const pattern = new RegExp(PRONOUNS[lang]!.source, `${PRONOUNS[lang]!.flags}g`);
-  const found: RegExpExecArray[] = [];
-  for (let m = pattern.exec(body); m; m = pattern.exec(body)) if (lang !== 'en' || !dummyIt(body, m.index)) found.push(m);
+  const found = [...body.matchAll(ALL_PRONOUNS[lang])].filter((m) => lang !== 'en' || !dummyIt(body, m.index));
   // "can they carry them over?": the people act, the thing of the conversation is what they act on.
   if (lang === 'en' && /^they$/i.test(found[0]?.[0] ?? '') && found[1] && /^(?:them|it)$/i.test(found[1][0])) return found[1];
   return found[0] ?? null;
