@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
-import { WARM_UP_CONVERSATIONS, warmUpRewrite } from '../../../src/pipeline/rewrite/warmUp.js';
+import { twoByte, WARM_UP_CONVERSATIONS, warmUpRewrite } from '../../../src/pipeline/rewrite/warmUp.js';
 
 describe('warming the Rewrite engine up', () => {
   it('takes the engine through follow-ups it rewrites, in English and Dutch', async () => {
@@ -10,6 +10,14 @@ describe('warming the Rewrite engine up', () => {
     for (const r of results) expect(r.engine, r.original_query).toBe('lexical');
     expect(results.filter((r) => r.rewritten).length).toBeGreaterThanOrEqual(results.length - 2);
     expect(new Set(results.map((r) => r.language))).toEqual(new Set(['en', 'nl']));
+  });
+
+  it('reads a text held in two bytes a character as the same text', async () => {
+    const { history, queries } = WARM_UP_CONVERSATIONS[0]!;
+    const wide = history.map((m) => ({ role: m.role, text: twoByte(m.text) }));
+    expect(wide.map((m) => m.text)).toEqual(history.map((m) => m.text));
+    const [narrowRun, wideRun] = [await rewrite(queries[0]!, history), await rewrite(twoByte(queries[0]!), wide)];
+    expect(wideRun.result).toEqual(narrowRun.result);
   });
 
   it('stops when told, between rewrites', async () => {
