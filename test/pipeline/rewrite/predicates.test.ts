@@ -33,6 +33,18 @@ describe('clausePredicates', () => {
     expect(of('who invented the telephone')).toEqual([]);
   });
 
+  it('reads the verb that ends the subject of a question asking what it does, where the tagger saw a noun', () => {
+    expect(of('What does the premium plan cost?')).toEqual(['cost']);
+    expect(of('How much does the landlord charge?')).toEqual(['charge']);
+    // Before a preposition too: "say" is no part of "my car manual".
+    expect(of('What does my car manual say about the tyre pressure?')).toEqual(['say']);
+    // A yes/no or adverbial question's last noun is its object.
+    expect(of('Does the landlord charge rent?')).toEqual([]);
+    expect(of('How often does the pump need maintenance?')).not.toContain('maintenance');
+    // A plural is no verb after "do".
+    expect(of('What does the plan cover costs?')).not.toContain('costs');
+  });
+
   it('reads Dutch participles by their form, after an auxiliary', () => {
     expect(of('Wanneer is de Eiffeltoren gebouwd?', 'nl')).toEqual(['gebouwd']);
     expect(of('Hoe wordt sikkelcelziekte behandeld?', 'nl')).toEqual(['behandeld']);

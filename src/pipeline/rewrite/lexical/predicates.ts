@@ -98,6 +98,8 @@ function englishPredicates(text: string): Set<string> {
       out.add(words[i]!.toLowerCase());
     } else if (tags[i] === 'VERB' && lower) break;
   }
+  const objectVerb = askedObjectVerb(words, tags, doAt);
+  if (objectVerb !== undefined) out.add(words[objectVerb]!.toLowerCase());
   let start = 0;
   for (let i = 0; i <= words.length; i++) {
     // A clause ends at punctuation, at the end, or where a run-on question starts another ("where is bone marrow found what does it do").
@@ -108,6 +110,29 @@ function englishPredicates(text: string): Set<string> {
   }
   return out;
 }
+
+/**
+ * "What does the premium plan cost?", "What does my car manual say about the tyre pressure?": a
+ * question that asks what its subject does ends that subject with its verb, which the tagger may
+ * take for a noun ("cost", "say"). Only after "what", "which" or "how much/many" with "do" before
+ * the subject: a yes/no question's last noun is its object ("Does the landlord charge rent?"), as
+ * is an adverbial question's ("How often does the pump need maintenance?"). The index of the
+ * subject's last word when it is such a verb, or undefined.
+ */
+function askedObjectVerb(words: readonly string[], tags: readonly string[], doAt: number): number | undefined {
+  const first = words[0]?.toLowerCase();
+  const asksObject = first === 'what' || first === 'which' || (first === 'how' && /^(?:much|many)$/i.test(words[1] ?? ''));
+  if (!asksObject || doAt < 1 || doAt > 4 || tags.slice(1, doAt).includes('VERB')) return undefined;
+  let end = doAt + 1;
+  while (end < words.length && SUBJECT_WORDS.has(tags[end]!)) end++;
+  end--;
+  // The subject is followed by nothing, a mark or a preposition ("… say about the tyre pressure?"), not by another verb.
+  const next = tags[end + 1];
+  if (next !== undefined && next !== 'PUNCT' && next !== 'ADP' && next !== 'PART') return undefined;
+  if (end < doAt + 2 || tags[end] !== 'NOUN' || !/^\p{Ll}/u.test(words[end]!) || /[^s]s$/i.test(words[end]!)) return undefined;
+  return ['NOUN', 'PROPN', 'ADJ'].includes(tags[end - 1]!) ? end : undefined;
+}
+const SUBJECT_WORDS = new Set(['DET', 'PRON', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
 
 /** A past participle ("gebouwd", "gevonden", "behandeld", "afgesloten", "opgezegd"), by its prefix and ending. */
 const DUTCH_PARTICIPLE = /^(?:(?:af|aan|op|uit|in|mee|door|over|terug|toe|weg|na|voor|om|bij|neer|vast|los|samen)?ge|be|ver|ont|her)\p{L}{3,}(?:d|t|en)$/u;
