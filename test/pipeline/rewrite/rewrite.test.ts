@@ -329,7 +329,7 @@ describe('ambiguity', () => {
     expect(ask('that did not work').resolved_query).toBe('that did not work');
   });
 
-  it('reads "it" after a question about what a text says as its topic first, the text second', () => {
+  it('reads "it" after a question about what a text says, or after a short follow-up that named a thing, as that topic first', () => {
     const turns = [
       {
         index: 0,
@@ -347,10 +347,19 @@ describe('ambiguity', () => {
     expect(ask('how much is the rent?').resolved_query).not.toMatch(/deposit/);
     // A topic far less likely than the text still comes first; after "according to …", what is not the source.
     const reading = (phrase: string, score: number) => ({ phrase, score, turn: 0, role: 'user' as const });
-    const first = (user: string, readings: ReturnType<typeof reading>[]) => topicFirst(readings, { index: 0, user, assistant: '', similarity: 0.5, byRecency: true }, 'en')[0]!.phrase;
+    const first = (user: string, readings: ReturnType<typeof reading>[], assistant = '') => topicFirst(readings, { index: 0, user, assistant, similarity: 0.5, byRecency: true }, 'en')[0]!.phrase;
     expect(first('What does the config file say about logging?', [reading('config', 0.47), reading('logging', 0.22)])).toBe('logging');
     expect(first('How do I deploy the backend according to the README?', [reading('README', 0.6), reading('backend', 0.3)])).toBe('backend');
     expect(first('How do I deploy the backend?', [reading('README', 0.6), reading('backend', 0.3)])).toBe('README');
+    // The thing a short follow-up named, when the answer is about it: "And the hotel?" — "how far is it from the airport?".
+    const hotel = 'You booked the Hotel Avenida Palace for four nights.';
+    expect(first('And the hotel?', [reading('Lisbon', 0.55), reading('hotel', 0.31)], hotel)).toBe('hotel');
+    expect(first('what about the return flight?', [reading('Rome', 0.5), reading('return flight', 0.3)], 'The return flight leaves Rome at 18:40.')).toBe('return flight');
+    // An attribute the answer gives of the old subject is no new subject ("and the price?" — "Mulch costs 45 euro").
+    expect(first('and the price?', [reading('mulch', 0.5), reading('price', 0.3)], 'Mulch costs 45 euro a cubic metre.')).toBe('mulch');
+    // Not a clause of its own, nor a thing far less likely.
+    expect(first("and if I'm 60?", [reading('mortgage', 0.5), reading('60', 0.3)], 'At 60 a guaranteed return matters more.')).toBe('mortgage');
+    expect(first('And the hotel?', [reading('Lisbon', 0.55), reading('hotel', 0.1)], hotel)).toBe('Lisbon');
   });
 
   it('never reads "it" as someone the user called "he" or "she"', () => {

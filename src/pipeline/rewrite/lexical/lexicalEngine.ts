@@ -16,10 +16,10 @@ import { resolveSaid, resolveSource, type Answer } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import { saidAbout, type ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, trimEnd, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags } from './predicates.js';
-import { caseLike, LETTER, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wordPattern } from './words.js';
+import { caseLike, escapeRegExp, LETTER, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -140,24 +140,45 @@ const SOURCE_OF_QUESTION = new RegExp(`${SOURCE_LEAD}([^?.!]+)`, 'i');
 /** A topic's reading this much below the best one still comes first (see topicFirst). */
 const TOPIC_MARGIN = 0.25;
 
+/** At most this many words name the thing of an elliptical question ("and the return flight?"). */
+const NAMED_THING_WORDS = 5;
+
+/**
+ * The thing an elliptical question names ("And the hotel?", "what about the return flight?", "en
+ * de inboedelverzekering?"), not a clause of its own ("and if I'm 60?", "and when did it end?").
+ */
+function namedThing(question: string, language: string): string | undefined {
+  const body = trimEnd(question).body;
+  const lead = ELLIPSIS_LEAD[language === 'nl' ? 'nl' : 'en']!.exec(body);
+  const rest = lead ? body.slice(lead[0].length).trim() : '';
+  const words = rest.toLowerCase().split(/\s+/);
+  if (!rest || words.length > NAMED_THING_WORDS || CLAUSE_WORDS.has(words[0]!) || SUBORDINATORS.has(words[0]!)) return undefined;
+  return rest;
+}
+
 /**
  * Readings with the latest question's topic first, where it asked what a text says about it:
  * "What does the lease say about the deposit?" — "when do I get it back?" asks for the deposit
- * (the lease stays a reading of its own); or where it named the text its answer should come
- * from ("… according to the README?"). For a pointing word only: a question without one
+ * (the lease stays a reading of its own); where it was a short follow-up naming a thing ("And
+ * the hotel?" — "how far is it from the airport?"); or where it named the text its answer should
+ * come from ("… according to the README?"). For a pointing word only: a question without one
  * ("how much is the rent?") is about the text as a whole.
  */
 export function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, language: string): readonly Antecedent[] {
   if (readings.length < 2) return readings;
   const first = readings[0]!;
   const asked = (r: Antecedent): boolean => r.role === 'user' && r.turn === last.index;
-  const said = saidAbout(last.user);
+  // What the latest question was about: the topic of what a text says, or the thing a short
+  // follow-up named ("And the hotel?") when the answer is about it too ("You booked the Hotel
+  // Avenida Palace …"); "en de prijs?" — "Houtmulch kost 45 euro per kuub." asked about the price of houtmulch.
+  const named = namedThing(last.user, language);
+  const head = named?.match(/[\p{L}\p{N}]+/gu)?.at(-1);
+  const topic = saidAbout(last.user)?.topic ?? (head && wholeMatches(last.assistant, escapeRegExp(head), { ignoreCase: true }).length ? named : undefined);
   let found: Antecedent | undefined;
-  if (said) {
+  if (topic) {
     // A Dutch topic without its article is as often a verb ("over opzeggen"), which no "dat" or "het" stands for.
-    if (language === 'nl' && !/^(?:(?:de|het|een|mijn|je|jouw|uw|onze|ons)\s|\p{Lu})/u.test(said.topic.trim())) return readings;
-    const topic = said.topic.toLowerCase();
-    found = readings.find((r) => asked(r) && topic.includes(r.phrase.toLowerCase()));
+    if (language === 'nl' && !/^(?:(?:de|het|een|mijn|je|jouw|uw|onze|ons)\s|\p{Lu})/u.test(topic.trim())) return readings;
+    found = readings.find((r) => asked(r) && topic.toLowerCase().includes(r.phrase.toLowerCase()));
   } else {
     // "How do I deploy the backend according to the README?": the README is where, the backend what.
     const source = SOURCE_OF_QUESTION.exec(last.user)?.[1]?.toLowerCase();
