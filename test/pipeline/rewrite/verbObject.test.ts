@@ -13,6 +13,15 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(verbObject('do I need to sign them?', 'Sign the forms and the letter before Friday.', 'en')).toEqual({ phrase: 'forms', article: 'the' });
   });
 
+  it('finds a verb in a list that the tagger took for a noun, with a name after "for" or "of"', () => {
+    const changes = 'Version 4.2 adds retry with backoff, drops support for Node 16 and renames the option timeout to connectTimeout.';
+    expect(verbObject('why did they drop it?', changes, 'en')).toEqual({ phrase: 'support for Node 16' });
+    // A noun after an article is no verb ("the drop in price").
+    expect(verbObject('why did they drop it?', 'Analysts expected the drop in price after the merger.', 'en')).toBeUndefined();
+    // Without a name after it, the phrase ends at its noun.
+    expect(verbObject('how do I request it?', 'You can request an extension for personal reasons.', 'en')).toEqual({ phrase: 'extension', article: 'an' });
+  });
+
   it('is the Dutch words before the infinitive of the same verb, a separable particle put back', () => {
     expect(verbObject('hoe vraag ik dat aan?', 'Je kunt uitstel aanvragen tot 1 september.', 'nl')).toEqual({ phrase: 'uitstel' });
     expect(verbObject('kan ik het telefonisch opzeggen?', 'Je kunt het abonnement opzeggen via Mijn Account.', 'nl')).toEqual({ phrase: 'abonnement', article: 'het' });

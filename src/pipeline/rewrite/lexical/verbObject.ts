@@ -16,6 +16,8 @@ const NO_OBJECT_VERBS = new Set('do does did doing done be is are was were been 
 /** A word that opens a noun phrase after its verb, or is one ("an extension", "your receipt"). */
 const NP_TAGS = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
 const ENGLISH_ARTICLES = new Set(['the', 'a', 'an']);
+/** Tags a verb follows and a noun of a noun phrase does not (a noun follows an article, an adjective, a noun, a preposition or a number). */
+const VERB_BEFORE = new Set(['PUNCT', 'CCONJ', 'PRON', 'AUX', 'PART', 'ADV']);
 
 /** Dutch particles of separable verbs ("vraag … aan" of "aanvragen", "zeg … op" of "opzeggen"). */
 const DUTCH_PARTICLES = new Set('aan af op in uit mee terug door over toe weg bij na voor om'.split(' '));
@@ -52,7 +54,9 @@ function englishObject(query: string, reply: string): ActedOn | undefined {
   for (let k = 0; k < r.words.length; k++) {
     // An imperative opening a sentence ("Sign the forms …") may be tagged a name.
     const opening = k === 0 || r.tags[k - 1] === 'PUNCT';
-    if (!(r.tags[k] === 'VERB' && r.lemmas[k]!.toLowerCase() === lemma) && !(opening && r.words[k]!.toLowerCase() === lemma)) continue;
+    // A verb in a list of them may be tagged a noun ("adds retry, drops support for Node 16"): not after a word of a noun phrase.
+    const listed = r.tags[k] === 'NOUN' && k > 0 && VERB_BEFORE.has(r.tags[k - 1]!);
+    if (!((r.tags[k] === 'VERB' || listed) && r.lemmas[k]!.toLowerCase() === lemma) && !(opening && r.words[k]!.toLowerCase() === lemma)) continue;
     let j = k + 1;
     let article: string | undefined;
     const first = r.words[j]?.toLowerCase();
@@ -65,10 +69,16 @@ function englishObject(query: string, reply: string): ActedOn | undefined {
     // The phrase ends in its noun: "the receipt", not "the receipt online".
     while (j > start && r.tags[j - 1] !== 'NOUN' && r.tags[j - 1] !== 'PROPN') j--;
     if (j === start) continue;
-    const words = r.words.slice(start, j);
     // "it" is one thing, "them" several.
-    if (plural(words.at(-1)!.toLowerCase()) !== /^them$/i.test(found[2]!)) continue;
-    return { phrase: words.join(' '), ...(article ? { article } : {}) };
+    if (plural(r.words[j - 1]!.toLowerCase()) !== /^them$/i.test(found[2]!)) continue;
+    // "support for Node 16", "the price of Bitcoin": a name after "for" or "of" belongs to the phrase.
+    let end = j;
+    if (/^(?:for|of)$/i.test(r.words[end] ?? '')) {
+      let m = end + 1;
+      while (m < r.words.length && NP_TAGS.has(r.tags[m]!)) m++;
+      if (r.tags.slice(end + 1, m).includes('PROPN')) end = m;
+    }
+    return { phrase: r.words.slice(start, end).join(' '), ...(article ? { article } : {}) };
   }
   return undefined;
 }
