@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { lexicalRewrite, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { lexicalRewrite, ownedFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { answerName, peopleNamed } from '../../../src/pipeline/rewrite/lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
 import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
@@ -360,6 +360,16 @@ describe('ambiguity', () => {
     // Not a clause of its own, nor a thing far less likely.
     expect(first("and if I'm 60?", [reading('mortgage', 0.5), reading('60', 0.3)], 'At 60 a guaranteed return matters more.')).toBe('mortgage');
     expect(first('And the hotel?', [reading('Lisbon', 0.55), reading('hotel', 0.1)], hotel)).toBe('Lisbon');
+  });
+
+  it('reads "it" as what a name owns, where the conversation only writes the name as an owner', () => {
+    const reading = (phrase: string, score: number, article?: string) => ({ phrase, score, turn: 0, role: 'user' as const, ...(article ? { article } : {}) });
+    const turn = (user: string, assistant: string) => [{ index: 0, user, assistant, similarity: 0.5, byRecency: true }];
+    const vet = turn("What did the vet charge for Max's surgery?", 'The invoice charges 640 euro for the surgery and 42 euro for medication.');
+    expect(ownedFirst([reading('Max', 0.52), reading('surgery', 0.41, 'the')], vet)[0]).toEqual(reading("Max's surgery", 0.41));
+    // A name written on its own too is a thing of its own; so is an owner of part of a phrase ("Strauss' tone poems").
+    expect(ownedFirst([reading('Max', 0.52), reading('surgery', 0.41)], turn("What did the vet charge for Max's surgery?", 'Max had surgery on Monday.'))[0]!.phrase).toBe('Max');
+    expect(ownedFirst([reading('Strauss', 0.5), reading('tone', 0.4)], turn("Which of Strauss' tone poems is the longest?", 'Ein Heldenleben.'))[0]!.phrase).toBe('Strauss');
   });
 
   it('never reads "it" as someone the user called "he" or "she"', () => {

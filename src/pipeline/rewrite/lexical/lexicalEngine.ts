@@ -19,7 +19,7 @@ import { saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags } from './predicates.js';
-import { caseLike, escapeRegExp, LETTER, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
+import { caseLike, charAt, escapeRegExp, LETTER, LETTER_OR_DIGIT, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -188,6 +188,33 @@ export function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, 
   if (!found || found === first || found.score < first.score * TOPIC_MARGIN) return readings;
   return [found, ...readings.filter((r) => r !== found)];
 }
+
+/**
+ * "What did the vet charge for Max's surgery?" — "does my pet insurance cover it?": a name the
+ * conversation only ever writes as an owner ("Max's", "Emma’s") is no thing "it" stands for; what it
+ * owns is, with its owner ("Max's surgery"), when that is a reading of some weight (TOPIC_MARGIN).
+ */
+export function ownedFirst(readings: readonly Antecedent[], turns: readonly SelectedTurn[]): readonly Antecedent[] {
+  const owner = readings[0];
+  if (!owner || !/^\p{Lu}/u.test(owner.phrase)) return readings;
+  const after = turns.flatMap((t) => [t.user, t.assistant].flatMap((text) => wholeMatches(text, escapeRegExp(owner.phrase)).map((m) => text.slice(m.index + m[0].length))));
+  const owned = after.map((rest) => OWNED.exec(rest));
+  if (owned.length === 0 || owned.some((m) => !m)) return readings;
+  for (const m of owned) {
+    // The whole of what is owned: "Max's surgery", not "tone" of "Strauss' tone poems".
+    const whole = (r: Antecedent): boolean => {
+      const next = m![2]!.slice(r.phrase.length).match(/^\s*([\p{L}\p{N}]*)/u)![1]!;
+      return m![2]!.toLowerCase().startsWith(r.phrase.toLowerCase()) && !LETTER_OR_DIGIT.test(charAt(m![2]!, r.phrase.length)) && (!next || STOPWORDS.has(next.toLowerCase()));
+    };
+    const thing = readings.find((r) => r !== owner && r.score >= owner.score * TOPIC_MARGIN && whole(r));
+    if (!thing) continue;
+    const { article: _, ...rest } = thing;
+    return [{ ...rest, phrase: `${owner.phrase}${m![1]} ${thing.phrase}` }, ...readings.filter((r) => r !== thing)];
+  }
+  return readings;
+}
+/** A possessive ending and the words after it. */
+const OWNED = /^(['’]s?)\s+(\S.*)$/su;
 
 /**
  * Whether an English question's "it"/"them" is a thing rather than something done: the object of
@@ -366,7 +393,10 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const all = searched.length ? antecedents(turns, phraseWords, language) : [];
   // "where is it?" after "How do I reset the router?": the router, not the resetting.
   const things = language === 'en' && all.some((r) => r.verb) && thingPronoun(base) ? all.filter((r) => !r.verb) : all;
-  const readings = turns.length && pointingPronoun(body, language === 'nl' ? 'nl' : 'en') ? topicFirst(things, turns.at(-1)!, language) : things;
+  const pointed = turns.length ? pointingPronoun(body, language === 'nl' ? 'nl' : 'en') : null;
+  const topical = pointed ? topicFirst(things, turns.at(-1)!, language) : things;
+  // An owner may be what "they" are ("Apple's results" — "when do they report?"), never what "it" or "that" is.
+  const readings = language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(topical, turns) : topical;
   // "how much does it weigh?" after "Which one has the best battery life?" — "The MacBook Air M3, …": the thing the answer chose.
   const last = turns.at(-1);
   const chosen = last && pointsAtOneThing(base, language) ? answerName(last.user, last.assistant) : undefined;
