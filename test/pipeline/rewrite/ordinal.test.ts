@@ -21,6 +21,11 @@ describe('the items of a list', () => {
     expect(listItems('It depends. The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.', 'en')).toEqual(['the Daikin Altherma 3', 'the Mitsubishi Ecodan']);
     expect(listItems('Mount the outdoor unit, connect the refrigerant lines, then wire the indoor unit.', 'en')).toEqual(['Mount the outdoor unit', 'connect the refrigerant lines', 'wire the indoor unit']);
     expect(listItems('Je kunt kiezen: huren, kopen of leasen.', 'nl')).toEqual(['huren', 'kopen', 'leasen']);
+    // What is said of an item in brackets, commas and all, is no part of it.
+    expect(listItems('Two projects are behind: the CRM migration (three weeks late, waiting on data cleanup) and the new intranet (one week late, design sign-off pending).', 'en')).toEqual([
+      'the CRM migration',
+      'the new intranet',
+    ]);
     // Items with what the list says of them: the items, not the prices, nor the remark after them.
     expect(listItems('The installer quoted two heat pumps: the Daikin Altherma 3 for 8,900 euros and the Vaillant aroTHERM plus for 10,400 euros, both including installation.', 'en')).toEqual([
       'the Daikin Altherma 3',

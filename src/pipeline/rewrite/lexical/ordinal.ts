@@ -116,7 +116,9 @@ const joinWords = (words: readonly string[]): string => words.join(' ').replace(
 /** "There are a few options: A, B, or C", "The catalogue lists A and B", "Mount A, connect B, then wire C". */
 function enumeration(text: string, language: string): string[] {
   // An answer's opening "Yes," is no item ("Yes, Hertz, Avis and Europcar have desks …").
-  const sentence = text.replace(ANSWER_OPENING, '');
+  // What a reply says of an item in brackets is no part of it, and may hold commas of its own
+  // ("the CRM migration (three weeks late, waiting on data cleanup) and the new intranet (…)").
+  const sentence = text.replace(ANSWER_OPENING, '').replace(/\s*\([^()]*\)/g, '');
   const colon = sentence.lastIndexOf(': ');
   const body = colon >= 0 ? sentence.slice(colon + 2) : sentence;
   // A list ends with "and"/"or" before its last item, or follows a colon: "Jamestown, founded in 1607" is none.
