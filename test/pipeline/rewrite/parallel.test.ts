@@ -105,6 +105,10 @@ describe('parallel follow-ups: choosing by meaning', () => {
     const sims = (dc: number, whole: number): number[] => voltage.map((s) => (s.text === 'dc' ? dc : s.text === 'dc voltage' ? whole : 0));
     expect(chooseSlot('ac', voltage, sims(0.62, 0.6))?.text).toBe('dc');
     expect(chooseSlot('ac', voltage, sims(0.55, 0.6))?.text).toBe('dc voltage');
+    // A modifier in -ing (what the thing is for) only gives way to another such word.
+    const texts = (previous: string, subject: string) => parallelSlots(previous, subject, 'en').map((s) => s.text);
+    expect(texts('How much does the washing machine cost?', 'the dryer')).toEqual(['the washing machine']);
+    expect(texts('How much do the running shoes cost?', 'hiking')).toEqual(expect.arrayContaining(['running', 'running shoes']));
   });
 
   it('takes a name whole and no verb or adjective that ends the question', () => {

@@ -246,7 +246,10 @@ export function parallelSlots(previous: string, subject: string, language: strin
         // A longer subject takes a whole phrase ("balance transfer" for "debt consolidation").
         // A phrase ending in the subject's head noun may also be part of a longer one.
         const whole = a === i && b === j;
-        const oneWordSwap = subContent.length === 1 && a === b && (a < j || a === i) && !name;
+        // A modifier in -ing says what the thing is for, and only another such word takes its place:
+        // "hiking" for the "running" of "running shoes", not "dryer" for the "washing" of "washing machine".
+        const purpose = a < j && GERUND.test(prev[a]!.lower) && !GERUND.test(subContent[0] ?? '');
+        const oneWordSwap = subContent.length === 1 && a === b && (a < j || a === i) && !name && !purpose;
         const sameHead = subContent.length > 1 && prev[b]!.lower === head;
         const words = prev.slice(a, b + 1).map((t) => t.lower);
         const renumbers = renumbered(words, subContent);
@@ -267,6 +270,9 @@ export function parallelSlots(previous: string, subject: string, language: strin
   const decided = out.filter((s) => s.decided).sort((x, y) => y.end - x.end || x.start - y.start);
   return decided.length ? decided.slice(0, 1) : out;
 }
+
+/** A word in -ing (a gerund or participle): "washing", "running". */
+const GERUND = /^\p{L}{3,}ing$/u;
 
 /** Prepositions a follow-up may ask what a text says "for" ("and for lists?", "en voor huurders?"). */
 const ABOUT_FOR = new Set(['for', 'on', 'voor', 'bij']);
