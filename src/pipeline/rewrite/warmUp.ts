@@ -40,7 +40,7 @@ export const WARM_UP_CONVERSATIONS: { history: HistoryMessage[]; queries: string
       u('What does the lease say about the deposit?'),
       a('The landlord returns the deposit within 14 days. You can request an inspection before you move out.'),
     ],
-    queries: ['when do I get it back?', 'how do I request it?', 'how do I do that?', 'can he keep part of it?'],
+    queries: ['when do I get it back?', 'how do I request it?', 'how do I do that?', 'can he keep part of it?', 'when is it returned?'],
   },
   {
     history: [

@@ -13,6 +13,17 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(verbObject('do I need to sign them?', 'Sign the forms and the letter before Friday.', 'en')).toEqual({ phrase: 'forms', article: 'the' });
   });
 
+  it('reads the subject of a passive as what the verb acted on', () => {
+    const notes = 'On Tuesday the team agreed to move the launch to 15 March, and Tom raised concerns about onboarding.';
+    expect(verbObject('why was it moved?', notes, 'en')).toEqual({ phrase: 'launch', article: 'the' });
+    expect(verbObject('when was it moved to March?', notes, 'en')).toEqual({ phrase: 'launch', article: 'the' });
+    // "they" is several things, without their number.
+    expect(verbObject('where are they kept?', 'The app writes logs to /var/log and rotates them daily, keeping 14 files.', 'en')).toEqual({ phrase: 'files', article: 'the' });
+    // A form that is no participle, or a verb the reply does not have, reads nothing.
+    expect(verbObject('why was it cancelled?', notes, 'en')).toBeUndefined();
+    expect(verbObject('is it move day?', notes, 'en')).toBeUndefined();
+  });
+
   it('finds a verb in a list that the tagger took for a noun, with a name after "for" or "of"', () => {
     const changes = 'Version 4.2 adds retry with backoff, drops support for Node 16 and renames the option timeout to connectTimeout.';
     expect(verbObject('why did they drop it?', changes, 'en')).toEqual({ phrase: 'support for Node 16' });

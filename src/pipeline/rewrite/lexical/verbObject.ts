@@ -11,6 +11,9 @@ export interface ActedOn {
 
 /** The English pointing words a verb may act on. */
 const OBJECT_POINTER = /\b([\p{L}]{3,})\s+(it|them|that|this)\b/iu;
+/** A pointing word as the subject of a passive: "was it moved", "it was moved", "have they been cancelled". */
+const PASSIVE_POINTER =
+  /\b(?:(?:was|is|were|are|has|have|had|will|can|could|would|should)\s+(it|they|that|this)\s+(?:been\s+|be\s+)?|(it|they|that|this)\s+(?:was|is|were|are|(?:has|have|had)\s+been|(?:will|can|could|would|should)\s+be|gets?|got)\s+)(\p{L}{3,})\b/iu;
 /** Verbs that act on nothing the reply names: "do" (an action), "be", "have", saying and knowing. */
 const NO_OBJECT_VERBS = new Set('do does did doing done be is are was were been have has had get got say said mean meant know knew think thought'.split(' '));
 /** A word that opens a noun phrase after its verb, or is one ("an extension", "your receipt"). */
@@ -43,13 +46,28 @@ export function verbObject(query: string, reply: string, language: string): Acte
   return undefined;
 }
 
-function englishObject(query: string, reply: string): ActedOn | undefined {
-  const found = OBJECT_POINTER.exec(query);
-  if (!found || NO_OBJECT_VERBS.has(found[1]!.toLowerCase()) || STOPWORDS.has(found[1]!.toLowerCase())) return undefined;
+/** The verb a pointing word is the object of, by its place in the question, and that word. */
+function pointedVerb(query: string): { at: number; pointer: string; tagged: ReturnType<typeof englishTags> } | undefined {
+  const active = OBJECT_POINTER.exec(query);
+  if (active && !NO_OBJECT_VERBS.has(active[1]!.toLowerCase()) && !STOPWORDS.has(active[1]!.toLowerCase())) {
+    const q = englishTags(query);
+    const at = q.words.findIndex((w, i) => i > 0 && w.toLowerCase() === active[2]!.toLowerCase() && q.words[i - 1]!.toLowerCase() === active[1]!.toLowerCase()) - 1;
+    return at >= 0 && q.tags[at] === 'VERB' ? { at, pointer: active[2]!, tagged: q } : undefined;
+  }
+  // "why was it moved?", "when were they cancelled?": the subject of a passive is what the verb acted on.
+  const passive = PASSIVE_POINTER.exec(query);
+  if (!passive) return undefined;
   const q = englishTags(query);
-  const at = q.words.findIndex((w, i) => i > 0 && w.toLowerCase() === found[2]!.toLowerCase() && q.words[i - 1]!.toLowerCase() === found[1]!.toLowerCase()) - 1;
-  if (at < 0 || q.tags[at] !== 'VERB') return undefined;
-  const lemma = q.lemmas[at]!.toLowerCase();
+  const pointer = passive[1] ?? passive[2]!;
+  const at = q.words.findIndex((w, i) => i > 0 && w.toLowerCase() === passive[3]!.toLowerCase() && q.words.slice(0, i).some((x) => x.toLowerCase() === pointer.toLowerCase()));
+  return at >= 0 && q.tags[at] === 'VERB' && q.words[at]!.toLowerCase() !== q.lemmas[at]!.toLowerCase() ? { at, pointer: pointer.toLowerCase() === 'they' ? 'them' : pointer, tagged: q } : undefined;
+}
+
+function englishObject(query: string, reply: string): ActedOn | undefined {
+  const pointed = pointedVerb(query);
+  if (!pointed) return undefined;
+  const lemma = pointed.tagged.lemmas[pointed.at]!.toLowerCase();
+  if (NO_OBJECT_VERBS.has(lemma)) return undefined;
   const r = englishTags(reply);
   for (let k = 0; k < r.words.length; k++) {
     // An imperative opening a sentence ("Sign the forms …") may be tagged a name.
@@ -64,13 +82,19 @@ function englishObject(query: string, reply: string): ActedOn | undefined {
       article = READER_OWN[first] ?? first;
       j++;
     }
-    const start = j;
+    let start = j;
+    // "keeping 14 files": a pointing word stands for the things, not their number.
+    if (!article && r.tags[start] === 'NUM' && NP_TAGS.has(r.tags[start + 1] ?? '')) {
+      start++;
+      article = 'the';
+    }
+    j = start;
     while (j < r.words.length && NP_TAGS.has(r.tags[j]!)) j++;
     // The phrase ends in its noun: "the receipt", not "the receipt online".
     while (j > start && r.tags[j - 1] !== 'NOUN' && r.tags[j - 1] !== 'PROPN') j--;
     if (j === start) continue;
     // "it" is one thing, "them" several.
-    if (plural(r.words[j - 1]!.toLowerCase()) !== /^them$/i.test(found[2]!)) continue;
+    if (plural(r.words[j - 1]!.toLowerCase()) !== /^them$/i.test(pointed.pointer)) continue;
     // "support for Node 16", "the price of Bitcoin": a name after "for" or "of" belongs to the phrase.
     let end = j;
     if (/^(?:for|of)$/i.test(r.words[end] ?? '')) {
