@@ -27,7 +27,7 @@ describe('names in a conversation', () => {
     expect(completeNames('What happens if Germany stops?', ['Additionally Germany controls a lot of debt.'])).toBe('What happens if Germany stops?');
   });
 
-  it('the person a pronoun means: the first the user named, else the first of the latest reply', () => {
+  it('the person a pronoun means: the first the user named, else the latest reply\'s one beside the question\'s words, or its first', () => {
     expect(personAntecedent(['Did he play with Hank Aaron?', 'What happened to Stan Musial in 1950?'], 'He shares the record with Hank Aaron.')).toBe('Stan Musial');
     expect(personAntecedent(['Who wrote Pride and Prejudice?'], 'Jane Austen wrote it in 1813.')).toBe('Jane Austen');
     expect(personAntecedent(['how do vaccines work?'], 'They train the immune system.')).toBeUndefined();
@@ -38,6 +38,12 @@ describe('names in a conversation', () => {
     expect(personAntecedent(['What did the board decide about the new office in Rotterdam?'], 'The board approved the lease. Pieter de Vries will lead the move.')).toBe('Pieter de Vries');
     expect(personAntecedent(["What happened in Doris Duke's personal life?"], 'She had an affair.')).toBe('Doris Duke');
     expect(personAntecedent(['Who is our contact at Acme for the renewal?'], 'Your contact is Priya Raman, their procurement lead.')).toBe('Priya Raman');
+    // Of several people the reply names, the one in a clause with a word of the question, not one after a preposition there.
+    const notes = 'The team moved the launch to 15 March, Priya will update the pricing page, and Tom raised concerns about onboarding.';
+    expect(personAntecedent(['Summarise the meeting notes'], notes, 'what were his concerns?')).toBe('Tom');
+    expect(personAntecedent(['Summarise the meeting notes'], notes, 'when will she be done?')).toBe('Priya');
+    const strange = "Doctor Strange's powers come from entities such as Agamotto. He wields the Orb of Agamotto, which gives him powers.";
+    expect(personAntecedent(['where does doctor strange get his powers'], strange, 'did he always have powers?')).toBe('Doctor Strange');
     // Someone the latest reply names by role, over a name only written after a preposition ("the flat on Keizersgracht").
     const lease = 'The lease for the flat on Keizersgracht requires a deposit. The landlord returns it within 14 days.';
     expect(personAntecedent(['What does the lease say about the deposit?'], lease)).toBe('the landlord');

@@ -410,7 +410,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // "where does it say that?": the latest answer's claim, to be found in the files.
   const source = parallel || turns.length === 0 ? undefined : resolveSource(base, turns, language);
   // "when did she die?": the person the conversation is about, by name.
-  const person = parallel || source || turns.length === 0 || !hasPersonPronoun(base, language) ? undefined : personAntecedent(input.earlierUserTurns, (input.answers ?? turns.map((t) => ({ index: t.index, text: t.assistant }))).map((a) => a.text).reverse());
+  const person = parallel || source || turns.length === 0 || !hasPersonPronoun(base, language) ? undefined : personAntecedent(input.earlierUserTurns, (input.answers ?? turns.map((t) => ({ index: t.index, text: t.assistant }))).map((a) => a.text).reverse(), base);
   const personal = person === undefined ? undefined : resolvePerson(base, person, language);
   // "I am not sure those rules apply to IRAs": the rules the conversation named.
   const demonstrative = parallel || source || personal !== undefined || turns.length === 0 ? undefined : resolveDemonstrative(base, turns, language);

@@ -96,7 +96,7 @@ const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|hav
  * "can he keep part of it?"), else a name with a title in an older one. `replies` are given
  * latest first.
  */
-export function personAntecedent(earlierUserTurns: readonly string[], replies: string | undefined | readonly string[]): string | undefined {
+export function personAntecedent(earlierUserTurns: readonly string[], replies: string | undefined | readonly string[], question?: string): string | undefined {
   for (const turn of [...earlierUserTurns].reverse()) {
     // "Who painted the Mona Lisa?" asks for a person; the name in it is what they did something to.
     if (ASKS_FOR_PERSON.test(turn)) continue;
@@ -109,14 +109,39 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   const role = latest ? roleIn(latest) : undefined;
   // "the Berlin office", "the Beatles": a name after an article is a place's or a thing's; beside
   // a role, so is a name only after a preposition ("the flat on Keizersgracht").
-  const found = latest ? namesIn(latest).find((n) => !afterArticleOnly(n, latest) && !(role && afterOnly(n, latest, PREPOSITION_BEFORE))) : undefined;
-  if (found) return found;
+  const people = latest ? namesIn(latest).filter((n) => !afterArticleOnly(n, latest) && !(role && afterOnly(n, latest, PREPOSITION_BEFORE))) : [];
+  if (people.length) return (question && people.length > 1 && nameBesideWords(latest!, people, question)) || people[0];
   if (role) return role;
   // An older reply names places and things as often as people: only a name with a title counts there ("dokter Van der Berg").
   for (const reply of older) {
     const starts = titledAt(reply);
     const titled = starts.length ? namesIn(reply).find((n) => starts.some((at) => startsWith(reply, at, n))) : undefined;
     if (titled) return titled;
+  }
+  return undefined;
+}
+
+/** Where a reply's clauses part: marks, and the conjunctions that join clauses. */
+const CLAUSE_BREAK = /[,;:.!?()]|\s(?:and|but|while|whereas|en|maar|terwijl)\s/i;
+/** A preposition right before a name: the name is what the clause talks of, not who acts in it. */
+const OBJECT_BEFORE = /\b(?:of|as|with|by|for|about|from|to|in|on|at|van|met|door|voor|over|uit|naar|op|bij|als)\s+$/i;
+/** A word's first letters that say it is the same word in another form ("concern", "concerns"). */
+const SAME_WORD_PREFIX = 5;
+
+/**
+ * Of the people a reply names, the one in a clause with a word of the question: "Priya will
+ * update the pricing page, and Tom raised concerns" — "what were his concerns?" asks about Tom.
+ */
+function nameBesideWords(reply: string, people: readonly string[], question: string): string | undefined {
+  const words = (question.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) => !STOPWORDS.has(w));
+  if (words.length === 0) return undefined;
+  const same = (a: string, b: string): boolean => a === b || (a.length >= SAME_WORD_PREFIX && b.length >= SAME_WORD_PREFIX && a.slice(0, SAME_WORD_PREFIX) === b.slice(0, SAME_WORD_PREFIX));
+  for (const clause of reply.split(CLAUSE_BREAK)) {
+    const said = clause.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+    if (!words.some((w) => said.some((x) => same(w, x)))) continue;
+    // Someone the clause is about, not a name after a preposition ("the Orb of Agamotto, which gives him powers").
+    const named = people.filter((n) => wholeMatches(clause, escapeRegExp(n)).some((m) => !OBJECT_BEFORE.test(clause.slice(0, m.index))));
+    if (named.length === 1) return named[0];
   }
   return undefined;
 }
@@ -175,7 +200,7 @@ export function peopleNamed(pairs: readonly { user: string; assistant: string }[
   const people = new Set<string>();
   for (let j = 1; j < pairs.length; j++) {
     if (!hasPersonPronoun(pairs[j]!.user, language)) continue;
-    const person = personAntecedent(pairs.slice(0, j).map((p) => p.user).reverse(), pairs[j - 1]!.assistant);
+    const person = personAntecedent(pairs.slice(0, j).map((p) => p.user).reverse(), pairs[j - 1]!.assistant, pairs[j]!.user);
     if (person) people.add(person.toLowerCase());
   }
   return people;
