@@ -30,6 +30,7 @@ describe('classifyIntent', () => {
     expect(classifyIntent('Which one is more important, Market Cap or NAV?')).toBe('compare');
     // A comparative or superlative asked of several things.
     expect(classifyIntent('which heat pump is cheaper?')).toBe('compare');
+    expect(classifyIntent('which heat pump is more efficient?')).toBe('compare');
     expect(classifyIntent('Which of the three quotes is the lowest?')).toBe('compare');
     expect(classifyIntent('welke is het goedkoopst?')).toBe('compare');
     // Not a word that only ends like one.
