@@ -59,6 +59,22 @@ describe('what a follow-up points at by the previous question\'s form', () => {
     expect(frameAntecedent('how does it handle expired sessions?', 'How does the auth service issue tokens?', 'en')).toEqual({ phrase: 'auth service', article: 'the' });
   });
 
+  it('a count or choice without its noun counts or chooses among what the question before did', () => {
+    const completed = (query: string, previous: string, language = 'en') => frameAntecedent(query, previous, language)?.completed;
+    expect(completed('and how many did I have last year?', 'How many vacation days do I have left?')).toBe('and how many vacation days did I have last year?');
+    expect(completed('how many are there?', 'Which laptops does the shop sell?')).toBe('how many laptops are there?');
+    // A choice keeps the choices the question ended with.
+    const ram = 'Which laptop has more RAM, the ThinkPad or the XPS?';
+    expect(completed('which is lighter?', ram)).toBe('which laptop is lighter, the ThinkPad or the XPS?');
+    expect(completed('and which one is cheaper?', ram)).toBe('and which laptop is cheaper, the ThinkPad or the XPS?');
+    expect(completed('en hoeveel had ik vorig jaar?', 'Hoeveel vakantiedagen heb ik nog over?', 'nl')).toBe('en hoeveel vakantiedagen had ik vorig jaar?');
+    expect(completed('welke is lichter?', 'Welke laptop heeft meer geheugen, de ThinkPad of de XPS?', 'nl')).toBe('welke laptop is lichter, de ThinkPad of de XPS?');
+    // Not a count after one thing chosen, not a question with its own noun, not after a moment asked for.
+    expect(completed('how many did it sell?', ram)).toBeUndefined();
+    expect(completed('how many laptops are there?', ram)).toBeUndefined();
+    expect(completed('which was warmer?', 'What year was the hottest?')).toBeUndefined();
+  });
+
   it('"one" after a word that says which is one of the things asked for, in the singular', () => {
     const laptops = 'Which laptops does the shop sell?';
     expect(frameAntecedent('is there a cheaper one?', laptops, 'en')).toEqual({ phrase: 'laptop', one: true });

@@ -421,7 +421,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // "how do I do that?" after "You can request an extension …": the action the answer advised.
   const action = parallel || source || personal !== undefined || demonstrative || ordinal || !last ? undefined : namedAction(base, last.assistant, language);
   const frame = parallel || source || personal !== undefined || demonstrative || ordinal || acted || action || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
-  const framed = frame && (frame.one ? replaceOne(base, frame.phrase) : resolveReference(base, frame, language));
+  const framed = frame && (frame.completed ?? (frame.one ? replaceOne(base, frame.phrase) : resolveReference(base, frame, language)));
   // "compare them" after a reply that lists a few things: those things, by name.
   const listed =
     parallel || source || personal !== undefined || demonstrative || ordinal || action || framed ? undefined : resolveListPronoun(base, turns, language, input.answers);

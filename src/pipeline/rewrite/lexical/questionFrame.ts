@@ -75,7 +75,8 @@ function askedForEnglish(question: string): AskedFor | undefined {
   }
   // The run must end in its noun ("which laptops", "what side effects"), and a verb must follow:
   // a fragment ("What type of operations?") says too little of what was asked.
-  if (!head || run.at(-1) !== head || MOMENT.test(head) || !['AUX', 'VERB'].includes(tags[i] ?? '')) return undefined;
+  // "How many days …" counts days, which a follow-up may ask more of; "what year" asks for a moment.
+  if (!head || run.at(-1) !== head || (choice && MOMENT.test(head)) || !['AUX', 'VERB'].includes(tags[i] ?? '')) return undefined;
   const isPlural = plural(head, 'en');
   // A plural the tagger knows no singular of ("people") gives none.
   const one = caseLike(head, base);
@@ -92,8 +93,34 @@ function askedForDutch(question: string): AskedFor | undefined {
   if (!w1 || !w2 || STOPWORDS.has(w1.toLowerCase()) || CLAUSE_WORDS.has(w1.toLowerCase())) return undefined;
   const adjective = /e$/i.test(w1) && w3 !== undefined && /(?:en|s)$/i.test(w2) && !STOPWORDS.has(w2.toLowerCase());
   const head = adjective ? w2 : w1;
-  if (MOMENT.test(head)) return undefined;
+  if (!/^hoeveel$/i.test(m[1]!) && MOMENT.test(head)) return undefined;
   return { phrase: adjective ? `${w1} ${w2}` : w1, choice: !/^hoeveel$/i.test(m[1]!), plural: plural(head, 'nl') };
+}
+
+/** "how many", "which (one)" (Dutch "hoeveel", "welke") right before a verb or a subject: a question that leaves out what it counts or chooses among. */
+const BARE_ASK: Record<'en' | 'nl', RegExp> = {
+  en: /^((?:(?:and|so|but)\s+)?(?:how\s+many|which))(?:\s+one)?(\s+)(?=(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|i|we|you|they)\b)/i,
+  nl: /^((?:(?:en|maar)\s+)?(?:hoeveel|welke))(?:\s+(?:ervan|daarvan))?(\s+)(?=(?:is|zijn|was|waren|heb|hebt|heeft|hebben|had|hadden|krijg|krijgt|kreeg|kregen|ik|je|jij|we|wij|u)\b)/i,
+};
+/** The choices a question ends with: "…, the ThinkPad or the XPS?". */
+const CHOICES = /,\s*([^,?]+?\s+(?:or|of)\s+[^,?]+?)\s*\?*\s*$/i;
+
+/**
+ * "and how many did I have last year?" after "How many vacation days do I have left?" → "and how
+ * many vacation days did I have last year?"; "which is lighter?" after "Which laptop has more
+ * RAM, the ThinkPad or the XPS?" → "which laptop is lighter, the ThinkPad or the XPS?". A count
+ * counts what was counted or chosen among before, a choice chooses among what was chosen among.
+ */
+function completeAsk(query: string, previousQuestion: string, asked: AskedFor, language: 'en' | 'nl'): string | undefined {
+  const question = query.trim();
+  const m = BARE_ASK[language].exec(question);
+  if (!m) return undefined;
+  const which = /(?:which|welke)$/i.test(m[1]!);
+  if (which ? !asked.choice : asked.choice && !asked.plural) return undefined;
+  const noun = which && language === 'en' ? (asked.singular ?? asked.phrase) : asked.phrase;
+  const out = `${m[1]} ${noun}${m[2]}${question.slice(m[0].length)}`;
+  const choices = which ? CHOICES.exec(previousQuestion)?.[1] : undefined;
+  return choices ? out.replace(/\s*([?.!]*)$/, `, ${choices}$1`) : out;
 }
 
 const DO_AUX_WORDS = 'do|does|did|can|could|will|would|should|may|might|must';
@@ -148,11 +175,18 @@ const PERSON_PRONOUN = /\b(?:he|she|they|them|his|her|their|hij|zij|hem|haar|hun
  * those things when plural, a subject "it" the subject of a question with "do"
  * ("How does the auth service issue tokens?" → "how does it handle expired sessions?").
  */
-export function frameAntecedent(query: string, previousQuestion: string, language: string): (Pick<Antecedent, 'phrase' | 'article'> & { one?: boolean }) | undefined {
+export function frameAntecedent(
+  query: string,
+  previousQuestion: string,
+  language: string,
+): (Pick<Antecedent, 'phrase' | 'article'> & { one?: boolean; completed?: string }) | undefined {
   if (language !== 'en' && language !== 'nl') return undefined;
   const body = query.trim().replace(/[\s?.!]+$/u, '');
   const asked = askedFor(previousQuestion, language);
   const article = language === 'nl' ? 'de' : 'the';
+  // "and how many did I have last year?", "which is lighter?": the question as asked, with what it counts or chooses among.
+  const completed = asked && completeAsk(query, previousQuestion, asked, language);
+  if (completed) return { phrase: asked.phrase, completed };
   if (asked && MORE[language]!.test(body)) return { phrase: asked.phrase };
   // "is there a cheaper one?" after "Which laptops …?": one of the things asked for.
   const one = ONE.exec(body);
