@@ -223,6 +223,16 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(settled('How many vacation days do I get under my employment contract?', 'for a part-time contract')).toBe('How many vacation days do I get under a part-time contract?');
   });
 
+  it('reads a Dutch compound of the same head as that phrase, also for the next bare noun', async () => {
+    const rent = 'Hoe lang is de opzegtermijn van mijn huurcontract?';
+    expect(await resolveParallel('En voor mijn energiecontract?', [rent], 'nl', embedder)).toMatchObject({ resolved: 'Hoe lang is de opzegtermijn van mijn energiecontract?' });
+    expect(await resolveParallel('en mijn internetabonnement?', ['En voor mijn energiecontract?', rent], 'nl', embedder)).toMatchObject({
+      resolved: 'Hoe lang is de opzegtermijn van mijn internetabonnement?',
+    });
+    // A bare noun takes no place that an added phrase ("voor mijn hond") had.
+    expect(await resolveParallel('en mijn internetabonnement?', ['En voor mijn hond?', rent], 'nl', embedder)).toBeUndefined();
+  });
+
   it('adds a condition ("and if …?", "en als …?") to the end of the previous question', async () => {
     expect(settled('When is the tax return due?', 'if I file late')).toBe('When is the tax return due if I file late?');
     const { result } = await rewrite('en als ik uitstel aanvraag?', [u('Wanneer moet de belastingaangifte binnen zijn?'), a('Voor 1 mei.')], {}, { embedder });

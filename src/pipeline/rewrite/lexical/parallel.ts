@@ -198,7 +198,9 @@ export function parallelSlots(previous: string, subject: string, language: strin
     const object = sub.slice(1);
     const objectHead = object.filter(isContent).at(-1)?.lower;
     for (let j = prev.length - 1; objectHead && j >= 0; j--) {
-      if (prev[j]!.lower !== objectHead || !isContent(prev[j]!)) continue;
+      // Or, in Dutch, a compound of the same head ("voor mijn energiecontract" after "… van mijn huurcontract").
+      const sameHead = prev[j]!.lower === objectHead || (language === 'nl' && compoundHeadShared(prev[j]!.lower, objectHead));
+      if (!sameHead || !isContent(prev[j]!)) continue;
       // The whole phrase the head ends, with its determiners when the object has one.
       let i = j;
       while (i > 0 && isContent(prev[i - 1]!)) i--;
@@ -447,7 +449,9 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const previous = chained?.resolved ?? raw;
   // A condition ("and when fully loaded?") is added to that question, whose subject it does not replace.
   const condition = SUBORDINATORS.has(subject.split(/\s+/)[0]!.toLowerCase());
-  const all = chained && !condition ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : parallelSlots(previous, subject, language);
+  // Not where that subject was added with its preposition and a bare Dutch noun follows ("… voor mijn energiecontract" — "en mijn internetabonnement?").
+  const chainedPlace = chained && !condition && !(wordingOnly && chained.replaced === '');
+  const all = chainedPlace ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : parallelSlots(previous, subject, language);
   const slots = wordingOnly ? all.filter((s) => s.decided && s.start < s.end) : all;
   if (slots.length === 0) return depth === 0 && !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;
   let similarities: number[] | undefined;
