@@ -73,6 +73,11 @@ describe('a noun pointed at with a demonstrative', () => {
     expect(resolved('kan ik dat contract opzeggen?', lease, 'nl')).toBe('kan ik het contract van de verhuurder opzeggen?');
     // "dat" before a noun said with "de" (or a plural) is a conjunction: "… dat prijzen stijgen".
     expect(resolved('klopt het dat prijzen van de huur stijgen?', lease, 'nl')).toBeUndefined();
+    // A compound of the noun names it more fully; a noun that only ends like one is none.
+    const energy = [turn(0, 'En voor mijn energiecontract?', 'Het energiecontract heeft een opzegtermijn van 30 dagen; bij een vast contract betaal je een opzegvergoeding.')];
+    expect(resolved('hoeveel is die vergoeding?', energy, 'nl')).toBe('hoeveel is de opzegvergoeding?');
+    expect(resolved('hoe lang is die termijn?', energy, 'nl')).toBe('hoe lang is de opzegtermijn?');
+    expect(resolved('hoe groot is die ring?', [turn(0, 'Wie zit in de kring?', 'De kring heeft tien leden.')], 'nl')).toBeUndefined();
   });
 });
 

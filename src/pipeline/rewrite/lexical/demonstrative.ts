@@ -217,9 +217,11 @@ const DUTCH_DETERMINERS = {
   de: new Set('de die deze een mijn uw je jouw onze hun zijn haar'.split(' ')),
 };
 const DUTCH_LINKS = new Set(['van', 'voor', 'op', 'in', 'over', 'bij']);
+/** The shortest part before a noun that makes a compound of it ("opzeg" of "opzegvergoeding"). */
+const COMPOUND_PART = 3;
 
 /**
- * A Dutch noun as the conversation says it, latest last: up to two adjectives before it, after a
+ * A Dutch noun as the conversation says it, latest last, or a compound of it: up to two adjectives before it, after a
  * determiner of its kind (a "de" noun may have none: "met schriftelijke toestemming"), and one
  * prepositional phrase after it ("de garantie op de warmtepomp").
  */
@@ -228,8 +230,11 @@ function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DET
   const lower = noun.toLowerCase();
   const forms = new Set([lower, `${lower}en`, `${lower}s`]);
   let best: string | undefined;
+  // A compound of the noun names it more fully: "die vergoeding" is "een opzegvergoeding".
+  const compound = (w: string): boolean => w.length >= lower.length + COMPOUND_PART && [...forms].some((f) => w.endsWith(f));
   for (const [i, m] of words.entries()) {
-    if (!forms.has(m[0].toLowerCase())) continue;
+    const said = m[0].toLowerCase();
+    if (!forms.has(said) && !compound(said)) continue;
     let start = i;
     while (start > 0 && i - start < 2 && !STOPWORDS.has(words[start - 1]![0].toLowerCase())) start--;
     const determiner = words[start - 1]?.[0].toLowerCase();
@@ -239,7 +244,7 @@ function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DET
     // One phrase after it, if no mark comes between: "op de warmtepomp".
     const after = text.slice(m.index! + m[0].length).match(/^\s+(\p{L}+)\s+((?:de|het|een|mijn|uw|je)\s+)?(\p{L}+)/u);
     const tail = after && DUTCH_LINKS.has(after[1]!.toLowerCase()) && !STOPWORDS.has(after[3]!.toLowerCase()) ? ` ${after[1]} ${after[2] ?? ''}${after[3]}`.replace(/\s+/g, ' ') : '';
-    best = [...words.slice(start, i).map((w) => w[0]), noun].join(' ') + tail;
+    best = [...words.slice(start, i).map((w) => w[0]), forms.has(said) ? noun : m[0]].join(' ') + tail;
   }
   return best;
 }
