@@ -22,6 +22,8 @@ describe('query cues', () => {
     expect(queryCues('How does it handle expired sessions?')).toMatchObject({ referring: true, ellipsis: false });
     expect(queryCues('en de prijs?')).toMatchObject({ ellipsis: true, contentWords: 1 });
     expect(queryCues('hoe dik moet ik dat leggen?')).toMatchObject({ referring: true });
+    // "instead" of something the conversation said.
+    expect(queryCues('can I use SMS instead?')).toMatchObject({ referring: true });
     expect(queryCues('What is the warranty period of the Aerotherm 5?')).toMatchObject({ referring: false, ellipsis: false });
     // An "it" that stands for the to-clause or the weather points nowhere; one that stands for a thing does.
     for (const q of ['Is it safer to invest in bonds?', 'Is it necessary to have a will?', 'when did it last snow in Tahoe?']) expect(queryCues(q).referring, q).toBe(false);

@@ -4,7 +4,7 @@ import { dummyIt } from './resolve.js';
 /** Words that point back into the conversation (English, Dutch). */
 const REFERRING = new Set(
   (
-    'it its they them their theirs this that these those he him his she her hers one ones there such ' +
+    'it its they them their theirs this that these those he him his she her hers one ones there such instead ' +
     'het dat dit deze die ze zij hun hen hem haar ervan erover daarvan daarover hiervan hierover daar er zo'
   ).split(' '),
 );
