@@ -198,18 +198,22 @@ export function ownedFirst(readings: readonly Antecedent[], turns: readonly Sele
   const owner = readings[0];
   if (!owner || !/^\p{Lu}/u.test(owner.phrase)) return readings;
   const after = turns.flatMap((t) => [t.user, t.assistant].flatMap((text) => wholeMatches(text, escapeRegExp(owner.phrase)).map((m) => text.slice(m.index + m[0].length))));
-  const owned = after.map((rest) => OWNED.exec(rest));
-  if (owned.length === 0 || owned.some((m) => !m)) return readings;
-  for (const m of owned) {
+  const owned: [mark: string, words: string][] = [];
+  for (const rest of after) {
+    const m = OWNED.exec(rest);
+    if (!m) return readings;
+    owned.push([m[1]!, m[2]!]);
+  }
+  for (const [mark, words] of owned) {
     // The whole of what is owned: "Max's surgery", not "tone" of "Strauss' tone poems".
     const whole = (r: Antecedent): boolean => {
-      const next = m![2]!.slice(r.phrase.length).match(/^\s*([\p{L}\p{N}]*)/u)![1]!;
-      return m![2]!.toLowerCase().startsWith(r.phrase.toLowerCase()) && !LETTER_OR_DIGIT.test(charAt(m![2]!, r.phrase.length)) && (!next || STOPWORDS.has(next.toLowerCase()));
+      const next = words.slice(r.phrase.length).match(/^\s*([\p{L}\p{N}]*)/u)![1]!;
+      return words.toLowerCase().startsWith(r.phrase.toLowerCase()) && !LETTER_OR_DIGIT.test(charAt(words, r.phrase.length)) && (!next || STOPWORDS.has(next.toLowerCase()));
     };
     const thing = readings.find((r) => r !== owner && r.score >= owner.score * TOPIC_MARGIN && whole(r));
     if (!thing) continue;
     const { article: _, ...rest } = thing;
-    return [{ ...rest, phrase: `${owner.phrase}${m![1]} ${thing.phrase}` }, ...readings.filter((r) => r !== thing)];
+    return [{ ...rest, phrase: `${owner.phrase}${mark} ${thing.phrase}` }, ...readings.filter((r) => r !== thing)];
   }
   return readings;
 }

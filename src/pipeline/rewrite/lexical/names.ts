@@ -92,9 +92,9 @@ const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|hav
 /**
  * The person a pronoun most likely stands for: the first name in the user's earlier messages
  * (given latest first), else the first name of the latest reply ("Who wrote Emma?" — "Jane Austen
- * wrote it." — "when did she die?"), else someone it names by role ("The landlord returns it" —
- * "can he keep part of it?"), else a name with a title in an older one. `replies` are given
- * latest first.
+ * wrote it." — "when did she die?") or, of several, the one beside a word of `question` (see
+ * nameBesideWords), else someone it names by role ("The landlord returns it" — "can he keep part
+ * of it?"), else a name with a title in an older one. `replies` are given latest first.
  */
 export function personAntecedent(earlierUserTurns: readonly string[], replies: string | undefined | readonly string[], question?: string): string | undefined {
   for (const turn of [...earlierUserTurns].reverse()) {
