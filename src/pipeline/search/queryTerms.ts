@@ -9,7 +9,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'moet moeten kunnen willen zal zullen mag mogen wordt worden werd werden heeft hebben hadden bent ' +
     'heb hebt kan kun kunt wil wilt zou zouden waren doe doet doen deed hij hem haar zich ons onze jullie dus omdat hier daar ' +
     'waarom hoezo waarvoor waarmee waardoor waarover waarin ervan daarvan hiervan erover daarover hierover ermee daarmee erin daarin ervoor daarvoor ' +
-    'binnen buiten onder tussen zonder sinds tegen'
+    'binnen buiten onder tussen zonder sinds tegen kon konden moest moesten mocht mochten zult gaat gaan ging gingen'
   ).split(' '),
 );
 
