@@ -44,5 +44,9 @@ describe('Plan: filters', () => {
     expect(folderHint('what is the budget?')).toBeUndefined();
     expect(nameHint('the file named budget-2024')).toBe('budget-2024');
     expect(nameHint('documenten met factuur in de naam')).toBe('factuur');
+    // A file's whole name, as an answer gave it.
+    expect(nameHint('what does rust-notes.md say about lifetimes?')).toBe('rust-notes.md');
+    expect(nameHint('wat zegt offerte-aannemer.pdf over de prijs?')).toBe('offerte-aannemer.pdf');
+    expect(nameHint('is Node.js fast?')).toBeUndefined();
   });
 });

@@ -38,6 +38,7 @@ const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], st
   'conversation terms': "from the conversation's likeliest words",
   'verb object': 'what the latest answer has the same verb act on',
   advice: 'the action the latest answer advised',
+  file: 'the file the latest answer named',
 };
 
 function describe(run: RewriteRun, history: readonly HistoryMessage[], full: boolean): string {

@@ -1,4 +1,5 @@
 import type { DocType } from '../index/extractors/types.js';
+import { FILE_NAME } from '../rewrite/lexical/words.js';
 import type { Intent } from '../rewrite/types.js';
 
 /** Which source answers: passages (meaning), the files table (names, types, dates), or both. */
@@ -92,10 +93,11 @@ export function folderHint(question: string): string | undefined {
   return name && !/^(the|my|a|this|that|de|het|een)$/i.test(name) ? name : undefined;
 }
 
-/** "named budget", "called 'report'", "with invoice in the name" → the word. */
+/** "named budget", "called 'report'", "with invoice in the name", a file's whole name → the word. */
 export function nameHint(question: string): string | undefined {
   const m =
     /\b(?:named|called|titled|genaamd|met de naam|heet|heten)\s+["'“]?([\p{L}\p{N}_.-]+)["'”]?/iu.exec(question) ??
+    FILE_NAME.exec(question) ??
     /\bwith ["'“]?([\p{L}\p{N}_.-]+)["'”]? in (?:the|their|its) (?:file ?)?name\b/iu.exec(question) ??
     /\bmet ["'“]?([\p{L}\p{N}_.-]+)["'”]? in de naam\b/iu.exec(question);
   return m?.[1];

@@ -9,7 +9,7 @@ const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
 /**
  * Made-up conversations whose follow-ups take the lexical engine's main paths: a pronoun, a
  * person, a demonstrative, a list item (also one an earlier question named), a parallel question,
- * what a verb acts on, an advised action, what a name owns, "more?", a typo, a change of subject, in English and Dutch. Nothing of them is kept but compiled code.
+ * what a verb acts on, an advised action, what a name owns, a file an answer named, "more?", a typo, a change of subject, in English and Dutch. Nothing of them is kept but compiled code.
  */
 export const WARM_UP_CONVERSATIONS: { history: HistoryMessage[]; queries: string[] }[] = [
   {
@@ -50,6 +50,10 @@ export const WARM_UP_CONVERSATIONS: { history: HistoryMessage[]; queries: string
       a('Tiredness, dizziness and cold hands.'),
     ],
     queries: ['and of the second?', 'can I drink alcohol with it?'],
+  },
+  {
+    history: [u('Do I have notes on the Rust borrow checker?'), a('Yes, rust-notes.md explains ownership, borrowing and lifetimes.')],
+    queries: ['what does it say about lifetimes?'],
   },
   {
     history: [u("What did the vet charge for Max's surgery?"), a('The invoice charges 640 euro for the surgery and 42 euro for medication.')],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { namedAction, verbObject } from '../../../src/pipeline/rewrite/lexical/verbObject.js';
+import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 
 describe('what the latest reply has the question\'s verb act on', () => {
   const tax = 'Your 2024 return must be filed by 1 May 2025. You can request an extension until 1 September through the tax portal.';
@@ -74,5 +75,21 @@ describe('what the latest reply has the question\'s verb act on', () => {
     const r = lexicalRewrite({ query: 'how do I do that?', earlierUserTurns: ['When is my tax return due?'], turns });
     expect(r.resolved_query).toBe('how do I request an extension?');
     expect(r.trace.reference?.by).toBe('advice');
+  });
+});
+
+describe('a pointing word for a text', () => {
+  it('is the file the latest answer named', async () => {
+    const notes = [
+      { role: 'user' as const, text: 'Do I have notes on the Rust borrow checker?' },
+      { role: 'assistant' as const, text: 'Yes, rust-notes.md explains ownership, borrowing and lifetimes.' },
+    ];
+    const run = await rewrite('what does it say about lifetimes?', notes);
+    expect(run.result.resolved_query).toBe('what does rust-notes.md say about lifetimes?');
+    expect(run.trace?.reference).toEqual({ phrase: 'rust-notes.md', by: 'file' });
+    // Of several files, which one the words do not say; a pointing word that is no text is no file.
+    const two = [notes[0]!, { role: 'assistant' as const, text: 'Yes: rust-notes.md and borrow.md.' }];
+    expect((await rewrite('what does it say about lifetimes?', two)).trace?.reference?.by).not.toBe('file');
+    expect((await rewrite('when did I write it?', notes)).trace?.reference?.by).not.toBe('file');
   });
 });

@@ -19,7 +19,7 @@ import { saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags } from './predicates.js';
-import { caseLike, charAt, escapeRegExp, LETTER, LETTER_OR_DIGIT, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
+import { caseLike, charAt, escapeRegExp, FILE_NAMES, LETTER, LETTER_OR_DIGIT, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -110,6 +110,23 @@ function pointsAtOneThing(query: string, language: string): boolean {
   if (rest && !/^\p{Lu}/u.test(rest) && !MORE[lang]!.test(body)) return true;
   if (language === 'nl') return /^(?:dat|dit|hem)$/i.test(pointingPronoun(body, 'nl')?.[0] ?? '');
   return /^it$/i.test(pointingPronoun(body, 'en')?.[0] ?? '') || /\bits\b/i.test(body);
+}
+
+/** A pointing word for a text: what says, mentions or holds something ("what does it say about …?", "wat zegt het over …?"). */
+const TEXT_POINTER: Record<string, RegExp> = {
+  en: /\b(?:it|that|this)\s+(?:says?|said|mentions?|mentioned|states?|contains?|covers?|describes?|explains?|lists?)\b/i,
+  nl: /\b(?:zegt|zei|vermeldt|bevat|beschrijft|noemt)\s+(?:het|dat|dit|die)\b/i,
+};
+
+/**
+ * The file the latest answer named, when the question's pointing word is a text ("Yes,
+ * rust-notes.md explains ownership …" — "what does it say about lifetimes?"). Of several files,
+ * which one the words do not say.
+ */
+function namedFile(query: string, reply: string, language: string): string | undefined {
+  if (!TEXT_POINTER[language]?.test(query)) return undefined;
+  const files = [...new Set(reply.match(FILE_NAMES) ?? [])];
+  return files.length === 1 ? files[0] : undefined;
 }
 
 /**
@@ -290,7 +307,7 @@ export interface LexicalTrace {
   /** What a parallel follow-up's new subject replaced in the previous question. */
   replaced?: string;
   /** What the question's pronoun or ellipsis was read as, and from what. */
-  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' };
+  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' };
 }
 
 /**
@@ -406,11 +423,15 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const chosen = last && pointsAtOneThing(base, language) ? answerName(last.user, last.assistant) : undefined;
   // "how do I request it?" after "… you can request an extension": what the reply has that verb act on.
   const acted = !chosen && last && searched.length ? verbObject(base, last.assistant, language) : undefined;
+  // "what does it say about lifetimes?" after "… rust-notes.md explains ownership …": the file.
+  const file = !chosen && !acted && last ? namedFile(base, last.assistant, language) : undefined;
   const best = chosen && !isPerson(chosen.phrase, input.people)
     ? { phrase: chosen.phrase, ...(chosen.article && (chosen.article === 'the') === (language === 'en') ? { article: chosen.article } : {}), score: Infinity, turn: last!.index, role: 'assistant' as const }
     : acted && !isPerson(acted.phrase, input.people)
       ? { ...acted, score: Infinity, turn: last!.index, role: 'assistant' as const }
-      : agreeingReading(base, readings, language, input.people);
+      : file
+        ? { phrase: file, score: Infinity, turn: last!.index, role: 'assistant' as const }
+        : agreeingReading(base, readings, language, input.people);
   // "where does it say that?": the latest answer's claim, to be found in the files.
   const source = parallel || turns.length === 0 ? undefined : resolveSource(base, turns, language);
   // "when did she die?": the person the conversation is about, by name.
@@ -484,7 +505,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     if (slot !== undefined || leans) {
       const resolve = (r: Antecedent): string => resolveReference(base, r, language) ?? attachTopic(base, r.phrase, language);
       resolved = resolve(best);
-      reference = { phrase: best.phrase, by: acted?.phrase === best.phrase ? 'verb object' : 'conversation terms' };
+      reference = { phrase: best.phrase, by: acted?.phrase === best.phrase ? 'verb object' : file === best.phrase ? 'file' : 'conversation terms' };
       used.add(best.turn);
       // A pointing word with two readings of similar weight from different places: the search tries each.
       // Dutch readings take any number.
