@@ -21,6 +21,12 @@ describe('the items of a list', () => {
     expect(listItems('It depends. The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.', 'en')).toEqual(['the Daikin Altherma 3', 'the Mitsubishi Ecodan']);
     expect(listItems('Mount the outdoor unit, connect the refrigerant lines, then wire the indoor unit.', 'en')).toEqual(['Mount the outdoor unit', 'connect the refrigerant lines', 'wire the indoor unit']);
     expect(listItems('Je kunt kiezen: huren, kopen of leasen.', 'nl')).toEqual(['huren', 'kopen', 'leasen']);
+    // A list of files is a list of their names, however each is introduced.
+    expect(listItems('Three files mention it: henderson-contract.docx, invoice-2024-031.pdf and the notes in meeting-2024-02-12.md.', 'en')).toEqual([
+      'henderson-contract.docx',
+      'invoice-2024-031.pdf',
+      'meeting-2024-02-12.md',
+    ]);
     // What is said of an item in brackets, commas and all, is no part of it.
     expect(listItems('Two projects are behind: the CRM migration (three weeks late, waiting on data cleanup) and the new intranet (one week late, design sign-off pending).', 'en')).toEqual([
       'the CRM migration',

@@ -2,7 +2,7 @@ import type { SelectedTurn, TurnPair } from '../targetedHistory.js';
 import type { Answer } from './source.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
 import { pointingPronoun } from './resolve.js';
-import { ANSWER_OPENING, lastIndexWhere } from './words.js';
+import { ANSWER_OPENING, FILE_NAMES, lastIndexWhere } from './words.js';
 
 /**
  * "how loud is the first one?", "tell me more about the last option", "leg de tweede stap uit":
@@ -174,6 +174,9 @@ function enumeration(text: string, language: string): string[] {
     const cut = articled && article > 0 ? article : Math.max(lead, subjectVerb);
     if (cut > 0) parts[0] = words.slice(cut).join(' ').replace(NAME_DETAIL, '$1');
   }
+  // A list of files is a list of their names: "henderson-contract.docx, invoice-2024-031.pdf and the notes in meeting-2024-02-12.md".
+  const files = parts.map((p) => p.match(FILE_NAMES) ?? []);
+  if (files.every((f) => f.length === 1)) return files.map((f) => f[0]!);
   // Items of one list are alike in length: "the hummus and the chana masala recipes use chickpeas"
   // goes on past its last item into the sentence's verb.
   const lengths = parts.map((p) => p.split(/\s+/).length);
