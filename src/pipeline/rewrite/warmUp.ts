@@ -53,7 +53,7 @@ export const WARM_UP_CONVERSATIONS: { history: HistoryMessage[]; queries: string
   },
   {
     history: [u('Do I have notes on the Rust borrow checker?'), a('Yes, rust-notes.md explains ownership, borrowing and lifetimes.')],
-    queries: ['what does it say about lifetimes?'],
+    queries: ['what does it say about lifetimes?', 'what do the notes say about borrowing?'],
   },
   {
     history: [u("What did the vet charge for Max's surgery?"), a('The invoice charges 640 euro for the surgery and 42 euro for medication.')],

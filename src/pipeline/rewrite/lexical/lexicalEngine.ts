@@ -5,7 +5,7 @@ import type { RewriteKind, RewriteResult } from '../types.js';
 import { candidateTerms, FEATURE_NAMES, messageWords, termFeatures } from './candidates.js';
 import { removeFillers, topicShift } from './clarity.js';
 import { dependenceFeatures } from './dependence.js';
-import { resolveDemonstrative } from './demonstrative.js';
+import { resolveDemonstrative, resolveFileNoun } from './demonstrative.js';
 import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
@@ -438,7 +438,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const person = parallel || source || turns.length === 0 || !hasPersonPronoun(base, language) ? undefined : personAntecedent(input.earlierUserTurns, (input.answers ?? turns.map((t) => ({ index: t.index, text: t.assistant }))).map((a) => a.text).reverse(), base);
   const personal = person === undefined ? undefined : resolvePerson(base, person, language);
   // "I am not sure those rules apply to IRAs": the rules the conversation named.
-  const demonstrative = parallel || source || personal !== undefined || turns.length === 0 ? undefined : resolveDemonstrative(base, turns, language);
+  // "the contract" after an answer that named henderson-contract.docx: that file.
+  const demonstrative = parallel || source || personal !== undefined || turns.length === 0 ? undefined : (resolveDemonstrative(base, turns, language) ?? resolveFileNoun(base, turns, language));
   // "how loud is the first one?": an item of the list just given.
   const ordinal = parallel || source || personal !== undefined || demonstrative ? undefined : resolveOrdinal(base, turns, language, input.answers, input.previousOrdinal);
   // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
