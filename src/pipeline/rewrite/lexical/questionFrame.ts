@@ -24,8 +24,6 @@ export interface AskedFor {
 }
 
 const EN_MODIFIER = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
-/** Tags that open a verb's object: an article, an adjective, a preposition, a number, a pronoun. */
-const OBJECT_OPENERS = new Set(['DET', 'ADJ', 'ADP', 'NUM', 'PRON']);
 /** "What kinds of bonds": the kind is not the thing. */
 const KIND = /^(?:kinds?|types?|sorts?)$/i;
 /** "What year", "which time": asks for a moment, not for things a follow-up can ask more about. */
@@ -58,8 +56,7 @@ export function askedFor(question: string, language: string): AskedFor | undefin
 }
 
 function askedForEnglish(question: string): AskedFor | undefined {
-  const { words, lemmas, tags: tagged } = englishTags(question);
-  let tags = tagged;
+  const { words, tags, lemmas } = englishTags(question);
   let i = 0;
   const first = words[0]?.toLowerCase();
   let choice = false;
@@ -75,14 +72,6 @@ function askedForEnglish(question: string): AskedFor | undefined {
   for (; i < words.length && EN_MODIFIER.has(tags[i]!); i++) {
     run.push(words[i]!);
     if (NOUN_TAGS.has(tags[i]!)) [head, base] = [words[i]!, lemmas[i]!];
-  }
-  // "Which countries use the euro?": a plural, then a word in its base form before the object, is
-  // the thing asked for and its verb, which the tagger took for a compound noun.
-  const verbAt = i - 1;
-  if (run.length >= 2 && !['AUX', 'VERB'].includes(tags[i] ?? '') && OBJECT_OPENERS.has(tags[i] ?? '') && tags[verbAt] === 'NOUN' && lemmas[verbAt] === words[verbAt]!.toLowerCase() && plural(words[verbAt - 1]!, 'en') && NOUN_TAGS.has(tags[verbAt - 1]!)) {
-    run.pop();
-    [head, base, i] = [words[verbAt - 1]!, lemmas[verbAt - 1]!, verbAt];
-    tags = [...tags.slice(0, verbAt), 'VERB', ...tags.slice(verbAt + 1)];
   }
   // The run must end in its noun ("which laptops", "what side effects"), and a verb must follow:
   // a fragment ("What type of operations?") says too little of what was asked.
