@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { englishTags, NOUN_TAGS } from './predicates.js';
-import { caseLike, escapeRegExp, FILE_NAMES, wholeMatches } from './words.js';
+import { caseLike, escapeRegExp, filesNamed, wholeMatches } from './words.js';
 
 /**
  * A noun the question points at with a demonstrative ("those rules", "that company", "such a
@@ -306,7 +306,7 @@ const DEFINITE_NOUN: Record<string, RegExp> = { en: /(?<![\p{L}])the\s+(\p{L}{4,
 export function resolveFileNoun(query: string, turns: readonly SelectedTurn[], language: string): DemonstrativeReading | undefined {
   const last = turns.at(-1);
   const definite = DEFINITE_NOUN[language];
-  const files = last && definite ? [...new Set(last.assistant.match(FILE_NAMES) ?? [])] : [];
+  const files = last && definite ? filesNamed(last.assistant) : [];
   if (files.length === 0) return undefined;
   for (const m of query.matchAll(definite!)) {
     const noun = m[1]!.toLowerCase();

@@ -19,7 +19,7 @@ import { saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags } from './predicates.js';
-import { caseLike, charAt, escapeRegExp, FILE_NAMES, LETTER, LETTER_OR_DIGIT, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
+import { caseLike, charAt, escapeRegExp, filesNamed, LETTER, LETTER_OR_DIGIT, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -125,7 +125,7 @@ const TEXT_POINTER: Record<string, RegExp> = {
  */
 function namedFile(query: string, reply: string, language: string): string | undefined {
   if (!TEXT_POINTER[language]?.test(query)) return undefined;
-  const files = [...new Set(reply.match(FILE_NAMES) ?? [])];
+  const files = filesNamed(reply);
   return files.length === 1 ? files[0] : undefined;
 }
 
@@ -162,15 +162,18 @@ const NAMED_THING_WORDS = 5;
 
 /**
  * The thing an elliptical question names ("And the hotel?", "what about the return flight?", "en
- * de inboedelverzekering?"), not a clause of its own ("and if I'm 60?", "and when did it end?").
+ * de inboedelverzekering?") when its answer names it too, not a clause of its own ("and if I'm
+ * 60?", "and when did it end?").
  */
-function namedThing(question: string, language: string): string | undefined {
+function namedThing(question: string, answer: string, language: string): string | undefined {
   const body = trimEnd(question).body;
   const lead = ELLIPSIS_LEAD[language === 'nl' ? 'nl' : 'en']!.exec(body);
   const rest = lead ? body.slice(lead[0].length).trim() : '';
   const words = rest.toLowerCase().split(/\s+/);
   if (!rest || words.length > NAMED_THING_WORDS || CLAUSE_WORDS.has(words[0]!) || SUBORDINATORS.has(words[0]!)) return undefined;
-  return rest;
+  // Only when the answer is about it too: "en de prijs?" — "Houtmulch kost 45 euro per kuub." asked about the price of houtmulch.
+  const head = rest.match(/[\p{L}\p{N}]+/gu)?.at(-1);
+  return head && wholeMatches(answer, escapeRegExp(head), { ignoreCase: true }).length ? rest : undefined;
 }
 
 /**
@@ -186,11 +189,8 @@ export function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, 
   const first = readings[0]!;
   const asked = (r: Antecedent): boolean => r.role === 'user' && r.turn === last.index;
   // What the latest question was about: the topic of what a text says, or the thing a short
-  // follow-up named ("And the hotel?") when the answer is about it too ("You booked the Hotel
-  // Avenida Palace …"); "en de prijs?" — "Houtmulch kost 45 euro per kuub." asked about the price of houtmulch.
-  const named = namedThing(last.user, language);
-  const head = named?.match(/[\p{L}\p{N}]+/gu)?.at(-1);
-  const topic = saidAbout(last.user)?.topic ?? (head && wholeMatches(last.assistant, escapeRegExp(head), { ignoreCase: true }).length ? named : undefined);
+  // follow-up named ("And the hotel?" — "You booked the Hotel Avenida Palace …").
+  const topic = saidAbout(last.user)?.topic ?? namedThing(last.user, last.assistant, language);
   let found: Antecedent | undefined;
   if (topic) {
     // A Dutch topic without its article is as often a verb ("over opzeggen"), which no "dat" or "het" stands for.

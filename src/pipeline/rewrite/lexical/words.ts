@@ -153,3 +153,8 @@ export const SOURCE_LEAD = String.raw`\b(?:according\s+to|as\s+per|volgens)\s+`;
 const FILE_NAME_PATTERN = String.raw`(?<![\p{L}\p{N}_./\\-])([\p{L}\p{N}_][\p{L}\p{N}_.-]*\.(?:pdf|docx?|md|markdown|txt|html?|rtf|odt))(?![\p{L}\p{N}])`;
 export const FILE_NAME = new RegExp(FILE_NAME_PATTERN, 'iu');
 export const FILE_NAMES = new RegExp(FILE_NAME_PATTERN, 'giu');
+
+/** The files a text names, each once, in order. */
+export function filesNamed(text: string): string[] {
+  return [...new Set(text.match(FILE_NAMES) ?? [])];
+}
