@@ -47,6 +47,8 @@ describe('Plan: filters', () => {
     // A file's whole name, as an answer gave it.
     expect(nameHint('what does rust-notes.md say about lifetimes?')).toBe('rust-notes.md');
     expect(nameHint('wat zegt offerte-aannemer.pdf over de prijs?')).toBe('offerte-aannemer.pdf');
+    // Of a path, the file's name: the name filter reads no folders.
+    expect(nameHint('what does notes/2024/rust-notes.md say?')).toBe('rust-notes.md');
     expect(nameHint('is Node.js fast?')).toBeUndefined();
   });
 });

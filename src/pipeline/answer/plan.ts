@@ -1,5 +1,5 @@
 import type { DocType } from '../index/extractors/types.js';
-import { FILE_NAME } from '../rewrite/lexical/words.js';
+import { baseName, FILE_NAME } from '../rewrite/lexical/files.js';
 import type { Intent } from '../rewrite/types.js';
 
 /** Which source answers: passages (meaning), the files table (names, types, dates), or both. */
@@ -93,11 +93,14 @@ export function folderHint(question: string): string | undefined {
   return name && !/^(the|my|a|this|that|de|het|een)$/i.test(name) ? name : undefined;
 }
 
-/** "named budget", "called 'report'", "with invoice in the name", a file's whole name → the word. */
+/** "named budget", "called 'report'", "with invoice in the name", a file's whole name (of a path, the name) → the word. */
 export function nameHint(question: string): string | undefined {
+  const named = /\b(?:named|called|titled|genaamd|met de naam|heet|heten)\s+["'“]?([\p{L}\p{N}_.-]+)["'”]?/iu.exec(question);
+  if (named) return named[1];
+  // A path's file name: the name filter reads no folders.
+  const file = FILE_NAME.exec(question);
+  if (file) return baseName(file[1]!);
   const m =
-    /\b(?:named|called|titled|genaamd|met de naam|heet|heten)\s+["'“]?([\p{L}\p{N}_.-]+)["'”]?/iu.exec(question) ??
-    FILE_NAME.exec(question) ??
     /\bwith ["'“]?([\p{L}\p{N}_.-]+)["'”]? in (?:the|their|its) (?:file ?)?name\b/iu.exec(question) ??
     /\bmet ["'“]?([\p{L}\p{N}_.-]+)["'”]? in de naam\b/iu.exec(question);
   return m?.[1];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveDemonstrative, resolveFileNoun } from '../../../src/pipeline/rewrite/lexical/demonstrative.js';
+import { resolveDemonstrative } from '../../../src/pipeline/rewrite/lexical/demonstrative.js';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
 
@@ -94,17 +94,6 @@ describe('the lexical engine with a demonstrative', () => {
     expect(r.kinds).toContain('conversational');
     expect(r.used_turns).toEqual([0]);
     expect(r.trace.reference).toEqual({ phrase: 'side effects of ibuprofen', by: 'demonstrative' });
-  });
-
-  it('reads a definite noun that is a word of one file the latest answer named as that file, beside the noun', () => {
-    const files = [turn(0, 'Which files mention the Henderson account?', 'Three files: henderson-contract.docx, invoice-2024-031.pdf and meeting-notes.md.')];
-    const read = (query: string, language = 'en') => resolveFileNoun(query, files, language)?.resolved;
-    expect(read('what does the contract say about payment terms?')).toBe('what does the contract (henderson-contract.docx) say about payment terms?');
-    expect(read('is the invoice paid?')).toBe('is the invoice (invoice-2024-031.pdf) paid?');
-    expect(read('wat staat er in de notes?', 'nl')).toBe('wat staat er in de notes (meeting-notes.md)?');
-    // A noun no file name has, or a reply that names no file, reads nothing.
-    expect(read('is the account closed?')).toBeUndefined();
-    expect(resolveFileNoun('what does the contract say?', [turn(0, 'What is in my contract?', 'The contract runs a year.')], 'en')).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { englishTags, NOUN_TAGS } from './predicates.js';
-import { caseLike, escapeRegExp, filesNamed, wholeMatches } from './words.js';
+import { caseLike, escapeRegExp, wholeMatches } from './words.js';
 
 /**
  * A noun the question points at with a demonstrative ("those rules", "that company", "such a
@@ -290,30 +290,6 @@ export function resolveDemonstrative(query: string, turns: readonly SelectedTurn
         if (resolved) return { resolved, phrase, turn: t.index };
       }
     }
-  }
-  return undefined;
-}
-
-/** A definite noun: "the contract", "de offerte". */
-const DEFINITE_NOUN: Record<string, RegExp> = { en: /(?<![\p{L}])the\s+(\p{L}{4,})(?![\p{L}])/giu, nl: /(?<![\p{L}])(?:de|het)\s+(\p{L}{4,})(?![\p{L}])/giu };
-
-/**
- * "what does the contract say about payment terms?" after an answer that named
- * henderson-contract.docx and invoice-2024-031.pdf: a definite noun that is a word of exactly one
- * file name the latest answer gave is that file, named beside it ("what does the contract
- * (henderson-contract.docx) say …?").
- */
-export function resolveFileNoun(query: string, turns: readonly SelectedTurn[], language: string): DemonstrativeReading | undefined {
-  const last = turns.at(-1);
-  const definite = DEFINITE_NOUN[language];
-  const files = last && definite ? filesNamed(last.assistant) : [];
-  if (files.length === 0) return undefined;
-  for (const m of query.matchAll(definite!)) {
-    const noun = m[1]!.toLowerCase();
-    const named = files.filter((f) => f.toLowerCase().split(/[^\p{L}\p{N}]+/u).includes(noun));
-    // Beside the noun, so the user's words stay ("when was the permit (permit-2024.pdf) granted?").
-    const end = m.index + m[0].length;
-    if (named.length === 1) return { resolved: `${query.slice(0, end)} (${named[0]!})${query.slice(end)}`, phrase: named[0]!, turn: last!.index };
   }
   return undefined;
 }

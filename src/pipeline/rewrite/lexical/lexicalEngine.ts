@@ -5,7 +5,8 @@ import type { RewriteKind, RewriteResult } from '../types.js';
 import { candidateTerms, FEATURE_NAMES, messageWords, termFeatures } from './candidates.js';
 import { removeFillers, topicShift } from './clarity.js';
 import { dependenceFeatures } from './dependence.js';
-import { resolveDemonstrative, resolveFileNoun } from './demonstrative.js';
+import { resolveDemonstrative } from './demonstrative.js';
+import { namedFile, resolveFileNoun } from './files.js';
 import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
@@ -19,7 +20,7 @@ import { saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags } from './predicates.js';
-import { caseLike, charAt, escapeRegExp, filesNamed, LETTER, LETTER_OR_DIGIT, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
+import { caseLike, charAt, escapeRegExp, LETTER, LETTER_OR_DIGIT, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -110,23 +111,6 @@ function pointsAtOneThing(query: string, language: string): boolean {
   if (rest && !/^\p{Lu}/u.test(rest) && !MORE[lang]!.test(body)) return true;
   if (language === 'nl') return /^(?:dat|dit|hem)$/i.test(pointingPronoun(body, 'nl')?.[0] ?? '');
   return /^it$/i.test(pointingPronoun(body, 'en')?.[0] ?? '') || /\bits\b/i.test(body);
-}
-
-/** A pointing word for a text: what says, mentions or holds something ("what does it say about …?", "wat zegt het over …?"). */
-const TEXT_POINTER: Record<string, RegExp> = {
-  en: /\b(?:it|that|this)\s+(?:says?|said|mentions?|mentioned|states?|contains?|covers?|describes?|explains?|lists?)\b/i,
-  nl: /\b(?:zegt|zei|vermeldt|bevat|beschrijft|noemt)\s+(?:het|dat|dit|die)\b/i,
-};
-
-/**
- * The file the latest answer named, when the question's pointing word is a text ("Yes,
- * rust-notes.md explains ownership …" — "what does it say about lifetimes?"). Of several files,
- * which one the words do not say.
- */
-function namedFile(query: string, reply: string, language: string): string | undefined {
-  if (!TEXT_POINTER[language]?.test(query)) return undefined;
-  const files = filesNamed(reply);
-  return files.length === 1 ? files[0] : undefined;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { SelectedTurn, TurnPair } from '../targetedHistory.js';
 import type { Answer } from './source.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
 import { pointingPronoun } from './resolve.js';
-import { ANSWER_OPENING, FILE_NAMES, lastIndexWhere } from './words.js';
+import { FILE_NAMES } from './files.js';
+import { ANSWER_OPENING, lastIndexWhere } from './words.js';
 
 /**
  * "how loud is the first one?", "tell me more about the last option", "leg de tweede stap uit":

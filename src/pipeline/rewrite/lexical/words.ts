@@ -148,13 +148,3 @@ export const READER_OWN: Readonly<Record<string, string>> = { your: 'my', je: 'm
 
 /** Words before where a question's answer should come from ("according to the README", "volgens mijn contract"), as a pattern. */
 export const SOURCE_LEAD = String.raw`\b(?:according\s+to|as\s+per|volgens)\s+`;
-
-/** A file's whole name as answers and questions give it ("rust-notes.md", "offerte-aannemer.pdf"): no spaces, a document's extension. */
-const FILE_NAME_PATTERN = String.raw`(?<![\p{L}\p{N}_./\\-])([\p{L}\p{N}_][\p{L}\p{N}_.-]*\.(?:pdf|docx?|md|markdown|txt|html?|rtf|odt))(?![\p{L}\p{N}])`;
-export const FILE_NAME = new RegExp(FILE_NAME_PATTERN, 'iu');
-export const FILE_NAMES = new RegExp(FILE_NAME_PATTERN, 'giu');
-
-/** The files a text names, each once, in order. */
-export function filesNamed(text: string): string[] {
-  return [...new Set(text.match(FILE_NAMES) ?? [])];
-}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { baseName, filesNamed, namedFile, resolveFileNoun } from '../../../src/pipeline/rewrite/lexical/files.js';
+import { listItems } from '../../../src/pipeline/rewrite/lexical/ordinal.js';
+import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
+
+const turn = (index: number, user: string, assistant = ''): SelectedTurn => ({ index, user, assistant, similarity: 0.5, byRecency: false });
+
+describe('files a conversation names', () => {
+  it('are whole names with a document extension, or whole paths, each once and in order', () => {
+    expect(filesNamed('See rust-notes.md and offerte-aannemer.pdf, then rust-notes.md again.')).toEqual(['rust-notes.md', 'offerte-aannemer.pdf']);
+    expect(filesNamed('It is in contracts/2024/henderson-contract.docx and ~/notes/rust-notes.md.')).toEqual(['contracts/2024/henderson-contract.docx', '~/notes/rust-notes.md']);
+    expect(filesNamed('Found C:\\Users\\an\\Documents\\budget.txt and /home/an/plan.md')).toEqual(['C:\\Users\\an\\Documents\\budget.txt', '/home/an/plan.md']);
+    // A web address holds no file of the user's; a word with a dot is no file name.
+    expect(filesNamed('Download it from https://example.com/docs/guide.pdf, says Node.js.')).toEqual([]);
+    expect(baseName('contracts/2024/henderson-contract.docx')).toBe('henderson-contract.docx');
+    expect(baseName('C:\\Users\\an\\budget.txt')).toBe('budget.txt');
+    expect(baseName('plan.md')).toBe('plan.md');
+  });
+
+  it('give a text-pointing word its file, when the latest answer named one', () => {
+    expect(namedFile('what does it say about lifetimes?', 'Yes, notes/rust-notes.md explains ownership.', 'en')).toBe('notes/rust-notes.md');
+    expect(namedFile('wat zegt het over de prijs?', 'De offerte staat in offerte-aannemer.pdf.', 'nl')).toBe('offerte-aannemer.pdf');
+    expect(namedFile('what does it say about lifetimes?', 'Yes: rust-notes.md and borrow.md.', 'en')).toBeUndefined();
+    expect(namedFile('when did I write it?', 'Yes, rust-notes.md explains ownership.', 'en')).toBeUndefined();
+  });
+
+  it('make a list of paths a list of those paths', () => {
+    expect(listItems('Two files: invoices/invoice-2024-031.pdf and contracts/henderson-contract.docx.', 'en')).toEqual(['invoices/invoice-2024-031.pdf', 'contracts/henderson-contract.docx']);
+  });
+
+  it('read a definite noun that is a word of one file the latest answer named as that file, beside the noun', () => {
+    const files = [turn(0, 'Which files mention the Henderson account?', 'Three files: henderson-contract.docx, invoice-2024-031.pdf and meeting-notes.md.')];
+    const read = (query: string, language = 'en') => resolveFileNoun(query, files, language)?.resolved;
+    expect(read('what does the contract say about payment terms?')).toBe('what does the contract (henderson-contract.docx) say about payment terms?');
+    expect(read('is the invoice paid?')).toBe('is the invoice (invoice-2024-031.pdf) paid?');
+    expect(read('wat staat er in de notes?', 'nl')).toBe('wat staat er in de notes (meeting-notes.md)?');
+    // A noun no file name has, or a reply that names no file, reads nothing.
+    expect(read('is the account closed?')).toBeUndefined();
+    expect(resolveFileNoun('what does the contract say?', [turn(0, 'What is in my contract?', 'The contract runs a year.')], 'en')).toBeUndefined();
+  });
+
+  it('read a definite noun by the name of a path\'s file, not its folders', () => {
+    const paths = [turn(0, 'Where is the Henderson contract?', 'In contracts/henderson-contract.docx; the invoice is invoices/2024/invoice-031.pdf.')];
+    expect(resolveFileNoun('when does the contract end?', paths, 'en')?.resolved).toBe('when does the contract (contracts/henderson-contract.docx) end?');
+    // "the invoices" is a folder of a path, no file's name.
+    expect(resolveFileNoun('are the invoices paid?', paths, 'en')).toBeUndefined();
+  });
+});
