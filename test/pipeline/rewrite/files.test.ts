@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseName, filesNamed, namedFile, resolveFileNoun } from '../../../src/pipeline/rewrite/lexical/files.js';
+import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { listItems } from '../../../src/pipeline/rewrite/lexical/ordinal.js';
 import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
 
@@ -44,5 +45,19 @@ describe('files a conversation names', () => {
     expect(resolveFileNoun('when does the contract end?', paths, 'en')?.resolved).toBe('when does the contract (contracts/henderson-contract.docx) end?');
     // "the invoices" is a folder of a path, no file's name.
     expect(resolveFileNoun('are the invoices paid?', paths, 'en')).toBeUndefined();
+  });
+
+  it('are what the engine reads a definite noun or a text-pointing word as, drawn from the conversation', () => {
+    const files = [turn(3, 'Which files mention the Henderson account?', 'Two files: henderson-contract.docx and invoice-2024-031.pdf.')];
+    const noun = lexicalRewrite({ query: 'is the invoice paid?', earlierUserTurns: [files[0]!.user], turns: files });
+    expect(noun.resolved_query).toBe('is the invoice (invoice-2024-031.pdf) paid?');
+    expect(noun.trace.reference).toEqual({ phrase: 'invoice-2024-031.pdf', by: 'file' });
+    expect(noun.kinds).toContain('conversational');
+    expect(noun.used_turns).toEqual([3]);
+    const notes = [turn(0, 'Do I have notes on the borrow checker?', 'Yes, notes/rust-notes.md explains ownership.')];
+    const pointer = lexicalRewrite({ query: 'what does it say about lifetimes?', earlierUserTurns: [notes[0]!.user], turns: notes });
+    expect(pointer.resolved_query).toBe('what does notes/rust-notes.md say about lifetimes?');
+    expect(pointer.trace.reference).toEqual({ phrase: 'notes/rust-notes.md', by: 'file' });
+    expect(pointer.kinds).toContain('conversational');
   });
 });

@@ -13,7 +13,7 @@ import { detectLanguage } from './language.js';
 import { answerName, completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
 import { resolveListPronoun, resolveOrdinal, type OrdinalReading } from './ordinal.js';
 import { namedAction, verbObject } from './verbObject.js';
-import { resolveSaid, resolveSource, type Answer } from './source.js';
+import { resolveSaid, resolveSource, type Answer, type SourceReading } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import { saidAbout, type ParallelReading } from './parallel.js';
@@ -346,6 +346,33 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: Ter
   return result();
 }
 
+/** What a reader made of what the question points back at (see lexicalRewrite's readers). */
+interface ReferenceReading {
+  resolved: string;
+  reference?: NonNullable<LexicalTrace['reference']>;
+  /** The turns it drew on. */
+  turns: readonly number[];
+  /** The answer's claim a question about its source asks for: searched as the user's own words. */
+  claim?: string;
+  /** Conversation words the search no longer takes ("the first one" is not the second). */
+  unsearched?: ReadonlySet<string>;
+  /** Each reading of a reference that may mean several things, the chosen one first. */
+  alternatives?: string[];
+}
+
+/** A value worked out when first asked for, and only then. */
+function lazy<T>(make: () => T): () => T {
+  let made = false;
+  let value: T | undefined;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value as T;
+  };
+}
+
 /**
  * The learned lexical engine: decides whether the query needs the conversation, picks the
  * conversation's terms it needs, resolves the reference in the question, cleans it up, and
@@ -385,132 +412,133 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
 
   // The question itself changes only where it points back (a pronoun, an ellipsis, "more?") or
   // when the turn clearly cannot stand alone; otherwise added terms stay on the search side.
-  let resolved = base;
-  let ambiguous = false;
-  let alternatives: string[] = [];
-  let reference: LexicalTrace['reference'];
-  const used = new Set<number>();
-  // Readings of a reference: phrases of the searched terms, and the topic the user named (the
-  // words ending their question, or following an article), which the scorer may rank lower.
-  const phraseWords = new Map(searched.map((c) => [c.term, c.p]));
-  if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
-  const body = trimEnd(base).body;
-  const all = searched.length ? antecedents(turns, phraseWords, language) : [];
-  // "where is it?" after "How do I reset the router?": the router, not the resetting.
-  const things = language === 'en' && all.some((r) => r.verb) && thingPronoun(base) ? all.filter((r) => !r.verb) : all;
-  const pointed = turns.length ? pointingPronoun(body, language === 'nl' ? 'nl' : 'en') : null;
-  const topical = pointed ? topicFirst(things, turns.at(-1)!, language) : things;
-  // An owner may be what "they" are ("Apple's results" — "when do they report?"), never what "it" or "that" is.
-  const readings = language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(topical, turns) : topical;
-  // "how much does it weigh?" after "Which one has the best battery life?" — "The MacBook Air M3, …": the thing the answer chose.
   const last = turns.at(-1);
-  const chosen = last && pointsAtOneThing(base, language) ? answerName(last.user, last.assistant) : undefined;
+  const answers = input.answers ?? turns.map((t) => ({ index: t.index, text: t.assistant }));
+  const fromClaim = (r: SourceReading): ReferenceReading => ({ resolved: r.resolved, reference: { phrase: r.claim, by: 'answer' }, turns: [r.turn], claim: r.claim });
+  // "how much does it weigh?" after "Which one has the best battery life?" — "The MacBook Air M3, …": the thing the answer chose.
+  const chosen = lazy(() => (last && pointsAtOneThing(base, language) ? answerName(last.user, last.assistant) : undefined));
   // "how do I request it?" after "… you can request an extension": what the reply has that verb act on.
-  const acted = !chosen && last && searched.length ? verbObject(base, last.assistant, language) : undefined;
-  // "what does it say about lifetimes?" after "… rust-notes.md explains ownership …": the file.
-  const file = !chosen && !acted && last ? namedFile(base, last.assistant, language) : undefined;
-  const best = chosen && !isPerson(chosen.phrase, input.people)
-    ? { phrase: chosen.phrase, ...(chosen.article && (chosen.article === 'the') === (language === 'en') ? { article: chosen.article } : {}), score: Infinity, turn: last!.index, role: 'assistant' as const }
-    : acted && !isPerson(acted.phrase, input.people)
-      ? { ...acted, score: Infinity, turn: last!.index, role: 'assistant' as const }
-      : file
-        ? { phrase: file, score: Infinity, turn: last!.index, role: 'assistant' as const }
-        : agreeingReading(base, readings, language, input.people);
-  // "where does it say that?": the latest answer's claim, to be found in the files.
-  const source = parallel || turns.length === 0 ? undefined : resolveSource(base, turns, language);
-  // "when did she die?": the person the conversation is about, by name.
-  const person = parallel || source || turns.length === 0 || !hasPersonPronoun(base, language) ? undefined : personAntecedent(input.earlierUserTurns, (input.answers ?? turns.map((t) => ({ index: t.index, text: t.assistant }))).map((a) => a.text).reverse(), base);
-  const personal = person === undefined ? undefined : resolvePerson(base, person, language);
-  // "I am not sure those rules apply to IRAs": the rules the conversation named.
-  // "the contract" after an answer that named henderson-contract.docx: that file.
-  const demonstrative = parallel || source || personal !== undefined || turns.length === 0 ? undefined : (resolveDemonstrative(base, turns, language) ?? resolveFileNoun(base, turns, language));
-  // "how loud is the first one?": an item of the list just given.
-  const ordinal = parallel || source || personal !== undefined || demonstrative ? undefined : resolveOrdinal(base, turns, language, input.answers, input.previousOrdinal);
-  // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
-  const previousQuestion = turns.at(-1)?.user;
-  // "how do I do that?" after "You can request an extension …": the action the answer advised.
-  const action = parallel || source || personal !== undefined || demonstrative || ordinal || !last ? undefined : namedAction(base, last.assistant, language);
-  const frame = parallel || source || personal !== undefined || demonstrative || ordinal || acted || action || !previousQuestion ? undefined : frameAntecedent(base, previousQuestion, language);
-  const framed = frame && (frame.completed ?? (frame.one ? replaceOne(base, frame.phrase) : resolveReference(base, frame, language)));
-  // "compare them" after a reply that lists a few things: those things, by name.
-  const listed =
-    parallel || source || personal !== undefined || demonstrative || ordinal || action || framed ? undefined : resolveListPronoun(base, turns, language, input.answers);
-  // "is what you said about France true?": the answer's sentence about France, when nothing else was pointed at.
-  const youSaid = parallel || source || personal !== undefined || demonstrative || ordinal || action || framed || listed || turns.length === 0 ? undefined : resolveSaid(base, input.answers ?? turns.map((t) => ({ index: t.index, text: t.assistant })), language);
-  const claimed = source ?? youSaid;
-  if (parallel) {
-    resolved = typos.correct(parallel.resolved);
-    const asked = turns.at(-1);
-    if (asked) used.add(asked.index);
-    kinds.add('conversational');
-  } else if (claimed) {
-    resolved = claimed.resolved;
-    reference = { phrase: claimed.claim, by: 'answer' };
-    used.add(claimed.turn);
-    kinds.add('conversational');
-  } else if (personal !== undefined) {
-    resolved = personal;
-    reference = { phrase: person!, by: 'person' };
-    const named = person!.toLowerCase();
-    for (const t of turns) if (`${t.user} ${t.assistant}`.toLowerCase().includes(named)) used.add(t.index);
-    kinds.add('conversational');
-  } else if (demonstrative) {
-    resolved = demonstrative.resolved;
-    reference = { phrase: demonstrative.phrase, by: 'demonstrative' };
-    used.add(demonstrative.turn);
-    kinds.add('conversational');
-  } else if (ordinal) {
-    resolved = ordinal.resolved;
-    reference = { phrase: ordinal.item, by: 'list item' };
-    used.add(ordinal.turn);
-    // The items not chosen are no part of the search ("the first one" is not the second).
-    const chosen = new Set(ordinal.item.toLowerCase().match(WORD) ?? []);
-    const others = new Set(ordinal.others.flatMap((o) => o.toLowerCase().match(WORD) ?? []).filter((w) => !chosen.has(w)));
-    searched = searched.filter((c) => !others.has(c.term));
-    kinds.add('conversational');
-  } else if (action) {
-    resolved = action;
-    reference = { phrase: action, by: 'advice' };
-    used.add(last!.index);
-    kinds.add('conversational');
-  } else if (framed) {
-    resolved = framed;
-    reference = { phrase: [frame!.article, frame!.phrase].filter(Boolean).join(' '), by: 'question form' };
-    used.add(turns.at(-1)!.index);
-    kinds.add('conversational');
-  } else if (listed) {
-    resolved = listed.resolved;
-    reference = { phrase: listed.item, by: 'list item' };
-    used.add(listed.turn);
-    kinds.add('conversational');
-  } else if (best && !best.verb) {
+  const acted = lazy(() => (!chosen() && last && searched.length ? verbObject(base, last.assistant, language) : undefined));
+  // Each reader of what the question points back at, in order of precedence: the first that reads something is taken.
+  const readers: (() => ReferenceReading | undefined)[] = [
+    // "What about bonds?": the previous question, about bonds.
+    () => parallel && { resolved: typos.correct(parallel.resolved), turns: last ? [last.index] : [] },
+    // "where does it say that?": the latest answer's claim, to be found in the files.
+    () => {
+      const source = last && resolveSource(base, turns, language);
+      return source && fromClaim(source);
+    },
+    // "when did she die?": the person the conversation is about, by name.
+    () => {
+      if (!last || !hasPersonPronoun(base, language)) return undefined;
+      const person = personAntecedent(input.earlierUserTurns, answers.map((a) => a.text).reverse(), base);
+      const personal = person === undefined ? undefined : resolvePerson(base, person, language);
+      if (personal === undefined) return undefined;
+      const named = person!.toLowerCase();
+      return { resolved: personal, reference: { phrase: person!, by: 'person' }, turns: turns.filter((t) => `${t.user} ${t.assistant}`.toLowerCase().includes(named)).map((t) => t.index) };
+    },
+    // "I am not sure those rules apply to IRAs": the rules the conversation named.
+    () => {
+      const read = last && resolveDemonstrative(base, turns, language);
+      return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'demonstrative' }, turns: [read.turn] };
+    },
+    // "the contract" after an answer that named henderson-contract.docx: that file.
+    () => {
+      const read = last && resolveFileNoun(base, turns, language);
+      return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'file' }, turns: [read.turn] };
+    },
+    // "how loud is the first one?": an item of the list just given. The items not chosen are no
+    // part of the search ("the first one" is not the second).
+    () => {
+      const read = resolveOrdinal(base, turns, language, input.answers, input.previousOrdinal);
+      if (!read) return undefined;
+      const item = new Set(read.item.toLowerCase().match(WORD) ?? []);
+      const others = new Set(read.others.flatMap((o) => o.toLowerCase().match(WORD) ?? []).filter((w) => !item.has(w)));
+      return { resolved: read.resolved, reference: { phrase: read.item, by: 'list item' }, turns: [read.turn], unsearched: others };
+    },
+    // "how do I do that?" after "You can request an extension …": the action the answer advised.
+    () => {
+      const action = last && namedAction(base, last.assistant, language);
+      return action ? { resolved: action, reference: { phrase: action, by: 'advice' }, turns: [last!.index] } : undefined;
+    },
+    // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
+    () => {
+      const frame = last?.user && !acted() ? frameAntecedent(base, last.user, language) : undefined;
+      const framed = frame && (frame.completed ?? (frame.one ? replaceOne(base, frame.phrase) : resolveReference(base, frame, language)));
+      return framed ? { resolved: framed, reference: { phrase: [frame.article, frame.phrase].filter(Boolean).join(' '), by: 'question form' }, turns: [last!.index] } : undefined;
+    },
+    // "compare them" after a reply that lists a few things: those things, by name.
+    () => {
+      const listed = resolveListPronoun(base, turns, language, input.answers);
+      return listed && { resolved: listed.resolved, reference: { phrase: listed.item, by: 'list item' }, turns: [listed.turn] };
+    },
+    // "is what you said about France true?": the answer's sentence about France, when nothing else was pointed at.
+    () => {
+      const said = last && resolveSaid(base, answers, language);
+      return said && fromClaim(said);
+    },
+    // "where is it?", "and the price?": the likeliest of the conversation's readings.
+    () => termReading(),
+  ];
+  const termReading = (): ReferenceReading | undefined => {
+    // Readings of a reference: phrases of the searched terms, and the topic the user named (the
+    // words ending their question, or following an article), which the scorer may rank lower.
+    const phraseWords = new Map(searched.map((c) => [c.term, c.p]));
+    if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
+    const body = trimEnd(base).body;
+    const all = searched.length ? antecedents(turns, phraseWords, language) : [];
+    // "where is it?" after "How do I reset the router?": the router, not the resetting.
+    const things = language === 'en' && all.some((r) => r.verb) && thingPronoun(base) ? all.filter((r) => !r.verb) : all;
+    const pointed = last ? pointingPronoun(body, language === 'nl' ? 'nl' : 'en') : null;
+    const topical = pointed ? topicFirst(things, last!, language) : things;
+    // An owner may be what "they" are ("Apple's results" — "when do they report?"), never what "it" or "that" is.
+    const readings = language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(topical, turns) : topical;
+    const answerChose = chosen();
+    const verbActsOn = acted();
+    // "what does it say about lifetimes?" after "… rust-notes.md explains ownership …": the file.
+    const file = !answerChose && !verbActsOn && last ? namedFile(base, last.assistant, language) : undefined;
+    const best: (Antecedent & { by?: 'verb object' | 'file' }) | undefined =
+      answerChose && !isPerson(answerChose.phrase, input.people)
+        ? { phrase: answerChose.phrase, ...(answerChose.article && (answerChose.article === 'the') === (language === 'en') ? { article: answerChose.article } : {}), score: Infinity, turn: last!.index, role: 'assistant' }
+        : verbActsOn && !isPerson(verbActsOn.phrase, input.people)
+          ? { ...verbActsOn, score: Infinity, turn: last!.index, role: 'assistant', by: 'verb object' }
+          : file
+            ? { phrase: file, score: Infinity, turn: last!.index, role: 'assistant', by: 'file' }
+            : agreeingReading(base, readings, language, input.people);
     // A verb ("How do I reset my router?" — "that did not work") stands for no thing to name in the question.
-    const slot = resolveReference(base, best, language);
+    if (!best || best.verb) return undefined;
     const leans = dependence >= weights.dependence.threshold || cues.contentWords <= SHORT_QUERY;
-    if (slot !== undefined || leans) {
-      const resolve = (r: Antecedent): string => resolveReference(base, r, language) ?? attachTopic(base, r.phrase, language);
-      resolved = resolve(best);
-      reference = { phrase: best.phrase, by: acted?.phrase === best.phrase ? 'verb object' : file === best.phrase ? 'file' : 'conversation terms' };
-      used.add(best.turn);
-      // A pointing word with two readings of similar weight from different places: the search tries each.
-      // Dutch readings take any number.
-      const pronoun = language === 'en' ? pronounNumber(body) : undefined;
-      const rivals = readings.filter(
-        (r) =>
-          r !== best &&
-          r.role === best.role &&
-          r.score >= best.score * AMBIGUITY_MARGIN &&
-          !best.phrase.toLowerCase().includes(r.phrase.toLowerCase()) &&
-          !r.phrase.toLowerCase().includes(best.phrase.toLowerCase()) &&
-          // "can I make it without saffron?" has no reading "the spices".
-          numberFits(r, pronoun),
-      );
-      if (cues.referring && rivals.length) {
-        ambiguous = true;
-        alternatives = [best, ...rivals].slice(0, 3).map(resolve);
-        for (const r of rivals.slice(0, 2)) used.add(r.turn);
-      }
-    }
+    if (resolveReference(base, best, language) === undefined && !leans) return undefined;
+    const resolve = (r: Antecedent): string => resolveReference(base, r, language) ?? attachTopic(base, r.phrase, language);
+    const reading: ReferenceReading = { resolved: resolve(best), reference: { phrase: best.phrase, by: best.by ?? 'conversation terms' }, turns: [best.turn] };
+    // A pointing word with two readings of similar weight from different places: the search tries each.
+    // Dutch readings take any number.
+    const pronoun = language === 'en' ? pronounNumber(body) : undefined;
+    const rivals = readings.filter(
+      (r) =>
+        r !== best &&
+        r.role === best.role &&
+        r.score >= best.score * AMBIGUITY_MARGIN &&
+        !best.phrase.toLowerCase().includes(r.phrase.toLowerCase()) &&
+        !r.phrase.toLowerCase().includes(best.phrase.toLowerCase()) &&
+        // "can I make it without saffron?" has no reading "the spices".
+        numberFits(r, pronoun),
+    );
+    if (!cues.referring || rivals.length === 0) return reading;
+    return { ...reading, alternatives: [best, ...rivals].slice(0, 3).map(resolve), turns: [best.turn, ...rivals.slice(0, 2).map((r) => r.turn)] };
+  };
+  let reading: ReferenceReading | undefined;
+  for (const read of readers) if ((reading = read())) break;
+  let resolved = reading?.resolved ?? base;
+  const ambiguous = !!reading?.alternatives;
+  const alternatives = reading?.alternatives ?? [];
+  const reference = reading?.reference;
+  const used = new Set<number>(reading?.turns);
+  const claim = reading?.claim;
+  if (reading) {
+    kinds.add('conversational');
+    const unsearched = reading.unsearched;
+    if (unsearched) searched = searched.filter((c) => !unsearched.has(c.term));
   }
   // "Why did Ham leave?" after "Greg Ham and Colin Hay formed Men at Work": the name in full.
   const completed = completeNames(resolved, turns.flatMap((t) => [t.user, t.assistant]));
@@ -539,7 +567,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const missing = contextTerms.filter((s) => !resolvedLower.includes(s.toLowerCase()));
   const searchQuery = [resolved, ...missing, ...expansion.terms].join(' ').replace(/\s+/g, ' ').trim();
   // The claim a source question asks about is what it searches for, at the weight of the user's own words.
-  const own = new Set(queryTerms(claimed ? `${base} ${claimed.claim}` : base));
+  const own = new Set(queryTerms(claim === undefined ? base : `${base} ${claim}`));
   // Every word the rewrite adds to the user's own is a keyword: weighed below theirs in search.
   // A single letter or digit split off an added word ("F-1" → "f", "1") matches nearly everything.
   const keywords = queryTerms([searchQuery, ...searched.map((c) => c.term)].join(' ')).filter((t) => !own.has(t) && t.length > 1);
@@ -551,7 +579,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
 
   return {
     // "which document says that?" asks for the passage behind an answer, not for a list of files.
-    intent: claimed ? 'factual' : classifyIntent(resolved),
+    intent: claim !== undefined ? 'factual' : classifyIntent(resolved),
     search_query: searchQuery,
     resolved_query: resolved,
     keywords,
