@@ -19,10 +19,22 @@ describe('files a conversation names', () => {
   });
 
   it('give a text-pointing word its file, when the latest answer named one', () => {
-    expect(namedFile('what does it say about lifetimes?', 'Yes, notes/rust-notes.md explains ownership.', 'en')).toBe('notes/rust-notes.md');
-    expect(namedFile('wat zegt het over de prijs?', 'De offerte staat in offerte-aannemer.pdf.', 'nl')).toBe('offerte-aannemer.pdf');
-    expect(namedFile('what does it say about lifetimes?', 'Yes: rust-notes.md and borrow.md.', 'en')).toBeUndefined();
-    expect(namedFile('when did I write it?', 'Yes, rust-notes.md explains ownership.', 'en')).toBeUndefined();
+    const notes = 'Yes, notes/rust-notes.md explains ownership.';
+    const read = (query: string, reply = notes, language = 'en') => namedFile(query, reply, language)?.resolved;
+    expect(namedFile('what does it say about lifetimes?', notes, 'en')).toEqual({ file: 'notes/rust-notes.md', resolved: 'what does notes/rust-notes.md say about lifetimes?' });
+    // What is done to a document: written, opened, signed, modified.
+    expect(read('when did I write it?')).toBe('when did I write notes/rust-notes.md?');
+    expect(read('when was it last modified?')).toBe('when was notes/rust-notes.md last modified?');
+    expect(read('can you open that?')).toBe('can you open notes/rust-notes.md?');
+    // Dutch: the pointing word after the verb, or before the participle.
+    const offer = 'De offerte staat in offerte-aannemer.pdf.';
+    expect(read('wat zegt het over de prijs?', offer, 'nl')).toBe('wat zegt offerte-aannemer.pdf over de prijs?');
+    expect(read('wie heeft het ondertekend?', offer, 'nl')).toBe('wie heeft offerte-aannemer.pdf ondertekend?');
+    expect(read('wanneer heb ik het ontvangen?', offer, 'nl')).toBe('wanneer heb ik offerte-aannemer.pdf ontvangen?');
+    // Of several files, none; a pointing word that is no text, none.
+    expect(read('what does it say about lifetimes?', 'Yes: rust-notes.md and borrow.md.')).toBeUndefined();
+    expect(read('how does it work?')).toBeUndefined();
+    expect(read('is het duur?', offer, 'nl')).toBeUndefined();
   });
 
   it('make a list of paths a list of those paths', () => {

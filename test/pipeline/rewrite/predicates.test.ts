@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clausePredicates } from '../../../src/pipeline/rewrite/lexical/predicates.js';
+import { clausePredicates, englishTags } from '../../../src/pipeline/rewrite/lexical/predicates.js';
 
 const of = (text: string, language = 'en'): string[] => [...clausePredicates(text, language)];
 
@@ -83,5 +83,21 @@ describe('clausePredicates', () => {
 
   it('reads no other language', () => {
     expect(of('When was the Eiffel Tower built?', 'fr')).toEqual([]);
+  });
+});
+
+describe('englishTags', () => {
+  const tagOf = (text: string, word: string): string => {
+    const { words, tags } = englishTags(text);
+    return tags[words.indexOf(word)]!;
+  };
+  it('reads the middle of a compound as a noun where the tagger saw a verb that cannot be one', () => {
+    // After a determiner and a singular noun, a verb would be "borrows": "borrow" belongs to the compound.
+    expect(tagOf('Do I have notes on the Rust borrow checker?', 'borrow')).toBe('NOUN');
+    expect(tagOf('Did you read the Rust borrow checker notes?', 'borrow')).toBe('NOUN');
+  });
+  it('keeps the verb of a subject that "do" is waiting for, and after a plural', () => {
+    expect(tagOf('Did the kid play games?', 'play')).toBe('VERB');
+    expect(tagOf('How does the Python type checker handle generics?', 'handle')).toBe('VERB');
   });
 });

@@ -90,6 +90,17 @@ describe('a pointing word for a text', () => {
     // Of several files, which one the words do not say; a pointing word that is no text is no file.
     const two = [notes[0]!, { role: 'assistant' as const, text: 'Yes: rust-notes.md and borrow.md.' }];
     expect((await rewrite('what does it say about lifetimes?', two)).trace?.reference?.by).not.toBe('file');
-    expect((await rewrite('when did I write it?', notes)).trace?.reference?.by).not.toBe('file');
+    expect((await rewrite('how does it work?', notes)).trace?.reference?.by).not.toBe('file');
+    // What is done to a document is done to the file.
+    expect((await rewrite('when did I write it?', notes)).result.resolved_query).toBe('when did I write rust-notes.md?');
+  });
+
+  it('leaves the thing the conversation is about to a pointing word that is no text', async () => {
+    const notes = [
+      { role: 'user' as const, text: 'Do I have notes on the Rust borrow checker?' },
+      { role: 'assistant' as const, text: 'Yes, rust-notes.md explains ownership, borrowing and lifetimes.' },
+    ];
+    // The whole compound: the tagger took "borrow" for a verb and the reading was "the Rust".
+    expect((await rewrite('how does it work?', notes)).result.resolved_query).toBe('how does the Rust borrow checker work?');
   });
 });

@@ -25,21 +25,35 @@ export function filesNamed(text: string): string[] {
   return [...new Set(text.match(FILE_NAMES) ?? [])];
 }
 
-/** A pointing word for a text: what says, mentions or holds something ("what does it say about …?", "wat zegt het over …?"). */
-const TEXT_POINTER: Record<string, RegExp> = {
-  en: /\b(?:it|that|this)\s+(?:says?|said|mentions?|mentioned|states?|contains?|covers?|describes?|explains?|lists?)\b/i,
-  nl: /\b(?:zegt|zei|vermeldt|bevat|beschrijft|noemt)\s+(?:het|dat|dit|die)\b/i,
+/**
+ * A pointing word for a text, as group "pointer": what says, mentions or holds something ("what
+ * does it say about …?", "wat zegt het over …?"), or what is done to a document ("when did I write
+ * it?", "who signed it?", "when was it last modified?", "wanneer heb ik het geschreven?").
+ */
+const TEXT_POINTER: Record<string, RegExp[]> = {
+  en: [
+    /\b(?<pointer>it|that|this)\s+(?:says?|said|mentions?|mentioned|states?|contains?|covers?|describes?|explains?|lists?)\b/di,
+    /\b(?:write|wrote|written|edit|edited|open|opened|read|save|saved|print|printed|share|shared|send|sent|create|created|rename|renamed|delete|deleted|sign|signed|scan|scanned|download|downloaded|attach|attached|receive|received)\s+(?<pointer>it|that|this)\b/di,
+    /\b(?:was|is|were|has|have)\s+(?<pointer>it|that|this)\s+(?:last\s+|first\s+)?(?:written|edited|saved|created|modified|updated|changed|signed|scanned|sent|shared|printed|downloaded|received)\b/di,
+  ],
+  nl: [
+    /\b(?:zegt|zei|vermeldt|bevat|beschrijft|noemt)\s+(?<pointer>het|dat|dit)\b/di,
+    /\b(?<pointer>het|dat|dit)\s+(?:(?:\p{L}+\s+){0,2})(?:geschreven|gemaakt|bewerkt|geopend|opgeslagen|gewijzigd|aangepast|verstuurd|gestuurd|gedeeld|geprint|gescand|ondertekend|gedownload|ontvangen|openen|bewerken|delen|versturen|printen|ondertekenen)\b/diu,
+  ],
 };
 
 /**
- * The file the latest answer named, when the question's pointing word is a text ("Yes,
- * rust-notes.md explains ownership …" — "what does it say about lifetimes?"). Of several files,
- * which one the words do not say.
+ * The question with its text-pointing word read as the file the latest answer named ("Yes,
+ * rust-notes.md explains ownership …" — "what does it say about lifetimes?" → "what does
+ * rust-notes.md say about lifetimes?"). Of several files, which one the words do not say.
  */
-export function namedFile(query: string, reply: string, language: string): string | undefined {
-  if (!TEXT_POINTER[language]?.test(query)) return undefined;
+export function namedFile(query: string, reply: string, language: string): { file: string; resolved: string } | undefined {
+  const pointer = (TEXT_POINTER[language] ?? []).map((p) => p.exec(query)).find((m) => m !== null);
+  if (!pointer) return undefined;
   const files = filesNamed(reply);
-  return files.length === 1 ? files[0] : undefined;
+  if (files.length !== 1) return undefined;
+  const [start, end] = pointer.indices!.groups!.pointer!;
+  return { file: files[0]!, resolved: `${query.slice(0, start)}${files[0]!}${query.slice(end)}` };
 }
 
 /** A definite noun: "the contract", "de offerte". */

@@ -477,6 +477,12 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
       const said = last && resolveSaid(base, answers, language);
       return said && fromClaim(said);
     },
+    // "what does it say about lifetimes?" after "… rust-notes.md explains ownership …": the file
+    // (unless the answer chose a thing, or has the question's verb act on one: see termReading).
+    () => {
+      const read = last && !chosen() && !acted() ? namedFile(base, last.assistant, language) : undefined;
+      return read && { resolved: read.resolved, reference: { phrase: read.file, by: 'file' }, turns: [last!.index] };
+    },
     // "where is it?", "and the price?": the likeliest of the conversation's readings.
     () => termReading(),
   ];
@@ -495,16 +501,12 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     const readings = language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(topical, turns) : topical;
     const answerChose = chosen();
     const verbActsOn = acted();
-    // "what does it say about lifetimes?" after "… rust-notes.md explains ownership …": the file.
-    const file = !answerChose && !verbActsOn && last ? namedFile(base, last.assistant, language) : undefined;
-    const best: (Antecedent & { by?: 'verb object' | 'file' }) | undefined =
+    const best: (Antecedent & { by?: 'verb object' }) | undefined =
       answerChose && !isPerson(answerChose.phrase, input.people)
         ? { phrase: answerChose.phrase, ...(answerChose.article && (answerChose.article === 'the') === (language === 'en') ? { article: answerChose.article } : {}), score: Infinity, turn: last!.index, role: 'assistant' }
         : verbActsOn && !isPerson(verbActsOn.phrase, input.people)
           ? { ...verbActsOn, score: Infinity, turn: last!.index, role: 'assistant', by: 'verb object' }
-          : file
-            ? { phrase: file, score: Infinity, turn: last!.index, role: 'assistant', by: 'file' }
-            : agreeingReading(base, readings, language, input.people);
+          : agreeingReading(base, readings, language, input.people);
     // A verb ("How do I reset my router?" — "that did not work") stands for no thing to name in the question.
     if (!best || best.verb) return undefined;
     const leans = dependence >= weights.dependence.threshold || cues.contentWords <= SHORT_QUERY;

@@ -50,8 +50,44 @@ export function englishTags(text: string): Tagged {
     const tokens = doc.tokens();
     // wink-nlp's typings give its.lemma an add-on's signature; the model it is read with has the lemmatiser.
     const lemma = nlp.its.lemma as unknown as typeof nlp.its.value;
-    return { words: tokens.out(nlp.its.value) as string[], tags: tokens.out(nlp.its.pos) as string[], lemmas: tokens.out(lemma) as string[] };
+    const read = { words: tokens.out(nlp.its.value) as string[], tags: tokens.out(nlp.its.pos) as string[], lemmas: tokens.out(lemma) as string[] };
+    return { ...read, tags: compoundNouns(read) };
   });
+}
+
+/** Words that open a noun phrase. */
+const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'your', 'our', 'their', 'his', 'her', 'its']);
+
+/**
+ * The tags with a compound's middle word a noun where the tagger took it for a verb: "on the
+ * Rust borrow checker", "my tax return form". After a determiner and a singular noun, a verb in
+ * its base form followed by a noun cannot be the noun's predicate (that would be "borrows"),
+ * unless the phrase is the subject of a "do" that has no verb yet ("Does the API gateway support
+ * OAuth?", "Did the kid play games?"); a phrase after a preposition is no subject.
+ */
+function compoundNouns({ words, tags, lemmas }: Tagged): string[] {
+  const out = [...tags];
+  let opened = -1;
+  // A "do" waiting for its verb: the phrase after it may be its subject.
+  let doWaits = false;
+  for (let i = 0; i < words.length; i++) {
+    const lower = words[i]!.toLowerCase();
+    if (tags[i] === 'AUX' && lemmas[i] === 'do') doWaits = true;
+    if (tags[i] === 'DET' || (tags[i] === 'PRON' && DETERMINERS.has(lower))) {
+      opened = i;
+      continue;
+    }
+    const inPhrase = opened >= 0 && i > opened + 1;
+    const subject = doWaits && tags[opened - 1] !== 'ADP';
+    const base = lemmas[i] === lower && /^\p{Ll}/u.test(words[i]!);
+    const afterSingular = NOUN_TAGS.has(out[i - 1] ?? '') && !/s$/i.test(words[i - 1]!);
+    if (tags[i] === 'VERB' && inPhrase && !subject && base && afterSingular && tags[i + 1] === 'NOUN') out[i] = 'NOUN';
+    else {
+      if (tags[i] === 'VERB') doWaits = false;
+      if (!NOUN_TAGS.has(out[i]!) && tags[i] !== 'ADJ') opened = -1;
+    }
+  }
+  return out;
 }
 
 /** The tags of an English noun, common or proper. */
