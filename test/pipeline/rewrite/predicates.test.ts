@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clausePredicates, englishTags } from '../../../src/pipeline/rewrite/lexical/predicates.js';
+import { clausePredicates, englishTags, pronounSubjectVerb, verbSubjects } from '../../../src/pipeline/rewrite/lexical/predicates.js';
 
 const of = (text: string, language = 'en'): string[] => [...clausePredicates(text, language)];
 
@@ -99,5 +99,20 @@ describe('englishTags', () => {
   it('keeps the verb of a subject that "do" is waiting for, and after a plural', () => {
     expect(tagOf('Did the kid play games?', 'play')).toBe('VERB');
     expect(tagOf('How does the Python type checker handle generics?', 'handle')).toBe('VERB');
+  });
+});
+
+describe('a verb and its subjects', () => {
+  it('finds the verb whose subject is a question\'s "it" or "they", in its base form', () => {
+    expect(pronounSubjectVerb('does it cover the pump?')).toBe('cover');
+    expect(pronounSubjectVerb('can they handle expired sessions?')).toBe('handle');
+    // What is done to "it" is no verb of its; nor are "do", "be" and "have".
+    expect(pronounSubjectVerb('is it covered for floods?')).toBeUndefined();
+    expect(pronounSubjectVerb('how much is it?')).toBeUndefined();
+  });
+  it('reads the head noun of each subject a text gives the verb, before "of"', () => {
+    expect(verbSubjects('What does the warranty of my washing machine cover?', 'cover')).toEqual(['warranty']);
+    expect(verbSubjects('The Miele warranty covers parts; the drum is covered for 10 years.', 'cover')).toEqual(['warranty']);
+    expect(verbSubjects('The Miele warranty covers parts.', 'handle')).toEqual([]);
   });
 });

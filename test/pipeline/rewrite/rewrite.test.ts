@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { lexicalRewrite, ownedFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { lexicalRewrite, ownedFirst, subjectFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { answerName, peopleNamed } from '../../../src/pipeline/rewrite/lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
 import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
@@ -370,6 +370,19 @@ describe('ambiguity', () => {
     // A name written on its own too is a thing of its own; so is an owner of part of a phrase ("Strauss' tone poems").
     expect(ownedFirst([reading('Max', 0.52), reading('surgery', 0.41)], turn("What did the vet charge for Max's surgery?", 'Max had surgery on Monday.'))[0]!.phrase).toBe('Max');
     expect(ownedFirst([reading('Strauss', 0.5), reading('tone', 0.4)], turn("Which of Strauss' tone poems is the longest?", 'Ein Heldenleben.'))[0]!.phrase).toBe('Strauss');
+  });
+
+  it('reads "it" as the subject the conversation gave the same verb', () => {
+    const reading = (phrase: string, score: number) => ({ phrase, score, turn: 0, role: 'user' as const });
+    const turn = (user: string, assistant: string) => [{ index: 0, user, assistant, similarity: 0.5, byRecency: true }];
+    const warranty = turn('What does the warranty of my washing machine cover?', 'The Miele warranty covers parts and labour for 2 years.');
+    const readings = [reading('washing machine', 0.5), reading('warranty', 0.4)];
+    expect(subjectFirst(readings, 'does it cover the pump?', warranty)[0]!.phrase).toBe('warranty');
+    // Only where "it" does what the verb says: not what is done to it, nor another verb.
+    expect(subjectFirst(readings, 'is it covered for floods?', warranty)[0]!.phrase).toBe('washing machine');
+    expect(subjectFirst(readings, 'does it need descaling?', warranty)[0]!.phrase).toBe('washing machine');
+    // A subject far less likely than the best reading does not come first.
+    expect(subjectFirst([reading('washing machine', 0.5), reading('warranty', 0.1)], 'does it cover the pump?', warranty)[0]!.phrase).toBe('washing machine');
   });
 
   it('never reads "it" as someone the user called "he" or "she"', () => {

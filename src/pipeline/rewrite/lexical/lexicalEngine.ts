@@ -19,7 +19,7 @@ import { frameAntecedent, replaceOne } from './questionFrame.js';
 import { saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
-import { englishTags } from './predicates.js';
+import { englishTags, pronounSubjectVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, escapeRegExp, LETTER, LETTER_OR_DIGIT, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
@@ -218,6 +218,28 @@ export function ownedFirst(readings: readonly Antecedent[], turns: readonly Sele
   }
   return readings;
 }
+/**
+ * Readings with the subject the conversation gave the question's verb first, where the question's
+ * "it" or "they" is that verb's subject: after "What does the warranty of my washing machine
+ * cover?", "does it cover the pump?" asks whether the warranty does, not the machine. The latest
+ * turn that gives the verb a subject among the readings decides, when that reading has some
+ * weight (TOPIC_MARGIN).
+ */
+export function subjectFirst(readings: readonly Antecedent[], query: string, turns: readonly SelectedTurn[]): readonly Antecedent[] {
+  const first = readings[0];
+  const verb = first && readings.length > 1 ? pronounSubjectVerb(query) : undefined;
+  if (!verb) return readings;
+  for (const t of [...turns].reverse()) {
+    for (const text of [t.assistant, t.user]) {
+      const heads = verbSubjects(text, verb);
+      const found = readings.find((r) => heads.includes(head(r).toLowerCase()));
+      if (!found) continue;
+      return found === first || found.score < first!.score * TOPIC_MARGIN ? readings : [found, ...readings.filter((r) => r !== found)];
+    }
+  }
+  return readings;
+}
+
 /** A possessive ending and the words after it. */
 const OWNED = /^(['’]s?)\s+(\S.*)$/su;
 
@@ -498,7 +520,9 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     const pointed = last ? pointingPronoun(body, language === 'nl' ? 'nl' : 'en') : null;
     const topical = pointed ? topicFirst(things, last!, language) : things;
     // An owner may be what "they" are ("Apple's results" — "when do they report?"), never what "it" or "that" is.
-    const readings = language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(topical, turns) : topical;
+    // "does it cover the pump?" after "What does the warranty … cover?": the warranty.
+    const acting = language === 'en' && pointed ? subjectFirst(topical, base, turns) : topical;
+    const readings = language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(acting, turns) : acting;
     const answerChose = chosen();
     const verbActsOn = acted();
     const best: (Antecedent & { by?: 'verb object' }) | undefined =

@@ -227,3 +227,51 @@ const DUTCH_QUESTION_WORDS = new Set('wat wie waar wanneer waarom hoe waarmee wa
 const DUTCH_QUESTION = /\?\s*$|^\s*(?:wat|welke?|wie|hoe|hoeveel|waar\p{L}*|wanneer|waarom)\b/iu;
 /** Words a Dutch subject starts with: personal pronouns, articles, possessives, demonstratives, "er". */
 const DUTCH_SUBJECT_OPENERS = new Set('ik je jij u hij ze zij we wij jullie het de een mijn jouw uw zijn haar ons onze hun dit dat deze die er'.split(' '));
+
+/** Possessive words inside a noun phrase ("the warranty of my washing machine"). */
+const POSSESSIVES = new Set(['my', 'your', 'our', 'their', 'his', 'her', 'its']);
+
+/**
+ * The verb (its base form) an English question's "it" or "they" is the subject of: "cover" in
+ * "does it cover the pump?", "handle" in "can it handle expired sessions?". Not where "it" is
+ * what is done to ("is it covered?"), nor "do", "be" or "have" themselves.
+ */
+export function pronounSubjectVerb(query: string): string | undefined {
+  const { words, tags, lemmas } = englishTags(query);
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (!/^(?:it|they)$/i.test(words[i]!) || tags[i + 1] !== 'VERB') continue;
+    if (i > 0 && tags[i - 1] === 'AUX' && lemmas[i - 1] === 'be') return undefined;
+    const verb = lemmas[i + 1]!.toLowerCase();
+    return /^(?:do|be|have)$/.test(verb) ? undefined : verb;
+  }
+  return undefined;
+}
+
+/**
+ * The head nouns (lower case) of the subjects a text gives a verb (by its base form), latest
+ * last: "warranty" in "What does the warranty of my washing machine cover?" and in "The Miele
+ * warranty covers parts and labour". The subject is the noun phrase just before the verb, read
+ * back to a word that ends no noun phrase; its head is its last noun before "of".
+ */
+export function verbSubjects(text: string, verb: string): string[] {
+  const { words, tags, lemmas } = englishTags(text);
+  const heads: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    if (tags[i] !== 'VERB' || lemmas[i]!.toLowerCase() !== verb) continue;
+    // A passive's subject is what is done to ("the drum is covered"), no doer.
+    if (tags[i - 1] === 'AUX' || tags[i - 1] === 'PART') continue;
+    let start = i;
+    while (start > 0) {
+      const tag = tags[start - 1]!;
+      const word = words[start - 1]!.toLowerCase();
+      const inPhrase = NOUN_TAGS.has(tag) || tag === 'ADJ' || tag === 'DET' || tag === 'NUM' || word === 'of' || POSSESSIVES.has(word) || (tag === 'VERB' && word.endsWith('ing'));
+      if (!inPhrase) break;
+      start--;
+    }
+    const span = words.slice(start, i).map((w, k) => ({ word: w.toLowerCase(), tag: tags[start + k]! }));
+    const of = span.findIndex((w) => w.word === 'of');
+    const head = (of >= 0 ? span.slice(0, of) : span).filter((w) => NOUN_TAGS.has(w.tag)).at(-1);
+    if (head) heads.push(head.word);
+  }
+  return heads;
+}
