@@ -6,6 +6,15 @@ import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory
 const turn = (index: number, user: string, assistant = ''): SelectedTurn => ({ index, user, assistant, similarity: 0.5, byRecency: false });
 
 describe('antecedent phrases', () => {
+  it('keep the user\'s "my" before a name they own, where a name otherwise takes no article', () => {
+    const corolla = new Map([['corolla', 0.6]]);
+    expect(antecedents([turn(0, 'How often should I change the oil in my Corolla?')], corolla, 'en')[0]).toMatchObject({ phrase: 'Corolla', article: 'my' });
+    expect(antecedents([turn(0, 'Which car should I service?', 'Your Corolla is due.')], corolla, 'en')[0]).toMatchObject({ phrase: 'Corolla', article: 'my' });
+    // The article written stays; a name without one takes none.
+    expect(antecedents([turn(0, 'Is the Corolla reliable?')], corolla, 'en')[0]!.article).toBe('the');
+    expect(antecedents([turn(0, 'Is a Corolla reliable?')], corolla, 'en')[0]!.article).toBe('the');
+    expect(antecedents([turn(0, "Is Toyota's Corolla reliable?")], corolla, 'en')[0]!.article).toBeUndefined();
+  });
   it('read a possessive as its word, as the candidates do', () => {
     const found = antecedents([turn(0, "Is Huntington's disease inherited?")], new Map([['huntington', 0.5], ['disease', 0.4]]), 'en');
     expect(found[0]!.phrase).toBe('Huntington disease');

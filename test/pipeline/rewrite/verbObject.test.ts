@@ -71,6 +71,11 @@ describe('what the latest reply has the question\'s verb act on', () => {
     // No advice, or no action pointed at: nothing.
     expect(namedAction('how do I do that?', 'Hold the reset button for ten seconds.', 'en')).toBeUndefined();
     expect(namedAction('does it work?', tax, 'en')).toBeUndefined();
+    // Where the answer advised nothing, what the user asked about doing, when they ask about doing it.
+    const oil = 'The owner\'s manual recommends an oil change every 10,000 km. Use 0W-20 synthetic oil.';
+    expect(namedAction('can I do it myself?', oil, 'en', 'How often should I change the oil in my Corolla?')).toBe('can I change the oil myself?');
+    expect(namedAction('how do i do that?', 'Hold the reset button for ten seconds.', 'en', 'How do I reset my router?')).toBe('how do i reset my router?');
+    expect(namedAction('why did they do that?', oil, 'en', 'How often should I change the oil in my Corolla?')).toBeUndefined();
     const turns = [{ index: 0, user: 'When is my tax return due?', assistant: tax, similarity: 0.5, byRecency: true }];
     const r = lexicalRewrite({ query: 'how do I do that?', earlierUserTurns: ['When is my tax return due?'], turns });
     expect(r.resolved_query).toBe('how do I request an extension?');

@@ -480,7 +480,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     },
     // "how do I do that?" after "You can request an extension …": the action the answer advised.
     () => {
-      const action = last && namedAction(base, last.assistant, language);
+      const action = last && namedAction(base, last.assistant, language, last.user);
       return action ? { resolved: action, reference: { phrase: action, by: 'advice' }, turns: [last!.index] } : undefined;
     },
     // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.

@@ -199,12 +199,14 @@ const MOMENT_WORDS = new Set(
 /**
  * "the" for an English phrase starting at `tokens[at]` whose noun phrase opened with an article,
  * right before it or before the unchosen modifiers ("a second bank account" → "the account"): a
- * pronoun's place wants "does the account cost", not "does account cost". Not a name.
+ * pronoun's place wants "does the account cost", not "does account cost". Not a name, but for
+ * "my" of the user's own.
  */
 function englishArticle(tokens: readonly string[], at: number): string | undefined {
   if (/^an?$/i.test(tokens[at - 1] ?? '')) return 'the';
-  // A name after its description takes none ("the band Earth Crisis" → "Earth Crisis").
-  if (!/^\p{Ll}/u.test(tokens[at]!)) return undefined;
+  // A name after its description takes none ("the band Earth Crisis" → "Earth Crisis"); one the
+  // user owns stays theirs ("my Corolla", an answer's "your Corolla"): "does my Corolla need it?".
+  if (!/^\p{Ll}/u.test(tokens[at]!)) return /^(?:my|your)$/i.test(tokens[at - 1] ?? '') ? 'my' : undefined;
   // "Which hotel did I book?", "my contract": a determiner other than an article makes it "the hotel" too.
   if (/^(?:which|what|whose|my|your|our|their)$/i.test(tokens[at - 1] ?? '')) return 'the';
   for (let i = at - 1; i >= Math.max(0, at - 4); i--) {

@@ -138,20 +138,25 @@ function dutchObject(query: string, reply: string): ActedOn | undefined {
 const DO_POINTER = /(?:\b(?:i|you|we|they|to|can|could|will|would|should|must|might|may|not|also|just)|n['’]t)\s+(do|does|did)\s+(that|it|this)\b/i;
 /** What the latest answer tells the reader to do: "You can request an extension until …", "you should register the appliance". */
 const ADVICE = /\byou\s+(?:can|could|should|must|may|might|need\s+to|have\s+to|will\s+need\s+to)\s+(?:also\s+|first\s+|simply\s+)?([a-z]+)\s+((?:(?:the|a|an|your|this|that)\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+)(?=\s+(?:by|until|before|after|within|through|via|online|at|in|on|for|from|with|to)\b|[.,;:!?]|$)/iu;
+/** What the user asked how to do, when, or whether to: "How often should I change the oil in my Corolla?", "How do I reset my router?". */
+const ASKED_ACTION = /\b(?:i|we)\s+(?:also\s+|first\s+)?([a-z]+)\s+((?:(?:the|a|an|my|our|this|that)\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+)(?=\s+(?:by|until|before|after|within|through|via|online|at|in|on|for|from|with|to|myself|ourselves)\b|[.,;:!?]|$)/iu;
 const DUTCH_ADVICE = /\b(?:je|jij|u)\s+(?:kunt|kan|moet|mag|dient)\s+((?:\p{L}+\s+){0,3}?\p{L}+en)(?=[\s.,;:!?]|$)/iu;
 
 /**
  * "how do I do that?" after "You can request an extension until 1 September": the action the
- * latest answer advised, in the place of "do that" ("how do I request an extension?"); a Dutch
+ * latest answer advised, in the place of "do that" ("how do I request an extension?"), or, where
+ * it advised none, the one the user asked about (`asked`, their latest question); a Dutch
  * "hoe doe ik dat?" gets it beside the question ("(uitstel aanvragen)"), its verb being split
  * in a question. Undefined when the question does nothing with a pointing word, or the answer
  * advises nothing.
  */
-export function namedAction(query: string, reply: string, language: string): string | undefined {
+export function namedAction(query: string, reply: string, language: string, asked = ''): string | undefined {
   if (!reply) return undefined;
   if (language === 'en') {
     const found = DO_POINTER.exec(query);
-    const advice = found && ADVICE.exec(reply);
+    // Without advice, what the user asked about doing, when they ask about doing it themselves
+    // ("How often should I change the oil …?" — "can I do it myself?" → "can I change the oil myself?").
+    const advice = found && (ADVICE.exec(reply) ?? (/\b(?:i|we)\b/i.test(query) ? ASKED_ACTION.exec(asked) : null));
     if (!found || !advice || NO_OBJECT_VERBS.has(advice[1]!.toLowerCase())) return undefined;
     const at = found.index + found[0].length - found[1]!.length - 1 - found[2]!.length;
     // "your" in the answer is the user's own.
