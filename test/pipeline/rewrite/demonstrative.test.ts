@@ -15,6 +15,9 @@ describe('a noun pointed at with a demonstrative', () => {
     const effects = [turn(0, 'What are the side effects of ibuprofen?', 'Common side effects are stomach pain and nausea.')];
     expect(resolved('how common are these side effects?', effects)).toBe('how common are the side effects of ibuprofen?');
     expect(resolved('Those side effects, are they serious?', effects)).toBe('The side effects of ibuprofen, are they serious?');
+    // The tagger's "that file" (a pronoun and a verb) is a demonstrative and its noun.
+    const proxy = [turn(0, 'How do I configure the proxy?', 'Set HTTP_PROXY in the config file, then restart the gateway.')];
+    expect(resolved('where is that file?', proxy)).toBe('where is the config file?');
   });
 
   it('reads "such a" as the kind the conversation named, and a reply\'s "your" as the user\'s "my"', () => {

@@ -96,9 +96,17 @@ describe('englishTags', () => {
     expect(tagOf('Do I have notes on the Rust borrow checker?', 'borrow')).toBe('NOUN');
     expect(tagOf('Did you read the Rust borrow checker notes?', 'borrow')).toBe('NOUN');
   });
-  it('keeps the verb of a subject that "do" is waiting for, and after a plural', () => {
+  it('reads a base-form verb that ends a noun phrase, before a mark or a preposition, as a noun', () => {
+    expect(tagOf('Set HTTP_PROXY in the config file, then restart the gateway.', 'file')).toBe('NOUN');
+    expect(tagOf('where is that file?', 'file')).toBe('NOUN');
+  });
+  it('keeps the verb of a subject that an auxiliary is waiting for, and after a plural', () => {
     expect(tagOf('Did the kid play games?', 'play')).toBe('VERB');
+    expect(tagOf('Can the user file a claim?', 'file')).toBe('VERB');
     expect(tagOf('How does the Python type checker handle generics?', 'handle')).toBe('VERB');
+    expect(tagOf('What does the warranty of my washing machine cover?', 'cover')).toBe('VERB');
+    // "that" before a verb is no determiner: "I saw that happen".
+    expect(tagOf('I saw that happen.', 'happen')).toBe('VERB');
   });
 });
 

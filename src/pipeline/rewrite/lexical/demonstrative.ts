@@ -182,7 +182,9 @@ function englishPointer(query: string): Pointer | undefined {
     // "the reasons that business fails": after a noun, "that" opens a clause. The tagger's
     // "that" opening a clause is a demonstrative when no verb follows its noun ("where can I find that policy?").
     const clause = w === 'that' && tags[i] === 'SCONJ' && nounRunEndsClause(tags, i + 1);
-    if (DEMONSTRATIVE_EN.has(w) && ((tags[i] === 'DET' && (w !== 'that' || i === 0 || !THAT_NOT_AFTER.has(tags[i - 1]!))) || clause)) first = i + 1;
+    // The tagger's pronoun "that" before a common noun is a determiner too ("where is that file?").
+    const determiner = tags[i] === 'DET' || (w === 'that' && tags[i] === 'PRON' && tags[i + 1] === 'NOUN');
+    if (DEMONSTRATIVE_EN.has(w) && ((determiner && (w !== 'that' || i === 0 || !THAT_NOT_AFTER.has(tags[i - 1]!))) || clause)) first = i + 1;
     else if (w === 'such' && /^an?$/i.test(words[i + 1] ?? '')) {
       first = i + 2;
       article = words[i + 1]!.toLowerCase();

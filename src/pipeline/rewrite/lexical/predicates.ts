@@ -55,35 +55,40 @@ export function englishTags(text: string): Tagged {
   });
 }
 
+/** Tags that may follow the last noun of a phrase. */
+const COMPOUND_ENDS = new Set(['NOUN', 'PUNCT', 'ADP', 'CCONJ']);
 /** Words that open a noun phrase. */
 const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'your', 'our', 'their', 'his', 'her', 'its']);
 
 /**
- * The tags with a compound's middle word a noun where the tagger took it for a verb: "on the
- * Rust borrow checker", "my tax return form". After a determiner and a singular noun, a verb in
- * its base form followed by a noun cannot be the noun's predicate (that would be "borrows"),
- * unless the phrase is the subject of a "do" that has no verb yet ("Does the API gateway support
- * OAuth?", "Did the kid play games?"); a phrase after a preposition is no subject.
+ * The tags with a noun where the tagger took it for a verb that cannot be one: "on the Rust
+ * borrow checker", "my tax return form", "in the config file,", "where is that file?". Right
+ * after a determiner, or after one and a singular noun, a verb in its base form before a noun,
+ * a mark or a preposition cannot be a predicate (that would be "borrows", "files"), unless the
+ * phrase is part of the subject of an auxiliary that has no verb yet ("Does the API gateway
+ * support OAuth?", "Can the user file a claim?", "What does the warranty of my washing machine cover?").
  */
 function compoundNouns({ words, tags, lemmas }: Tagged): string[] {
   const out = [...tags];
   let opened = -1;
-  // A "do" waiting for its verb: the phrase after it may be its subject.
-  let doWaits = false;
+  // An auxiliary waiting for its verb ("do", "can", "will"): the phrase after it may be its subject.
+  let auxiliaryWaits = false;
   for (let i = 0; i < words.length; i++) {
     const lower = words[i]!.toLowerCase();
-    if (tags[i] === 'AUX' && lemmas[i] === 'do') doWaits = true;
+    if (tags[i] === 'AUX' && lemmas[i] !== 'be' && lemmas[i] !== 'have') auxiliaryWaits = true;
     if (tags[i] === 'DET' || (tags[i] === 'PRON' && DETERMINERS.has(lower))) {
       opened = i;
       continue;
     }
-    const inPhrase = opened >= 0 && i > opened + 1;
-    const subject = doWaits && tags[opened - 1] !== 'ADP';
     const base = lemmas[i] === lower && /^\p{Ll}/u.test(words[i]!);
-    const afterSingular = NOUN_TAGS.has(out[i - 1] ?? '') && !/s$/i.test(words[i - 1]!);
-    if (tags[i] === 'VERB' && inPhrase && !subject && base && afterSingular && tags[i + 1] === 'NOUN') out[i] = 'NOUN';
+    // Right after "that" or "this" only where a noun phrase stands ("where is that file?", not "I saw that happen").
+    const pointing = opened >= 0 && /^(?:this|that|these|those)$/i.test(words[opened]!);
+    const direct = i === opened + 1 && (!pointing || tags[opened - 1] === 'AUX' || tags[opened - 1] === 'ADP');
+    const place = opened >= 0 && (direct || (i > opened + 1 && NOUN_TAGS.has(out[i - 1] ?? '') && !/s$/i.test(words[i - 1]!)));
+    const next = tags[i + 1];
+    if (tags[i] === 'VERB' && place && !auxiliaryWaits && base && (next === undefined || COMPOUND_ENDS.has(next))) out[i] = 'NOUN';
     else {
-      if (tags[i] === 'VERB') doWaits = false;
+      if (tags[i] === 'VERB') auxiliaryWaits = false;
       if (!NOUN_TAGS.has(out[i]!) && tags[i] !== 'ADJ') opened = -1;
     }
   }
