@@ -18,6 +18,9 @@ describe('a noun pointed at with a demonstrative', () => {
     // The tagger's "that file" (a pronoun and a verb) is a demonstrative and its noun.
     const proxy = [turn(0, 'How do I configure the proxy?', 'Set HTTP_PROXY in the config file, then restart the gateway.')];
     expect(resolved('where is that file?', proxy)).toBe('where is the config file?');
+    // What a thing is from or for is part of it: "the quote from Kitchen House North".
+    const quote = [turn(0, 'How much does the kitchen cost?', 'The quote from Kitchen House North comes to 14,250 euros.')];
+    expect(resolved('is that quote still valid?', quote)).toBe('is the quote from Kitchen House North still valid?');
   });
 
   it('reads "such a" as the kind the conversation named, and a reply\'s "your" as the user\'s "my"', () => {
@@ -74,6 +77,9 @@ describe('a noun pointed at with a demonstrative', () => {
     expect(resolved('hoe vraag ik die toestemming aan?', pets, 'nl')).toBe('hoe vraag ik de schriftelijke toestemming van de verhuurder aan?');
     const lease = [turn(0, 'Wat staat er in het contract van de verhuurder?', 'Het contract van de verhuurder loopt een jaar; de prijzen van de huur stijgen jaarlijks.')];
     expect(resolved('kan ik dat contract opzeggen?', lease, 'nl')).toBe('kan ik het contract van de verhuurder opzeggen?');
+    // A name after the preposition, whole.
+    const kitchen = [turn(0, 'Hoeveel kost de keuken?', 'De offerte van Keukenhuis Noord komt op 14.250 euro.')];
+    expect(resolved('is die offerte nog geldig?', kitchen, 'nl')).toBe('is de offerte van Keukenhuis Noord nog geldig?');
     // "dat" before a noun said with "de" (or a plural) is a conjunction: "… dat prijzen stijgen".
     expect(resolved('klopt het dat prijzen van de huur stijgen?', lease, 'nl')).toBeUndefined();
     // A compound of the noun names it more fully; a noun that only ends like one is none.

@@ -38,6 +38,8 @@ describe('clausePredicates', () => {
     expect(of('How much does the landlord charge?')).toEqual(['charge']);
     // Before a preposition too: "say" is no part of "my car manual".
     expect(of('What does my car manual say about the tyre pressure?')).toEqual(['say']);
+    // Before where the answer should come from too.
+    expect(of('How much does the new kitchen cost according to the quote?')).toContain('cost');
     // A yes/no or adverbial question's last noun is its object.
     expect(of('Does the landlord charge rent?')).toEqual([]);
     expect(of('How often does the pump need maintenance?')).not.toContain('maintenance');

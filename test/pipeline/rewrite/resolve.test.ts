@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { antecedents, attachTopic, resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
+import { antecedents, attachTopic, pointingPronoun, resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { editDistance, expansions } from '../../../src/pipeline/rewrite/lexical/expand.js';
 import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
 
@@ -84,6 +84,14 @@ describe('antecedent phrases', () => {
     expect(band[0]!.phrase).toBe('Earth Crisis');
     expect(band[0]!.article).toBeUndefined();
     expect(antecedents([turn(0, 'Is a Motörhead album on vinyl?')], new Map([['motörhead', 0.6], ['album', 0.6]]), 'en')[0]).toMatchObject({ phrase: 'Motörhead album', article: 'the' });
+  });
+});
+
+describe('the pointing pronoun', () => {
+  it('is what people act on, where they are the subject', () => {
+    expect(pointingPronoun('can they carry them over', 'en')?.[0]).toBe('them');
+    expect(pointingPronoun('wanneer kunnen ze hem plaatsen', 'nl')?.[0]).toBe('hem');
+    expect(pointingPronoun('wanneer komen ze', 'nl')?.[0]).toBe('ze');
   });
 });
 

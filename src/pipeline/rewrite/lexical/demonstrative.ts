@@ -35,7 +35,7 @@ const QUANTIFIERS = new Set(
  * Prepositions after a noun that make its prepositional phrase part of the mention ("rules on day
  * trading"); not "for", which in a reply mostly says why or how long ("for details", "for 10 seconds").
  */
-const POSTMODIFIERS = new Set(['of', 'on', 'in', 'about']);
+const POSTMODIFIERS = new Set(['of', 'on', 'in', 'about', 'from']);
 const MODIFIERS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 const DEMONSTRATIVE_EN = new Set(['this', 'that', 'these', 'those']);
 const POINTING_WORD = /\b(?:this|that|these|those|such)\b/i;
@@ -243,8 +243,8 @@ function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DET
     const other = gender === 'de' ? DUTCH_DETERMINERS.het : DUTCH_DETERMINERS.de;
     const fits = determiner !== undefined && DUTCH_DETERMINERS[gender].has(determiner);
     if (!fits && (gender === 'het' || (determiner !== undefined && other.has(determiner)))) continue;
-    // One phrase after it, if no mark comes between: "op de warmtepomp".
-    const after = text.slice(m.index! + m[0].length).match(/^\s+(\p{L}+)\s+((?:de|het|een|mijn|uw|je)\s+)?(\p{L}+)/u);
+    // One phrase after it, if no mark comes between: "op de warmtepomp", a name whole ("van Keukenhuis Noord").
+    const after = text.slice(m.index! + m[0].length).match(/^\s+(\p{L}+)\s+((?:de|het|een|mijn|uw|je)\s+)?(\p{Lu}\p{L}*(?:\s+\p{Lu}\p{L}*)*|\p{L}+)/u);
     const tail = after && DUTCH_LINKS.has(after[1]!.toLowerCase()) && !STOPWORDS.has(after[3]!.toLowerCase()) ? ` ${after[1]} ${after[2] ?? ''}${after[3]}`.replace(/\s+/g, ' ') : '';
     best = [...words.slice(start, i).map((w) => w[0]), forms.has(said) ? noun : m[0]].join(' ') + tail;
   }

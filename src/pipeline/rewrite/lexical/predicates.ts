@@ -153,7 +153,8 @@ function englishPredicates(text: string): Set<string> {
 }
 
 /**
- * "What does the premium plan cost?", "What does my car manual say about the tyre pressure?": a
+ * "What does the premium plan cost?", "What does my car manual say about the tyre pressure?", "How
+ * much does the new kitchen cost according to the quote?": a
  * question that asks what its subject does ends that subject with its verb, which the tagger may
  * take for a noun ("cost", "say"). Only after "what", "which" or "how much/many" with "do" before
  * the subject: a yes/no question's last noun is its object ("Does the landlord charge rent?"), as
@@ -167,9 +168,11 @@ function askedObjectVerb(words: readonly string[], tags: readonly string[], doAt
   let end = doAt + 1;
   while (end < words.length && SUBJECT_WORDS.has(tags[end]!)) end++;
   end--;
-  // The subject is followed by nothing, a mark or a preposition ("… say about the tyre pressure?"), not by another verb.
+  // The subject is followed by nothing, a mark or a preposition ("… say about the tyre pressure?",
+  // "… cost according to the quote?"), not by another verb.
   const next = tags[end + 1];
-  if (next !== undefined && next !== 'PUNCT' && next !== 'ADP' && next !== 'PART') return undefined;
+  const source = /^(?:according|as)$/i.test(words[end + 1] ?? '') && /^(?:to|per)$/i.test(words[end + 2] ?? '');
+  if (next !== undefined && next !== 'PUNCT' && next !== 'ADP' && next !== 'PART' && !source) return undefined;
   if (end < doAt + 2 || tags[end] !== 'NOUN' || !/^\p{Ll}/u.test(words[end]!) || /[^s]s$/i.test(words[end]!)) return undefined;
   return ['NOUN', 'PROPN', 'ADJ'].includes(tags[end - 1]!) ? end : undefined;
 }

@@ -368,6 +368,8 @@ export function pointingPronoun(body: string, lang: 'en' | 'nl'): RegExpExecArra
   const found = [...body.matchAll(ALL_PRONOUNS[lang])].filter((m) => lang !== 'en' || !dummyIt(body, m.index));
   // "can they carry them over?": the people act, the thing of the conversation is what they act on.
   if (lang === 'en' && /^they$/i.test(found[0]?.[0] ?? '') && found[1] && /^(?:them|it)$/i.test(found[1][0])) return found[1];
+  // "wanneer kunnen ze hem plaatsen?": so in Dutch, with "ze" before the thing's "hem".
+  if (lang === 'nl' && /^ze$/i.test(found[0]?.[0] ?? '') && found[1] && /^hem$/i.test(found[1][0])) return found[1];
   return found[0] ?? null;
 }
 
