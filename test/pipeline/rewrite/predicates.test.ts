@@ -38,6 +38,9 @@ describe('clausePredicates', () => {
     expect(of('How much does the landlord charge?')).toEqual(['charge']);
     // Before a preposition too: "say" is no part of "my car manual".
     expect(of('What does my car manual say about the tyre pressure?')).toEqual(['say']);
+    // After another question word, where the tagger saw no verb after "do" at all.
+    expect(of('How does the backup script work?')).toEqual(['work']);
+    expect(of('Where does the bus stop?')).toEqual(['stop']);
     // Before where the answer should come from too.
     expect(of('How much does the new kitchen cost according to the quote?')).toContain('cost');
     // A yes/no or adverbial question's last noun is its object.

@@ -157,14 +157,18 @@ function englishPredicates(text: string): Set<string> {
  * much does the new kitchen cost according to the quote?": a
  * question that asks what its subject does ends that subject with its verb, which the tagger may
  * take for a noun ("cost", "say"). Only after "what", "which" or "how much/many" with "do" before
- * the subject: a yes/no question's last noun is its object ("Does the landlord charge rent?"), as
- * is an adverbial question's ("How often does the pump need maintenance?"). The index of the
+ * the subject, or after another question word where no verb follows "do" at all ("How does the
+ * backup script work?"): a yes/no question's last noun is its object ("Does the landlord charge
+ * rent?"), as is an adverbial question's ("How often does the pump need maintenance?"). The index of the
  * subject's last word when it is such a verb, or undefined.
  */
 function askedObjectVerb(words: readonly string[], tags: readonly string[], doAt: number): number | undefined {
   const first = words[0]?.toLowerCase();
   const asksObject = first === 'what' || first === 'which' || (first === 'how' && /^(?:much|many)$/i.test(words[1] ?? ''));
-  if (!asksObject || doAt < 1 || doAt > 4 || tags.slice(1, doAt).includes('VERB')) return undefined;
+  // "How does the backup script work?", "Where does the bus stop?": a clause of "do" has a verb;
+  // where the tagger saw none after the subject, the subject's last word is it.
+  const verbless = WH.has(first ?? '') && !tags.slice(doAt + 1).includes('VERB');
+  if ((!asksObject && !verbless) || doAt < 1 || doAt > 4 || tags.slice(1, doAt).includes('VERB')) return undefined;
   let end = doAt + 1;
   while (end < words.length && SUBJECT_WORDS.has(tags[end]!)) end++;
   end--;
