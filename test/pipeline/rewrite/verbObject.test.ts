@@ -58,6 +58,14 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(lexicalRewrite({ query: 'how do I register it?', earlierUserTurns: ['What is the warranty on the dishwasher?'], turns: warranty }).resolved_query).toBe('how do I register the appliance?');
   });
 
+  it('reads a thing handled ("use it", "take it") as the one thing the reply introduced as an object', () => {
+    const cream = 'Dr. Visser diagnosed contact eczema and prescribed a hydrocortisone cream, twice a day.';
+    expect(verbObject('how long should I use it?', cream, 'en')).toEqual({ phrase: 'hydrocortisone cream', article: 'the' });
+    // Not for a verb that handles nothing, nor when the reply introduces several things.
+    expect(verbObject('why did it appear?', cream, 'en')).toBeUndefined();
+    expect(verbObject('can I take it with food?', 'She prescribed a cream and recommended a mild soap.', 'en')).toBeUndefined();
+  });
+
   it('names, for "do that", the action the latest answer advised', () => {
     expect(namedAction('how do I do that?', tax, 'en')).toBe('how do I request an extension?');
     expect(namedAction('can I do that online?', tax, 'en')).toBe('can I request an extension online?');

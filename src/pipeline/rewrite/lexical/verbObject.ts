@@ -104,7 +104,27 @@ function englishObject(query: string, reply: string): ActedOn | undefined {
     }
     return { phrase: r.words.slice(start, end).join(' '), ...(article ? { article } : {}) };
   }
-  return undefined;
+  return HANDLING_VERBS.has(lemma) ? introducedObject(r, /^them$/i.test(pointed.pointer)) : undefined;
+}
+
+/** Verbs whose object is a thing one has or gets ("how long should I use it?", "can I take it with food?"). */
+const HANDLING_VERBS = new Set('use take apply try wear install order buy store keep'.split(' '));
+
+/**
+ * The one thing a reply introduces as a verb's object with "a" or "an" ("Dr. Visser … prescribed a
+ * hydrocortisone cream"), as "the …": what a question that handles "it" means when the reply has
+ * no verb of its own for it. Undefined when it introduces none, or several.
+ */
+function introducedObject(r: ReturnType<typeof englishTags>, several: boolean): ActedOn | undefined {
+  const found: string[] = [];
+  for (let k = 1; k + 1 < r.words.length; k++) {
+    if (r.tags[k - 1] !== 'VERB' || !/^an?$/i.test(r.words[k]!)) continue;
+    let j = k + 1;
+    while (j < r.words.length && NP_TAGS.has(r.tags[j]!)) j++;
+    while (j > k + 1 && r.tags[j - 1] !== 'NOUN') j--;
+    if (j > k + 1 && plural(r.words[j - 1]!.toLowerCase()) === several) found.push(r.words.slice(k + 1, j).join(' '));
+  }
+  return found.length === 1 ? { phrase: found[0]!, article: 'the' } : undefined;
 }
 
 function dutchObject(query: string, reply: string): ActedOn | undefined {
