@@ -58,6 +58,14 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(settled('Wat zegt het huurcontract over huisdieren?', 'onderhuur')).toBe('Wat zegt het huurcontract over onderhuur?');
   });
 
+  it('puts other people in the place of the user', () => {
+    expect(settled('How many vacation days do I get?', 'part-timers')).toBe('How many vacation days do part-timers get?');
+    expect(settled('Can we claim the travel allowance?', 'the contractors')).toBe('Can the contractors claim the travel allowance?');
+    // Not where the verb would change with them, nor for things.
+    expect(settled('How many vacation days am I entitled to?', 'part-timers')).toBeUndefined();
+    expect(settled('How many vacation days do I get?', 'bonds')).toBeUndefined();
+  });
+
   it('swaps the same words with another number', () => {
     expect(settled('What does clause 7 of the lease say?', 'clause 9')).toBe('What does clause 9 of the lease say?');
     expect(settled('What did the iPhone 14 cost at launch?', 'the iPhone 15')).toBe('What did the iPhone 15 cost at launch?');

@@ -158,6 +158,23 @@ function renumbered(words: readonly string[], subject: readonly string[]): boole
  * run of content words (with its determiner when the subject brings one), to be weighed by meaning.
  * The verb or adjective that ends the question is no place ("built" in "When was the Eiffel Tower built?").
  */
+/** Plural nouns for groups of people whom a rule may apply to instead of the user ("and part-timers?", "what about contractors?"). */
+const PEOPLE: ReadonlySet<string> = new Set(
+  (
+    'people employees workers staff colleagues part-timers full-timers freelancers contractors consultants interns trainees apprentices ' +
+    'students pupils children kids minors teenagers adults seniors pensioners retirees parents families couples partners spouses ' +
+    'members tenants landlords owners residents citizens foreigners expats visitors guests customers clients patients volunteers managers'
+  ).split(' '),
+);
+/** Auxiliaries that take any subject unchanged ("do I get" → "do part-timers get"). */
+const PERSONLESS_AUXILIARIES = new Set('do did can could should would will must may might'.split(' '));
+
+/** Where the user is the subject after such an auxiliary ("do I get", "can we claim"), the index of "I" or "we". */
+function userSubject(prev: readonly Token[]): number | undefined {
+  const at = prev.findIndex((t, i) => (t.lower === 'i' || t.lower === 'we') && i > 0 && PERSONLESS_AUXILIARIES.has(prev[i - 1]!.lower));
+  return at > 0 ? at : undefined;
+}
+
 export function parallelSlots(previous: string, subject: string, language: string): Slot[] {
   const predicates = clausePredicates(previous, language);
   const prev = tokens(previous).map((t) => (predicates.has(t.lower) ? { ...t, predicate: true } : t));
@@ -181,6 +198,9 @@ export function parallelSlots(previous: string, subject: string, language: strin
   const first = sub[0]!.lower;
   // A condition is added at the question's end.
   if (SUBORDINATORS.has(first)) return [endSlot(previous)];
+  // "and part-timers?" after "How many vacation days do I get?": other people in the user's place.
+  const people = language === 'en' && subContent.length > 0 && PEOPLE.has(subContent.at(-1)!) ? userSubject(prev) : undefined;
+  if (people) return [slot(people, people, true)];
   // "and for lists?" after "What does the style guide say about headings?": what it says about lists.
   const saidOf = ABOUT_FOR.has(first) && !prev.some((t) => t.lower === first) ? saysAboutSlot(previous, prev) : undefined;
   if (saidOf && sub.length > 1) return [{ ...saidOf, put: subject.slice(sub[1]!.start) }];
