@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { lexicalRewrite, ownedFirst, subjectFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { isPerson, lexicalRewrite, ownedFirst, subjectFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { answerName, peopleNamed } from '../../../src/pipeline/rewrite/lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
 import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
@@ -300,6 +300,8 @@ describe('ambiguity', () => {
     expect(ask('what about the Dell?')).not.toMatch(/MacBook/);
     expect(answerName('How long is the battery life?', 'The MacBook Air lasts 15 hours.')).toBeUndefined();
     expect(answerName('Welke is het goedkoopst?', 'De Dell Inspiron, voor 999 euro.')).toEqual({ phrase: 'Dell Inspiron', article: 'de' });
+    // A reply that opens with the question's own subject has not named its choice there.
+    expect(answerName('Welke laptop raadt de IT-afdeling aan?', 'De IT-afdeling raadt een ThinkPad T14 aan.')).toBeUndefined();
     // A short answer before a colon or comma.
     expect(answerName('Which one is fastest to restore?', 'Continuous replication: failover takes minutes.')).toEqual({ phrase: 'continuous replication', article: 'the' });
     expect(answerName('Which city is bigger?', 'Rotterdam, with 650,000 people.')).toEqual({ phrase: 'Rotterdam' });
@@ -383,6 +385,23 @@ describe('ambiguity', () => {
     expect(subjectFirst(readings, 'does it need descaling?', warranty)[0]!.phrase).toBe('washing machine');
     // A subject far less likely than the best reading does not come first.
     expect(subjectFirst([reading('washing machine', 0.5), reading('warranty', 0.1)], 'does it cover the pump?', warranty)[0]!.phrase).toBe('washing machine');
+  });
+
+  it('tells people by title, role or a role\'s ending, and a thing of someone from them', () => {
+    expect(isPerson('Dr Patel')).toBe(true);
+    expect(isPerson('landlord')).toBe(true);
+    expect(isPerson('dermatologist')).toBe(true);
+    expect(isPerson('cardioloog')).toBe(true);
+    expect(isPerson('offerte van de aannemer')).toBe(false);
+    expect(isPerson('notice period of the landlord')).toBe(false);
+    expect(isPerson('hydrocortisone cream')).toBe(false);
+  });
+
+  it('reads a Dutch question with no word for a person as about a thing, and offers no person beside it', () => {
+    const turns = [{ index: 0, user: 'Wat zei de dermatoloog over de uitslag?', assistant: 'Dokter Visser stelde contacteczeem vast.', similarity: 0.5, byRecency: true }];
+    const r = lexicalRewrite({ query: 'wat als het niet weggaat?', earlierUserTurns: [turns[0]!.user], turns, termStats, weights });
+    expect(r.resolved_query).not.toMatch(/dermatoloog/);
+    expect(r.alternatives.join(' ')).not.toMatch(/dermatoloog/);
   });
 
   it('never reads "it" as someone the user called "he" or "she"', () => {

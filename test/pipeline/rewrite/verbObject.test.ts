@@ -64,6 +64,11 @@ describe('what the latest reply has the question\'s verb act on', () => {
     // Not for a verb that handles nothing, nor when the reply introduces several things.
     expect(verbObject('why did it appear?', cream, 'en')).toBeUndefined();
     expect(verbObject('can I take it with food?', 'She prescribed a cream and recommended a mild soap.', 'en')).toBeUndefined();
+    // Dutch, with the article the pointing word calls for.
+    const creme = 'Dokter Visser schreef een hydrocortisoncrème voor, twee keer per dag.';
+    expect(verbObject('hoe lang moet ik hem gebruiken?', creme, 'nl')).toEqual({ phrase: 'hydrocortisoncrème', article: 'de' });
+    expect(verbObject('waar kan ik het bestellen?', 'IT raadt een ThinkPad T14 aan.', 'nl')).toEqual({ phrase: 'ThinkPad T14', article: 'het' });
+    expect(verbObject('hoe lang moet ik hem gebruiken?', 'Ze schreef een crème en een zeep voor.', 'nl')).toBeUndefined();
   });
 
   it('names, for "do that", the action the latest answer advised', () => {

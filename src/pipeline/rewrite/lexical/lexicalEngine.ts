@@ -91,10 +91,12 @@ const head = (r: Antecedent): string => r.phrase.split(/\s+/).at(-1)!;
  * Whether a phrase names a person: with a title ("Dr Patel"), by a role ("the GP", "my
  * landlord"), or someone the user called he or she ("Jansen" of "Maria Jansen").
  */
-function isPerson(name: string, people: ReadonlySet<string> = new Set()): boolean {
+export function isPerson(name: string, people: ReadonlySet<string> = new Set()): boolean {
   const phrase = name.toLowerCase();
-  const words = phrase.split(' ');
-  if (PERSON_TITLES.has(words[0]!) || PERSON_ROLES.has(words.at(-1)!)) return true;
+  // "the quote of the contractor" is a quote: the words before "of" name the thing.
+  const words = phrase.split(/\s+(?:of|van)\s+/)[0]!.split(' ');
+  // A role by its ending: "the dermatologist", "de cardioloog", "the paediatrician".
+  if (PERSON_TITLES.has(words[0]!) || PERSON_ROLES.has(words.at(-1)!) || /(?:ologist|oloog|iatrist|iater|ician)s?$/.test(words.at(-1)!)) return true;
   return [...people].some((p) => p === phrase || p.split(' ').includes(phrase) || phrase.split(' ').includes(p));
 }
 
@@ -121,6 +123,11 @@ function pointsAtOneThing(query: string, language: string): boolean {
  */
 function agreeingReading(query: string, readings: readonly Antecedent[], language: string, people: ReadonlySet<string> = new Set()): Antecedent | undefined {
   const first = readings[0];
+  // "wat als het niet weggaat?" after "Wat zei de dermatoloog over de uitslag?": a Dutch question with no word for a person is about a thing.
+  if (first && language === 'nl' && !/(?<![\p{L}])(?:hij|zij|ze|hem|haar)(?![\p{L}])/iu.test(query)) {
+    const thing = readings.find((r) => !isPerson(r.phrase, people));
+    return thing && (thing === first || thing.score >= first.score * AGREEMENT_MARGIN) ? thing : undefined;
+  }
   if (!first || language !== 'en') return first;
   // A subject "they" is people as often as things (a band, a company), and takes either.
   const body = trimEnd(query).body;
@@ -545,6 +552,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
         r !== best &&
         r.role === best.role &&
         r.score >= best.score * AMBIGUITY_MARGIN &&
+        // A person is no other reading of a thing, nor a thing of a person.
+        isPerson(r.phrase, input.people) === isPerson(best.phrase, input.people) &&
         !best.phrase.toLowerCase().includes(r.phrase.toLowerCase()) &&
         !r.phrase.toLowerCase().includes(best.phrase.toLowerCase()) &&
         // "can I make it without saffron?" has no reading "the spices".

@@ -280,6 +280,10 @@ export function answerName(question: string, reply: string): { phrase: string; a
   const name = namesIn(opening)[0];
   const article = /^(the|de|het)\s+/i.exec(opening);
   const rest = opening.slice(article?.[0].length ?? 0);
+  // "The IT department recommends a ThinkPad T14": a reply that opens with the question's own subject chose nothing
+  // there; one that opens with a choice the question offered ("…, the ThinkPad or the XPS?") did.
+  const offers = /\b(?:or|of)\b/i.test(question);
+  if (name && rest.startsWith(name) && !offers && question.toLowerCase().includes(name.toLowerCase())) return undefined;
   if (name && rest.startsWith(name)) return { phrase: name, ...(article ? { article: article[1]!.toLowerCase() } : {}) };
   // "Continuous replication: failover takes minutes": a short answer before a colon or comma.
   const short = /^([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'’-]*){0,3})\s*[:,;–—]/u.exec(rest)?.[1];

@@ -151,7 +151,31 @@ function dutchObject(query: string, reply: string): ActedOn | undefined {
     const article = before && DUTCH_OBJECT_DETERMINERS.has(before) ? (READER_OWN[before] ?? before) : undefined;
     return { phrase: said.slice(i, k).join(' '), ...(article ? { article } : {}) };
   }
-  return undefined;
+  return DUTCH_HANDLING.test(query) ? dutchIntroduced(query, reply) : undefined;
+}
+
+/** Dutch verbs whose object is a thing one has or gets ("hoe lang moet ik hem gebruiken?", "kan ik die innemen met eten?"). */
+const DUTCH_HANDLING = /(?<![\p{L}])(?:gebruik(?:en|t)?|(?:in)?neem|(?:in)?nemen|smeer|smeren|probeer|proberen|draag|dragen|installeer|installeren|bestel|bestellen|koop|kopen|bewaar|bewaren)(?![\p{L}])/iu;
+/** "een hydrocortisoncrème", "een nieuwe keuken": a thing a Dutch reply introduces, up to the first function word or mark. */
+const DUTCH_INDEFINITE = /(?<![\p{L}])een\s+(\p{L}[\p{L}\p{N}-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}-]*)?)/giu;
+
+/**
+ * The one thing a Dutch reply introduces with "een", as what a question that handles "hem",
+ * "het", "die" or "dat" means, with the article the pointing word calls for ("hem", "die": "de").
+ * Undefined when it introduces none, or several.
+ */
+function dutchIntroduced(query: string, reply: string): ActedOn | undefined {
+  const pointer = DUTCH_POINTER.exec(query)?.[1]?.toLowerCase();
+  if (!pointer || pointer === 'ze') return undefined;
+  const found = new Set<string>();
+  for (const m of reply.matchAll(DUTCH_INDEFINITE)) {
+    const words = m[1]!.split(/\s+/);
+    const cut = words.findIndex((w) => STOPWORDS.has(w.toLowerCase()));
+    const phrase = (cut >= 0 ? words.slice(0, cut) : words).join(' ');
+    if (phrase.length >= 4 && !/^(?:paar|keer|aantal|beetje)$/i.test(phrase.split(' ')[0]!)) found.add(phrase);
+  }
+  if (found.size !== 1) return undefined;
+  return { phrase: [...found][0]!, article: pointer === 'hem' || pointer === 'die' ? 'de' : 'het' };
 }
 
 /** "do that", "do it", "doing this" where "do" is the main verb (see DO_ACTION in resolve.ts): the action to name. */
