@@ -64,6 +64,12 @@ describe('parallel follow-ups: places the wording settles', () => {
     // Not where the verb would change with them, nor for things.
     expect(settled('How many vacation days am I entitled to?', 'part-timers')).toBeUndefined();
     expect(settled('How many vacation days do I get?', 'bonds')).toBeUndefined();
+    // Who it is for is added, not put in the user's place.
+    expect(settled('How do I renew my passport?', 'for my kids')).toBe('How do I renew my passport for my kids?');
+  });
+
+  it('asks again a question typed without its apostrophe or mark', () => {
+    expect(settled('whats the wifi password at the office', 'for staff')).toBe('whats the wifi password at the office for staff?');
   });
 
   it('swaps the same words with another number', () => {

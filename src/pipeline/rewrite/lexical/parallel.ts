@@ -83,7 +83,11 @@ function tokens(text: string): Token[] {
 }
 
 /** Words that open a question without its question mark ("who does susan represent in narnia"): a clause word that is no pronoun. */
-const QUESTION_OPENERS: ReadonlySet<string> = new Set([...CLAUSE_WORDS].filter((w) => !/^(?:it|they|them|he|she|we|you|i|there|ze|zij|hij|wij|jij|ik|er)$/.test(w)));
+const QUESTION_OPENERS: ReadonlySet<string> = new Set([
+  ...[...CLAUSE_WORDS].filter((w) => !/^(?:it|they|them|he|she|we|you|i|there|ze|zij|hij|wij|jij|ik|er)$/.test(w)),
+  // Typed without the apostrophe: "whats the wifi password at the office".
+  ...'whats wheres whens hows whos whys'.split(' '),
+]);
 
 
 /** Words of degree and quantity, which no new subject replaces ("how many goals"). */
@@ -199,7 +203,7 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // A condition is added at the question's end.
   if (SUBORDINATORS.has(first)) return [endSlot(previous)];
   // "and part-timers?" after "How many vacation days do I get?": other people in the user's place.
-  const people = language === 'en' && subContent.length > 0 && PEOPLE.has(subContent.at(-1)!) ? userSubject(prev) : undefined;
+  const people = language === 'en' && !PREPOSITIONS.has(first) && subContent.length > 0 && PEOPLE.has(subContent.at(-1)!) ? userSubject(prev) : undefined;
   if (people) return [slot(people, people, true)];
   // "and for lists?" after "What does the style guide say about headings?": what it says about lists.
   const saidOf = ABOUT_FOR.has(first) && !prev.some((t) => t.lower === first) ? saysAboutSlot(previous, prev) : undefined;
