@@ -12,7 +12,7 @@ import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
 import { answerName, completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
 import { resolveListPronoun, resolveOrdinal, type OrdinalReading } from './ordinal.js';
-import { namedAction, verbObject } from './verbObject.js';
+import { namedAction, verbObject, type ActedOn } from './verbObject.js';
 import { resolveSaid, resolveSource, type Answer, type SourceReading } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
@@ -402,6 +402,156 @@ function lazy<T>(make: () => T): () => T {
   };
 }
 
+/** A conversation term the engine scored, as the readers of a reference see it. */
+interface ScoredTerm {
+  term: string;
+  surface: string;
+  topic: boolean;
+  lastUser: boolean;
+  p: number;
+}
+
+/** What the readers of a reference read: the question, the conversation, and what the engine made of them. */
+interface ReadingContext {
+  input: LexicalInput;
+  /** The question, fillers removed and typos fixed. */
+  base: string;
+  language: string;
+  turns: readonly SelectedTurn[];
+  last: SelectedTurn | undefined;
+  answers: readonly Answer[];
+  parallel: ParallelReading | undefined;
+  typos: { correct: (text: string) => string };
+  weights: RewriteWeights;
+  dependence: number;
+  cues: ReturnType<typeof queryCues>;
+  scored: readonly ScoredTerm[];
+  searched: readonly ScoredTerm[];
+  /** "how much does it weigh?" after "Which one has the best battery life?" — "The MacBook Air M3, …": the thing the answer chose. */
+  chosen: () => ReturnType<typeof answerName>;
+  /** "how do I request it?" after "… you can request an extension": what the reply has that verb act on. */
+  acted: () => ActedOn | undefined;
+}
+
+const fromClaim = (r: SourceReading): ReferenceReading => ({ resolved: r.resolved, reference: { phrase: r.claim, by: 'answer' }, turns: [r.turn], claim: r.claim });
+
+/** The readers of what a question points back at, in order of precedence: the first that reads something is taken. */
+const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] = [
+  // "What about bonds?": the previous question, about bonds.
+  (c) => c.parallel && { resolved: c.typos.correct(c.parallel.resolved), turns: c.last ? [c.last.index] : [] },
+  // "where does it say that?": the latest answer's claim, to be found in the files.
+  (c) => {
+    const source = c.last && resolveSource(c.base, c.turns, c.language);
+    return source && fromClaim(source);
+  },
+  // "when did she die?": the person the conversation is about, by name.
+  (c) => {
+    if (!c.last || !hasPersonPronoun(c.base, c.language)) return undefined;
+    const person = personAntecedent(c.input.earlierUserTurns, c.answers.map((a) => a.text).reverse(), c.base);
+    const personal = person === undefined ? undefined : resolvePerson(c.base, person, c.language);
+    if (personal === undefined) return undefined;
+    const named = person!.toLowerCase();
+    return { resolved: personal, reference: { phrase: person!, by: 'person' }, turns: c.turns.filter((t) => `${t.user} ${t.assistant}`.toLowerCase().includes(named)).map((t) => t.index) };
+  },
+  // "I am not sure those rules apply to IRAs": the rules the conversation named.
+  (c) => {
+    const read = c.last && resolveDemonstrative(c.base, c.turns, c.language);
+    return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'demonstrative' }, turns: [read.turn] };
+  },
+  // "the contract" after an answer that named henderson-contract.docx: that file.
+  (c) => {
+    const read = c.last && resolveFileNoun(c.base, c.turns, c.language);
+    return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'file' }, turns: [read.turn] };
+  },
+  // "how loud is the first one?": an item of the list just given. The items not chosen are no
+  // part of the search ("the first one" is not the second).
+  (c) => {
+    const read = resolveOrdinal(c.base, c.turns, c.language, c.input.answers, c.input.previousOrdinal);
+    if (!read) return undefined;
+    const item = new Set(read.item.toLowerCase().match(WORD) ?? []);
+    const others = new Set(read.others.flatMap((o) => o.toLowerCase().match(WORD) ?? []).filter((w) => !item.has(w)));
+    return { resolved: read.resolved, reference: { phrase: read.item, by: 'list item' }, turns: [read.turn], unsearched: others };
+  },
+  // "how do I do that?" after "You can request an extension …": the action the answer advised.
+  (c) => {
+    const action = c.last && namedAction(c.base, c.last.assistant, c.language, c.last.user);
+    return action ? { resolved: action, reference: { phrase: action, by: 'advice' }, turns: [c.last!.index] } : undefined;
+  },
+  // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
+  (c) => {
+    const frame = c.last?.user && !c.acted() ? frameAntecedent(c.base, c.last.user, c.language) : undefined;
+    const framed = frame && (frame.completed ?? (frame.one ? replaceOne(c.base, frame.phrase) : resolveReference(c.base, frame, c.language)));
+    return framed ? { resolved: framed, reference: { phrase: [frame.article, frame.phrase].filter(Boolean).join(' '), by: 'question form' }, turns: [c.last!.index] } : undefined;
+  },
+  // "compare them" after a reply that lists a few things: those things, by name.
+  (c) => {
+    const listed = resolveListPronoun(c.base, c.turns, c.language, c.input.answers);
+    return listed && { resolved: listed.resolved, reference: { phrase: listed.item, by: 'list item' }, turns: [listed.turn] };
+  },
+  // "is what you said about France true?": the answer's sentence about France, when nothing else was pointed at.
+  (c) => {
+    const said = c.last && resolveSaid(c.base, c.answers, c.language);
+    return said && fromClaim(said);
+  },
+  // "what does it say about lifetimes?" after "… rust-notes.md explains ownership …": the file
+  // (unless the answer chose a thing, or has the question's verb act on one: see termReading).
+  (c) => {
+    const read = c.last && !c.chosen() && !c.acted() ? namedFile(c.base, c.last.assistant, c.language) : undefined;
+    return read && { resolved: read.resolved, reference: { phrase: read.file, by: 'file' }, turns: [c.last!.index] };
+  },
+  // "where is it?", "and the price?": the likeliest of the conversation's readings.
+  termReading,
+];
+
+/** "where is it?", "and the price?": the likeliest of the conversation's readings of a reference. */
+function termReading(c: ReadingContext): ReferenceReading | undefined {
+  // Readings of a reference: phrases of the searched terms, and the topic the user named (the
+  // words ending their question, or following an article), which the scorer may rank lower.
+  const phraseWords = new Map(c.searched.map((t) => [t.term, t.p]));
+  if (c.searched.length) for (const t of c.scored) if (t.topic && !phraseWords.has(t.term)) phraseWords.set(t.term, Math.max(t.p, TOPIC_FLOOR));
+  const body = trimEnd(c.base).body;
+  const all = c.searched.length ? antecedents(c.turns, phraseWords, c.language) : [];
+  // "where is it?" after "How do I reset the router?": the router, not the resetting.
+  const things = c.language === 'en' && all.some((r) => r.verb) && thingPronoun(c.base) ? all.filter((r) => !r.verb) : all;
+  const pointed = c.last ? pointingPronoun(body, c.language === 'nl' ? 'nl' : 'en') : null;
+  const topical = pointed ? topicFirst(things, c.last!, c.language) : things;
+  // An owner may be what "they" are ("Apple's results" — "when do they report?"), never what "it" or "that" is.
+  // "does it cover the pump?" after "What does the warranty … cover?": the warranty.
+  const acting = c.language === 'en' && pointed ? subjectFirst(topical, c.base, c.turns) : topical;
+  const readings = c.language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(acting, c.turns) : acting;
+  const answerChose = c.chosen();
+  const verbActsOn = c.acted();
+  const best: (Antecedent & { by?: 'verb object' }) | undefined =
+    answerChose && !isPerson(answerChose.phrase, c.input.people)
+      ? { phrase: answerChose.phrase, ...(answerChose.article && (answerChose.article === 'the') === (c.language === 'en') ? { article: answerChose.article } : {}), score: Infinity, turn: c.last!.index, role: 'assistant' }
+      : verbActsOn && !isPerson(verbActsOn.phrase, c.input.people)
+        ? { ...verbActsOn, score: Infinity, turn: c.last!.index, role: 'assistant', by: 'verb object' }
+        : agreeingReading(c.base, readings, c.language, c.input.people);
+  // A verb ("How do I reset my router?" — "that did not work") stands for no thing to name in the question.
+  if (!best || best.verb) return undefined;
+  const leans = c.dependence >= c.weights.dependence.threshold || c.cues.contentWords <= SHORT_QUERY;
+  if (resolveReference(c.base, best, c.language) === undefined && !leans) return undefined;
+  const resolve = (r: Antecedent): string => resolveReference(c.base, r, c.language) ?? attachTopic(c.base, r.phrase, c.language);
+  const reading: ReferenceReading = { resolved: resolve(best), reference: { phrase: best.phrase, by: best.by ?? 'conversation terms' }, turns: [best.turn] };
+  // A pointing word with two readings of similar weight from different places: the search tries each.
+  // Dutch readings take any number.
+  const pronoun = c.language === 'en' ? pronounNumber(body) : undefined;
+  const rivals = readings.filter(
+    (r) =>
+      r !== best &&
+      r.role === best.role &&
+      r.score >= best.score * AMBIGUITY_MARGIN &&
+      // A person is no other reading of a thing, nor a thing of a person.
+      isPerson(r.phrase, c.input.people) === isPerson(best.phrase, c.input.people) &&
+      !best.phrase.toLowerCase().includes(r.phrase.toLowerCase()) &&
+      !r.phrase.toLowerCase().includes(best.phrase.toLowerCase()) &&
+      // "can I make it without saffron?" has no reading "the spices".
+      numberFits(r, pronoun),
+  );
+  if (!c.cues.referring || rivals.length === 0) return reading;
+  return { ...reading, alternatives: [best, ...rivals].slice(0, 3).map(resolve), turns: [best.turn, ...rivals.slice(0, 2).map((r) => r.turn)] };
+}
+
 /**
  * The learned lexical engine: decides whether the query needs the conversation, picks the
  * conversation's terms it needs, resolves the reference in the question, cleans it up, and
@@ -442,128 +592,25 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // The question itself changes only where it points back (a pronoun, an ellipsis, "more?") or
   // when the turn clearly cannot stand alone; otherwise added terms stay on the search side.
   const last = turns.at(-1);
-  const answers = input.answers ?? turns.map((t) => ({ index: t.index, text: t.assistant }));
-  const fromClaim = (r: SourceReading): ReferenceReading => ({ resolved: r.resolved, reference: { phrase: r.claim, by: 'answer' }, turns: [r.turn], claim: r.claim });
-  // "how much does it weigh?" after "Which one has the best battery life?" — "The MacBook Air M3, …": the thing the answer chose.
-  const chosen = lazy(() => (last && pointsAtOneThing(base, language) ? answerName(last.user, last.assistant) : undefined));
-  // "how do I request it?" after "… you can request an extension": what the reply has that verb act on.
-  const acted = lazy(() => (!chosen() && last && searched.length ? verbObject(base, last.assistant, language) : undefined));
-  // Each reader of what the question points back at, in order of precedence: the first that reads something is taken.
-  const readers: (() => ReferenceReading | undefined)[] = [
-    // "What about bonds?": the previous question, about bonds.
-    () => parallel && { resolved: typos.correct(parallel.resolved), turns: last ? [last.index] : [] },
-    // "where does it say that?": the latest answer's claim, to be found in the files.
-    () => {
-      const source = last && resolveSource(base, turns, language);
-      return source && fromClaim(source);
-    },
-    // "when did she die?": the person the conversation is about, by name.
-    () => {
-      if (!last || !hasPersonPronoun(base, language)) return undefined;
-      const person = personAntecedent(input.earlierUserTurns, answers.map((a) => a.text).reverse(), base);
-      const personal = person === undefined ? undefined : resolvePerson(base, person, language);
-      if (personal === undefined) return undefined;
-      const named = person!.toLowerCase();
-      return { resolved: personal, reference: { phrase: person!, by: 'person' }, turns: turns.filter((t) => `${t.user} ${t.assistant}`.toLowerCase().includes(named)).map((t) => t.index) };
-    },
-    // "I am not sure those rules apply to IRAs": the rules the conversation named.
-    () => {
-      const read = last && resolveDemonstrative(base, turns, language);
-      return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'demonstrative' }, turns: [read.turn] };
-    },
-    // "the contract" after an answer that named henderson-contract.docx: that file.
-    () => {
-      const read = last && resolveFileNoun(base, turns, language);
-      return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'file' }, turns: [read.turn] };
-    },
-    // "how loud is the first one?": an item of the list just given. The items not chosen are no
-    // part of the search ("the first one" is not the second).
-    () => {
-      const read = resolveOrdinal(base, turns, language, input.answers, input.previousOrdinal);
-      if (!read) return undefined;
-      const item = new Set(read.item.toLowerCase().match(WORD) ?? []);
-      const others = new Set(read.others.flatMap((o) => o.toLowerCase().match(WORD) ?? []).filter((w) => !item.has(w)));
-      return { resolved: read.resolved, reference: { phrase: read.item, by: 'list item' }, turns: [read.turn], unsearched: others };
-    },
-    // "how do I do that?" after "You can request an extension …": the action the answer advised.
-    () => {
-      const action = last && namedAction(base, last.assistant, language, last.user);
-      return action ? { resolved: action, reference: { phrase: action, by: 'advice' }, turns: [last!.index] } : undefined;
-    },
-    // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
-    () => {
-      const frame = last?.user && !acted() ? frameAntecedent(base, last.user, language) : undefined;
-      const framed = frame && (frame.completed ?? (frame.one ? replaceOne(base, frame.phrase) : resolveReference(base, frame, language)));
-      return framed ? { resolved: framed, reference: { phrase: [frame.article, frame.phrase].filter(Boolean).join(' '), by: 'question form' }, turns: [last!.index] } : undefined;
-    },
-    // "compare them" after a reply that lists a few things: those things, by name.
-    () => {
-      const listed = resolveListPronoun(base, turns, language, input.answers);
-      return listed && { resolved: listed.resolved, reference: { phrase: listed.item, by: 'list item' }, turns: [listed.turn] };
-    },
-    // "is what you said about France true?": the answer's sentence about France, when nothing else was pointed at.
-    () => {
-      const said = last && resolveSaid(base, answers, language);
-      return said && fromClaim(said);
-    },
-    // "what does it say about lifetimes?" after "… rust-notes.md explains ownership …": the file
-    // (unless the answer chose a thing, or has the question's verb act on one: see termReading).
-    () => {
-      const read = last && !chosen() && !acted() ? namedFile(base, last.assistant, language) : undefined;
-      return read && { resolved: read.resolved, reference: { phrase: read.file, by: 'file' }, turns: [last!.index] };
-    },
-    // "where is it?", "and the price?": the likeliest of the conversation's readings.
-    () => termReading(),
-  ];
-  const termReading = (): ReferenceReading | undefined => {
-    // Readings of a reference: phrases of the searched terms, and the topic the user named (the
-    // words ending their question, or following an article), which the scorer may rank lower.
-    const phraseWords = new Map(searched.map((c) => [c.term, c.p]));
-    if (searched.length) for (const c of scored) if (c.topic && !phraseWords.has(c.term)) phraseWords.set(c.term, Math.max(c.p, TOPIC_FLOOR));
-    const body = trimEnd(base).body;
-    const all = searched.length ? antecedents(turns, phraseWords, language) : [];
-    // "where is it?" after "How do I reset the router?": the router, not the resetting.
-    const things = language === 'en' && all.some((r) => r.verb) && thingPronoun(base) ? all.filter((r) => !r.verb) : all;
-    const pointed = last ? pointingPronoun(body, language === 'nl' ? 'nl' : 'en') : null;
-    const topical = pointed ? topicFirst(things, last!, language) : things;
-    // An owner may be what "they" are ("Apple's results" — "when do they report?"), never what "it" or "that" is.
-    // "does it cover the pump?" after "What does the warranty … cover?": the warranty.
-    const acting = language === 'en' && pointed ? subjectFirst(topical, base, turns) : topical;
-    const readings = language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(acting, turns) : acting;
-    const answerChose = chosen();
-    const verbActsOn = acted();
-    const best: (Antecedent & { by?: 'verb object' }) | undefined =
-      answerChose && !isPerson(answerChose.phrase, input.people)
-        ? { phrase: answerChose.phrase, ...(answerChose.article && (answerChose.article === 'the') === (language === 'en') ? { article: answerChose.article } : {}), score: Infinity, turn: last!.index, role: 'assistant' }
-        : verbActsOn && !isPerson(verbActsOn.phrase, input.people)
-          ? { ...verbActsOn, score: Infinity, turn: last!.index, role: 'assistant', by: 'verb object' }
-          : agreeingReading(base, readings, language, input.people);
-    // A verb ("How do I reset my router?" — "that did not work") stands for no thing to name in the question.
-    if (!best || best.verb) return undefined;
-    const leans = dependence >= weights.dependence.threshold || cues.contentWords <= SHORT_QUERY;
-    if (resolveReference(base, best, language) === undefined && !leans) return undefined;
-    const resolve = (r: Antecedent): string => resolveReference(base, r, language) ?? attachTopic(base, r.phrase, language);
-    const reading: ReferenceReading = { resolved: resolve(best), reference: { phrase: best.phrase, by: best.by ?? 'conversation terms' }, turns: [best.turn] };
-    // A pointing word with two readings of similar weight from different places: the search tries each.
-    // Dutch readings take any number.
-    const pronoun = language === 'en' ? pronounNumber(body) : undefined;
-    const rivals = readings.filter(
-      (r) =>
-        r !== best &&
-        r.role === best.role &&
-        r.score >= best.score * AMBIGUITY_MARGIN &&
-        // A person is no other reading of a thing, nor a thing of a person.
-        isPerson(r.phrase, input.people) === isPerson(best.phrase, input.people) &&
-        !best.phrase.toLowerCase().includes(r.phrase.toLowerCase()) &&
-        !r.phrase.toLowerCase().includes(best.phrase.toLowerCase()) &&
-        // "can I make it without saffron?" has no reading "the spices".
-        numberFits(r, pronoun),
-    );
-    if (!cues.referring || rivals.length === 0) return reading;
-    return { ...reading, alternatives: [best, ...rivals].slice(0, 3).map(resolve), turns: [best.turn, ...rivals.slice(0, 2).map((r) => r.turn)] };
+  const context: ReadingContext = {
+    input,
+    base,
+    language,
+    turns,
+    last,
+    answers: input.answers ?? turns.map((t) => ({ index: t.index, text: t.assistant })),
+    parallel,
+    typos,
+    weights,
+    dependence,
+    cues,
+    scored,
+    searched,
+    chosen: lazy(() => (last && pointsAtOneThing(base, language) ? answerName(last.user, last.assistant) : undefined)),
+    acted: lazy(() => (!context.chosen() && last && context.searched.length ? verbObject(base, last.assistant, language) : undefined)),
   };
   let reading: ReferenceReading | undefined;
-  for (const read of readers) if ((reading = read())) break;
+  for (const read of READERS) if ((reading = read(context))) break;
   let resolved = reading?.resolved ?? base;
   const ambiguous = !!reading?.alternatives;
   const alternatives = reading?.alternatives ?? [];
