@@ -225,6 +225,7 @@ export function ownedFirst(readings: readonly Antecedent[], turns: readonly Sele
   }
   return readings;
 }
+
 /**
  * Readings with the subject the conversation gave the question's verb first, where the question's
  * "it" or "they" is that verb's subject: after "What does the warranty of my washing machine

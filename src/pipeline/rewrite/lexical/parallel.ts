@@ -156,12 +156,6 @@ function renumbered(words: readonly string[], subject: readonly string[]): boole
   return differ.length === 1 && /^\p{N}+$/u.test(words[differ[0]!]!) && /^\p{N}+$/u.test(subject[differ[0]!]!);
 }
 
-/**
- * The places in `previous` the subject could take: after the same preposition ("in 2019" for "in
- * 2018"), a phrase with the same head noun ("mini challenges" for "maxi challenges"), or else any
- * run of content words (with its determiner when the subject brings one), to be weighed by meaning.
- * The verb or adjective that ends the question is no place ("built" in "When was the Eiffel Tower built?").
- */
 /** Plural nouns for groups of people whom a rule may apply to instead of the user ("and part-timers?", "what about contractors?"). */
 const PEOPLE: ReadonlySet<string> = new Set(
   (
@@ -179,6 +173,12 @@ function userSubject(prev: readonly Token[]): number | undefined {
   return at > 0 ? at : undefined;
 }
 
+/**
+ * The places in `previous` the subject could take: after the same preposition ("in 2019" for "in
+ * 2018"), a phrase with the same head noun ("mini challenges" for "maxi challenges"), or else any
+ * run of content words (with its determiner when the subject brings one), to be weighed by meaning.
+ * The verb or adjective that ends the question is no place ("built" in "When was the Eiffel Tower built?").
+ */
 export function parallelSlots(previous: string, subject: string, language: string): Slot[] {
   const predicates = clausePredicates(previous, language);
   const prev = tokens(previous).map((t) => (predicates.has(t.lower) ? { ...t, predicate: true } : t));

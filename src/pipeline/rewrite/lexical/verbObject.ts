@@ -180,10 +180,20 @@ function dutchIntroduced(query: string, reply: string): ActedOn | undefined {
 
 /** "do that", "do it", "doing this" where "do" is the main verb (see DO_ACTION in resolve.ts): the action to name. */
 const DO_POINTER = /(?:\b(?:i|you|we|they|to|can|could|will|would|should|must|might|may|not|also|just)|n['’]t)\s+(do|does|did)\s+(that|it|this)\b/i;
+/**
+ * A verb and its object after `subject` and one of `adverbs`, as groups 1 and 2: the object up to
+ * a preposition or a mark, with one of `determiners` before it. `ends` adds words that end the
+ * object ("|myself").
+ */
+function actionPattern(subject: string, adverbs: string, determiners: string, ends: string): RegExp {
+  const object = String.raw`((?:(?:${determiners})\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+)`;
+  const end = String.raw`(?=\s+(?:by|until|before|after|within|through|via|online|at|in|on|for|from|with|to${ends})\b|[.,;:!?]|$)`;
+  return new RegExp(String.raw`\b${subject}\s+(?:(?:${adverbs})\s+)?([a-z]+)\s+${object}${end}`, 'iu');
+}
 /** What the latest answer tells the reader to do: "You can request an extension until …", "you should register the appliance". */
-const ADVICE = /\byou\s+(?:can|could|should|must|may|might|need\s+to|have\s+to|will\s+need\s+to)\s+(?:also\s+|first\s+|simply\s+)?([a-z]+)\s+((?:(?:the|a|an|your|this|that)\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+)(?=\s+(?:by|until|before|after|within|through|via|online|at|in|on|for|from|with|to)\b|[.,;:!?]|$)/iu;
+const ADVICE = actionPattern(String.raw`you\s+(?:can|could|should|must|may|might|need\s+to|have\s+to|will\s+need\s+to)`, 'also|first|simply', 'the|a|an|your|this|that', '');
 /** What the user asked how to do, when, or whether to: "How often should I change the oil in my Corolla?", "How do I reset my router?". */
-const ASKED_ACTION = /\b(?:i|we)\s+(?:also\s+|first\s+)?([a-z]+)\s+((?:(?:the|a|an|my|our|this|that)\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+)(?=\s+(?:by|until|before|after|within|through|via|online|at|in|on|for|from|with|to|myself|ourselves)\b|[.,;:!?]|$)/iu;
+const ASKED_ACTION = actionPattern('(?:i|we)', 'also|first', 'the|a|an|my|our|this|that', '|myself|ourselves');
 const DUTCH_ADVICE = /\b(?:je|jij|u)\s+(?:kunt|kan|moet|mag|dient)\s+((?:\p{L}+\s+){0,3}?\p{L}+en)(?=[\s.,;:!?]|$)/iu;
 
 /**
