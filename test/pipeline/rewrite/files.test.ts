@@ -31,6 +31,10 @@ describe('files a conversation names', () => {
     expect(read('wat zegt het over de prijs?', offer, 'nl')).toBe('wat zegt offerte-aannemer.pdf over de prijs?');
     expect(read('wie heeft het ondertekend?', offer, 'nl')).toBe('wie heeft offerte-aannemer.pdf ondertekend?');
     expect(read('wanneer heb ik het ontvangen?', offer, 'nl')).toBe('wanneer heb ik offerte-aannemer.pdf ontvangen?');
+    // "that document", "dat bestand": the file's name takes the place of the word for it too.
+    expect(read('who wrote that document?')).toBe('who wrote notes/rust-notes.md?');
+    expect(read('what does this file say about lifetimes?')).toBe('what does notes/rust-notes.md say about lifetimes?');
+    expect(read('wie heeft dat document ondertekend?', offer, 'nl')).toBe('wie heeft offerte-aannemer.pdf ondertekend?');
     // Of several files, none; a pointing word that is no text, none.
     expect(read('what does it say about lifetimes?', 'Yes: rust-notes.md and borrow.md.')).toBeUndefined();
     expect(read('how does it work?')).toBeUndefined();

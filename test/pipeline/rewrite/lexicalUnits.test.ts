@@ -130,3 +130,31 @@ describe('lexicalRewrite: the search text and the question', () => {
     expect(r.used_turns).toEqual([0]);
   });
 });
+
+describe('lexicalRewrite: what a pointing word stands for', () => {
+  const read = (query: string, user: string, assistant: string): string =>
+    lexicalRewrite({ query, earlierUserTurns: [user], turns: [{ index: 0, user, assistant, similarity: 0.5, byRecency: true }] }).resolved_query;
+
+  it('reads "they" that something is done to as a plural thing before a singular one, never before a person', () => {
+    const tokens = ['How does the auth service issue tokens?', 'The auth service issues a signed JWT access token and a refresh token stored in a cookie.'] as const;
+    expect(read('can they be revoked?', ...tokens)).toBe('can the tokens be revoked?');
+    // A name keeps its place.
+    expect(read('where were they married?', 'Who was Hedy Lamarr?', 'Hedy Lamarr was an actress and inventor.')).toContain('Hedy Lamarr');
+  });
+
+  it('reads "it" after "the deadline for …" as what the conversation is about, not the deadline', () => {
+    const due = read('who grades it?', 'When is the deadline for the statistics assignment?', 'The statistics assignment is due on Friday 6 December.');
+    expect(due).toBe('who grades the statistics assignment?');
+  });
+
+  it('reads a person and the thing a verb acts on in one question', () => {
+    const minutes = 'The membership fee rises to 45 euros. Treasurer Anna de Vries voted against the fee increase.';
+    expect(read('why did she vote against it?', 'What did we decide in the March board meeting?', minutes)).toBe('why did Treasurer Anna de Vries vote against the fee increase?');
+  });
+
+  it('reads a list whose items hold an "and", and what a "which of my …" question asked for', () => {
+    const recipes = ['Which of my recipes use lentils?', 'Three recipes use lentils: red lentil dahl (dahl.md), lentil and chorizo soup (soups.docx) and a lentil salad with feta (salads.md).'] as const;
+    expect(read('how long does the first one cook?', ...recipes)).toBe('how long does red lentil dahl cook?');
+    expect(read("aren't there more?", ...recipes)).toBe("aren't there more recipes?");
+  });
+});

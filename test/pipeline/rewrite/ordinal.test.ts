@@ -21,6 +21,13 @@ describe('the items of a list', () => {
     expect(listItems('It depends. The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.', 'en')).toEqual(['the Daikin Altherma 3', 'the Mitsubishi Ecodan']);
     expect(listItems('Mount the outdoor unit, connect the refrigerant lines, then wire the indoor unit.', 'en')).toEqual(['Mount the outdoor unit', 'connect the refrigerant lines', 'wire the indoor unit']);
     expect(listItems('Je kunt kiezen: huren, kopen of leasen.', 'nl')).toEqual(['huren', 'kopen', 'leasen']);
+    // With commas, an "and" before the last comma is inside an item.
+    expect(listItems('Three recipes use lentils: red lentil dahl (dahl.md), lentil and chorizo soup (soups.docx) and a lentil salad (salads.md).', 'en')).toEqual([
+      'red lentil dahl',
+      'lentil and chorizo soup',
+      'a lentil salad',
+    ]);
+    expect(listItems('Je hebt nodig: peper en zout, olijfolie en knoflook.', 'nl')).toEqual(['peper en zout', 'olijfolie', 'knoflook']);
     // A list of files is a list of their names, however each is introduced.
     expect(listItems('Three files mention it: henderson-contract.docx, invoice-2024-031.pdf and the notes in meeting-2024-02-12.md.', 'en')).toEqual([
       'henderson-contract.docx',

@@ -72,6 +72,40 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(settled('whats the wifi password at the office', 'for staff')).toBe('whats the wifi password at the office for staff?');
   });
 
+  it('asks another attribute of what a "what is the … of …?" question asked about', () => {
+    expect(settled('What is the notice period of my lease?', 'the deposit')).toBe('What is the deposit of my lease?');
+    expect(settled('What is the notice period of my lease?', 'the rent')).toBe('What is the rent of my lease?');
+    expect(chooseSlot('de borg', parallelSlots('Wat is de opzegtermijn van mijn huurcontract?', 'de borg', 'nl'))?.text).toBe('de opzegtermijn');
+    // Not a name, a thing with its own owner, or a subject without an article: those are left to meaning.
+    expect(settled('What is the capital of France?', 'Germany')).toBeUndefined();
+    expect(settled('what is the size of the area?', "the region's topography")).toBeUndefined();
+    expect(settled('What are the side effects of ibuprofen?', 'paracetamol')).toBeUndefined();
+  });
+
+  it('puts no article after "what" that asks which kind', () => {
+    const previous = 'What tyre pressure does the manual recommend?';
+    expect(substitute(previous, { start: 5, end: 18, text: 'tyre pressure', decided: false }, 'the spare wheel')).toBe('What spare wheel does the manual recommend?');
+  });
+
+  it('asks the question again of another moment, in its place or at its end', async () => {
+    const again = async (query: string, previous: string, language = 'en') => (await resolveParallel(query, [previous], language))?.resolved;
+    expect(await again('and this year?', 'How much did I pay for energy last year?')).toBe('How much did I pay for energy this year?');
+    expect(await again('what about last month?', 'How much did I pay for energy last year?')).toBe('How much did I pay for energy last month?');
+    expect(await again('and 2023?', 'How much did I pay in 2024 for energy?')).toBe('How much did I pay in 2023 for energy?');
+    expect(await again('and the year before?', 'How much did I pay for energy last year?')).toBe('How much did I pay for energy the year before last year?');
+    expect(await again('en dit jaar?', 'Hoeveel heb ik vorig jaar aan de energierekening betaald?', 'nl')).toBe('Hoeveel heb ik dit jaar aan de energierekening betaald?');
+    expect(await again('en het jaar daarvoor?', 'Hoeveel heb ik vorig jaar aan de energierekening betaald?', 'nl')).toBe('Hoeveel heb ik het jaar voor vorig jaar aan de energierekening betaald?');
+    // Added where the question named no moment; a thing's season is none ("the last season of Friends").
+    expect(await again('and last month?', 'How much did I spend on groceries?')).toBe('How much did I spend on groceries last month?');
+    expect(await again('and this year?', 'What happened in the last season of Friends?')).toBe('What happened in the last season of Friends this year?');
+    // "may" is a verb unless a preposition says it is the month; a moment relative to none is left alone.
+    expect(await again('and in June?', 'How much may I spend in May?')).toBe('How much may I spend in June?');
+    expect(await again('and the month before?', 'How much did I spend on groceries?')).toBeUndefined();
+    // After a follow-up that was itself a question asked again, that question.
+    const chain = await resolveParallel('en vorig jaar?', ['en taal?', 'Wat staat er in het schoolrapport van Emma over rekenen?'], 'nl');
+    expect(chain?.resolved).toBe('Wat staat er in het schoolrapport van Emma over taal vorig jaar?');
+  });
+
   it('swaps the same words with another number', () => {
     expect(settled('What does clause 7 of the lease say?', 'clause 9')).toBe('What does clause 9 of the lease say?');
     expect(settled('What did the iPhone 14 cost at launch?', 'the iPhone 15')).toBe('What did the iPhone 15 cost at launch?');
@@ -217,6 +251,9 @@ describe('parallel follow-ups with the real sentence encoder', () => {
   it('"and the one from Contoso?" asks again where the previous question said "from", and else names the thing', async () => {
     expect(await resolveParallel('and the one from Contoso?', ['When is the invoice from Northwind due?'], 'en', embedder)).toMatchObject({ resolved: 'When is the invoice from Contoso due?' });
     expect(await resolveParallel('and the one from Contoso?', ['Which companies offer a pension plan?'], 'en', embedder)).toBeUndefined();
+    // A question in another language is not asked again in this one.
+    expect(await resolveParallel('en bij schade door hagel?', ['Does my car insurance cover windscreen damage?'], 'nl', embedder)).toBeUndefined();
+    expect(await resolveParallel('en in Utrecht?', ['Wat kost een warmtepomp in Amsterdam?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat kost een warmtepomp in Utrecht?' });
     const { result } = await rewrite('and the one from Contoso?', [u('Which companies offer a pension plan?'), a('Acme and Globex offer pension plans.')], {}, { embedder });
     expect(result.resolved_query).toMatch(/^What about the pension plans? from Contoso\?$/);
   });

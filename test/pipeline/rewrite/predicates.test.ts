@@ -48,6 +48,9 @@ describe('clausePredicates', () => {
     expect(of('How often does the pump need maintenance?')).not.toContain('maintenance');
     // A plural is no verb after "do".
     expect(of('What does the plan cover costs?')).not.toContain('costs');
+    // With no verb at all, a plural last word is the object, and the noun before it the verb.
+    expect(of('How does the auth service issue tokens?')).toEqual(['issue']);
+    expect(of('How does the bank charge fees?')).toEqual(['charge']);
   });
 
   it('reads Dutch participles by their form, after an auxiliary', () => {
@@ -112,6 +115,14 @@ describe('englishTags', () => {
     expect(tagOf('What does the warranty of my washing machine cover?', 'cover')).toBe('VERB');
     // "that" before a verb is no determiner: "I saw that happen".
     expect(tagOf('I saw that happen.', 'happen')).toBe('VERB');
+  });
+  it('reads a clause without a verb as having one: a base-form noun between a plural and a noun phrase', () => {
+    expect(tagOf('Which of my recipes use lentils?', 'use')).toBe('VERB');
+    expect(tagOf('Three recipes use lentils: dahl, soup and a salad.', 'use')).toBe('VERB');
+    // A clause with a verb, or a plural that ends no noun phrase, keeps its tags.
+    expect(tagOf('My recipes use the lentils you bought.', 'lentils')).toBe('NOUN');
+    expect(tagOf('The account balance is low.', 'balance')).toBe('NOUN');
+    expect(tagOf('Which recipe books are on the shelf?', 'books')).toBe('NOUN');
   });
 });
 

@@ -10,6 +10,8 @@ describe('what a question asked for', () => {
     // The singular by the tagger's base form: "movies" is "movie", not "movy".
     expect(askedFor('What other movies did she star in?', 'en')?.singular).toBe('other movie');
     expect(askedFor('Which company makes the iPhone?', 'en')).toMatchObject({ phrase: 'company', plural: false });
+    // "which of my …": a choice among the user's things.
+    expect(askedFor('Which of my recipes use lentils?', 'en')).toEqual({ phrase: 'recipes', choice: true, plural: true, singular: 'recipe' });
   });
 
   it('is nothing for a question about a moment or one that asks "what is"', () => {
@@ -108,6 +110,8 @@ describe('what a follow-up points at by the previous question\'s form', () => {
     expect(frameAntecedent('has it been paid?', 'When is the invoice from Northwind due?', 'en')).toEqual({ phrase: 'invoice', article: 'the' });
     expect(frameAntecedent('does it change after five years?', 'What is the notice period in my employment contract?', 'en')).toEqual({ phrase: 'notice period', article: 'the' });
     expect(frameAntecedent('how big is it?', 'What is the capital of France?', 'en')).toBeUndefined();
+    // Nor does "… for …": "it" may be the deadline or the assignment it is for.
+    expect(frameAntecedent('who grades it?', 'When is the deadline for the statistics assignment?', 'en')).toBeUndefined();
     expect(frameAntecedent('has it been paid?', 'Who sent the invoice?', 'en')).toBeUndefined();
   });
 });

@@ -100,12 +100,22 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('en de prijs?', { phrase: 'houtmulch' }, 'nl')).toBe('Wat is de prijs van houtmulch?');
     // A question of its own after "en" is no attribute to ask about ("Wat is hoeveel ziektedagen van …?").
     expect(resolveReference('en hoeveel ziektedagen?', { phrase: 'arbeidscontract' }, 'nl')).toBeUndefined();
+    // Nor is a prepositional phrase ("Wat is bij schade door hagel van …?", "What about for theft of …?").
+    expect(resolveReference('en bij schade door hagel?', { phrase: 'autoverzekering' }, 'nl')).toBeUndefined();
+    expect(resolveReference('and for theft?', { phrase: 'car insurance', article: 'the' }, 'en')).toBeUndefined();
+    // Nor a moment, which no thing has ("What about the month before of groceries?").
+    expect(resolveReference('and the month before?', { phrase: 'groceries' }, 'en')).toBeUndefined();
+    expect(resolveReference('en vorig jaar?', { phrase: 'energierekening', article: 'de' }, 'nl')).toBeUndefined();
   });
   it('puts the antecedent, with its article, in place of a pronoun', () => {
     expect(resolveReference('How does it handle expired sessions?', { phrase: 'authentication system', article: 'the' }, 'en')).toBe(
       'How does the authentication system handle expired sessions?',
     );
     expect(resolveReference('hoe dik moet ik dat leggen?', { phrase: 'houtmulch' }, 'nl')).toBe('hoe dik moet ik houtmulch leggen?');
+    // A Dutch pronoun joined to its preposition keeps the preposition: "daarvan" is "van" the thing.
+    expect(resolveReference('wie betaalt het onderhoud daarvan?', { phrase: 'dakkapel', article: 'de' }, 'nl')).toBe('wie betaalt het onderhoud van de dakkapel?');
+    expect(resolveReference('wat zei de aannemer daarover?', { phrase: 'dakkapel', article: 'de' }, 'nl')).toBe('wat zei de aannemer over de dakkapel?');
+    expect(resolveReference('hoe ver kan ik daarmee rijden?', { phrase: 'leenauto', article: 'de' }, 'nl')).toBe('hoe ver kan ik met de leenauto rijden?');
     expect(resolveReference('What is its warranty?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe("What is the heat pump's warranty?");
     expect(resolveReference('And their total?', { phrase: 'invoices', article: 'the' }, 'en')).toBe("And the invoices' total?");
   });

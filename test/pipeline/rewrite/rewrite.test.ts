@@ -306,6 +306,8 @@ describe('ambiguity', () => {
     expect(answerName('Which one is fastest to restore?', 'Continuous replication: failover takes minutes.')).toEqual({ phrase: 'continuous replication', article: 'the' });
     expect(answerName('Which city is bigger?', 'Rotterdam, with 650,000 people.')).toEqual({ phrase: 'Rotterdam' });
     expect(answerName('Which one is cheaper?', 'Probably, but it depends on the rate.')).toBeUndefined();
+    // A clause before a colon introduces a list: it has a verb, and chose nothing.
+    expect(answerName('Which of my recipes use lentils?', 'Three recipes use lentils: dahl, soup and a salad.')).toBeUndefined();
   });
 
   it('leaves "it" as asked when every close reading is plural', () => {

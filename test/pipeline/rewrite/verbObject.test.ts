@@ -12,6 +12,12 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(verbObject('how do I register it?', dishwasher, 'en')).toEqual({ phrase: 'appliance', article: 'the' });
     expect(verbObject('where do I keep it?', dishwasher, 'en')).toEqual({ phrase: 'receipt', article: 'the' });
     expect(verbObject('do I need to sign them?', 'Sign the forms and the letter before Friday.', 'en')).toEqual({ phrase: 'forms', article: 'the' });
+    // Through the verb's preposition: the thing after the same verb and preposition.
+    const minutes = 'The membership fee rises to 45 euros. Treasurer Anna de Vries voted against the fee increase.';
+    expect(verbObject('who else voted against it?', minutes, 'en')).toEqual({ phrase: 'fee increase', article: 'the' });
+    expect(verbObject('why did she vote for it?', minutes, 'en')).toBeUndefined();
+    // A date after the thing is no part of it.
+    expect(verbObject('who did he beat to win it?', 'Martin Kaymer won the U.S. Open June 2014.', 'en')).toEqual({ phrase: 'U.S. Open', article: 'the' });
   });
 
   it('reads the subject of a passive as what the verb acted on', () => {

@@ -25,6 +25,9 @@ export function filesNamed(text: string): string[] {
   return [...new Set(text.match(FILE_NAMES) ?? [])];
 }
 
+/** "it", or "that"/"this" with or without a word for a document ("who wrote that document?"), which the file's name replaces whole. */
+const EN_POINTER = String.raw`(?<pointer>it|(?:that|this)(?:\s+(?:document|file|doc|pdf|note|report|memo|letter|email|page|text))?)`;
+const NL_POINTER = String.raw`(?<pointer>het|(?:dat|dit)(?:\s+(?:document|bestand|verslag|rapport|memo|briefje|brief|mailtje|bericht))?)`;
 /**
  * A pointing word for a text, as group "pointer": what says, mentions or holds something ("what
  * does it say about …?", "wat zegt het over …?"), or what is done to a document ("when did I write
@@ -32,13 +35,13 @@ export function filesNamed(text: string): string[] {
  */
 const TEXT_POINTER: Record<string, RegExp[]> = {
   en: [
-    /\b(?<pointer>it|that|this)\s+(?:says?|said|mentions?|mentioned|states?|contains?|covers?|describes?|explains?|lists?)\b/di,
-    /\b(?:write|wrote|written|edit|edited|open|opened|read|save|saved|print|printed|share|shared|send|sent|create|created|rename|renamed|delete|deleted|sign|signed|scan|scanned|download|downloaded|attach|attached|receive|received)\s+(?<pointer>it|that|this)\b/di,
-    /\b(?:was|is|were|has|have)\s+(?<pointer>it|that|this)\s+(?:last\s+|first\s+)?(?:written|edited|saved|created|modified|updated|changed|signed|scanned|sent|shared|printed|downloaded|received)\b/di,
+    new RegExp(String.raw`\b${EN_POINTER}\s+(?:says?|said|mentions?|mentioned|states?|contains?|covers?|describes?|explains?|lists?)\b`, 'diu'),
+    new RegExp(String.raw`\b(?:write|wrote|written|edit|edited|open|opened|read|save|saved|print|printed|share|shared|send|sent|create|created|rename|renamed|delete|deleted|sign|signed|scan|scanned|download|downloaded|attach|attached|receive|received)\s+${EN_POINTER}\b`, 'diu'),
+    new RegExp(String.raw`\b(?:was|is|were|has|have)\s+${EN_POINTER}\s+(?:last\s+|first\s+)?(?:written|edited|saved|created|modified|updated|changed|signed|scanned|sent|shared|printed|downloaded|received)\b`, 'diu'),
   ],
   nl: [
-    /\b(?:zegt|zei|vermeldt|bevat|beschrijft|noemt)\s+(?<pointer>het|dat|dit)\b/di,
-    /\b(?<pointer>het|dat|dit)\s+(?:(?:\p{L}+\s+){0,2})(?:geschreven|gemaakt|bewerkt|geopend|opgeslagen|gewijzigd|aangepast|verstuurd|gestuurd|gedeeld|geprint|gescand|ondertekend|gedownload|ontvangen|openen|bewerken|delen|versturen|printen|ondertekenen)\b/diu,
+    new RegExp(String.raw`\b(?:zegt|zei|vermeldt|bevat|beschrijft|noemt)\s+${NL_POINTER}\b`, 'diu'),
+    new RegExp(String.raw`\b${NL_POINTER}\s+(?:(?:\p{L}+\s+){0,2})(?:geschreven|gemaakt|bewerkt|geopend|opgeslagen|gewijzigd|aangepast|verstuurd|gestuurd|gedeeld|geprint|gescand|ondertekend|gedownload|ontvangen|openen|bewerken|delen|versturen|printen|ondertekenen)\b`, 'diu'),
   ],
 };
 

@@ -133,7 +133,7 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   const body = trimEnd(query).body;
   // "aren't there more?" asks for more of things: "more deadlines", not "more grant proposal".
   const pronoun = pronounNumber(body);
-  if (!pronoun) return first;
+  if (!pronoun) return passiveThey(body) ? doneTo(readings, first, people) : first;
   // "How much is it?" after "When does she start?": whoever "she" was, "it" is not them.
   const person = (r: Antecedent): boolean => isPerson(r.phrase, people);
   const best = readings.find((r) => !person(r));
@@ -277,6 +277,35 @@ function pronounNumber(body: string): 'it' | 'them' | 'more' | undefined {
   const word = pointingPronoun(body, 'en')?.[0].toLowerCase() ?? (/\bits\b/i.test(body) ? 'it' : undefined);
   if (word === 'it' || word === 'them') return word;
   return word === undefined && /^(?:more|others|other ones)$/i.test(MORE.en!.exec(body)?.[1] ?? '') ? 'more' : undefined;
+}
+
+/**
+ * "can they be revoked?" after "How does the auth service issue tokens?": what is done to "they"
+ * is a plural thing of the conversation ("the tokens") more often than a thing in the singular
+ * (a service, a company), which it outweighs at half the agreement margin. People and names keep
+ * their place ("where were they married?").
+ */
+function doneTo(readings: readonly Antecedent[], first: Antecedent, people: ReadonlySet<string>): Antecedent {
+  const common = (r: Antecedent): boolean => !r.verb && !/^\p{Lu}/u.test(head(r)) && !isPerson(r.phrase, people);
+  if (!common(first) || plural(head(first).toLowerCase())) return first;
+  return readings.find((r) => r !== first && common(r) && plural(head(r).toLowerCase()) && r.score >= first.score * AGREEMENT_MARGIN / 2) ?? first;
+}
+
+/** "they" as the subject of a passive: "can they be revoked?", "where are they stored?", "were they signed?". */
+function passiveThey(body: string): boolean {
+  const { words, tags, lemmas } = englishTags(body);
+  const at = words.findIndex((w) => /^they$/i.test(w));
+  const be = (i: number): boolean => lemmas[i] === 'be' || lemmas[i] === 'get';
+  // The auxiliary before "they" ("are they …") or after it, past a modal ("they can be …").
+  let i = at + 1;
+  if (!(at > 0 && be(at - 1))) {
+    if (tags[i] === 'AUX' && !be(i)) i++;
+    if (!be(i)) return false;
+    i++;
+  }
+  if (tags[i] === 'ADV') i++;
+  const w = words[i]?.toLowerCase() ?? '';
+  return tags[i] === 'VERB' && lemmas[i] !== w && /(?:ed|en|wn|t|d)$/.test(w);
 }
 
 /**
@@ -452,7 +481,10 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
     const personal = person === undefined ? undefined : resolvePerson(c.base, person, c.language);
     if (personal === undefined) return undefined;
     const named = person!.toLowerCase();
-    return { resolved: personal, reference: { phrase: person!, by: 'person' }, turns: c.turns.filter((t) => `${t.user} ${t.assistant}`.toLowerCase().includes(named)).map((t) => t.index) };
+    // "why did she vote against it?" after "Anna de Vries voted against the fee increase": the thing too.
+    const thing = verbObject(c.base, c.last.assistant, c.language);
+    const both = thing && !isPerson(thing.phrase, c.input.people) ? resolveReference(personal, thing, c.language) : undefined;
+    return { resolved: both ?? personal, reference: { phrase: person!, by: 'person' }, turns: c.turns.filter((t) => `${t.user} ${t.assistant}`.toLowerCase().includes(named)).map((t) => t.index) };
   },
   // "I am not sure those rules apply to IRAs": the rules the conversation named.
   (c) => {

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { charAt, escapeRegExp, LETTER_OR_DIGIT, PERSON_ROLES, READER_OWN, readable, wholeMatches, wordPattern } from './words.js';
+import { CALENDAR_WORDS, charAt, escapeRegExp, LETTER_OR_DIGIT, PERSON_ROLES, READER_OWN, readable, wholeMatches, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -15,7 +15,7 @@ import { charAt, escapeRegExp, LETTER_OR_DIGIT, PERSON_ROLES, READER_OWN, readab
 
 /** Words that open a sentence in capitals without being a name ("When", "Did"), and calendar words. */
 const NOT_NAMES = new Set(
-  [...STOPWORDS, ...CLAUSE_WORDS, ...'january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday'.split(' ')],
+  [...STOPWORDS, ...CLAUSE_WORDS, ...CALENDAR_WORDS],
 );
 /**
  * Parts of speech of a word that can open a sentence before a name without being part of it:
@@ -289,12 +289,20 @@ export function answerName(question: string, reply: string): { phrase: string; a
   const short = /^([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'’-]*){0,3})\s*[:,;–—]/u.exec(rest)?.[1];
   const words = short?.toLowerCase().split(/\s+/) ?? [];
   if (!short || words.some((w) => STOPWORDS.has(w) || CLAUSE_WORDS.has(w) || ANSWER_WORDS.has(w))) return undefined;
+  // "Three recipes use lentils: …" is a clause introducing a list, not the answer's choice.
+  if (/^\s*which\b/i.test(question) && hasVerb(short)) return undefined;
   // Capitalised only for opening the sentence when the words after it are not ("Continuous replication").
   const common = words.length > 1 && /^\p{Lu}\p{Ll}*$/u.test(short.split(/\s+/)[0]!) && short.split(/\s+/).slice(1).every((w) => /^\p{Ll}/u.test(w));
   const phrase = common ? short[0]!.toLowerCase() + short.slice(1) : short;
   // A name ("Rotterdam, with …") takes no article; a thing takes the one the reply gave it, or "the".
   const named = /^\p{Lu}/u.test(phrase);
   return { phrase, ...(article ? { article: article[1]!.toLowerCase() } : named ? {} : { article: 'the' }) };
+}
+
+/** Whether an English text has a verb by its tags ("recipes use lentils"). */
+function hasVerb(text: string): boolean {
+  const { tags } = englishTags(text);
+  return tags.includes('VERB') || tags.includes('AUX');
 }
 
 /** Words that open a reply without naming the answer ("Yes, …", "Probably: …", "Both, …"). */

@@ -105,7 +105,10 @@ export function listItems(text: string, language: string): string[] {
   if (lines.length >= 2) return lines.map((l) => l.split(/:\s|\s[-–—]\s/)[0]!.replace(/[*_]+/g, '').replace(/[.;,]\s*$/, '').replace(/\s*\([^()]*\)$/, '').trim());
   let best: string[] = [];
   for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
-    const items = enumeration(sentence.replace(/[.!?]+\s*$/, ''), language);
+    const text = sentence.replace(/[.!?]+\s*$/, '');
+    // An "and" before the last comma is inside an item, unless that leaves items unalike ("tiredness, dizziness, cold hands and feet, and …").
+    const inner = enumeration(text, language);
+    const items = inner.length ? inner : enumeration(text, language, true);
     if (items.length > best.length) best = items;
   }
   return best;
@@ -114,8 +117,26 @@ export function listItems(text: string, language: string): string[] {
 /** Tagged words as text again: a possessive's "'s" stays on its word ("an employer's statement"). */
 const joinWords = (words: readonly string[]): string => words.join(' ').replace(/\s+(['’]s?)(?=\s|$)/g, '$1');
 
+/**
+ * The parts of a list: split at its commas, and its last item's part at its last "and"/"or" ("red
+ * lentil dahl, lentil and chorizo soup and a lentil salad": an "and" before the last comma is
+ * inside an item). A remark on the items after the last one ("…, both including installation") is
+ * no item's part. Without commas, or `everyJoin`, at every "and"/"or" as well.
+ */
+function listParts(body: string, language: string, everyJoin: boolean): string[] {
+  const joiner = language === 'nl' ? /\s+(?:en|of)\s+/gi : /\s+(?:and|or)\s+/gi;
+  const commas = language === 'nl' ? /\s*,\s*/ : /\s*,\s*(?:and\s+|or\s+|then\s+)?/i;
+  const parts = body.split(commas);
+  if (parts.length === 1 || everyJoin) return parts.flatMap((p) => p.split(joiner));
+  const remark = REMARK_ON_ITEMS.test(parts.at(-1)!) ? parts.pop() : undefined;
+  const last = parts.pop()!;
+  const joins = [...last.matchAll(joiner)].at(-1);
+  const items = joins ? [...parts, last.slice(0, joins.index), last.slice(joins.index + joins[0].length)] : [...parts, last];
+  return remark === undefined ? items : [...items, remark];
+}
+
 /** "There are a few options: A, B, or C", "The catalogue lists A and B", "Mount A, connect B, then wire C". */
-function enumeration(text: string, language: string): string[] {
+function enumeration(text: string, language: string, everyJoin = false): string[] {
   // An answer's opening "Yes," is no item ("Yes, Hertz, Avis and Europcar have desks …").
   // What a reply says of an item in brackets is no part of it, and may hold commas of its own
   // ("the CRM migration (three weeks late, waiting on data cleanup) and the new intranet (…)").
@@ -126,9 +147,7 @@ function enumeration(text: string, language: string): string[] {
   const joined = (language === 'nl' ? /\s(?:en|of)[\s,]/i : /\s(?:and|or|then)[\s,]/i).test(body);
   if (colon < 0 && !joined) return [];
   // A comma inside a number ("8,900", "4,20") separates no items (kept apart by a private-use character).
-  const parts = body
-    .replace(/(\d),(\d)/g, '$1\uE000$2')
-    .split(language === 'nl' ? /\s*,\s*|\s+(?:en|of)\s+/i : /\s*,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or)\s+/i)
+  const parts = listParts(body.replace(/(\d),(\d)/g, '$1\uE000$2'), language, everyJoin)
     .map((p) => p.replace(/\uE000/g, ',').replace(CONJUNCTIONS, '').replace(TRAILING_CONJUNCTION, '').replace(ITEM_DETAIL, '').replace(NAME_DETAIL, '$1').replace(ITEM_AMOUNT, '').trim())
     // "heartburn and, rarely, stomach bleeding": how often is said of an item, and is none.
     .filter((p) => p && !FREQUENCY_WORDS.test(p));

@@ -1,9 +1,10 @@
 import { cosine, type Embedder } from '../../models/embedder.js';
 import { STOPWORDS } from '../../search/queryTerms.js';
+import { detectLanguage } from './language.js';
 import { POINTER } from './ordinal.js';
 import { clausePredicates } from './predicates.js';
 import { CLAUSE_WORDS, SUBORDINATORS } from './resolve.js';
-import { caseLike, isRequest, plural, REQUESTS, SOURCE_LEAD, wordPattern } from './words.js';
+import { caseLike, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wordPattern, YEAR } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -25,12 +26,6 @@ const ABOUT_LEAD: Record<'en' | 'nl', RegExp> = {
  */
 const AND_LEAD: Record<'en' | 'nl', RegExp> = { en: /^and\s+/i, nl: /^en\s+/i };
 
-const PREPOSITIONS = new Set(
-  (
-    'in on at for during from to with by under over after before near since between among without within of about via per through against ' +
-    'op bij voor tijdens met na uit naar onder boven sinds tussen zonder binnen aan door tegen naast achter rond van over via per'
-  ).split(' '),
-);
 export const DETERMINERS: ReadonlySet<string> = new Set(
   'the a an this that these those my your our their his her its de het een dit dat deze die mijn jouw onze hun zijn'.split(' '),
 );
@@ -250,6 +245,14 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // "en boomschors?" after "Wat kost houtmulch per kuub?": a bare Dutch noun takes the place of the question's one bare noun.
   const bare = language === 'nl' && sub.length === 1 && /^\p{Ll}/u.test(sub[0]!.text) ? bareNouns(prev) : [];
   if (bare.length === 1) return [slot(bare[0]!, bare[0]!, true)];
+  // "and the deposit?" after "What is the notice period of my lease?": another attribute of the same thing.
+  // Not a name, nor a thing said with its own owner ("the region's topography").
+  const attribute = subHasDeterminer && sub.filter(isContent).every((t) => /^\p{Ll}/u.test(t.text)) && !/['’]s\b/u.test(subject) ? attributeAsked(prev) : undefined;
+  if (attribute) {
+    let from = attribute[0];
+    if (subHasDeterminer) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
+    return [slot(from, attribute[1], true)];
+  }
   const runs: [number, number][] = [];
   for (let i = 0; i < prev.length; ) {
     if (!isContent(prev[i]!)) {
@@ -295,6 +298,26 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // Of the settled places, the last, taken whole ("the mini challenges", not "challenges").
   const decided = out.filter((s) => s.decided).sort((x, y) => y.end - x.end || x.start - y.start);
   return decided.length ? decided.slice(0, 1) : out;
+}
+
+/** "What is", "Hoeveel was", …: the opening of a question about what something is or was. */
+const ASKS_WHAT_IS = /^(?:what|which|wat|welke|hoeveel|how\s+(?:much|many|long|big|high|large))\s+(?:is|are|was|were|zijn|waren)$/;
+/** Prepositions that join an attribute to what it is of ("the price of", "de borg van"). */
+const ATTRIBUTE_OF = new Set(['of', 'for', 'van', 'voor']);
+
+/**
+ * The attribute a "what is the A of B?" question asks (its first and last word's places in
+ * `prev`): "notice period" in "What is the notice period of my lease?", "opzegtermijn" in "Wat is
+ * de opzegtermijn van mijn huurcontract?". A lower-case noun asked after it is another attribute of B.
+ */
+function attributeAsked(prev: readonly Token[]): [number, number] | undefined {
+  const opening = prev[0]?.lower === 'how' ? 3 : 2;
+  if (!ASKS_WHAT_IS.test(prev.slice(0, opening).map((t) => t.lower).join(' '))) return undefined;
+  let i = opening;
+  while (i < prev.length && DETERMINERS.has(prev[i]!.lower)) i++;
+  const from = i;
+  while (i < prev.length && isContent(prev[i]!) && /^\p{Ll}/u.test(prev[i]!.text)) i++;
+  return i > from && i < prev.length && ATTRIBUTE_OF.has(prev[i]!.lower) ? [from, i - 1] : undefined;
 }
 
 /** A word in -ing (a gerund or participle): "washing", "running". */
@@ -396,8 +419,8 @@ export function chooseSlot(subject: string, slots: readonly Slot[], similarities
  * The previous question asked again about the subject: "Are stocks risky?" with "bonds" in place
  * of "stocks". Undefined when nothing of the question would be left ("Deductions" → "FICA").
  */
-/** Words after which a noun takes no article: "how many", "which", "hoeveel", "welke". */
-const QUANTIFIER_BEFORE = /(?:^|\s)(?:many|much|which|hoeveel|welke|welk)\s+$/i;
+/** Words after which a noun takes no article: "how many", "which", "what", "hoeveel", "welke". */
+const QUANTIFIER_BEFORE = /(?:^|\s)(?:many|much|which|what|hoeveel|welke|welk)\s+$/i;
 
 export function substitute(previous: string, slot: Slot, said: string): string | undefined {
   const before = previous.slice(0, slot.start);
@@ -442,6 +465,43 @@ function pricedChoice(subject: string, previous: string): ParallelReading | unde
   return { resolved: `${lead}${put}${which[2] || '?'}`, replaced: previous.slice(which[1]!.length).replace(/[?\s]+$/, '').trim(), at: { start: lead.length, end: lead.length + put.length } };
 }
 
+const MOMENT_IN_QUESTION = new RegExp(`(?<![\\p{L}\\p{N}])(?<!\\b(?:the|de|het)\\s+)${MOMENT}(?![\\p{L}\\p{N}])`, 'giu');
+
+/** The moment a follow-up names alone after "and", "what about", "en": "this year" of "and this year?". */
+function momentAsked(query: string, language: string): string | undefined {
+  const lang = language === 'nl' ? 'nl' : 'en';
+  const q = query.trim().replace(/[\s?.!]+$/u, '');
+  const lead = ABOUT_LEAD[lang].exec(q) ?? AND_LEAD[lang].exec(q);
+  const said = lead ? q.slice(lead[0].length).trim() : '';
+  return isMoment(said) ? said : undefined;
+}
+
+/**
+ * "and this year?" after "How much did I pay for energy last year?": the question again, the new
+ * moment in the place of the one it named, or added at its end where it named none. Undefined
+ * when the follow-up names no moment alone.
+ */
+function momentFollowUp(query: string, previous: string, language: string): ParallelReading | undefined {
+  const lang = language === 'nl' ? 'nl' : 'en';
+  const said = momentAsked(query, language);
+  if (said === undefined) return undefined;
+  const relative = RELATIVE_MOMENT.exec(said);
+  const named = [...previous.matchAll(MOMENT_IN_QUESTION)].at(-1);
+  if (relative && !named) return undefined;
+  // "the year before" of "last year" is "the year before last year"; "het jaar daarvoor" of "vorig jaar", "het jaar voor vorig jaar".
+  const direction = relative && /^(?:before|daarvoor|ervoor)$/i.test(relative[2]!) ? (lang === 'nl' ? 'voor' : 'before') : lang === 'nl' ? 'na' : 'after';
+  const subject = relative ? `${relative[1]} ${direction} ${named![0].replace(new RegExp(`^${MOMENT_PREPOSITION}\\s+`, 'i'), '')}` : said;
+  // The moment takes the place of the one named, with its preposition; a bare year or month takes that preposition ("in 2023" for "in 2024").
+  const slot: Slot = named ? { start: named.index, end: named.index + named[0].length, text: named[0], decided: true } : endSlot(previous);
+  const preposition = named && new RegExp(`^${MOMENT_PREPOSITION}\\s`, 'i').test(named[0]) ? named[0].split(/\s+/)[0] : undefined;
+  const bare = new RegExp(`^(?:${MONTH}|${YEAR})`, 'i').test(subject);
+  const put = preposition && bare ? `${preposition} ${subject}` : subject;
+  const resolved = substitute(previous, slot, put);
+  if (!resolved) return undefined;
+  const at = slot.start === slot.end ? slot.start + 1 : slot.start;
+  return { resolved, replaced: slot.text, at: { start: at, end: at + put.length } };
+}
+
 /** How many parallel follow-ups in a row are followed back ("what about peter?" after "what about edmund?"). */
 const MAX_CHAIN = 2;
 
@@ -461,7 +521,13 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const lead = ABOUT_LEAD[lang].exec(query.trim()) ?? AND_LEAD[lang].exec(query.trim());
   const priced = lead && raw !== undefined ? pricedChoice(query.trim().slice(lead[0].length).replace(/[\s?.!]+$/u, ''), raw) : undefined;
   if (priced) return priced;
-  if (said === undefined || raw === undefined) return undefined;
+  // "and this year?", "en vorige maand?": the previous question of another moment (itself read first, as below).
+  if (raw !== undefined && momentAsked(query, language) !== undefined) {
+    const before = depth < MAX_CHAIN ? await resolveParallel(raw, earlierUserTurns.slice(1), language, embedder, depth + 1) : undefined;
+    return momentFollowUp(query, before?.resolved ?? raw, language);
+  }
+  // A question in another language is not asked again in this one ("en bij hagelschade?" after an English question).
+  if (said === undefined || raw === undefined || detectLanguage(raw, [], language) !== language) return undefined;
   // "revoked ones" after a question about "expired tokens": "revoked tokens", which takes their place.
   const ones = ONES.exec(said);
   const head = ones ? onesHead(raw, language) : undefined;

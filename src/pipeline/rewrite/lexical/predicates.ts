@@ -51,7 +51,7 @@ export function englishTags(text: string): Tagged {
     // wink-nlp's typings give its.lemma an add-on's signature; the model it is read with has the lemmatiser.
     const lemma = nlp.its.lemma as unknown as typeof nlp.its.value;
     const read = { words: tokens.out(nlp.its.value) as string[], tags: tokens.out(nlp.its.pos) as string[], lemmas: tokens.out(lemma) as string[] };
-    return { ...read, tags: compoundNouns(read) };
+    return { ...read, tags: clauseVerbs({ ...read, tags: compoundNouns(read) }) };
   });
 }
 
@@ -94,6 +94,40 @@ function compoundNouns({ words, tags, lemmas }: Tagged): string[] {
   }
   return out;
 }
+
+/** Marks that end a clause. */
+const CLAUSE_END = /^[.;:!?]$/;
+
+/**
+ * The tags with a verb where the tagger read a clause with none, taking its verb for the middle of a
+ * compound: "Which of my recipes use lentils?", "Three recipes use lentils:". A noun phrase seldom
+ * goes on after a plural, so a lower-case noun in its base form between a plural (not one after a
+ * singular noun, which may be the verb: "The leaflet lists stomach pain") and the next word of a
+ * noun phrase is the clause's verb.
+ */
+function clauseVerbs({ words, tags, lemmas }: Tagged): string[] {
+  const out = [...tags];
+  let start = 0;
+  for (let end = 0; end <= words.length; end++) {
+    if (end < words.length && !(tags[end] === 'PUNCT' && CLAUSE_END.test(words[end]!))) continue;
+    const clause = tags.slice(start, end);
+    if (!clause.includes('VERB') && !clause.includes('AUX')) {
+      for (let i = start + 1; i + 1 < end; i++) {
+        // A plural after a singular noun may be the verb itself ("The leaflet lists stomach pain").
+        const afterSingular = i >= start + 2 && NOUN_TAGS.has(tags[i - 2]!) && !/s$/i.test(words[i - 2]!);
+        const pluralBefore = tags[i - 1] === 'NOUN' && lemmas[i - 1] !== words[i - 1]!.toLowerCase() && /s$/i.test(words[i - 1]!) && !afterSingular;
+        const bare = tags[i] === 'NOUN' && lemmas[i] === words[i] && /^\p{Ll}+$/u.test(words[i]!);
+        if (pluralBefore && bare && NOUN_PHRASE_OPENING.has(tags[i + 1]!)) {
+          out[i] = 'VERB';
+          break;
+        }
+      }
+    }
+    start = end + 1;
+  }
+  return out;
+}
+const NOUN_PHRASE_OPENING = new Set(['NOUN', 'PROPN', 'DET', 'ADJ', 'NUM']);
 
 /** The tags of an English noun, common or proper. */
 export const NOUN_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
@@ -177,10 +211,16 @@ function askedObjectVerb(words: readonly string[], tags: readonly string[], doAt
   const next = tags[end + 1];
   const source = /^(?:according|as)$/i.test(words[end + 1] ?? '') && /^(?:to|per)$/i.test(words[end + 2] ?? '');
   if (next !== undefined && next !== 'PUNCT' && next !== 'ADP' && next !== 'PART' && !source) return undefined;
+  // "How does the auth service issue tokens?": with no verb at all, a plural last word is the
+  // object, and the singular noun before it, after the subject's own words, is the verb.
+  const objectLast = next === undefined || next === 'PUNCT';
+  if (verbless && objectLast && end >= doAt + 4 && tags[end] === 'NOUN' && /[^s]s$/i.test(words[end]!) && isBareNoun(words, tags, end - 1) && NOUN_TAGS.has(tags[end - 2]!)) end--;
   if (end < doAt + 2 || tags[end] !== 'NOUN' || !/^\p{Ll}/u.test(words[end]!) || /[^s]s$/i.test(words[end]!)) return undefined;
   return ['NOUN', 'PROPN', 'ADJ'].includes(tags[end - 1]!) ? end : undefined;
 }
 const SUBJECT_WORDS = new Set(['DET', 'PRON', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
+/** A lower-case singular common noun: one that may be a verb's base form the tagger misread. */
+const isBareNoun = (words: readonly string[], tags: readonly string[], i: number): boolean => tags[i] === 'NOUN' && /^\p{Ll}/u.test(words[i]!) && !/[^s]s$/i.test(words[i]!);
 
 /** A past participle ("gebouwd", "gevonden", "behandeld", "afgesloten", "opgezegd"), by its prefix and ending. */
 const DUTCH_PARTICIPLE = /^(?:(?:af|aan|op|uit|in|mee|door|over|terug|toe|weg|na|voor|om|bij|neer|vast|los|samen)?ge|be|ver|ont|her)\p{L}{3,}(?:d|t|en)$/u;

@@ -37,6 +37,9 @@ const MOMENT = /^(?:year|years|time|times|day|days|date|month|week|century|age|d
  */
 const ONE = /\b(?:a|an|the|which|another|any)\s+((?:(?!(?:of|one|first|second|third|last|latter|former)\b)[\p{L}-]+\s+){0,2})one\b(?!\s+(?:of|from|with|in|for|that|which|who)\b)/iu;
 
+/** "the one from …", "the ones with …": a thing told by where it is from, or what it has. */
+const ONE_FROM = /\bones?\s+(?:from|in|on|at|for|with|by|of|van|uit|bij|met)\s/i;
+
 /** `query` with its "one" (see ONE) given the noun it stands for: "is there a cheaper one?" → "is there a cheaper laptop?". */
 export function replaceOne(query: string, noun: string): string | undefined {
   const m = ONE.exec(query);
@@ -62,6 +65,10 @@ function askedForEnglish(question: string): AskedFor | undefined {
   let choice = false;
   if ((first === 'which' || first === 'what') && tags[0] === 'DET') {
     i = 1;
+    choice = true;
+  } else if (first === 'which' && words[1]?.toLowerCase() === 'of' && /^(?:my|the|our|your|these|those)$/i.test(words[2] ?? '')) {
+    // "Which of my recipes use lentils?": a choice among the user's recipes.
+    i = 3;
     choice = true;
   } else if (first === 'how' && /^(?:many|much)$/i.test(words[1] ?? '')) i = 2;
   else return undefined;
@@ -204,7 +211,9 @@ export function frameAntecedent(
   if (asked?.plural && fits && !PERSON_PRONOUN.test(previousQuestion)) return { phrase: asked.phrase, article };
   const lead = ELLIPSIS_LEAD[language]!.exec(body);
   // English "the" fits any noun; Dutch "de" only a plural (a singular may be a "het" word).
-  if (asked?.choice && lead && body.slice(lead[0].length).trim() && !pronoun) return asked.plural || language === 'en' ? { phrase: asked.phrase, article } : { phrase: asked.phrase };
+  // "and the one from Contoso?" after "Which companies offer a pension plan?" may be a thing
+  // from where the question named, so it is left to the conversation's terms.
+  if (asked?.choice && lead && body.slice(lead[0].length).trim() && !pronoun && !ONE_FROM.test(body)) return asked.plural || language === 'en' ? { phrase: asked.phrase, article } : { phrase: asked.phrase };
   if (language !== 'en' || pronoun !== 'it') return undefined;
   const subject = SUBJECT_IT.test(body) ? doSubjectParts(previousQuestion) : undefined;
   return subject ?? copulaSubject(previousQuestion);
@@ -221,7 +230,8 @@ function copulaSubject(question: string): Pick<Antecedent, 'phrase' | 'article'>
   while (i < words.length && tags[i] === 'ADJ') i++;
   const start = i;
   while (i < words.length && NOUN_TAGS.has(tags[i]!)) i++;
-  // "the name of the band", "the capital of France": whether "it" is the attribute or its owner, the words do not say.
-  if (i === start || words[i]?.toLowerCase() === 'of') return undefined;
+  // "the name of the band", "the deadline for the statistics assignment": whether "it" is the
+  // attribute or its owner, the words do not say.
+  if (i === start || /^(?:of|for)$/i.test(words[i] ?? '')) return undefined;
   return { phrase: words.slice(3, i).join(' '), article: 'the' };
 }

@@ -1,7 +1,7 @@
 import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { capitalise, isRequest, plural, readable, remembered, wordPattern } from './words.js';
+import { CALENDAR_WORDS, capitalise, isMoment, isRequest, plural, PREPOSITIONS, readable, remembered, wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -190,7 +190,7 @@ const MOMENT_LEADS = new Set('last next past coming previous this every each vor
 const MOMENT_WORDS = new Set(
   (
     'day days week weeks weekend month months year years quarter quarters night time season summer winter spring autumn fall ' +
-    'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december ' +
+    `${CALENDAR_WORDS.join(' ')} ` +
     'dag dagen week weken weekend maand maanden jaar jaren kwartaal nacht keer seizoen zomer winter lente herfst ' +
     'maandag dinsdag woensdag donderdag vrijdag zaterdag zondag'
   ).split(' '),
@@ -300,8 +300,10 @@ export const CLAUSE_WORDS: ReadonlySet<string> = new Set(
 /** Pronouns that stand for a thing mentioned before, replaceable by its name. */
 export const PRONOUNS: Record<string, RegExp> = {
   en: /\b(it|they|them)\b/i,
-  nl: /\b(ervan|daarvan|hiervan|dat|dit|hem|ze)\b/i,
+  nl: /\b((?:er|daar|hier)(?:van|over|mee)|dat|dit|hem|ze)\b/i,
 };
+/** A Dutch pronoun joined to its preposition ("daarvan", "erover", "hiermee"): the preposition. */
+const DUTCH_PRONOMINAL_PREPOSITION = /^(?:er|daar|hier)(van|over|mee)$/i;
 /** Demonstratives that only stand alone before a verb, a function word or the end ("is that true?"). */
 const DEMONSTRATIVES: Record<string, RegExp> = {
   en: /\b(this|that|these|those)\b(?=\s*([?.!,]|$)|\s+(\p{L}+))/iu,
@@ -473,7 +475,10 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     // Dutch "dat"/"dit" before a noun is a determiner ("dat huis"), not a pronoun.
     const next = body.slice(pronoun.index + pronoun[0].length).match(/^\s+(\p{L}+)/u)?.[1]?.toLowerCase();
     const determiner = lang === 'nl' && /^(dat|dit)$/i.test(pronoun[0]) && next !== undefined && !STOPWORDS.has(next) && !/(en|t|d)$/.test(next);
-    if (!determiner) return body.slice(0, pronoun.index) + named + body.slice(pronoun.index + pronoun[0].length) + end;
+    // "wie betaalt het onderhoud daarvan?": "daarvan" is "van" and the thing ("van de huisdieren").
+    const preposition = lang === 'nl' ? DUTCH_PRONOMINAL_PREPOSITION.exec(pronoun[0])?.[1]?.toLowerCase() : undefined;
+    const replaced = preposition ? `${preposition === 'mee' ? 'met' : preposition} ${named}` : named;
+    if (!determiner) return body.slice(0, pronoun.index) + replaced + body.slice(pronoun.index + pronoun[0].length) + end;
   }
   if (possessive) return body.slice(0, possessive.index) + possessiveOf(named) + body.slice(possessive.index + possessive[0].length) + end;
   const relative = lang === 'en' && demo !== null && /^that$/i.test(demo[1]!) && relativeThat(body, demo.index, demo[3]);
@@ -489,7 +494,9 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   // "And were there others?", "and when did it end?": a clause of its own, not a subject to complete.
   // So is one that opens with a conjunction ("and if I file late?", "en als ik uitstel aanvraag?").
   const opening = body.slice(lead?.[0].length ?? 0).trim().split(/\s+/)[0]!.toLowerCase();
-  if (lead && (CLAUSE_WORDS.has(opening) || SUBORDINATORS.has(opening))) return undefined;
+  // Nor does a prepositional phrase ("and for theft?", "en bij schade door hagel?") name an attribute.
+  // Nor a moment ("and the month before?", "en vorig jaar?"), which no thing has.
+  if (lead && (CLAUSE_WORDS.has(opening) || SUBORDINATORS.has(opening) || PREPOSITIONS.has(opening) || isMoment(body.slice(lead[0].length)))) return undefined;
   if (lead) {
     const rest = body.slice(lead[0].length).trim();
     // "and the basic plan?" after talk of the premium plan: a sibling of the old subject, not an attribute of it.

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { trimEnd } from './resolve.js';
-import { plural, READER_OWN } from './words.js';
+import { CALENDAR_WORDS, plural, READER_OWN } from './words.js';
 
 /** A thing the latest reply says the question's verb acts on, with the article it stood with. */
 export interface ActedOn {
@@ -9,13 +9,14 @@ export interface ActedOn {
   article?: string;
 }
 
-/** The English pointing words a verb may act on. */
-const OBJECT_POINTER = /\b([\p{L}]{3,})\s+(it|them|that|this)\b/iu;
+/** The English pointing words a verb may act on, directly or through its preposition ("vote against it", "pay for it"). */
+const OBJECT_POINTER = /\b([\p{L}]{3,})\s+(?:(against|about|for|with|into|from|over|on)\s+)?(it|them|that|this)\b/iu;
 /** A pointing word as the subject of a passive: "was it moved", "it was moved", "have they been cancelled". */
 const PASSIVE_POINTER =
   /\b(?:(?:was|is|were|are|has|have|had|will|can|could|would|should)\s+(it|they|that|this)\s+(?:been\s+|be\s+)?|(it|they|that|this)\s+(?:was|is|were|are|(?:has|have|had)\s+been|(?:will|can|could|would|should)\s+be|gets?|got)\s+)(\p{L}{3,})\b/iu;
 /** Verbs that act on nothing the reply names: "do" (an action), "be", "have", saying and knowing. */
 const NO_OBJECT_VERBS = new Set('do does did doing done be is are was were been have has had get got say said mean meant know knew think thought'.split(' '));
+const CALENDAR: ReadonlySet<string> = new Set(CALENDAR_WORDS);
 /** A word that opens a noun phrase after its verb, or is one ("an extension", "your receipt"). */
 const NP_TAGS = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
 const ENGLISH_ARTICLES = new Set(['the', 'a', 'an']);
@@ -46,13 +47,15 @@ export function verbObject(query: string, reply: string, language: string): Acte
   return undefined;
 }
 
-/** The verb a pointing word is the object of, by its place in the question, and that word. */
-function pointedVerb(query: string): { at: number; pointer: string; tagged: ReturnType<typeof englishTags> } | undefined {
+/** The verb a pointing word is the object of, by its place in the question, that word, and the preposition between them. */
+function pointedVerb(query: string): { at: number; pointer: string; preposition?: string; tagged: ReturnType<typeof englishTags> } | undefined {
   const active = OBJECT_POINTER.exec(query);
   if (active && !NO_OBJECT_VERBS.has(active[1]!.toLowerCase()) && !STOPWORDS.has(active[1]!.toLowerCase())) {
     const q = englishTags(query);
-    const at = q.words.findIndex((w, i) => i > 0 && w.toLowerCase() === active[2]!.toLowerCase() && q.words[i - 1]!.toLowerCase() === active[1]!.toLowerCase()) - 1;
-    return at >= 0 && q.tags[at] === 'VERB' ? { at, pointer: active[2]!, tagged: q } : undefined;
+    const preposition = active[2]?.toLowerCase();
+    const gap = preposition ? 2 : 1;
+    const at = q.words.findIndex((w, i) => i >= gap && w.toLowerCase() === active[3]!.toLowerCase() && q.words[i - gap]!.toLowerCase() === active[1]!.toLowerCase()) - gap;
+    return at >= 0 && q.tags[at] === 'VERB' ? { at, pointer: active[3]!, tagged: q, ...(preposition ? { preposition } : {}) } : undefined;
   }
   // "why was it moved?", "when were they cancelled?": the subject of a passive is what the verb acted on.
   const passive = PASSIVE_POINTER.exec(query);
@@ -75,7 +78,9 @@ function englishObject(query: string, reply: string): ActedOn | undefined {
     // A verb in a list of them may be tagged a noun ("adds retry, drops support for Node 16"): not after a word of a noun phrase.
     const listed = r.tags[k] === 'NOUN' && k > 0 && VERB_BEFORE.has(r.tags[k - 1]!);
     if (!((r.tags[k] === 'VERB' || listed) && r.lemmas[k]!.toLowerCase() === lemma) && !(opening && r.words[k]!.toLowerCase() === lemma)) continue;
-    let j = k + 1;
+    // "vote against it": the thing after the same verb's same preposition ("voted against the fee increase").
+    if (pointed.preposition && r.words[k + 1]?.toLowerCase() !== pointed.preposition) continue;
+    let j = k + (pointed.preposition ? 2 : 1);
     let article: string | undefined;
     const first = r.words[j]?.toLowerCase();
     if (first && (ENGLISH_ARTICLES.has(first) || READER_OWN[first] || first === 'my')) {
@@ -89,7 +94,8 @@ function englishObject(query: string, reply: string): ActedOn | undefined {
       article = 'the';
     }
     j = start;
-    while (j < r.words.length && NP_TAGS.has(r.tags[j]!)) j++;
+    // "won the U.S. Open June 2014": a date is no part of the thing.
+    while (j < r.words.length && NP_TAGS.has(r.tags[j]!) && !(j > start && CALENDAR.has(r.words[j]!.toLowerCase()))) j++;
     // The phrase ends in its noun: "the receipt", not "the receipt online".
     while (j > start && r.tags[j - 1] !== 'NOUN' && r.tags[j - 1] !== 'PROPN') j--;
     if (j === start) continue;
@@ -104,7 +110,7 @@ function englishObject(query: string, reply: string): ActedOn | undefined {
     }
     return { phrase: r.words.slice(start, end).join(' '), ...(article ? { article } : {}) };
   }
-  return HANDLING_VERBS.has(lemma) ? introducedObject(r, /^them$/i.test(pointed.pointer)) : undefined;
+  return HANDLING_VERBS.has(lemma) && !pointed.preposition ? introducedObject(r, /^them$/i.test(pointed.pointer)) : undefined;
 }
 
 /** Verbs whose object is a thing one has or gets ("how long should I use it?", "can I take it with food?"). */

@@ -95,6 +95,36 @@ export function replaceWhole(text: string, word: string, by: (match: string) => 
 }
 
 /** Titles before a name, whose period ends no sentence ("Dr. Patel", "mevr. De Vries"). */
+/** English and Dutch prepositions. */
+export const PREPOSITIONS: ReadonlySet<string> = new Set(
+  (
+    'in on at for during from to with by under over after before near since between among without within of about via per through against ' +
+    'op bij voor tijdens met na uit naar onder boven sinds tussen zonder binnen aan door tegen naast achter rond van over via per'
+  ).split(' '),
+);
+
+/** English days and months: words of a date, not of a thing ("the U.S. Open June 2014"). */
+export const CALENDAR_WORDS: readonly string[] = 'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december'.split(' ');
+
+/** Words of a moment: units of time, seasons and (English, Dutch) months. "May" and "mei" only after a preposition: "may" is a verb too. */
+export const MOMENT_UNIT = String.raw`(?:year|month|week|quarter|weekend|season|summer|winter|spring|autumn|jaar|maand|kwartaal|seizoen|zomer|lente|herfst)`;
+export const MONTH = String.raw`(?:${CALENDAR_WORDS.slice(7).filter((m) => m !== 'may').join('|')}|januari|februari|maart|juni|juli|augustus|oktober)`;
+export const YEAR = String.raw`(?:19|20)\d{2}`;
+export const MOMENT_PREPOSITION = String.raw`(?:in|during|since|sinds|tijdens)`;
+/**
+ * A moment a question may be asked of: "this year", "last month", "vorig jaar", "in 2023", "in
+ * March", "dit kwartaal". Relative to another moment ("the year before") it is none: which one it
+ * is, the words do not say; after an article it is a thing's ("the last season of Friends").
+ */
+export const MOMENT = String.raw`(?:(?:this|last|next|past|previous|coming|dit|deze|vorig|vorige|volgend|volgende|afgelopen|komend|komende)\s+${MOMENT_UNIT}|(?:${MOMENT_PREPOSITION}\s+)?(?:${MONTH}(?:\s+${YEAR})?|${YEAR})|${MOMENT_PREPOSITION}\s+(?:may|mei)(?:\s+${YEAR})?)`;
+const MOMENT_ALONE = new RegExp(`^${MOMENT}$`, 'i');
+/** A moment relative to the one asked about: "the year before", "the month after", "het jaar daarvoor", "de week erna". */
+export const RELATIVE_MOMENT = new RegExp(`^((?:the|het|de)\\s+${MOMENT_UNIT})\\s+(before|after|daarvoor|ervoor|daarna|erna)$`, 'i');
+/** Whether a text is a moment alone, or one relative to another ("last year", "in 2023", "the month before"). */
+export function isMoment(text: string): boolean {
+  return MOMENT_ALONE.test(text.trim()) || RELATIVE_MOMENT.test(text.trim());
+}
+
 export const PERSON_TITLES: ReadonlySet<string> = new Set('dr mr mrs ms mx prof dhr mevr mw drs ir'.split(' '));
 /** Nouns that name someone by their role ("the GP", "my landlord", "de aannemer"): a person, for whom no "it" stands. */
 export const PERSON_ROLES: ReadonlySet<string> = new Set(
