@@ -158,3 +158,19 @@ describe('lexicalRewrite: what a pointing word stands for', () => {
     expect(read("aren't there more?", ...recipes)).toBe("aren't there more recipes?");
   });
 });
+
+describe('lexicalRewrite: a question asked again, with its person', () => {
+  it('names the person a "he" of the question asked again stands for', () => {
+    const turns = [
+      { index: 0, user: 'Did Mark reply to my email about the Q3 budget?', assistant: 'Yes. Mark approves the Q3 budget but wants the travel costs cut by 10%.', similarity: 0.5, byRecency: false },
+      { index: 1, user: 'what did he say about hiring?', assistant: 'Mark wants to delay hiring until Q4.', similarity: 0.5, byRecency: true },
+    ];
+    const r = lexicalRewrite({
+      query: 'and the marketing spend?',
+      earlierUserTurns: ['what did he say about hiring?', 'Did Mark reply to my email about the Q3 budget?'],
+      turns,
+      parallel: { resolved: 'what did he say about the marketing spend?', replaced: 'hiring', at: { start: 22, end: 42 } },
+    });
+    expect(r.resolved_query).toBe('what did Mark say about the marketing spend?');
+  });
+});

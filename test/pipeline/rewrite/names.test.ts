@@ -75,6 +75,8 @@ describe('a person pronoun resolved', () => {
     expect(resolvePerson('Did the injury bother her?', 'Serena Williams', 'en')).toBe('Did the injury bother Serena Williams?');
     expect(resolvePerson('what did his father do', 'Charles Dickens', 'en')).toBe("what did Charles Dickens' father do");
     expect(resolvePerson('Wanneer is hij geboren?', 'Johan Cruijff', 'nl')).toBe('Wanneer is Johan Cruijff geboren?');
+    // A name inside another word is not the name: "Mark" is not in "marketing".
+    expect(resolvePerson('what did he say about the marketing spend?', 'Mark', 'en')).toBe('what did Mark say about the marketing spend?');
   });
 
   it('is left alone when the question names its person first, or has no such pronoun', () => {
@@ -99,5 +101,7 @@ describe('a person named by one part of their name', () => {
     expect(completeNames('What did Simon say?', ['Paul Simon met Carly Simon.'])).toBe('What did Simon say?');
     expect(completeNames('Was Paul there?', ['Paul McCartney was there.'])).toBe('Was Paul there?');
     expect(completeNames('Did Ham win?', ['The ham was cured for a year.'])).toBe('Did Ham win?');
+    // A title written with its dot is the same name.
+    expect(completeNames('What did Dr. Visser write about my blood pressure?', ['Dr. Visser wrote that your cholesterol is high.'])).toBe('What did Dr. Visser write about my blood pressure?');
   });
 });

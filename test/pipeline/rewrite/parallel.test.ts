@@ -76,10 +76,14 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(settled('What is the notice period of my lease?', 'the deposit')).toBe('What is the deposit of my lease?');
     expect(settled('What is the notice period of my lease?', 'the rent')).toBe('What is the rent of my lease?');
     expect(chooseSlot('de borg', parallelSlots('Wat is de opzegtermijn van mijn huurcontract?', 'de borg', 'nl'))?.text).toBe('de opzegtermijn');
-    // Not a name, a thing with its own owner, or a subject without an article: those are left to meaning.
-    expect(settled('What is the capital of France?', 'Germany')).toBeUndefined();
+    // Not a thing with its own owner, or a subject without an article: those are left to meaning.
     expect(settled('what is the size of the area?', "the region's topography")).toBeUndefined();
     expect(settled('What are the side effects of ibuprofen?', 'paracetamol')).toBeUndefined();
+    // "when"/"where" questions too; a name takes the place of what the attribute is of.
+    expect(settled('When is the deadline for the statistics assignment?', 'the exam')).toBe('When is the exam for the statistics assignment?');
+    expect(settled('Where is the entrance of the museum?', 'the Louvre')).toBe('Where is the entrance of the Louvre?');
+    expect(settled('What is the capital of France?', 'Germany')).toBe('What is the capital of Germany?');
+    expect(settled('What is the price of the MacBook Pro?', 'the Dell XPS 13')).toBe('What is the price of the Dell XPS 13?');
   });
 
   it('puts no article after "what" that asks which kind', () => {
@@ -101,6 +105,8 @@ describe('parallel follow-ups: places the wording settles', () => {
     // "may" is a verb unless a preposition says it is the month; a moment relative to none is left alone.
     expect(await again('and in June?', 'How much may I spend in May?')).toBe('How much may I spend in June?');
     expect(await again('and the month before?', 'How much did I spend on groceries?')).toBeUndefined();
+    // A moment with its preposition, where the question named none, is any prepositional subject.
+    expect(await again('and in April?', 'What did we decide in the March board meeting?')).toBe('What did we decide in April?');
     // After a follow-up that was itself a question asked again, that question.
     const chain = await resolveParallel('en vorig jaar?', ['en taal?', 'Wat staat er in het schoolrapport van Emma over rekenen?'], 'nl');
     expect(chain?.resolved).toBe('Wat staat er in het schoolrapport van Emma over taal vorig jaar?');
@@ -254,6 +260,8 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     // A question in another language is not asked again in this one.
     expect(await resolveParallel('en bij schade door hagel?', ['Does my car insurance cover windscreen damage?'], 'nl', embedder)).toBeUndefined();
     expect(await resolveParallel('en in Utrecht?', ['Wat kost een warmtepomp in Amsterdam?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat kost een warmtepomp in Utrecht?' });
+    // A moment relative to none the question named is not put in the place of a word close in meaning ("the last blood test").
+    expect(await resolveParallel('and the year before?', ['What was my cholesterol in the last blood test?'], 'en', embedder)).toBeUndefined();
     const { result } = await rewrite('and the one from Contoso?', [u('Which companies offer a pension plan?'), a('Acme and Globex offer pension plans.')], {}, { embedder });
     expect(result.resolved_query).toMatch(/^What about the pension plans? from Contoso\?$/);
   });

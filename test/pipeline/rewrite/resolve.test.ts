@@ -117,6 +117,11 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('wat zei de aannemer daarover?', { phrase: 'dakkapel', article: 'de' }, 'nl')).toBe('wat zei de aannemer over de dakkapel?');
     expect(resolveReference('hoe ver kan ik daarmee rijden?', { phrase: 'leenauto', article: 'de' }, 'nl')).toBe('hoe ver kan ik met de leenauto rijden?');
     expect(resolveReference('What is its warranty?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe("What is the heat pump's warranty?");
+    // "it" is what a measure is of: "can I take amoxicillin with ibuprofen?", not "the dose of amoxicillin".
+    expect(resolveReference('can I take it with ibuprofen?', { phrase: 'dose of amoxicillin', article: 'the' }, 'en')).toBe('can I take amoxicillin with ibuprofen?');
+    // A Dutch modal before "dat" at the end asks whether the action is possible: no thing to put there.
+    expect(resolveReference('tot wanneer kan dat?', { phrase: 'WOZ-waarde', article: 'de' }, 'nl')).toBeUndefined();
+    expect(resolveReference('wanneer moet ik dat betalen?', { phrase: 'aanslag', article: 'de' }, 'nl')).toBe('wanneer moet ik de aanslag betalen?');
     expect(resolveReference('And their total?', { phrase: 'invoices', article: 'the' }, 'en')).toBe("And the invoices' total?");
   });
   it('leaves a relative "that" alone: it stands for the word before it', () => {

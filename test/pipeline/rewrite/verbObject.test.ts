@@ -16,6 +16,8 @@ describe('what the latest reply has the question\'s verb act on', () => {
     const minutes = 'The membership fee rises to 45 euros. Treasurer Anna de Vries voted against the fee increase.';
     expect(verbObject('who else voted against it?', minutes, 'en')).toEqual({ phrase: 'fee increase', article: 'the' });
     expect(verbObject('why did she vote for it?', minutes, 'en')).toBeUndefined();
+    // Being for or against it: what any verb of the reply is for or against.
+    expect(verbObject('who was against it?', minutes, 'en')).toEqual({ phrase: 'fee increase', article: 'the' });
     // A date after the thing is no part of it.
     expect(verbObject('who did he beat to win it?', 'Martin Kaymer won the U.S. Open June 2014.', 'en')).toEqual({ phrase: 'U.S. Open', article: 'the' });
   });

@@ -468,7 +468,13 @@ const fromClaim = (r: SourceReading): ReferenceReading => ({ resolved: r.resolve
 /** The readers of what a question points back at, in order of precedence: the first that reads something is taken. */
 const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] = [
   // "What about bonds?": the previous question, about bonds.
-  (c) => c.parallel && { resolved: c.typos.correct(c.parallel.resolved), turns: c.last ? [c.last.index] : [] },
+  // Its person pronoun is the person's name ("what did he say about the marketing spend?" → "what did Mark say …").
+  (c) => {
+    if (!c.parallel) return undefined;
+    const resolved = c.typos.correct(c.parallel.resolved);
+    const person = c.last && hasPersonPronoun(resolved, c.language) ? personAntecedent(c.input.earlierUserTurns, c.answers.map((a) => a.text).reverse(), resolved) : undefined;
+    return { resolved: (person && resolvePerson(resolved, person, c.language)) ?? resolved, turns: c.last ? [c.last.index] : [] };
+  },
   // "where does it say that?": the latest answer's claim, to be found in the files.
   (c) => {
     const source = c.last && resolveSource(c.base, c.turns, c.language);

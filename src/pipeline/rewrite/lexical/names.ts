@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { CALENDAR_WORDS, charAt, escapeRegExp, LETTER_OR_DIGIT, PERSON_ROLES, READER_OWN, readable, wholeMatches, wordPattern } from './words.js';
+import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LETTER_OR_DIGIT, PERSON_ROLES, READER_OWN, readable, wholeMatches, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -226,7 +226,7 @@ export function resolvePerson(query: string, name: string, language: string): st
   const found = pattern?.exec(query);
   if (!found) return undefined;
   const before = query.slice(0, found.index);
-  if (namesIn(before).length || query.toLowerCase().includes(name.toLowerCase())) return undefined;
+  if (namesIn(before).length || hasWholeWord(query, name)) return undefined;
   const pronoun = found[1]!.toLowerCase();
   const next = query.slice(found.index + found[0].length).match(/^\s+([\p{L}\p{N}]+)/u)?.[1]?.toLowerCase();
   // "her" owns the word after it unless that word starts a clause or phrase of its own ("ask her about …").
@@ -256,10 +256,12 @@ export function completeNames(question: string, conversation: readonly string[])
   const inRun = (j: number): boolean => j >= 0 && j < words.length && CAPITALISED.test(words[j]![0]) && !NOT_NAMES.has(words[j]![0].toLowerCase());
   let out = '';
   let from = 0;
+  // As names are read: "Dr. Visser" is "Dr Visser", which the question has already.
+  const read = readable(question);
   words.forEach((m, i) => {
     const [word, owner] = /^(.+?)(['’]s?)?$/u.exec(m[0])!.slice(1) as [string, string | undefined];
     const names = byLast.get(word);
-    if (!names || names.size !== 1 || inRun(i - 1) || inRun(i + 1) || question.includes([...names][0]!)) return;
+    if (!names || names.size !== 1 || inRun(i - 1) || inRun(i + 1) || read.includes([...names][0]!)) return;
     out += question.slice(from, m.index) + [...names][0]! + (owner ?? '');
     from = m.index + m[0].length;
   });

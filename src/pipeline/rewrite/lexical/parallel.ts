@@ -245,14 +245,18 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // "en boomschors?" after "Wat kost houtmulch per kuub?": a bare Dutch noun takes the place of the question's one bare noun.
   const bare = language === 'nl' && sub.length === 1 && /^\p{Ll}/u.test(sub[0]!.text) ? bareNouns(prev) : [];
   if (bare.length === 1) return [slot(bare[0]!, bare[0]!, true)];
-  // "and the deposit?" after "What is the notice period of my lease?": another attribute of the same thing.
-  // Not a name, nor a thing said with its own owner ("the region's topography").
-  const attribute = subHasDeterminer && sub.filter(isContent).every((t) => /^\p{Ll}/u.test(t.text)) && !/['’]s\b/u.test(subject) ? attributeAsked(prev) : undefined;
-  if (attribute) {
-    let from = attribute[0];
-    if (subHasDeterminer) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
-    return [slot(from, attribute[1], true)];
+  // "and the deposit?" after "What is the notice period of my lease?": another attribute of the same
+  // thing; "and the Louvre?" after "Where is the entrance of the museum?", the same attribute of
+  // what a name names. Not a thing said with its own owner ("the region's topography").
+  const asked = !/['’]s\b/u.test(subject) ? attributeAsked(prev) : undefined;
+  const content = sub.filter(isContent);
+  const name = content.some((t) => /^\p{Lu}/u.test(t.text)) && content.every((t) => /^[\p{Lu}\p{N}]/u.test(t.text));
+  if (asked && subHasDeterminer && content.every((t) => /^\p{Ll}/u.test(t.text))) {
+    let from = asked.attribute[0];
+    while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
+    return [slot(from, asked.attribute[1], true)];
   }
+  if (asked && name && asked.owner) return [slot(asked.owner[0], asked.owner[1], true)];
   const runs: [number, number][] = [];
   for (let i = 0; i < prev.length; ) {
     if (!isContent(prev[i]!)) {
@@ -300,24 +304,32 @@ export function parallelSlots(previous: string, subject: string, language: strin
   return decided.length ? decided.slice(0, 1) : out;
 }
 
-/** "What is", "Hoeveel was", …: the opening of a question about what something is or was. */
-const ASKS_WHAT_IS = /^(?:what|which|wat|welke|hoeveel|how\s+(?:much|many|long|big|high|large))\s+(?:is|are|was|were|zijn|waren)$/;
+/** "What is", "When is", "Hoeveel was", …: the opening of a question about what (or when, where) something is or was. */
+const ASKS_WHAT_IS = /^(?:what|which|when|where|wat|welke|wanneer|waar|hoeveel|how\s+(?:much|many|long|big|high|large))\s+(?:is|are|was|were|zijn|waren)$/;
 /** Prepositions that join an attribute to what it is of ("the price of", "de borg van"). */
 const ATTRIBUTE_OF = new Set(['of', 'for', 'van', 'voor']);
 
 /**
- * The attribute a "what is the A of B?" question asks (its first and last word's places in
- * `prev`): "notice period" in "What is the notice period of my lease?", "opzegtermijn" in "Wat is
- * de opzegtermijn van mijn huurcontract?". A lower-case noun asked after it is another attribute of B.
+ * The attribute a "what is the A of B?" question asks and what it is of (each's first and last
+ * word's places in `prev`): "notice period" and "my lease" in "What is the notice period of my
+ * lease?", "opzegtermijn" in "Wat is de opzegtermijn van mijn huurcontract?". A lower-case noun
+ * asked after it is another attribute of B; a name, another B.
  */
-function attributeAsked(prev: readonly Token[]): [number, number] | undefined {
+function attributeAsked(prev: readonly Token[]): { attribute: [number, number]; owner?: [number, number] } | undefined {
   const opening = prev[0]?.lower === 'how' ? 3 : 2;
   if (!ASKS_WHAT_IS.test(prev.slice(0, opening).map((t) => t.lower).join(' '))) return undefined;
   let i = opening;
   while (i < prev.length && DETERMINERS.has(prev[i]!.lower)) i++;
   const from = i;
   while (i < prev.length && isContent(prev[i]!) && /^\p{Ll}/u.test(prev[i]!.text)) i++;
-  return i > from && i < prev.length && ATTRIBUTE_OF.has(prev[i]!.lower) ? [from, i - 1] : undefined;
+  if (!(i > from && i < prev.length && ATTRIBUTE_OF.has(prev[i]!.lower))) return undefined;
+  // What it is of: its determiners and words, up to the question's end or its next preposition.
+  const ownerFrom = i + 1;
+  let j = ownerFrom;
+  while (j < prev.length && DETERMINERS.has(prev[j]!.lower)) j++;
+  const words = j;
+  while (j < prev.length && isContent(prev[j]!)) j++;
+  return { attribute: [from, i - 1], ...(j > words ? { owner: [ownerFrom, j - 1] as [number, number] } : {}) };
 }
 
 /** A word in -ing (a gerund or participle): "washing", "running". */
@@ -487,7 +499,9 @@ function momentFollowUp(query: string, previous: string, language: string): Para
   if (said === undefined) return undefined;
   const relative = RELATIVE_MOMENT.exec(said);
   const named = [...previous.matchAll(MOMENT_IN_QUESTION)].at(-1);
-  if (relative && !named) return undefined;
+  // With no moment named, a relative one has nothing to go by, and one with its preposition is
+  // read as any prepositional subject ("and in April?" after "… in the March board meeting?").
+  if (!named && (relative || PREPOSITIONS.has(said.split(/\s+/)[0]!.toLowerCase()))) return undefined;
   // "the year before" of "last year" is "the year before last year"; "het jaar daarvoor" of "vorig jaar", "het jaar voor vorig jaar".
   const direction = relative && /^(?:before|daarvoor|ervoor)$/i.test(relative[2]!) ? (lang === 'nl' ? 'voor' : 'before') : lang === 'nl' ? 'na' : 'after';
   const subject = relative ? `${relative[1]} ${direction} ${named![0].replace(new RegExp(`^${MOMENT_PREPOSITION}\\s+`, 'i'), '')}` : said;
@@ -522,9 +536,12 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const priced = lead && raw !== undefined ? pricedChoice(query.trim().slice(lead[0].length).replace(/[\s?.!]+$/u, ''), raw) : undefined;
   if (priced) return priced;
   // "and this year?", "en vorige maand?": the previous question of another moment (itself read first, as below).
-  if (raw !== undefined && momentAsked(query, language) !== undefined) {
+  const momentSaid = momentAsked(query, language);
+  if (raw !== undefined && momentSaid !== undefined) {
     const before = depth < MAX_CHAIN ? await resolveParallel(raw, earlierUserTurns.slice(1), language, embedder, depth + 1) : undefined;
-    return momentFollowUp(query, before?.resolved ?? raw, language);
+    const moment = momentFollowUp(query, before?.resolved ?? raw, language);
+    // Only a moment with its preposition goes on to be read as any prepositional subject.
+    if (moment || !PREPOSITIONS.has(momentSaid.split(/\s+/)[0]!.toLowerCase())) return moment;
   }
   // A question in another language is not asked again in this one ("en bij hagelschade?" after an English question).
   if (said === undefined || raw === undefined || detectLanguage(raw, [], language) !== language) return undefined;

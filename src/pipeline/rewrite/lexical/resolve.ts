@@ -266,6 +266,8 @@ const DO_ACTION = /(?:\b(?:doing|done)|(?:\b(?:i|you|we|they|he|she|to|can|could
  * "kan ik dat online doen?". Not "doet dat pijn?", where "dat" is the subject.
  */
 const DO_ACTION_NL = { before: /\b(?:doe|doet|doen|deed|deden)\s+(?:ik|je|jij|we|wij|u|ze|zij|hij)\s+$/i, after: /^\s+(?:\p{L}+\s+){0,2}?(?:doe|doet|doen|deed|deden|gedaan)\s*$/iu };
+/** A Dutch modal right before a pointing word that ends the question ("tot wanneer kan dat?", "mag dat?"): the action is possible or allowed. */
+const MODAL_THAT_NL = { before: /\b(?:kan|kon|mag|mocht|moet|moest)\s+$/i, after: /^\s*(?:nog|ook|wel|dan|eigenlijk)?\s*$/i };
 
 /**
  * A verb of saying, meaning or deciding right before a pointing word ("who decided that?", "why
@@ -285,6 +287,7 @@ function doesAction(body: string, pointing: RegExpExecArray, lang: 'en' | 'nl'):
   // What was said ends the clause ("who decided that?"); before a verb it is a clause's subject ("I think that is wrong").
   const ends = /^\s*(?:(?:exactly|again|then|before|first|earlier|too|also|at all|in the meeting)\s*)?$/i.test(after);
   if (lang === 'en') return DO_ACTION.test(before) || (ends && SAID_THAT.test(before));
+  if (MODAL_THAT_NL.before.test(before) && MODAL_THAT_NL.after.test(after)) return true;
   return DO_ACTION_NL.before.test(before) || DO_ACTION_NL.after.test(after) || (SAID_THAT_NL.before.test(before) && /^\s*$/.test(after)) || SAID_THAT_NL.after.test(after);
 }
 
@@ -521,13 +524,18 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   return undefined;
 }
 
+/** Words for how much or which kind of a thing: "dose of amoxicillin", "kind of oil". */
+const MEASURES = new Set('dose dosage amount quantity number price cost type kind brand size grade'.split(' '));
+
 /**
- * What a plural attribute is of: "Lyme disease" in "symptoms of Lyme disease" (English). A
- * follow-up asks about the thing, not the attribute asked for before. Otherwise the phrase itself.
+ * What a plural attribute, or a measure, is of: "Lyme disease" in "symptoms of Lyme disease",
+ * "amoxicillin" in "dose of amoxicillin" (English). A follow-up asks about the thing, not the
+ * attribute asked for before ("can I take it with ibuprofen?"). Otherwise the phrase itself.
  */
 export function ownerOf(phrase: string): string {
   const of = /^(.*\S)\s+of\s+(\S.*)$/i.exec(phrase);
-  return of && plural(of[1]!.split(/\s+/).at(-1)!.toLowerCase()) ? of[2]! : phrase;
+  const attribute = of?.[1]!.split(/\s+/).at(-1)!.toLowerCase();
+  return of && (plural(attribute!) || MEASURES.has(attribute!)) ? of[2]! : phrase;
 }
 
 /** The phrase attached to a question that leans on the conversation without a word to replace. */

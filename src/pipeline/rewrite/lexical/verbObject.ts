@@ -11,6 +11,8 @@ export interface ActedOn {
 
 /** The English pointing words a verb may act on, directly or through its preposition ("vote against it", "pay for it"). */
 const OBJECT_POINTER = /\b([\p{L}]{3,})\s+(?:(against|about|for|with|into|from|over|on)\s+)?(it|them|that|this)\b/iu;
+/** Being for or against a pointing word: "who was against it?", "who is for that?". */
+const STANCE_POINTER = /\b(is|are|was|were)\s+(against|for)\s+(it|them|that|this)\b/i;
 /** A pointing word as the subject of a passive: "was it moved", "it was moved", "have they been cancelled". */
 const PASSIVE_POINTER =
   /\b(?:(?:was|is|were|are|has|have|had|will|can|could|would|should)\s+(it|they|that|this)\s+(?:been\s+|be\s+)?|(it|they|that|this)\s+(?:was|is|were|are|(?:has|have|had)\s+been|(?:will|can|could|would|should)\s+be|gets?|got)\s+)(\p{L}{3,})\b/iu;
@@ -48,7 +50,14 @@ export function verbObject(query: string, reply: string, language: string): Acte
 }
 
 /** The verb a pointing word is the object of, by its place in the question, that word, and the preposition between them. */
-function pointedVerb(query: string): { at: number; pointer: string; preposition?: string; tagged: ReturnType<typeof englishTags> } | undefined {
+function pointedVerb(query: string): { at: number; pointer: string; preposition?: string; anyVerb?: boolean; tagged: ReturnType<typeof englishTags> } | undefined {
+  // "who was against it?": for or against what any verb of the reply is for or against.
+  const stance = STANCE_POINTER.exec(query);
+  if (stance) {
+    const q = englishTags(query);
+    const at = q.words.findIndex((w, i) => w.toLowerCase() === stance[1]!.toLowerCase() && q.words[i + 1]?.toLowerCase() === stance[2]!.toLowerCase());
+    return at >= 0 ? { at, pointer: stance[3]!, preposition: stance[2]!.toLowerCase(), anyVerb: true, tagged: q } : undefined;
+  }
   const active = OBJECT_POINTER.exec(query);
   if (active && !NO_OBJECT_VERBS.has(active[1]!.toLowerCase()) && !STOPWORDS.has(active[1]!.toLowerCase())) {
     const q = englishTags(query);
@@ -70,14 +79,15 @@ function englishObject(query: string, reply: string): ActedOn | undefined {
   const pointed = pointedVerb(query);
   if (!pointed) return undefined;
   const lemma = pointed.tagged.lemmas[pointed.at]!.toLowerCase();
-  if (NO_OBJECT_VERBS.has(lemma)) return undefined;
+  if (NO_OBJECT_VERBS.has(lemma) && !pointed.anyVerb) return undefined;
   const r = englishTags(reply);
   for (let k = 0; k < r.words.length; k++) {
     // An imperative opening a sentence ("Sign the forms …") may be tagged a name.
     const opening = k === 0 || r.tags[k - 1] === 'PUNCT';
     // A verb in a list of them may be tagged a noun ("adds retry, drops support for Node 16"): not after a word of a noun phrase.
     const listed = r.tags[k] === 'NOUN' && k > 0 && VERB_BEFORE.has(r.tags[k - 1]!);
-    if (!((r.tags[k] === 'VERB' || listed) && r.lemmas[k]!.toLowerCase() === lemma) && !(opening && r.words[k]!.toLowerCase() === lemma)) continue;
+    const sameVerb = pointed.anyVerb ? r.tags[k] === 'VERB' : r.lemmas[k]!.toLowerCase() === lemma;
+    if (!((r.tags[k] === 'VERB' || listed) && sameVerb) && !(opening && r.words[k]!.toLowerCase() === lemma)) continue;
     // "vote against it": the thing after the same verb's same preposition ("voted against the fee increase").
     if (pointed.preposition && r.words[k + 1]?.toLowerCase() !== pointed.preposition) continue;
     let j = k + (pointed.preposition ? 2 : 1);

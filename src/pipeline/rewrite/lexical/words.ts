@@ -72,6 +72,16 @@ export function charAt(text: string, index: number): string {
  * millisecond to compile a pattern with \p{…} classes, and each name or word a conversation brings
  * would be a new one on the question's path; this compiles in under 0.06 ms.
  */
+/** Whether `text` has `word` as a whole word, in any case ("Mark" is not in "marketing"); no expression is compiled. */
+export function hasWholeWord(text: string, word: string): boolean {
+  const lower = text.toLowerCase();
+  const w = word.toLowerCase();
+  for (let at = lower.indexOf(w); at >= 0; at = lower.indexOf(w, at + 1)) {
+    if (!LETTER_OR_DIGIT.test(charAt(lower, at - 1)) && !LETTER_OR_DIGIT.test(charAt(lower, at + w.length))) return true;
+  }
+  return false;
+}
+
 export function wholeMatches(text: string, source: string, options: { ignoreCase?: boolean; edge?: RegExp } = {}): RegExpExecArray[] {
   const edge = options.edge ?? LETTER_OR_DIGIT;
   const pattern = new RegExp(source, options.ignoreCase ? 'gi' : 'g');
