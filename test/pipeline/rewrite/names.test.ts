@@ -38,6 +38,8 @@ describe('names in a conversation', () => {
     expect(personAntecedent(['What did the board decide about the new office in Rotterdam?'], 'The board approved the lease. Pieter de Vries will lead the move.')).toBe('Pieter de Vries');
     expect(personAntecedent(["What happened in Doris Duke's personal life?"], 'She had an affair.')).toBe('Doris Duke');
     expect(personAntecedent(['Who is our contact at Acme for the renewal?'], 'Your contact is Priya Raman, their procurement lead.')).toBe('Priya Raman');
+    // So is a name the reply only writes after "at" or "in".
+    expect(personAntecedent(['Who is the contact person at Acme for the supplier agreement?'], 'The contact at Acme is Sophie Laurent, procurement manager.')).toBe('Sophie Laurent');
     // Of several people the reply names, the one in a clause with a word of the question, not one after a preposition there.
     const notes = 'The team moved the launch to 15 March, Priya will update the pricing page, and Tom raised concerns about onboarding.';
     expect(personAntecedent(['Summarise the meeting notes'], notes, 'what were his concerns?')).toBe('Tom');

@@ -28,6 +28,12 @@ describe('the items of a list', () => {
       'a lentil salad',
     ]);
     expect(listItems('Je hebt nodig: peper en zout, olijfolie en knoflook.', 'nl')).toEqual(['peper en zout', 'olijfolie', 'knoflook']);
+    // A preposition every item opens with is none of theirs.
+    expect(listItems('Je hebt drie offertes: van Bouwbedrijf Jansen (8.400 euro), van Dakkapel Direct (7.950 euro) en van Timmerbedrijf De Vries (9.100 euro).', 'nl')).toEqual([
+      'Bouwbedrijf Jansen',
+      'Dakkapel Direct',
+      'Timmerbedrijf De Vries',
+    ]);
     // A list of files is a list of their names, however each is introduced.
     expect(listItems('Three files mention it: henderson-contract.docx, invoice-2024-031.pdf and the notes in meeting-2024-02-12.md.', 'en')).toEqual([
       'henderson-contract.docx',

@@ -89,6 +89,25 @@ describe('parallel follow-ups: places the wording settles', () => {
   it('puts no article after "what" that asks which kind', () => {
     const previous = 'What tyre pressure does the manual recommend?';
     expect(substitute(previous, { start: 5, end: 18, text: 'tyre pressure', decided: false }, 'the spare wheel')).toBe('What spare wheel does the manual recommend?');
+    // Nor after "per": "cost per weekend".
+    const night = 'How much does the hotel cost per night?';
+    expect(substitute(night, { start: 33, end: 38, text: 'night', decided: false }, 'the weekend')).toBe('How much does the hotel cost per weekend?');
+  });
+
+  it('puts a subject with an article only in the place of a whole phrase, never of a modifier inside one', () => {
+    const slots = parallelSlots('Which is cheaper, the Daikin or the Mitsubishi heat pump?', 'the winter', 'en').map((s) => s.text);
+    expect(slots).not.toContain('heat');
+    expect(parallelSlots('what is the dc voltage of the battery?', 'ac', 'en').map((s) => s.text)).toContain('dc');
+  });
+
+  it('asks a which-question about a comparative again of another one', async () => {
+    const again = async (query: string, previous: string, language = 'en') => (await resolveParallel(query, [previous], language))?.resolved;
+    const which = 'Which is cheaper, the Daikin or the Mitsubishi heat pump?';
+    expect(await again('and quieter?', which)).toBe('Which is quieter, the Daikin or the Mitsubishi heat pump?');
+    expect(await again('and more efficient?', which)).toBe('Which is more efficient, the Daikin or the Mitsubishi heat pump?');
+    expect(await again('en stiller?', 'Welke is goedkoper, de Daikin of de Mitsubishi?', 'nl')).toBe('Welke is stiller, de Daikin of de Mitsubishi?');
+    // A noun in -er is no comparative.
+    expect(await again('and the winter?', which)).toBeUndefined();
   });
 
   it('asks the question again of another moment, in its place or at its end', async () => {
@@ -107,6 +126,15 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(await again('and the month before?', 'How much did I spend on groceries?')).toBeUndefined();
     // A moment with its preposition, where the question named none, is any prepositional subject.
     expect(await again('and in April?', 'What did we decide in the March board meeting?')).toBe('What did we decide in April?');
+    // A year in a thing's name takes the new year alone.
+    expect(await again('and in 2022?', 'What were the main conclusions of the 2023 annual report?')).toBe('What were the main conclusions of the 2022 annual report?');
+  });
+
+  it('puts a condition in place of the one the question had, else at its end', async () => {
+    const again = async (query: string, previous: string, language = 'en') => (await resolveParallel(query, [previous], language))?.resolved;
+    expect(await again('en als ik per 1 juli wil verhuizen?', 'Wanneer moet ik de huur opzeggen als ik per 1 juni wil verhuizen?', 'nl')).toBe('Wanneer moet ik de huur opzeggen als ik per 1 juli wil verhuizen?');
+    expect(await again('and if I pay early?', 'What happens if I pay late?')).toBe('What happens if I pay early?');
+    expect(await again('and if I pay early?', 'How much interest do I owe?')).toBe('How much interest do I owe if I pay early?');
     // After a follow-up that was itself a question asked again, that question.
     const chain = await resolveParallel('en vorig jaar?', ['en taal?', 'Wat staat er in het schoolrapport van Emma over rekenen?'], 'nl');
     expect(chain?.resolved).toBe('Wat staat er in het schoolrapport van Emma over taal vorig jaar?');

@@ -51,6 +51,8 @@ describe('clausePredicates', () => {
     // With no verb at all, a plural last word is the object, and the noun before it the verb.
     expect(of('How does the auth service issue tokens?')).toEqual(['issue']);
     expect(of('How does the bank charge fees?')).toEqual(['charge']);
+    // After a code identifier as after a name: "return" is the verb.
+    expect(of('What does validateToken return when the token is expired?')).toContain('return');
   });
 
   it('reads Dutch participles by their form, after an auxiliary', () => {

@@ -106,6 +106,10 @@ describe('reference resolution (templates, en/nl)', () => {
     // Nor a moment, which no thing has ("What about the month before of groceries?").
     expect(resolveReference('and the month before?', { phrase: 'groceries' }, 'en')).toBeUndefined();
     expect(resolveReference('en vorig jaar?', { phrase: 'energierekening', article: 'de' }, 'nl')).toBeUndefined();
+    expect(resolveReference('and the meeting before?', { phrase: 'last team meeting', article: 'the' }, 'en')).toBeUndefined();
+    // "what else?" asks what else about the thing; "who else?" names no thing to put there.
+    expect(resolveReference('what else?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe('what else about the heat pump?');
+    expect(resolveReference('who else?', { phrase: 'Spanish rule' }, 'en')).toBeUndefined();
   });
   it('puts the antecedent, with its article, in place of a pronoun', () => {
     expect(resolveReference('How does it handle expired sessions?', { phrase: 'authentication system', article: 'the' }, 'en')).toBe(

@@ -109,7 +109,8 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   const role = latest ? roleIn(latest) : undefined;
   // "the Berlin office", "the Beatles": a name after an article is a place's or a thing's; beside
   // a role, so is a name only after a preposition ("the flat on Keizersgracht").
-  const people = latest ? namesIn(latest).filter((n) => !afterArticleOnly(n, latest) && !(role && afterOnly(n, latest, PREPOSITION_BEFORE))) : [];
+  // So is a name only after "in" or "at" ("The contact at Acme is Sophie Laurent").
+  const people = latest ? namesIn(latest).filter((n) => !afterArticleOnly(n, latest) && !afterOnly(n, latest, PLACE_BEFORE, true) && !(role && afterOnly(n, latest, PREPOSITION_BEFORE))) : [];
   if (people.length) return (question && people.length > 1 && nameBesideWords(latest!, people, question)) || people[0];
   if (role) return role;
   // An older reply names places and things as often as people: only a name with a title counts there ("dokter Van der Berg").

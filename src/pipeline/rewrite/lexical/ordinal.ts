@@ -3,7 +3,7 @@ import type { Answer } from './source.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
 import { pointingPronoun } from './resolve.js';
 import { FILE_NAMES } from './files.js';
-import { ANSWER_OPENING, lastIndexWhere } from './words.js';
+import { ANSWER_OPENING, lastIndexWhere, PREPOSITIONS } from './words.js';
 
 /**
  * "how loud is the first one?", "tell me more about the last option", "leg de tweede stap uit":
@@ -151,6 +151,11 @@ function enumeration(text: string, language: string, everyJoin = false): string[
     .map((p) => p.replace(/\uE000/g, ',').replace(CONJUNCTIONS, '').replace(TRAILING_CONJUNCTION, '').replace(ITEM_DETAIL, '').replace(NAME_DETAIL, '$1').replace(ITEM_AMOUNT, '').trim())
     // "heartburn and, rarely, stomach bleeding": how often is said of an item, and is none.
     .filter((p) => p && !FREQUENCY_WORDS.test(p));
+  // "van Bouwbedrijf Jansen, van Dakkapel Direct en van …": a preposition every item opens with is none of theirs.
+  const opening = parts[0]?.split(/\s+/)[0]?.toLowerCase();
+  if (parts.length > 1 && opening && PREPOSITIONS.has(opening) && parts.every((p) => p.split(/\s+/)[0]!.toLowerCase() === opening && /\s/.test(p))) {
+    parts.forEach((p, k) => (parts[k] = p.slice(p.indexOf(' ') + 1).trim()));
+  }
   // "…, both including installation": a remark on the items after the last of them.
   if (parts.length > 2 && REMARK_ON_ITEMS.test(parts.at(-1)!)) parts.pop();
   // After a colon, two parts need an "and"/"or" too: "Replication: failover takes minutes, against hours …" lists nothing.

@@ -2,7 +2,7 @@ import { cosine, type Embedder } from '../../models/embedder.js';
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { detectLanguage } from './language.js';
 import { POINTER } from './ordinal.js';
-import { clausePredicates } from './predicates.js';
+import { clausePredicates, englishTags } from './predicates.js';
 import { CLAUSE_WORDS, SUBORDINATORS } from './resolve.js';
 import { caseLike, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wordPattern, YEAR } from './words.js';
 
@@ -196,7 +196,12 @@ export function parallelSlots(previous: string, subject: string, language: strin
 
   const first = sub[0]!.lower;
   // A condition is added at the question's end.
-  if (SUBORDINATORS.has(first)) return [endSlot(previous)];
+  // "en als ik per 1 juli wil verhuizen?" after "… als ik per 1 juni wil verhuizen?": in place of the condition the question had.
+  if (SUBORDINATORS.has(first)) {
+    const had = prev.findIndex((t, k) => k > 0 && t.lower === first);
+    const end = endSlot(previous);
+    return had > 0 && prev[had]!.start < end.start ? [{ start: prev[had]!.start, end: end.start, text: previous.slice(prev[had]!.start, end.start), decided: true }] : [end];
+  }
   // "and part-timers?" after "How many vacation days do I get?": other people in the user's place.
   const people = language === 'en' && !PREPOSITIONS.has(first) && subContent.length > 0 && PEOPLE.has(subContent.at(-1)!) ? userSubject(prev) : undefined;
   if (people) return [slot(people, people, true)];
@@ -257,6 +262,8 @@ export function parallelSlots(previous: string, subject: string, language: strin
     return [slot(from, asked.attribute[1], true)];
   }
   if (asked && name && asked.owner) return [slot(asked.owner[0], asked.owner[1], true)];
+  let degreeRead: boolean | undefined;
+  const degree = (): boolean => (degreeRead ??= language === 'en' ? englishComparative(subContent[0]!) : /(?:er|ste)$/.test(subContent[0]!));
   const runs: [number, number][] = [];
   for (let i = 0; i < prev.length; ) {
     if (!isContent(prev[i]!)) {
@@ -282,7 +289,9 @@ export function parallelSlots(previous: string, subject: string, language: strin
         // A modifier in -ing says what the thing is for, and only another such word takes its place:
         // "hiking" for the "running" of "running shoes", not "dryer" for the "washing" of "washing machine".
         const purpose = a < j && GERUND.test(prev[a]!.lower) && !GERUND.test(subContent[0] ?? '');
-        const oneWordSwap = subContent.length === 1 && a === b && (a < j || a === i) && !name && !purpose;
+        // A subject with an article names a whole thing, never a modifier inside another ("the Mitsubishi the winter pump"),
+        // unless it is a degree of a quality ("the worst" for the "best" of "best battery life").
+        const oneWordSwap = subContent.length === 1 && a === b && (a < j || a === i) && !name && !purpose && (whole || !subHasDeterminer || degree());
         const sameHead = subContent.length > 1 && prev[b]!.lower === head;
         const words = prev.slice(a, b + 1).map((t) => t.lower);
         const renumbers = renumbered(words, subContent);
@@ -431,8 +440,8 @@ export function chooseSlot(subject: string, slots: readonly Slot[], similarities
  * The previous question asked again about the subject: "Are stocks risky?" with "bonds" in place
  * of "stocks". Undefined when nothing of the question would be left ("Deductions" → "FICA").
  */
-/** Words after which a noun takes no article: "how many", "which", "what", "hoeveel", "welke". */
-const QUANTIFIER_BEFORE = /(?:^|\s)(?:many|much|which|what|hoeveel|welke|welk)\s+$/i;
+/** Words after which a noun takes no article: "how many", "which", "what", "per", "hoeveel", "welke". */
+const QUANTIFIER_BEFORE = /(?:^|\s)(?:many|much|which|what|per|hoeveel|welke|welk)\s+$/i;
 
 export function substitute(previous: string, slot: Slot, said: string): string | undefined {
   const before = previous.slice(0, slot.start);
@@ -477,6 +486,8 @@ function pricedChoice(subject: string, previous: string): ParallelReading | unde
   return { resolved: `${lead}${put}${which[2] || '?'}`, replaced: previous.slice(which[1]!.length).replace(/[?\s]+$/, '').trim(), at: { start: lead.length, end: lead.length + put.length } };
 }
 
+/** A year after an article, in a thing's name: "the 2023 annual report", "het jaarverslag 2023" is not (it follows its noun). */
+const YEAR_IN_NAME = new RegExp(`(?<![\\p{L}\\p{N}])(?:the|de|het|my|mijn|our|ons|onze)\\s+(?<year>${YEAR})(?![\\p{L}\\p{N}])`, 'dgiu');
 const MOMENT_IN_QUESTION = new RegExp(`(?<![\\p{L}\\p{N}])(?<!\\b(?:the|de|het)\\s+)${MOMENT}(?![\\p{L}\\p{N}])`, 'giu');
 
 /** The moment a follow-up names alone after "and", "what about", "en": "this year" of "and this year?". */
@@ -498,6 +509,14 @@ function momentFollowUp(query: string, previous: string, language: string): Para
   const said = momentAsked(query, language);
   if (said === undefined) return undefined;
   const relative = RELATIVE_MOMENT.exec(said);
+  // A year inside a thing's name takes the new year alone ("the 2023 annual report" → "the 2022 annual report").
+  const year = new RegExp(`^(?:${MOMENT_PREPOSITION}\\s+)?(${YEAR})$`, 'i').exec(said)?.[1];
+  const inName = year ? [...previous.matchAll(YEAR_IN_NAME)].at(-1) : undefined;
+  if (year && inName) {
+    const [start, end] = inName.indices!.groups!.year!;
+    const resolved = substitute(previous, { start, end, text: inName.groups!.year!, decided: true }, year);
+    return resolved ? { resolved, replaced: inName.groups!.year!, at: { start, end: start + year.length } } : undefined;
+  }
   const named = [...previous.matchAll(MOMENT_IN_QUESTION)].at(-1);
   // With no moment named, a relative one has nothing to go by, and one with its preposition is
   // read as any prepositional subject ("and in April?" after "… in the March board meeting?").
@@ -514,6 +533,42 @@ function momentFollowUp(query: string, previous: string, language: string): Para
   if (!resolved) return undefined;
   const at = slot.start === slot.end ? slot.start + 1 : slot.start;
   return { resolved, replaced: slot.text, at: { start: at, end: at + put.length } };
+}
+
+/** "Which is cheaper, …?", "Welke is stiller?": a which-question about a comparative (group 1). */
+const WHICH_IS_COMPARATIVE = /^\s*(?:which|welke?)(?:\s+(?:one|ene|\p{L}+))?\s+(?:is|are|was|were|zijn|waren)\s+(?:(?:the|het|de)\s+)?((?:more|less|meer|minder)\s+\p{L}+|\p{L}{3,}(?:er|st|ste))(?![\p{L}])/iu;
+/** A comparative or superlative said alone: "quieter", "more reliable", "the quietest", "stiller". */
+const COMPARATIVE_SAID = /^(?:(?:the|het|de)\s+)?((?:more|less|meer|minder)\s+\p{L}+|\p{L}{3,}(?:er|st|ste))$/iu;
+
+/**
+ * Whether an English word is a comparative or superlative ("quieter", "bigger", "more reliable",
+ * "worst"): its base form, read in a clause, is an adjective ("it is quiet"; "it is wint" is none).
+ */
+function englishComparative(said: string): boolean {
+  const adjective = (w: string): boolean => englishTags(`it is ${w}`).tags.at(-1) === 'ADJ';
+  if (/^(?:better|best|worse|worst)$/i.test(said)) return true;
+  const more = /^(?:more|less|most|least)\s+(\p{L}+)$/iu.exec(said);
+  if (more) return adjective(more[1]!);
+  const m = /^(\p{L}+?)(i?)(?:er|est)$/iu.exec(said);
+  if (!m) return false;
+  const stem = m[2] ? `${m[1]}y` : m[1]!;
+  // "quiet-er", "nic-er" ("nice"), "bigg-er" ("big").
+  return [stem, `${stem}e`, /(\p{L})\1$/u.test(stem) ? stem.slice(0, -1) : ''].some((w) => w.length > 2 && adjective(w));
+}
+
+/**
+ * "and quieter?" after "Which is cheaper, the Daikin or the Mitsubishi?": the same choice by
+ * another quality ("Which is quieter, the Daikin or the Mitsubishi?"). English words are taken as
+ * comparatives by their part of speech, Dutch ones by their ending.
+ */
+function comparedChoice(said: string, previous: string, lang: 'en' | 'nl'): ParallelReading | undefined {
+  const which = WHICH_IS_COMPARATIVE.exec(previous);
+  const put = which && COMPARATIVE_SAID.exec(said)?.[1];
+  if (!which || !put) return undefined;
+  if (lang === 'en' && !englishComparative(put)) return undefined;
+  const start = which.index + which[0].length - which[1]!.length;
+  const resolved = substitute(previous, { start, end: start + which[1]!.length, text: which[1]!, decided: true }, put);
+  return resolved ? { resolved, replaced: which[1]!, at: { start, end: start + put.length } } : undefined;
 }
 
 /** How many parallel follow-ups in a row are followed back ("what about peter?" after "what about edmund?"). */
@@ -535,6 +590,9 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const lead = ABOUT_LEAD[lang].exec(query.trim()) ?? AND_LEAD[lang].exec(query.trim());
   const priced = lead && raw !== undefined ? pricedChoice(query.trim().slice(lead[0].length).replace(/[\s?.!]+$/u, ''), raw) : undefined;
   if (priced) return priced;
+  // "and quieter?" after "Which is cheaper, the Daikin or the Mitsubishi?": which of them is quieter.
+  const compared = lead && raw !== undefined ? comparedChoice(query.trim().slice(lead[0].length).replace(/[\s?.!]+$/u, ''), raw, lang) : undefined;
+  if (compared) return compared;
   // "and this year?", "en vorige maand?": the previous question of another moment (itself read first, as below).
   const momentSaid = momentAsked(query, language);
   if (raw !== undefined && momentSaid !== undefined) {

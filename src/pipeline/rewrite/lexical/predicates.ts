@@ -165,7 +165,8 @@ function englishPredicates(text: string): Set<string> {
   const bareWord = (i: number): boolean => (tags[i] === 'NOUN' || tags[i] === 'VERB') && /^\p{Ll}/u.test(words[i]!);
   for (let i = doAt + 1; doAt >= 0 && i < words.length; i++) {
     const lower = /^\p{Ll}/u.test(words[i]!);
-    const afterName = tags[i - 1] === 'PROPN' && /^\p{Lu}/u.test(words[i - 1]!);
+    // A name, or a code identifier ("validateToken", "parse_args").
+    const afterName = tags[i - 1] === 'PROPN' && /^\p{Lu}|^\p{Ll}+\p{Lu}|_/u.test(words[i - 1]!);
     if ((tags[i] === 'NOUN' || tags[i] === 'VERB') && lower && afterName && i >= doAt + 2) {
       // "Does the API gateway support OAuth?": a name may open a compound, whose words come before
       // the verb; a plural ends one as its object ("Did the Beatles record albums?").

@@ -305,6 +305,8 @@ export const PRONOUNS: Record<string, RegExp> = {
   en: /\b(it|they|them)\b/i,
   nl: /\b((?:er|daar|hier)(?:van|over|mee)|dat|dit|hem|ze)\b/i,
 };
+/** A phrase ending in "before"/"after" ("the meeting before", "de week erna"): a thing's place in time, relative to one the words do not name. */
+const BEFORE_OR_AFTER = /\s(?:before|after|daarvoor|daarna|ervoor|erna)\s*$/i;
 /** A Dutch pronoun joined to its preposition ("daarvan", "erover", "hiermee"): the preposition. */
 const DUTCH_PRONOMINAL_PREPOSITION = /^(?:er|daar|hier)(van|over|mee)$/i;
 /** Demonstratives that only stand alone before a verb, a function word or the end ("is that true?"). */
@@ -498,8 +500,10 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   // So is one that opens with a conjunction ("and if I file late?", "en als ik uitstel aanvraag?").
   const opening = body.slice(lead?.[0].length ?? 0).trim().split(/\s+/)[0]!.toLowerCase();
   // Nor does a prepositional phrase ("and for theft?", "en bij schade door hagel?") name an attribute.
-  // Nor a moment ("and the month before?", "en vorig jaar?"), which no thing has.
-  if (lead && (CLAUSE_WORDS.has(opening) || SUBORDINATORS.has(opening) || PREPOSITIONS.has(opening) || isMoment(body.slice(lead[0].length)))) return undefined;
+  // Nor a moment ("and the month before?", "en vorig jaar?"), which no thing has, nor one thing
+  // before or after another ("and the meeting before?": "What about the meeting before of …?").
+  const asked = body.slice(lead?.[0].length ?? 0);
+  if (lead && (CLAUSE_WORDS.has(opening) || SUBORDINATORS.has(opening) || PREPOSITIONS.has(opening) || isMoment(asked) || BEFORE_OR_AFTER.test(asked))) return undefined;
   if (lead) {
     const rest = body.slice(lead[0].length).trim();
     // "and the basic plan?" after talk of the premium plan: a sibling of the old subject, not an attribute of it.
@@ -517,7 +521,9 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     // "any others?" → "any other songs?"; "aren't there more?" → "aren't there more laptops?".
     const others = /^(?:others|other ones|anderen|andere)$/i.exec(more[1]!);
     const other = lang === 'nl' ? 'andere' : 'other';
-    const noun = others ? (phrase.toLowerCase().startsWith(`${other} `) ? phrase : `${other} ${phrase}`) : `${more[1]} ${phrase}`;
+    // "what else?", "anything else?": else about the thing; "who else?", "where else?" name no thing to put there.
+    if (/^else$/i.test(more[1]!) && !/\b(?:what|anything|something)\s+$/i.test(body.slice(0, more.index))) return undefined;
+    const noun = others ? (phrase.toLowerCase().startsWith(`${other} `) ? phrase : `${other} ${phrase}`) : /^else$/i.test(more[1]!) ? `else about ${named}` : `${more[1]} ${phrase}`;
     return body.slice(0, more.index) + noun + body.slice(more.index + more[0].length) + end;
   }
   if (lead && !body.slice(lead[0].length).trim()) return capitalise(phrase) + end;
