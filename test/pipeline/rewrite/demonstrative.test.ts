@@ -72,6 +72,12 @@ describe('a noun pointed at with a demonstrative', () => {
     const warranty = [turn(0, 'Hoe lang is de garantie op de warmtepomp?', 'De garantie is 7 jaar op de compressor.')];
     expect(resolved('geldt die garantie ook bij verhuizing?', warranty, 'nl')).toBe('geldt de garantie op de warmtepomp ook bij verhuizing?');
     expect(resolved('geldt die regel ook bij verhuizing?', warranty, 'nl')).toBeUndefined();
+    // With an adjective, the noun said with that adjective.
+    const policy = [turn(0, 'Wat staat er in mijn zorgpolis over fysiotherapie?', 'Je aanvullende verzekering bij Zilveren Kruis vergoedt 9 behandelingen; de basisverzekering vergoedt pas vanaf de 21e.')];
+    expect(resolved('wat kost die aanvullende verzekering?', policy, 'nl')).toBe('wat kost de aanvullende verzekering bij Zilveren Kruis?');
+    // A noun in -e before a word that is no noun is the noun itself.
+    const board = [turn(0, 'Wie zit er in de kascommissie van de vereniging?', 'De kascommissie bestaat uit Henk de Vries en Fatima Bakker.')];
+    expect(resolved('wat doet die commissie precies?', board, 'nl')).toBe('wat doet de kascommissie van de vereniging precies?');
     // A "de" noun may stand without an article.
     const pets = [turn(0, 'Wat zegt het huurcontract over huisdieren?', 'Huisdieren mogen met schriftelijke toestemming van de verhuurder.')];
     expect(resolved('hoe vraag ik die toestemming aan?', pets, 'nl')).toBe('hoe vraag ik de schriftelijke toestemming van de verhuurder aan?');

@@ -142,6 +142,15 @@ describe('lexicalRewrite: what a pointing word stands for', () => {
     expect(read('where were they married?', 'Who was Hedy Lamarr?', 'Hedy Lamarr was an actress and inventor.')).toContain('Hedy Lamarr');
   });
 
+  it('reads "it" as the user\'s own thing before the place the question says it goes to', () => {
+    const flight = read('can I change it?', 'When does my flight to Lisbon leave?', 'Your TAP flight TP671 to Lisbon leaves Amsterdam on 12 March at 06:45 from terminal 2.');
+    expect(flight).toBe('can I change my flight?');
+    // A place the question asks about itself is still "it".
+    expect(read('is it expensive?', 'How many people live in Tokyo?', 'About 14 million people live in Tokyo.')).toBe('is Tokyo expensive?');
+    // A contact is a person, whom "it" never stands for.
+    expect(read('when does it expire?', 'Who is our contact at Acme for the renewal?', 'Your contact is Priya Raman; the renewal is due in October.')).toBe('when does the renewal expire?');
+  });
+
   it('reads "it" after "the deadline for …" as what the conversation is about, not the deadline', () => {
     const due = read('who grades it?', 'When is the deadline for the statistics assignment?', 'The statistics assignment is due on Friday 6 December.');
     expect(due).toBe('who grades the statistics assignment?');

@@ -342,6 +342,8 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(compoundHeadShared('betalingen', 'leningen')).toBe(false);
     // A bare noun takes the place of the question's one bare noun.
     expect(await resolveParallel('en boomschors?', ['Wat kost houtmulch per kuub?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat kost boomschors per kuub?' });
+    // After a preposition too, but not after "per", which a unit follows.
+    expect(await resolveParallel('en papier?', ['Wanneer is de volgende afvalophaaldag voor plastic?'], 'nl', embedder)).toMatchObject({ resolved: 'Wanneer is de volgende afvalophaaldag voor papier?' });
     // After "hoeveel", "how many" the new subject takes no article.
     expect(await resolveParallel('en de feestdagen?', ['Hoeveel vakantiedagen heb ik volgens mijn contract?'], 'nl', embedder)).toMatchObject({ resolved: 'Hoeveel feestdagen heb ik volgens mijn contract?' });
     // So does a question about what a text says, or said, on a subject.

@@ -110,6 +110,10 @@ describe('reference resolution (templates, en/nl)', () => {
     // "what else?" asks what else about the thing; "who else?" names no thing to put there.
     expect(resolveReference('what else?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe('what else about the heat pump?');
     expect(resolveReference('who else?', { phrase: 'Spanish rule' }, 'en')).toBeUndefined();
+    // A person is no attribute of a thing; a Dutch "het" of "hoe gaat het" stands for nothing.
+    expect(resolveReference('en mijn collega?', { phrase: 'verlofuren' }, 'nl')).toBeUndefined();
+    expect(resolveReference('and my partner?', { phrase: 'vacation days' }, 'en')).toBeUndefined();
+    expect(resolveReference('hoe gaat het met rekenen?', { phrase: 'Daan' }, 'nl')).toBeUndefined();
   });
   it('puts the antecedent, with its article, in place of a pronoun', () => {
     expect(resolveReference('How does it handle expired sessions?', { phrase: 'authentication system', article: 'the' }, 'en')).toBe(

@@ -212,7 +212,8 @@ function englishPointer(query: string): Pointer | undefined {
   return undefined;
 }
 
-const DUTCH_DEMONSTRATIVE = /(?<![\p{L}])(die|deze|dat|dit)\s+(\p{L}+)/giu;
+/** "die garantie", "die aanvullende verzekering": the demonstrative, an adjective in -e it may have, and the noun. */
+const DUTCH_DEMONSTRATIVE = /(?<![\p{L}])(die|deze|dat|dit)\s+(?:(\p{L}+e)\s+)?(\p{L}+)/giu;
 /** Determiners a Dutch noun may follow, by the demonstrative pointing at it: "dat contract" was "het contract", "die garantie" "de garantie" ("dat" before any other noun is a conjunction: "… dat prijzen stijgen"). */
 const DUTCH_DETERMINERS = {
   het: new Set('het dat dit mijn uw je jouw ons hun zijn haar'.split(' ')),
@@ -225,9 +226,9 @@ const COMPOUND_PART = 3;
 /**
  * A Dutch noun as the conversation says it, latest last, or a compound of it: up to two adjectives before it, after a
  * determiner of its kind (a "de" noun may have none: "met schriftelijke toestemming"), and one
- * prepositional phrase after it ("de garantie op de warmtepomp").
+ * prepositional phrase after it ("de garantie op de warmtepomp"); with `adjective`, only where it says that.
  */
-function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DETERMINERS): string | undefined {
+function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DETERMINERS, adjective?: string): string | undefined {
   const words = [...text.matchAll(/\p{L}+/gu)];
   const lower = noun.toLowerCase();
   const forms = new Set([lower, `${lower}en`, `${lower}s`]);
@@ -239,6 +240,8 @@ function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DET
     if (!forms.has(said) && !compound(said)) continue;
     let start = i;
     while (start > 0 && i - start < 2 && !STOPWORDS.has(words[start - 1]![0].toLowerCase())) start--;
+    // The adjective the question gave must be said of it ("die aanvullende verzekering").
+    if (adjective && !words.slice(start, i).some((w) => w[0].toLowerCase() === adjective.toLowerCase())) continue;
     const determiner = words[start - 1]?.[0].toLowerCase();
     const other = gender === 'de' ? DUTCH_DETERMINERS.het : DUTCH_DETERMINERS.de;
     const fits = determiner !== undefined && DUTCH_DETERMINERS[gender].has(determiner);
@@ -281,15 +284,19 @@ export function resolveDemonstrative(query: string, turns: readonly SelectedTurn
   }
   if (language !== 'nl') return undefined;
   for (const m of query.matchAll(DUTCH_DEMONSTRATIVE)) {
-    const noun = m[2]!;
-    if (STOPWORDS.has(noun.toLowerCase())) continue;
-    const article = /^(dat|dit)$/i.test(m[1]!) ? 'het' : 'de';
-    for (const t of recent) {
-      for (const text of [t.user, t.assistant]) {
-        const phrase = text && dutchMention(text, noun, article);
-        if (!phrase || !informative(phrase)) continue;
-        const resolved = replaceWords(query, [m[1]!, noun], `${article} ${phrase}`);
-        if (resolved) return { resolved, phrase, turn: t.index };
+    const [, pointer, first, second] = m as unknown as [string, string, string | undefined, string];
+    // A word in -e before the noun is its adjective ("die aanvullende verzekering"), or else the noun itself ("die garantie ook …", "die commissie precies").
+    const readings: [string | undefined, string][] = first ? [[first, second], [undefined, first]] : [[undefined, second]];
+    for (const [adjective, noun] of readings) {
+      if (STOPWORDS.has(noun.toLowerCase()) || (adjective && STOPWORDS.has(adjective.toLowerCase()))) continue;
+      const article = /^(dat|dit)$/i.test(pointer) ? 'het' : 'de';
+      for (const t of recent) {
+        for (const text of [t.user, t.assistant]) {
+          const phrase = text && dutchMention(text, noun, article, adjective);
+          if (!phrase || !informative(phrase)) continue;
+          const resolved = replaceWords(query, adjective ? [pointer, adjective, noun] : [pointer, noun], `${article} ${phrase}`);
+          if (resolved) return { resolved, phrase, turn: t.index };
+        }
       }
     }
   }

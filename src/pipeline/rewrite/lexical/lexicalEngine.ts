@@ -20,7 +20,7 @@ import { saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags, pronounSubjectVerb, verbSubjects } from './predicates.js';
-import { caseLike, charAt, escapeRegExp, LETTER, LETTER_OR_DIGIT, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
+import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -196,6 +196,24 @@ export function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, 
   if (!found || found === first || found.score < first.score * TOPIC_MARGIN) return readings;
   return [found, ...readings.filter((r) => r !== found)];
 }
+
+/**
+ * "When does my flight to Lisbon leave?" — "can I change it?": a name the question only gives
+ * after a preposition of place ("to Lisbon", "in Amsterdam") says where the user's own thing is
+ * ("my flight"), which "it" stands for, with "my", when it is a reading of some weight
+ * (TOPIC_MARGIN).
+ */
+function usersBeforePlace(readings: readonly Antecedent[], question: string): readonly Antecedent[] {
+  const place = readings[0];
+  if (!place || !/^\p{Lu}/u.test(place.phrase)) return readings;
+  const at = wholeMatches(question, escapeRegExp(place.phrase));
+  if (at.length === 0 || !at.every((m) => PLACE_PREPOSITION.test(question.slice(0, m.index)))) return readings;
+  const ownerOf = (r: Antecedent): string | undefined => ['my', 'our'].find((o) => hasWholeWord(question, `${o} ${r.phrase}`));
+  const mine = readings.find((r) => r !== place && r.role === 'user' && r.score >= place.score * TOPIC_MARGIN && ownerOf(r));
+  // The place is no other reading of "it": it is searched as a word of the conversation.
+  return mine ? [{ ...mine, article: ownerOf(mine)! }, ...readings.filter((r) => r !== mine && r !== place)] : readings;
+}
+const PLACE_PREPOSITION = /\b(?:to|from|in|at|near|via)\s+$/i;
 
 /**
  * "What did the vet charge for Max's surgery?" — "does my pet insurance cover it?": a name the
@@ -557,7 +575,9 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   // An owner may be what "they" are ("Apple's results" — "when do they report?"), never what "it" or "that" is.
   // "does it cover the pump?" after "What does the warranty … cover?": the warranty.
   const acting = c.language === 'en' && pointed ? subjectFirst(topical, c.base, c.turns) : topical;
-  const readings = c.language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(acting, c.turns) : acting;
+  const owned = c.language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(acting, c.turns) : acting;
+  // "can I change it?" after "When does my flight to Lisbon leave?": the user's flight, not the place it goes to.
+  const readings = c.language === 'en' && /^it$/i.test(pointed?.[0] ?? '') && c.last ? usersBeforePlace(owned, c.last.user) : owned;
   const answerChose = c.chosen();
   const verbActsOn = c.acted();
   const best: (Antecedent & { by?: 'verb object' }) | undefined =

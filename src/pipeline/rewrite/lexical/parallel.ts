@@ -368,9 +368,10 @@ export function saidAbout(question: string): { text: string; topic: string } | u
   return slot && { text: question.slice(0, slot.start), topic: slot.text };
 }
 
-/** Lower-case content words standing alone, with no article, preposition or other content word beside them ("houtmulch" of "Wat kost houtmulch per kuub?"). */
+/** Lower-case content words standing alone, with no article or other content word beside them ("houtmulch" of "Wat kost houtmulch per kuub?", "plastic" of "… voor plastic?"). */
 function bareNouns(prev: readonly Token[]): number[] {
-  const alone = (k: number): boolean => k < 0 || k >= prev.length || (!isContent(prev[k]!) && !DETERMINERS.has(prev[k]!.lower) && !PREPOSITIONS.has(prev[k]!.lower));
+  // After a preposition too ("voor plastic"), not after "per", which a unit follows ("per kuub").
+  const alone = (k: number): boolean => k < 0 || k >= prev.length || (!isContent(prev[k]!) && !DETERMINERS.has(prev[k]!.lower) && (!PREPOSITIONS.has(prev[k]!.lower) || prev[k]!.lower !== 'per'));
   return prev.flatMap((t, k) => (isContent(t) && /^\p{Ll}/u.test(t.text) && alone(k - 1) && (k + 1 >= prev.length || !isContent(prev[k + 1]!)) ? [k] : []));
 }
 

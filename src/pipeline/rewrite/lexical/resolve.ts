@@ -1,7 +1,7 @@
 import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { CALENDAR_WORDS, capitalise, isMoment, isRequest, plural, PREPOSITIONS, readable, remembered, wordPattern } from './words.js';
+import { CALENDAR_WORDS, capitalise, isMoment, isRequest, PERSON_ROLES, plural, PREPOSITIONS, readable, remembered, wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -305,6 +305,8 @@ export const PRONOUNS: Record<string, RegExp> = {
   en: /\b(it|they|them)\b/i,
   nl: /\b((?:er|daar|hier)(?:van|over|mee)|dat|dit|hem|ze)\b/i,
 };
+/** Dutch phrases whose "het" stands for nothing: "hoe gaat het", "hoe zit het met", "het regent". */
+const DUMMY_HET = /\b(?:gaat|ging|zit|zat)\s+het\b|\bhet\s+(?:gaat|ging|regent|sneeuwt|waait|vriest)\b/i;
 /** A phrase ending in "before"/"after" ("the meeting before", "de week erna"): a thing's place in time, relative to one the words do not name. */
 const BEFORE_OR_AFTER = /\s(?:before|after|daarvoor|daarna|ervoor|erna)\s*$/i;
 /** A Dutch pronoun joined to its preposition ("daarvan", "erover", "hiermee"): the preposition. */
@@ -472,6 +474,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   const possessive = lang === 'en' ? POSSESSIVE_EN.exec(body) : null;
   const demo = DEMONSTRATIVES[lang]!.exec(body);
   const pointing = pronoun ?? possessive ?? demo;
+  // "hoe gaat het met rekenen?", "het regent": a Dutch "het" that stands for nothing.
+  if (lang === 'nl' && pointing === demo && DUMMY_HET.test(body)) return undefined;
   if (pointing && namedEarlier(body, pointing.index, pointing === possessive, lang === 'en')) return undefined;
   if (pointing && pointing !== possessive && doesAction(body, pointing, lang)) return undefined;
   // "What are the symptoms of Lyme disease?" — "how is it diagnosed?": "it" is what the symptoms are of.
@@ -504,6 +508,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   // before or after another ("and the meeting before?": "What about the meeting before of …?").
   const asked = body.slice(lead?.[0].length ?? 0);
   if (lead && (CLAUSE_WORDS.has(opening) || SUBORDINATORS.has(opening) || PREPOSITIONS.has(opening) || isMoment(asked) || BEFORE_OR_AFTER.test(asked))) return undefined;
+  // Nor is a person ("and my partner?", "en mijn collega?"): no attribute of a thing.
+  if (lead && PERSON_ROLES.has(asked.toLowerCase().match(/\p{L}+/gu)?.at(-1) ?? '')) return undefined;
   if (lead) {
     const rest = body.slice(lead[0].length).trim();
     // "and the basic plan?" after talk of the premium plan: a sibling of the old subject, not an attribute of it.

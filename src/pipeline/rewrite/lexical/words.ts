@@ -142,10 +142,10 @@ export const PERSON_ROLES: ReadonlySet<string> = new Set(
     'gp doctor physician dentist nurse surgeon pharmacist therapist lawyer attorney solicitor notary accountant adviser advisor ' +
     'landlord landlady tenant manager boss colleague employer employee teacher tutor contractor plumber electrician builder ' +
     'agent broker realtor ceo cfo cto chairman chairwoman chair director founder owner mother father mom mum dad sister brother ' +
-    'wife husband partner son daughter friend neighbour neighbor client customer ' +
+    'wife husband partner son daughter friend neighbour neighbor client customer contact ' +
     'huisarts arts dokter tandarts verpleegkundige apotheker advocaat notaris boekhouder adviseur verhuurder huurder ' +
     'leidinggevende baas collega werkgever werknemer leraar docent aannemer loodgieter makelaar directeur eigenaar ' +
-    'moeder vader zus broer vrouw man zoon dochter vriend vriendin buurman buurvrouw klant'
+    'moeder vader zus broer vrouw man zoon dochter vriend vriendin buurman buurvrouw klant contactpersoon'
   ).split(' '),
 );
 // Written out in both cases: under the "i" flag \p{Lu} would match any letter.
