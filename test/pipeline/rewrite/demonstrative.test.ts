@@ -18,6 +18,8 @@ describe('a noun pointed at with a demonstrative', () => {
     // The tagger's "that file" (a pronoun and a verb) is a demonstrative and its noun.
     const proxy = [turn(0, 'How do I configure the proxy?', 'Set HTTP_PROXY in the config file, then restart the gateway.')];
     expect(resolved('where is that file?', proxy)).toBe('where is the config file?');
+    const vpn = [turn(0, 'How do I set up the VPN on my laptop?', 'The IT guide says to install the GlobalProtect client.')];
+    expect(resolved('where is that guide?', vpn)).toBe('where is the IT guide?');
     // What a thing is from or for is part of it: "the quote from Kitchen House North".
     const quote = [turn(0, 'How much does the kitchen cost?', 'The quote from Kitchen House North comes to 14,250 euros.')];
     expect(resolved('is that quote still valid?', quote)).toBe('is the quote from Kitchen House North still valid?');

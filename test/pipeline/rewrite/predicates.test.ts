@@ -109,6 +109,9 @@ describe('englishTags', () => {
   it('reads a base-form verb that ends a noun phrase, before a mark or a preposition, as a noun', () => {
     expect(tagOf('Set HTTP_PROXY in the config file, then restart the gateway.', 'file')).toBe('NOUN');
     expect(tagOf('where is that file?', 'file')).toBe('NOUN');
+    // An acronym is a name, not the pronoun; before a verb in -s the phrase is its subject.
+    expect(tagOf('The IT guide says to install the client.', 'IT')).toBe('PROPN');
+    expect(tagOf('The IT guide says to install the client.', 'guide')).toBe('NOUN');
   });
   it('keeps the verb of a subject that an auxiliary is waiting for, and after a plural', () => {
     expect(tagOf('Did the kid play games?', 'play')).toBe('VERB');

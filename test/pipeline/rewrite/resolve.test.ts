@@ -92,6 +92,9 @@ describe('the pointing pronoun', () => {
     expect(pointingPronoun('can they carry them over', 'en')?.[0]).toBe('them');
     expect(pointingPronoun('wanneer kunnen ze hem plaatsen', 'nl')?.[0]).toBe('hem');
     expect(pointingPronoun('wanneer komen ze', 'nl')?.[0]).toBe('ze');
+    // "ze" that acts on "die" is a person: neither names the thing here.
+    expect(pointingPronoun('mag ze die samen innemen', 'nl')).toBeNull();
+    expect(pointingPronoun('wie heeft ze voorgeschreven', 'nl')?.[0]).toBe('ze');
   });
 });
 

@@ -103,7 +103,8 @@ function englishMentions(text: string, lemma: string, head: string, plural: bool
   const { words, tags, lemmas } = englishTags(text);
   const out: Mention[] = [];
   const modifier = (i: number): boolean =>
-    (MODIFIERS.has(tags[i]!) && !QUANTIFIERS.has(words[i]!.toLowerCase()) && !STOPWORDS.has(words[i]!.toLowerCase())) ||
+    // An acronym is no function word ("the IT guide", not "it").
+    (MODIFIERS.has(tags[i]!) && !QUANTIFIERS.has(words[i]!.toLowerCase()) && (!STOPWORDS.has(words[i]!.toLowerCase()) || /^\p{Lu}{2,}$/u.test(words[i]!))) ||
     // "the hiring plan": a verb's -ing form right after an article or adjective modifies the noun.
     (tags[i] === 'VERB' && /ing$/i.test(words[i]!) && i > 0 && (tags[i - 1] === 'DET' || tags[i - 1] === 'ADJ')) ||
     // "Marc Hunter's debut album": the owner is part of it.
@@ -261,7 +262,9 @@ function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DET
  */
 export function resolveDemonstrative(query: string, turns: readonly SelectedTurn[], language: string): DemonstrativeReading | undefined {
   const ownWords = new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-  const informative = (phrase: string): boolean => (phrase.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => !ownWords.has(w) && !STOPWORDS.has(w));
+  // A word the question lacks that is no function word; an acronym ("IT") is none.
+  const informative = (phrase: string): boolean =>
+    (phrase.match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => !ownWords.has(w.toLowerCase()) && (!STOPWORDS.has(w.toLowerCase()) || /^\p{Lu}{2,}$/u.test(w)));
   // A demonstrative points at something just said: the latest two turn pairs.
   const recent = turns.slice(-RECENT_PAIRS).reverse();
   if (language === 'en') {

@@ -51,8 +51,14 @@ export function englishTags(text: string): Tagged {
     // wink-nlp's typings give its.lemma an add-on's signature; the model it is read with has the lemmatiser.
     const lemma = nlp.its.lemma as unknown as typeof nlp.its.value;
     const read = { words: tokens.out(nlp.its.value) as string[], tags: tokens.out(nlp.its.pos) as string[], lemmas: tokens.out(lemma) as string[] };
-    return { ...read, tags: clauseVerbs({ ...read, tags: compoundNouns(read) }) };
+    const named = { ...read, tags: acronyms(read) };
+    return { ...read, tags: clauseVerbs({ ...read, tags: compoundNouns(named) }) };
   });
+}
+
+/** The tags with a name where the tagger read an acronym as a pronoun: "the IT guide", "the US office". */
+function acronyms({ words, tags }: Tagged): string[] {
+  return tags.map((t, i) => (t === 'PRON' && /^\p{Lu}{2,}$/u.test(words[i]!) ? 'PROPN' : t));
 }
 
 /** Tags that may follow the last noun of a phrase. */
@@ -86,7 +92,9 @@ function compoundNouns({ words, tags, lemmas }: Tagged): string[] {
     const direct = i === opened + 1 && (!pointing || tags[opened - 1] === 'AUX' || tags[opened - 1] === 'ADP');
     const place = opened >= 0 && (direct || (i > opened + 1 && NOUN_TAGS.has(out[i - 1] ?? '') && !/s$/i.test(words[i - 1]!)));
     const next = tags[i + 1];
-    if (tags[i] === 'VERB' && place && !auxiliaryWaits && base && (next === undefined || COMPOUND_ENDS.has(next))) out[i] = 'NOUN';
+    // Before a verb in -s, the phrase is its subject ("the IT guide says").
+    const verbAfter = next === 'VERB' && /[^s]s$/i.test(words[i + 1]!) && lemmas[i + 1] !== words[i + 1]!.toLowerCase();
+    if (tags[i] === 'VERB' && place && !auxiliaryWaits && base && (next === undefined || COMPOUND_ENDS.has(next) || verbAfter)) out[i] = 'NOUN';
     else {
       if (tags[i] === 'VERB') auxiliaryWaits = false;
       if (!NOUN_TAGS.has(out[i]!) && tags[i] !== 'ADJ') opened = -1;

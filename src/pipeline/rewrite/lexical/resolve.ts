@@ -379,6 +379,8 @@ export function pointingPronoun(body: string, lang: 'en' | 'nl'): RegExpExecArra
   if (lang === 'en' && /^they$/i.test(found[0]?.[0] ?? '') && found[1] && /^(?:them|it)$/i.test(found[1][0])) return found[1];
   // "wanneer kunnen ze hem plaatsen?": so in Dutch, with "ze" before the thing's "hem".
   if (lang === 'nl' && /^ze$/i.test(found[0]?.[0] ?? '') && found[1] && /^hem$/i.test(found[1][0])) return found[1];
+  // "mag ze die samen innemen?": "ze" acts on "die", which is the thing; no pronoun here names it.
+  if (lang === 'nl' && /^ze$/i.test(found[0]?.[0] ?? '') && /^\s+die\b/i.test(body.slice(found[0]!.index + 2))) return null;
   return found[0] ?? null;
 }
 
