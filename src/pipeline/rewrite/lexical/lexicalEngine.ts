@@ -208,10 +208,13 @@ function usersBeforePlace(readings: readonly Antecedent[], question: string): re
   if (!place || !/^\p{Lu}/u.test(place.phrase)) return readings;
   const at = wholeMatches(question, escapeRegExp(place.phrase));
   if (at.length === 0 || !at.every((m) => PLACE_PREPOSITION.test(question.slice(0, m.index)))) return readings;
-  const ownerOf = (r: Antecedent): string | undefined => ['my', 'our'].find((o) => hasWholeWord(question, `${o} ${r.phrase}`));
-  const mine = readings.find((r) => r !== place && r.role === 'user' && r.score >= place.score * TOPIC_MARGIN && ownerOf(r));
-  // The place is no other reading of "it": it is searched as a word of the conversation.
-  return mine ? [{ ...mine, article: ownerOf(mine)! }, ...readings.filter((r) => r !== mine && r !== place)] : readings;
+  for (const mine of readings) {
+    if (mine === place || mine.role !== 'user' || mine.score < place.score * TOPIC_MARGIN) continue;
+    const owner = ['my', 'our'].find((o) => hasWholeWord(question, `${o} ${mine.phrase}`));
+    // The place is no other reading of "it": it is searched as a word of the conversation.
+    if (owner) return [{ ...mine, article: owner }, ...readings.filter((r) => r !== mine && r !== place)];
+  }
+  return readings;
 }
 const PLACE_PREPOSITION = /\b(?:to|from|in|at|near|via)\s+$/i;
 
@@ -483,6 +486,9 @@ interface ReadingContext {
 
 const fromClaim = (r: SourceReading): ReferenceReading => ({ resolved: r.resolved, reference: { phrase: r.claim, by: 'answer' }, turns: [r.turn], claim: r.claim });
 
+/** The person a person pronoun of `question` stands for, by the user's earlier turns and the answers, latest first. */
+const personOf = (c: ReadingContext, question: string): string | undefined => personAntecedent(c.input.earlierUserTurns, c.answers.map((a) => a.text).reverse(), question);
+
 /** The readers of what a question points back at, in order of precedence: the first that reads something is taken. */
 const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] = [
   // "What about bonds?": the previous question, about bonds.
@@ -490,7 +496,7 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   (c) => {
     if (!c.parallel) return undefined;
     const resolved = c.typos.correct(c.parallel.resolved);
-    const person = c.last && hasPersonPronoun(resolved, c.language) ? personAntecedent(c.input.earlierUserTurns, c.answers.map((a) => a.text).reverse(), resolved) : undefined;
+    const person = c.last && hasPersonPronoun(resolved, c.language) ? personOf(c, resolved) : undefined;
     return { resolved: (person && resolvePerson(resolved, person, c.language)) ?? resolved, turns: c.last ? [c.last.index] : [] };
   },
   // "where does it say that?": the latest answer's claim, to be found in the files.
@@ -501,7 +507,7 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   // "when did she die?": the person the conversation is about, by name.
   (c) => {
     if (!c.last || !hasPersonPronoun(c.base, c.language)) return undefined;
-    const person = personAntecedent(c.input.earlierUserTurns, c.answers.map((a) => a.text).reverse(), c.base);
+    const person = personOf(c, c.base);
     const personal = person === undefined ? undefined : resolvePerson(c.base, person, c.language);
     if (personal === undefined) return undefined;
     const named = person!.toLowerCase();

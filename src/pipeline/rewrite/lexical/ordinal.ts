@@ -108,7 +108,8 @@ export function listItems(text: string, language: string): string[] {
     const text = sentence.replace(/[.!?]+\s*$/, '');
     // An "and" before the last comma is inside an item, unless that leaves items unalike ("tiredness, dizziness, cold hands and feet, and …").
     const inner = enumeration(text, language);
-    const items = inner.length ? inner : enumeration(text, language, true);
+    // Without a comma both readings split alike.
+    const items = inner.length || !text.includes(',') ? inner : enumeration(text, language, true);
     if (items.length > best.length) best = items;
   }
   return best;

@@ -371,7 +371,7 @@ export function saidAbout(question: string): { text: string; topic: string } | u
 /** Lower-case content words standing alone, with no article or other content word beside them ("houtmulch" of "Wat kost houtmulch per kuub?", "plastic" of "… voor plastic?"). */
 function bareNouns(prev: readonly Token[]): number[] {
   // After a preposition too ("voor plastic"), not after "per", which a unit follows ("per kuub").
-  const alone = (k: number): boolean => k < 0 || k >= prev.length || (!isContent(prev[k]!) && !DETERMINERS.has(prev[k]!.lower) && (!PREPOSITIONS.has(prev[k]!.lower) || prev[k]!.lower !== 'per'));
+  const alone = (k: number): boolean => k < 0 || k >= prev.length || (!isContent(prev[k]!) && !DETERMINERS.has(prev[k]!.lower) && prev[k]!.lower !== 'per');
   return prev.flatMap((t, k) => (isContent(t) && /^\p{Ll}/u.test(t.text) && alone(k - 1) && (k + 1 >= prev.length || !isContent(prev[k + 1]!)) ? [k] : []));
 }
 
@@ -490,6 +490,12 @@ function pricedChoice(subject: string, previous: string): ParallelReading | unde
 /** A year after an article, in a thing's name: "the 2023 annual report", "het jaarverslag 2023" is not (it follows its noun). */
 const YEAR_IN_NAME = new RegExp(`(?<![\\p{L}\\p{N}])(?:the|de|het|my|mijn|our|ons|onze)\\s+(?<year>${YEAR})(?![\\p{L}\\p{N}])`, 'dgiu');
 const MOMENT_IN_QUESTION = new RegExp(`(?<![\\p{L}\\p{N}])(?<!\\b(?:the|de|het)\\s+)${MOMENT}(?![\\p{L}\\p{N}])`, 'giu');
+/** A year said alone, with or without its preposition ("2022", "in 2022"): group 1. */
+const YEAR_SAID = new RegExp(`^(?:${MOMENT_PREPOSITION}\\s+)?(${YEAR})$`, 'i');
+/** The preposition a moment opens with ("in" of "in 2024"). */
+const MOMENT_PREPOSITION_AT_START = new RegExp(`^${MOMENT_PREPOSITION}\\s+`, 'i');
+/** A month or year opening a moment: it takes the preposition of the moment it replaces. */
+const BARE_MONTH_OR_YEAR = new RegExp(`^(?:${MONTH}|${YEAR})`, 'i');
 
 /** The moment a follow-up names alone after "and", "what about", "en": "this year" of "and this year?". */
 function momentAsked(query: string, language: string): string | undefined {
@@ -502,16 +508,14 @@ function momentAsked(query: string, language: string): string | undefined {
 
 /**
  * "and this year?" after "How much did I pay for energy last year?": the question again, the new
- * moment in the place of the one it named, or added at its end where it named none. Undefined
- * when the follow-up names no moment alone.
+ * moment in the place of the one it named, or added at its end where it named none. `said` is
+ * the moment the follow-up names (momentAsked).
  */
-function momentFollowUp(query: string, previous: string, language: string): ParallelReading | undefined {
+function momentFollowUp(said: string, previous: string, language: string): ParallelReading | undefined {
   const lang = language === 'nl' ? 'nl' : 'en';
-  const said = momentAsked(query, language);
-  if (said === undefined) return undefined;
   const relative = RELATIVE_MOMENT.exec(said);
   // A year inside a thing's name takes the new year alone ("the 2023 annual report" → "the 2022 annual report").
-  const year = new RegExp(`^(?:${MOMENT_PREPOSITION}\\s+)?(${YEAR})$`, 'i').exec(said)?.[1];
+  const year = YEAR_SAID.exec(said)?.[1];
   const inName = year ? [...previous.matchAll(YEAR_IN_NAME)].at(-1) : undefined;
   if (year && inName) {
     const [start, end] = inName.indices!.groups!.year!;
@@ -524,11 +528,11 @@ function momentFollowUp(query: string, previous: string, language: string): Para
   if (!named && (relative || PREPOSITIONS.has(said.split(/\s+/)[0]!.toLowerCase()))) return undefined;
   // "the year before" of "last year" is "the year before last year"; "het jaar daarvoor" of "vorig jaar", "het jaar voor vorig jaar".
   const direction = relative && /^(?:before|daarvoor|ervoor)$/i.test(relative[2]!) ? (lang === 'nl' ? 'voor' : 'before') : lang === 'nl' ? 'na' : 'after';
-  const subject = relative ? `${relative[1]} ${direction} ${named![0].replace(new RegExp(`^${MOMENT_PREPOSITION}\\s+`, 'i'), '')}` : said;
+  const subject = relative ? `${relative[1]} ${direction} ${named![0].replace(MOMENT_PREPOSITION_AT_START, '')}` : said;
   // The moment takes the place of the one named, with its preposition; a bare year or month takes that preposition ("in 2023" for "in 2024").
   const slot: Slot = named ? { start: named.index, end: named.index + named[0].length, text: named[0], decided: true } : endSlot(previous);
-  const preposition = named && new RegExp(`^${MOMENT_PREPOSITION}\\s`, 'i').test(named[0]) ? named[0].split(/\s+/)[0] : undefined;
-  const bare = new RegExp(`^(?:${MONTH}|${YEAR})`, 'i').test(subject);
+  const preposition = named && MOMENT_PREPOSITION_AT_START.test(named[0]) ? named[0].split(/\s+/)[0] : undefined;
+  const bare = BARE_MONTH_OR_YEAR.test(subject);
   const put = preposition && bare ? `${preposition} ${subject}` : subject;
   const resolved = substitute(previous, slot, put);
   if (!resolved) return undefined;
@@ -589,16 +593,17 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // "and the cheapest?", "what about the most expensive one?": which thing, asked again.
   const lang = language === 'nl' ? 'nl' : 'en';
   const lead = ABOUT_LEAD[lang].exec(query.trim()) ?? AND_LEAD[lang].exec(query.trim());
-  const priced = lead && raw !== undefined ? pricedChoice(query.trim().slice(lead[0].length).replace(/[\s?.!]+$/u, ''), raw) : undefined;
+  const afterLead = lead ? query.trim().slice(lead[0].length).replace(/[\s?.!]+$/u, '') : undefined;
+  const priced = afterLead !== undefined && raw !== undefined ? pricedChoice(afterLead, raw) : undefined;
   if (priced) return priced;
   // "and quieter?" after "Which is cheaper, the Daikin or the Mitsubishi?": which of them is quieter.
-  const compared = lead && raw !== undefined ? comparedChoice(query.trim().slice(lead[0].length).replace(/[\s?.!]+$/u, ''), raw, lang) : undefined;
+  const compared = afterLead !== undefined && raw !== undefined ? comparedChoice(afterLead, raw, lang) : undefined;
   if (compared) return compared;
   // "and this year?", "en vorige maand?": the previous question of another moment (itself read first, as below).
   const momentSaid = momentAsked(query, language);
   if (raw !== undefined && momentSaid !== undefined) {
     const before = depth < MAX_CHAIN ? await resolveParallel(raw, earlierUserTurns.slice(1), language, embedder, depth + 1) : undefined;
-    const moment = momentFollowUp(query, before?.resolved ?? raw, language);
+    const moment = momentFollowUp(momentSaid, before?.resolved ?? raw, language);
     // Only a moment with its preposition goes on to be read as any prepositional subject.
     if (moment || !PREPOSITIONS.has(momentSaid.split(/\s+/)[0]!.toLowerCase())) return moment;
   }

@@ -548,8 +548,9 @@ const MEASURES = new Set('dose dosage amount quantity number price cost type kin
  */
 export function ownerOf(phrase: string): string {
   const of = /^(.*\S)\s+of\s+(\S.*)$/i.exec(phrase);
-  const attribute = of?.[1]!.split(/\s+/).at(-1)!.toLowerCase();
-  return of && (plural(attribute!) || MEASURES.has(attribute!)) ? of[2]! : phrase;
+  if (!of) return phrase;
+  const attribute = of[1]!.split(/\s+/).at(-1)!.toLowerCase();
+  return plural(attribute) || MEASURES.has(attribute) ? of[2]! : phrase;
 }
 
 /** The phrase attached to a question that leans on the conversation without a word to replace. */

@@ -114,11 +114,12 @@ export const PREPOSITIONS: ReadonlySet<string> = new Set(
 );
 
 /** English days and months: words of a date, not of a thing ("the U.S. Open June 2014"). */
-export const CALENDAR_WORDS: readonly string[] = 'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december'.split(' ');
+const MONTHS = 'january february march april may june july august september october november december'.split(' ');
+export const CALENDAR_WORDS: readonly string[] = [...'monday tuesday wednesday thursday friday saturday sunday'.split(' '), ...MONTHS];
 
 /** Words of a moment: units of time, seasons and (English, Dutch) months. "May" and "mei" only after a preposition: "may" is a verb too. */
 export const MOMENT_UNIT = String.raw`(?:year|month|week|quarter|weekend|season|summer|winter|spring|autumn|jaar|maand|kwartaal|seizoen|zomer|lente|herfst)`;
-export const MONTH = String.raw`(?:${CALENDAR_WORDS.slice(7).filter((m) => m !== 'may').join('|')}|januari|februari|maart|juni|juli|augustus|oktober)`;
+export const MONTH = String.raw`(?:${MONTHS.filter((m) => m !== 'may').join('|')}|januari|februari|maart|juni|juli|augustus|oktober)`;
 export const YEAR = String.raw`(?:19|20)\d{2}`;
 export const MOMENT_PREPOSITION = String.raw`(?:in|during|since|sinds|tijdens)`;
 /**
