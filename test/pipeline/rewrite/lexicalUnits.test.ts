@@ -36,6 +36,11 @@ describe('classifyIntent', () => {
     // Not a word that only ends like one.
     expect(classifyIntent('which invoices are overdue?')).toBe('list');
     expect(classifyIntent('which user is the owner?')).toBe('list');
+    // A choice between things named, or "more"/"less" of something.
+    expect(classifyIntent('Which laptop has the longest battery life, the XPS 13 or the ThinkPad X1?')).toBe('compare');
+    expect(classifyIntent('which has more ports?')).toBe('compare');
+    expect(classifyIntent('welke heeft minder uitstoot?')).toBe('compare');
+    expect(classifyIntent('which files have tables?')).toBe('list');
   });
 
   it('works in Dutch', () => {
@@ -140,6 +145,14 @@ describe('lexicalRewrite: what a pointing word stands for', () => {
     expect(read('can they be revoked?', ...tokens)).toBe('can the tokens be revoked?');
     // A name keeps its place.
     expect(read('where were they married?', 'Who was Hedy Lamarr?', 'Hedy Lamarr was an actress and inventor.')).toContain('Hedy Lamarr');
+  });
+
+  it('reads "they" who act as people of the conversation before a thing, unless a group or a name comes first', () => {
+    const report = ['What did the tenants complain about in the heating report?', 'The heating report says the boiler failed twice in January.'] as const;
+    expect(read('did they get compensation?', ...report)).toBe('did the tenants get compensation?');
+    expect(read('what did they ask for?', ...report)).toBe('what did the tenants ask for?');
+    // Done to them, it stays a thing's reading where a thing comes first.
+    expect(read('were they repaired?', 'What did the tenants say about the radiators?', 'The radiators in flats 3 and 5 leak.')).toBe('were the radiators repaired?');
   });
 
   it('reads "it" as the user\'s own thing before the place the question says it goes to', () => {

@@ -61,6 +61,28 @@ describe('names in a conversation', () => {
     expect(personAntecedent(['What else?'], ['It closed in 1990.', 'Wales and Ireland signed it.'])).toBeUndefined();
   });
 
+  it('not someone the conversation says is of the other sex than the pronoun, by a title or kinship word, or "… and her/his"', () => {
+    const plan = 'According to the seating plan, table 4 has Aunt Marie, Uncle Rob, cousin Sara and her partner Tim.';
+    const diets = 'Sara is vegetarian and Uncle Rob is allergic to nuts.';
+    const asked = ['Does anyone there have dietary requirements?', 'Who are the guests at table 4 for the wedding?'];
+    // A lone name opening a sentence counts where the conversation names that person elsewhere ("cousin Sara").
+    expect(personAntecedent(asked, [diets, plan], 'what did she order for the main course?')).toBe('Sara');
+    expect(personAntecedent(asked, [diets, plan], 'has he told the caterer?')).toBe('Uncle Rob');
+    expect(personAntecedent(asked, [diets, plan], 'who sits next to her?')).toBe('Sara');
+    expect(personAntecedent(['Wie komt er morgen?'], 'Mevrouw De Vries en meneer Jansen komen om tien uur.', 'heeft hij de sleutel?')).toBe('Jansen');
+    // The user's person is a man ("… and his sister"): "she" is the latest reply's fitting name.
+    const fischer = ['Regina Fischer and Hans-Gerhardt separated in Moscow.', 'In March 1949, Bobby Fischer and his sister Joan Fischer learned how to play chess.'];
+    expect(personAntecedent(['Did he go to school?', 'Where did Bobby Fischer grow up?'], ['No.', ...fischer], 'Did she get her degree?')).toBe('Regina Fischer');
+    // Where nothing says, the first the user named, as before.
+    expect(personAntecedent(['What did Mark say in the meeting?'], 'Mark wants to hire; Lisa disagrees.', 'what did she say about the budget?')).toBe('Mark');
+  });
+
+  it('not a name after an article and a common noun ("de gemeente Utrecht"), unless that noun is for a person', () => {
+    expect(personAntecedent(['Wanneer verloopt mijn parkeervergunning?'], 'Volgens de brief van de gemeente Utrecht verloopt je bewonersvergunning op 31 januari 2027.')).toBeUndefined();
+    expect(personAntecedent(['Who wrote the paper?'], 'The paper is by the researcher Ana Lopez.')).toBe('Ana Lopez');
+    expect(personAntecedent(['Who fixed the sink?'], 'The plumber Jan fixed it.')).toBe('Jan');
+  });
+
   it('not a name in a question that asks who did something: the reply names the person', () => {
     expect(personAntecedent(['Who painted the Mona Lisa?'], 'Leonardo da Vinci.')).toBe('Leonardo da Vinci');
     expect(personAntecedent(['who won the Tour de France in 2010'], 'Alberto Contador won it.')).toBe('Alberto Contador');

@@ -189,6 +189,34 @@ describe('an item pointed at by its place', () => {
   });
 });
 
+describe('the items of a choice or a comparison', () => {
+  it('are the choices a which-question ends with, not the question before them', () => {
+    expect(listItems('Which laptop has the longest battery life, the XPS 13 or the ThinkPad X1?', 'en')).toEqual(['the XPS 13', 'the ThinkPad X1']);
+    expect(listItems('Which is cheaper, the Daikin or the Mitsubishi?', 'en')).toEqual(['the Daikin', 'the Mitsubishi']);
+    expect(listItems('Welke is goedkoper, de Daikin of de Mitsubishi?', 'nl')).toEqual(['de Daikin', 'de Mitsubishi']);
+  });
+
+  it('are the subjects where only an amount follows the verb, and items without an amount said "up to"', () => {
+    expect(listItems('The XPS 13 weighs 1.17 kg and the ThinkPad X1 Carbon 1.12 kg.', 'en')).toEqual(['The XPS 13', 'the ThinkPad X1 Carbon']);
+    expect(listItems('The spec sheets give the XPS 13 up to 14 hours and the ThinkPad X1 Carbon up to 15 hours of battery life.', 'en')).toEqual(['the XPS 13', 'the ThinkPad X1 Carbon']);
+  });
+
+  it('give the second one of a comparison, and a choice asked again two questions on', async () => {
+    const history: HistoryMessage[] = [
+      { role: 'user', text: 'Which laptop has the longest battery life, the XPS 13 or the ThinkPad X1?' },
+      { role: 'assistant', text: 'The spec sheets give the XPS 13 up to 14 hours and the ThinkPad X1 Carbon up to 15 hours of battery life.' },
+      { role: 'user', text: 'and which one is lighter?' },
+      { role: 'assistant', text: 'The XPS 13 weighs 1.17 kg and the ThinkPad X1 Carbon 1.12 kg.' },
+    ];
+    expect((await rewrite('how much RAM does the second one have?', history)).result.resolved_query).toBe('how much RAM does the ThinkPad X1 Carbon have?');
+    const ports = (await rewrite('which has more ports?', history)).result;
+    expect(ports.resolved_query).toBe('which laptop has more ports, the XPS 13 or the ThinkPad X1?');
+    expect(ports.intent).toBe('compare');
+    // "which one" names no thing of its own: "and the price?" is not "the price of the one".
+    expect((await rewrite('and the price?', history)).result.resolved_query).not.toMatch(/\bthe one\b/);
+  });
+});
+
 describe('the lexical engine with a list item', () => {
   it('searches the chosen item, not the others', () => {
     const r = lexicalRewrite({ query: 'how loud is the first one?', earlierUserTurns: ['Which heat pumps does the catalogue list?'], turns: [turn(0, 'Which heat pumps does the catalogue list?', 'The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.')] });

@@ -126,6 +126,12 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(await again('and the month before?', 'How much did I spend on groceries?')).toBeUndefined();
     // A moment with its preposition, where the question named none, is any prepositional subject.
     expect(await again('and in April?', 'What did we decide in the March board meeting?')).toBe('What did we decide in April?');
+    // A number takes the place of the one number of its form ("2.5" for "2.4"), not of one of another form.
+    expect(await again('and in 2.5?', 'What are the changes in version 2.4 of the release notes?')).toBe('What are the changes in version 2.5 of the release notes?');
+    expect(await again('what about 3.9?', 'Does the library support Python 3.8?')).toBe('Does the library support Python 3.9?');
+    expect(await again('and 1000?', 'Can I deduct 500 euros for my home office?')).toBe('Can I deduct 1000 euros for my home office?');
+    expect(await again('and in 2.5?', 'What changed between 2.3 and 2.4?')).toBeUndefined();
+    expect(await again('and 3?', 'What are the changes in version 2.4?')).toBeUndefined();
     // A year in a thing's name takes the new year alone.
     expect(await again('and in 2022?', 'What were the main conclusions of the 2023 annual report?')).toBe('What were the main conclusions of the 2022 annual report?');
   });
@@ -145,6 +151,25 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(settled('What did the iPhone 14 cost at launch?', 'the iPhone 15')).toBe('What did the iPhone 15 cost at launch?');
     // Two words changed is no renumbering: left to meaning.
     expect(settled('What does clause 7 of the lease say?', 'article 9')).toBeUndefined();
+  });
+
+  it('swaps the same words with another number before reading what a text says about them', () => {
+    expect(settled('Wat schrijft de school over de schoolreis van groep 7?', 'groep 8')).toBe('Wat schrijft de school over de schoolreis van groep 8?');
+  });
+
+  it('puts a name after a preposition in place of the one name the question gave after one, or of "there"', () => {
+    expect(settled('Wat is de rente in de hypotheekofferte van de Rabobank?', 'bij de ING')).toBe('Wat is de rente in de hypotheekofferte bij de ING?');
+    expect(settled('What is the interest rate on the mortgage offer from ABN AMRO?', 'at ING')).toBe('What is the interest rate on the mortgage offer at ING?');
+    // Not a name for a common noun, nor where the question gave two names.
+    expect(settled('What is the interest rate on the mortgage offer from ABN AMRO?', 'for 20 years')).toBe('What is the interest rate on the mortgage offer from ABN AMRO for 20 years?');
+    expect(settled('How long is the drive from Amsterdam to Utrecht?', 'via Rotterdam')).toBe('How long is the drive from Amsterdam to Utrecht via Rotterdam?');
+    // "there" as a place, not "is there …".
+    expect(settled('Does anyone there have dietary requirements?', 'at table 5')).toBe('Does anyone at table 5 have dietary requirements?');
+    expect(settled('Is there parking?', 'at the station')).toBe('Is there parking at the station?');
+  });
+
+  it('takes no verb after "I"/"we"/"you" for a place', () => {
+    expect(parallelSlots('Which train should I take to Berlin?', 'the bus', 'en').map((s) => s.text)).not.toContain('take');
   });
 
   it('leaves a bare noun to meaning, never narrows a phrase into a swap, and keeps a question to ask', () => {

@@ -61,6 +61,16 @@ describe('what a follow-up points at by the previous question\'s form', () => {
     expect(frameAntecedent('how does it handle expired sessions?', 'How does the auth service issue tokens?', 'en')).toEqual({ phrase: 'auth service', article: 'the' });
   });
 
+  it('not the things asked for by a "they" who acts, where the question named people', () => {
+    expect(frameAntecedent('what did they find?', 'What methods did the authors use in the sleep study?', 'en')).toBeUndefined();
+    expect(frameAntecedent('what do they recommend?', 'Which laptops did the reviewers test?', 'en')).toBeUndefined();
+    // A verb of how a thing is ("cost") is no acting.
+    expect(frameAntecedent('how much do they cost?', 'Which laptops do the reviewers recommend?', 'en')).toEqual({ phrase: 'laptops', article: 'the' });
+    // "they" of a passive, or with no people named, is still the things.
+    expect(frameAntecedent('were they approved?', 'Which methods did the authors use?', 'en')).toEqual({ phrase: 'methods', article: 'the' });
+    expect(frameAntecedent('how much do they cost?', 'Which laptops does the shop sell?', 'en')).toEqual({ phrase: 'laptops', article: 'the' });
+  });
+
   it('a count or choice without its noun counts or chooses among what the question before did', () => {
     const completed = (query: string, previous: string, language = 'en') => frameAntecedent(query, previous, language)?.completed;
     expect(completed('and how many did I have last year?', 'How many vacation days do I have left?')).toBe('and how many vacation days did I have last year?');

@@ -15,6 +15,19 @@ describe('antecedent phrases', () => {
     expect(antecedents([turn(0, 'Is a Corolla reliable?')], corolla, 'en')[0]!.article).toBe('the');
     expect(antecedents([turn(0, "Is Toyota's Corolla reliable?")], corolla, 'en')[0]!.article).toBeUndefined();
   });
+  it('keep the number that names which one after a noun ("version 2.4"), not an amount with its unit', () => {
+    const chosen = new Map([['version', 0.4], ['notes', 0.2], ['metoprolol', 0.5]]);
+    expect(antecedents([turn(0, 'What are the changes in version 2.4 of the release notes?')], chosen, 'en')[0]!.phrase).toBe('version 2.4');
+    expect(antecedents([turn(0, 'Should I take metoprolol 50 mg in the morning?')], chosen, 'en')[0]!.phrase).toBe('metoprolol');
+  });
+  it('take no "one" for a thing, and the noun after a one-word name the user wrote ("Lyme disease")', () => {
+    expect(antecedents([turn(0, 'and which one is lighter?')], new Map([['one', 0.5], ['lighter', 0.2]]), 'en')).toEqual([]);
+    const lyme = antecedents([turn(0, 'What are the symptoms of Lyme disease in the health leaflet?')], new Map([['lyme', 0.6], ['leaflet', 0.4]]), 'en');
+    expect(lyme.map((a) => a.phrase)).toContain('Lyme disease');
+    // Not in a reply, where a name is followed by any noun ("Tippi Hedren role").
+    const reply = antecedents([turn(0, 'What was the film?', 'It starred Hedren role in a thriller.')], new Map([['hedren', 0.6]]), 'en');
+    expect(reply.map((a) => a.phrase)).toEqual(['Hedren']);
+  });
   it('read a possessive as its word, as the candidates do', () => {
     const found = antecedents([turn(0, "Is Huntington's disease inherited?")], new Map([['huntington', 0.5], ['disease', 0.4]]), 'en');
     expect(found[0]!.phrase).toBe('Huntington disease');

@@ -19,8 +19,8 @@ import { frameAntecedent, replaceOne } from './questionFrame.js';
 import { saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
-import { englishTags, pronounSubjectVerb, verbSubjects } from './predicates.js';
-import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
+import { actingThey, englishTags, pronounSubjectVerb, verbSubjects } from './predicates.js';
+import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -133,7 +133,7 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   const body = trimEnd(query).body;
   // "aren't there more?" asks for more of things: "more deadlines", not "more grant proposal".
   const pronoun = pronounNumber(body);
-  if (!pronoun) return passiveThey(body) ? doneTo(readings, first, people) : first;
+  if (!pronoun) return passiveThey(body) ? doneTo(readings, first, people) : actingThey(body) ? doneBy(readings, first) : first;
   // "How much is it?" after "When does she start?": whoever "she" was, "it" is not them.
   const person = (r: Antecedent): boolean => isPerson(r.phrase, people);
   const best = readings.find((r) => !person(r));
@@ -310,6 +310,24 @@ function doneTo(readings: readonly Antecedent[], first: Antecedent, people: Read
   const common = (r: Antecedent): boolean => !r.verb && !/^\p{Lu}/u.test(head(r)) && !isPerson(r.phrase, people);
   if (!common(first) || plural(head(first).toLowerCase())) return first;
   return readings.find((r) => r !== first && common(r) && plural(head(r).toLowerCase()) && r.score >= first.score * AGREEMENT_MARGIN / 2) ?? first;
+}
+
+/** Nouns for a group that acts as one, whom a "they" who acts may be as well as its people. */
+const GROUPS = new Set('band team group company committee council board government firm club party organisation organization agency department school university orchestra choir crew family'.split(' '));
+
+/**
+ * "what did they find?" after "What methods did the authors use …?": who does something is a
+ * group of people of the conversation ("the authors") more often than a thing, which it outweighs
+ * at half the agreement margin. A name keeps its place ("did they tour?" of a band).
+ */
+function doneBy(readings: readonly Antecedent[], first: Antecedent): Antecedent {
+  const people = (r: Antecedent): boolean => {
+    const h = head(r);
+    return /^\p{Ll}/u.test(h) && (PEOPLE.has(h) || (plural(h) && PERSON_ROLES.has(h.slice(0, -1))));
+  };
+  // A band or a firm acts as its people do ("the band … did they release …?").
+  if (/^\p{Lu}/u.test(head(first)) || people(first) || GROUPS.has(head(first).toLowerCase())) return first;
+  return readings.find((r) => r !== first && people(r) && r.score >= first.score * AGREEMENT_MARGIN / 2) ?? first;
 }
 
 /** "they" as the subject of a passive: "can they be revoked?", "where are they stored?", "were they signed?". */
@@ -542,7 +560,13 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   },
   // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
   (c) => {
-    const frame = c.last?.user && !c.acted() ? frameAntecedent(c.base, c.last.user, c.language) : undefined;
+    const latest = c.last?.user && !c.acted() ? frameAntecedent(c.base, c.last.user, c.language) : undefined;
+    // "which has more ports?" after "and which one is lighter?", itself after "Which laptop …, the
+    // XPS 13 or the ThinkPad X1?": a choice among what the question before chose among.
+    const before = c.input.earlierUserTurns[1];
+    const chained = !latest?.completed && before && c.last?.user && !c.acted() ? frameAntecedent(c.last.user, before, c.language)?.completed?.replace(/^(?:and|so|but|en|maar)\s+/i, '') : undefined;
+    const again = chained ? frameAntecedent(c.base, chained, c.language) : undefined;
+    const frame = again?.completed ? again : latest;
     const framed = frame && (frame.completed ?? (frame.one ? replaceOne(c.base, frame.phrase) : resolveReference(c.base, frame, c.language)));
     return framed ? { resolved: framed, reference: { phrase: [frame.article, frame.phrase].filter(Boolean).join(' '), by: 'question form' }, turns: [c.last!.index] } : undefined;
   },

@@ -97,29 +97,85 @@ const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|hav
  * of it?"), else a name with a title in an older one. `replies` are given latest first.
  */
 export function personAntecedent(earlierUserTurns: readonly string[], replies: string | undefined | readonly string[], question?: string): string | undefined {
+  const [latest, ...older] = typeof replies === 'string' ? [replies] : (replies ?? []);
+  const texts = [...earlierUserTurns, ...(latest ? [latest] : []), ...older];
+  // "what did she order?" after "… Uncle Rob, cousin Sara and her partner Tim": not someone the conversation says is a man.
+  const wanted = question ? pronounSex(question) : undefined;
+  let unfit = false;
+  const fits = (name: string): boolean => {
+    const ok = !wanted || (sexOf(name, texts) ?? wanted) === wanted;
+    unfit ||= !ok;
+    return ok;
+  };
   for (const turn of [...earlierUserTurns].reverse()) {
     // "Who painted the Mona Lisa?" asks for a person; the name in it is what they did something to.
     if (ASKS_FOR_PERSON.test(turn)) continue;
     // "the new office in Rotterdam", "our contact at Acme": a name only ever after "in" or "at" is a place's or a firm's.
-    const found = namesIn(turn).find((n) => !afterOnly(n, turn, PLACE_BEFORE, true));
+    const found = namesIn(turn).find((n) => !afterOnly(n, turn, PLACE_BEFORE, true) && fits(n));
     if (found) return found;
   }
-  const [latest, ...older] = typeof replies === 'string' ? [replies] : (replies ?? []);
   // "The landlord returns it": someone the latest reply names by their role.
   const role = latest ? roleIn(latest) : undefined;
   // "the Berlin office", "the Beatles": a name after an article is a place's or a thing's; beside
   // a role, so is a name only after a preposition ("the flat on Keizersgracht").
   // So is a name only after "in" or "at" ("The contact at Acme is Sophie Laurent").
-  const people = latest ? namesIn(latest).filter((n) => !afterArticleOnly(n, latest) && !afterOnly(n, latest, PLACE_BEFORE, true) && !(role && afterOnly(n, latest, PREPOSITION_BEFORE))) : [];
+  const people = latest ? namesOfReply(latest, texts).filter((n) => !afterArticleOnly(n, latest) && !afterOnly(n, latest, PLACE_BEFORE, true) && !(role && afterOnly(n, latest, PREPOSITION_BEFORE)) && fits(n)) : [];
   if (people.length) return (question && people.length > 1 && nameBesideWords(latest!, people, question)) || people[0];
   if (role) return role;
   // An older reply names places and things as often as people: only a name with a title counts there ("dokter Van der Berg").
   for (const reply of older) {
     const starts = titledAt(reply);
-    const titled = starts.length ? namesIn(reply).find((n) => starts.some((at) => startsWith(reply, at, n))) : undefined;
+    const titled = starts.length ? namesIn(reply).find((n) => starts.some((at) => startsWith(reply, at, n)) && fits(n)) : undefined;
     if (titled) return titled;
   }
+  // Where the user's person is someone else ("Did she remarry?" in a conversation about Bobby Fischer, "his sister …"): the latest reply's fitting name.
+  if (!unfit) return undefined;
+  for (const reply of older) {
+    const named = namesOfReply(reply, texts).find((n) => !afterArticleOnly(n, reply) && !afterOnly(n, reply, PLACE_BEFORE, true) && fits(n));
+    if (named) return named;
+  }
   return undefined;
+}
+
+/**
+ * The names a reply mentions, in order: namesIn's, and a name the rest of the conversation
+ * (`texts`) gives that opens one of its sentences alone ("Sara is vegetarian …" after "… cousin
+ * Sara …"), which namesIn cannot tell from any other word there.
+ */
+function namesOfReply(reply: string, texts: readonly string[]): string[] {
+  const own = namesIn(reply);
+  const known = texts.filter((t) => t !== reply).flatMap(namesIn).filter((n) => !own.includes(n) && hasWholeWord(reply, n));
+  if (known.length === 0) return own;
+  const at = (n: string): number => wholeMatches(reply, escapeRegExp(n))[0]?.index ?? Infinity;
+  return [...new Set([...own, ...known])].sort((a, b) => at(a) - at(b));
+}
+
+/** Words before a name, or opening it, that say it is a man's ("Uncle Rob", "Mr Jansen", "meneer De Vries") or a woman's. */
+const MAN_WORDS = new Set('mr mister sir lord king prince uncle brother father son husband grandfather grandpa dhr meneer oom broer vader zoon opa'.split(' '));
+const WOMAN_WORDS = new Set('mrs ms miss madam lady queen princess aunt auntie sister mother daughter wife grandmother grandma mevr mevrouw mw tante zus moeder dochter oma'.split(' '));
+/** "Sara and her partner": a possessive right after a name and "and" says whose (group 1). */
+const POSSESSIVE_AFTER_NAME = /^\s+(?:and|en)\s+(his|her|zijn|haar)\b/i;
+
+/** Whether the conversation says a name is a man's or a woman's: by a title or kinship word before it or in it, or "… and his/her …" after it. */
+function sexOf(name: string, texts: readonly string[]): 'm' | 'f' | undefined {
+  const parts = name.toLowerCase().split(/\s+/).slice(0, -1);
+  for (const text of texts) {
+    for (const m of wholeMatches(text, escapeRegExp(name))) {
+      const before = /(\p{L}+)\.?\s+$/u.exec(text.slice(0, m.index))?.[1]?.toLowerCase();
+      const words = before ? [before, ...parts] : parts;
+      if (words.some((w) => MAN_WORDS.has(w))) return 'm';
+      if (words.some((w) => WOMAN_WORDS.has(w))) return 'f';
+      const owner = POSSESSIVE_AFTER_NAME.exec(text.slice(m.index + m[0].length))?.[1]?.toLowerCase();
+      if (owner) return owner === 'his' || owner === 'zijn' ? 'm' : 'f';
+    }
+  }
+  return undefined;
+}
+
+/** The sex a question's person pronoun says: "she"/"her" a woman, "he"/"him"/"his"/"hij" a man. */
+function pronounSex(question: string): 'm' | 'f' | undefined {
+  const word = /\b(he|she|him|his|her|hers|hij|hem)\b/i.exec(question)?.[1]?.toLowerCase();
+  return word === undefined ? undefined : /^(?:she|her|hers)$/.test(word) ? 'f' : 'm';
 }
 
 /** Where a reply's clauses part: marks, and the conjunctions that join clauses. */
@@ -161,7 +217,10 @@ function titledAt(text: string): number[] {
   return [...text.matchAll(TITLE)].map((m) => m.index + m[0].length);
 }
 
-const ARTICLE_BEFORE = /\b(?:the|a|an|this|that|de|het|een)\s+$/i;
+/** An article before a name, maybe with a common noun between: "the Beatles", "de gemeente Utrecht" (group 1: the noun). */
+const ARTICLE_BEFORE = /\b(?:[Tt]he|THE|[Aa]n?|[Tt]his|[Tt]hat|[Dd]e|[Hh]et|[Ee]en)\s+(?:(\p{Ll}[\p{Ll}-]+)\s+)?$/u;
+/** Endings of nouns for people, whose name a name after them is ("the singer Adele", "the author Jane Austen", "de schrijver …", "the president Obama"). */
+const AGENT_ENDING = /(?:er|or|ist|ian|ant|ent|ess|aar|eur|ster)$/;
 const PLACE_BEFORE = /\b(?:in|near|nabij|at)\s+$/i;
 const PREPOSITION_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|bij|from|van|to|naar)\s+$/i;
 /** A role with its determiner ("the landlord", "your GP", "de aannemer"), the reader's own as the user says it. */
@@ -184,13 +243,16 @@ function possessiveAt(text: string, index: number): boolean {
 }
 
 function afterArticleOnly(name: string, text: string): boolean {
-  return afterOnly(name, text, ARTICLE_BEFORE);
+  return afterOnly(name, text, ARTICLE_BEFORE, false, (noun) => !noun || (!PERSON_ROLES.has(noun) && !AGENT_ENDING.test(noun)));
 }
 
 /** Whether every mention of `name` in `text` follows what `before` matches. */
-function afterOnly(name: string, text: string, before: RegExp, notPossessive = false): boolean {
+function afterOnly(name: string, text: string, before: RegExp, notPossessive = false, word: (w: string) => boolean = () => true): boolean {
   const at = wholeMatches(text, escapeRegExp(name)).filter((m) => !(notPossessive && possessiveAt(text, m.index + m[0].length)));
-  return at.length > 0 && at.every((m) => before.test(text.slice(0, m.index)));
+  return at.length > 0 && at.every((m) => {
+    const found = before.exec(text.slice(0, m.index));
+    return !!found && word(found[1] ?? '');
+  });
 }
 
 /**

@@ -85,14 +85,19 @@ const DUTCH_CLAUSE_END = /\s+(?:nodig|mee|bij|meenemen|meesturen|opsturen|aanlev
 /** Items that each open with an article or possessive are a list even when their lengths differ more. */
 const ARTICLED_ITEM_SPREAD = 4;
 const CONJUNCTIONS = /^(?:and|or|then|en|of|dan)\s+/i;
+/** A which-question's clause before the comma that opens its choice ("Which is cheaper, the Daikin or the Mitsubishi?"). */
+const WH_CHOICE: Record<'en' | 'nl', RegExp> = {
+  en: /^(?:which|what|who)\b[^,]*,\s*(?=[^,]*\sor\s[^,]*$)/i,
+  nl: /^(?:welke?|wat|wie)\b[^,]*,\s*(?=[^,]*\sof\s[^,]*$)/i,
+};
 /** Verbs that introduce what a text lists ("The leaflet lists …", "The policy covers …"). */
 const LISTING_VERBS = new Set('lists mentions names includes contains covers describes recommends requires offers gives shows'.split(' '));
 const TRAILING_CONJUNCTION = /\s+(?:and|or|en|of)$/i;
 const FREQUENCY_WORDS = /^(?:rarely|occasionally|sometimes|often|usually|mostly|frequently|seldom|in rare cases|zelden|soms|vaak|meestal|af en toe)$/i;
 /** What a list says of an item after it, with a number: "the Daikin Altherma 3 for 8,900 euros", "de Daikin voor 8.900 euro". */
 const ITEM_DETAIL = /\s+(?:for|at|by|from|costing|voor|om|vanaf|tegen)\s+[^\s]*\d.*$/iu;
-/** An amount with its unit after an item ("metoprolol 50 mg twice a day", "de Dell met 16 GB"): what the list says of it. */
-const ITEM_AMOUNT = /(?:\s+(?:with|of|met|van))?\s+\d[\d.,]*\s*(?:mg|mcg|µg|g|kg|ml|l|gb|tb|mb|%|€|eur|euros?|dollars?|km|cm|mm|hours?|minutes?|days?|weeks?|months?|years?|uur|minuten|dagen|weken|maanden|jaar)(?![\p{L}]).*$/iu;
+/** An amount with its unit after an item ("metoprolol 50 mg twice a day", "de Dell met 16 GB", "the XPS 13 up to 14 hours"): what the list says of it. */
+const ITEM_AMOUNT = /(?:\s+(?:with|of|met|van))?(?:\s+(?:up\s+to|about|around|roughly|nearly|almost|over|under|at\s+least|at\s+most|tot|ongeveer|bijna|ruim|circa))?\s+\d[\d.,]*\s*(?:mg|mcg|µg|g|kg|ml|l|gb|tb|mb|%|€|eur|euros?|dollars?|km|cm|mm|hours?|minutes?|days?|weeks?|months?|years?|uur|minuten|dagen|weken|maanden|jaar)(?![\p{L}]).*$/iu;
 /** What a list says of a named item after "with" ("IKEA with own installation", "Vattenfall met groene stroom"). */
 const NAME_DETAIL = /^((?:(?:the|a|an|de|het|een)\s+)?\p{Lu}[\p{L}\p{N}.'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*)*)\s+(?:with|without|including|excluding|met|zonder|inclusief|exclusief)\s.*$/u;
 /** Words that open a remark on all the items of a list ("both including installation", "allebei met garantie"). */
@@ -143,7 +148,9 @@ function enumeration(text: string, language: string, everyJoin = false): string[
   // ("the CRM migration (three weeks late, waiting on data cleanup) and the new intranet (…)").
   const sentence = text.replace(ANSWER_OPENING, '').replace(/\s*\([^()]*\)/g, '');
   const colon = sentence.lastIndexOf(': ');
-  const body = colon >= 0 ? sentence.slice(colon + 2) : sentence;
+  // "Which laptop is lighter, the XPS 13 or the ThinkPad X1?": the question before its choice leads in.
+  const choice = colon < 0 ? WH_CHOICE[language === 'nl' ? 'nl' : 'en'].exec(sentence) : null;
+  const body = colon >= 0 ? sentence.slice(colon + 2) : choice ? sentence.slice(choice[0].length) : sentence;
   // A list ends with "and"/"or" before its last item, or follows a colon: "Jamestown, founded in 1607" is none.
   const joined = (language === 'nl' ? /\s(?:en|of)[\s,]/i : /\s(?:and|or|then)[\s,]/i).test(body);
   if (colon < 0 && !joined) return [];
@@ -164,7 +171,7 @@ function enumeration(text: string, language: string, everyJoin = false): string[
   let spread = ITEM_LENGTH_SPREAD;
   // Without a colon, the first part opens with the sentence's lead-in ("The catalogue lists the
   // Daikin"): its item is what follows the lead-in's last verb, unless every part is a step.
-  if (colon < 0 && language === 'en') {
+  if (colon < 0 && !choice && language === 'en') {
     const { words, tags } = englishTags(parts[0]!);
     // A step opens with its verb, which the tagger may take for a noun before an article ("wire the indoor unit").
     const steps = parts.slice(1).every((p) => {
@@ -179,13 +186,16 @@ function enumeration(text: string, language: string, everyJoin = false): string[
     const verb = tags.indexOf('VERB') >= 0 ? tags.indexOf('VERB') : listing;
     const auxiliary = tags.lastIndexOf('AUX');
     const cut = verb >= 0 ? verb + 1 : auxiliary >= 0 ? auxiliary + 1 : Math.max(0, lastIndexWhere(tags, (t, i) => t === 'DET' && /^(the|a|an)$/i.test(words[i]!)));
-    if (!steps) parts[0] = joinWords(words.slice(cut)).replace(NAME_DETAIL, '$1');
+    // "The XPS 13 weighs 1.17 kg and the ThinkPad X1 Carbon 1.12 kg": nothing but an amount
+    // follows the verb, so the items are the subjects it is said of.
+    const gapped = verb > 0 && cut === verb + 1 && cut === words.length;
+    if (!steps) parts[0] = joinWords(gapped ? words.slice(0, verb) : words.slice(cut)).replace(NAME_DETAIL, '$1');
     // The sentence goes on after its last item ("… and Europcar have desks at Schiphol"): the item ends at its verb.
     const lastPart = englishTags(parts.at(-1)!);
     // Not at an -ing form, which names a thing as often ("stomach bleeding").
     const verbAt = lastPart.tags.findIndex((t, i) => i > 0 && (t === 'VERB' || t === 'AUX') && !/ing$/i.test(lastPart.words[i]!));
     if (!steps && verbAt > 0 && parts.length > 2) parts[parts.length - 1] = joinWords(lastPart.words.slice(0, verbAt));
-  } else if (colon < 0) {
+  } else if (colon < 0 && !choice) {
     // Dutch, by its words: the lead-in ends at "uit"/"tussen"/"zoals", or before the last article
     // where the other items open with one ("Je kunt kiezen uit een annuïteitenhypotheek, een lineaire …").
     const words = parts[0]!.split(/\s+/);
@@ -359,3 +369,4 @@ function severalItems(query: string, last: TurnPair, lang: 'en' | 'nl'): Ordinal
 function namedList(items: readonly string[], lang: 'en' | 'nl'): string {
   return `${items.slice(0, -1).join(', ')} ${lang === 'nl' ? 'en' : 'and'} ${items.at(-1)}`;
 }
+

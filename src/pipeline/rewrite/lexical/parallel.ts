@@ -4,7 +4,7 @@ import { detectLanguage } from './language.js';
 import { POINTER } from './ordinal.js';
 import { clausePredicates, englishTags } from './predicates.js';
 import { CLAUSE_WORDS, SUBORDINATORS } from './resolve.js';
-import { caseLike, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wordPattern, YEAR } from './words.js';
+import { caseLike, isMoment, isRequest, PEOPLE, MOMENT, MOMENT_PREPOSITION, MONTH, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wordPattern, YEAR } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -85,6 +85,15 @@ const QUESTION_OPENERS: ReadonlySet<string> = new Set([
 ]);
 
 
+/** Prepositions of place, whose phrase may take the place of "there" ("at table 5", "in Utrecht", "bij de ING"). */
+const PLACE_PREPOSITIONS = new Set(['at', 'in', 'on', 'near', 'bij', 'op']);
+/** "there", "daar" as a place (not "is there …", "there are …": see BE). */
+const THERE = new Set(['there', 'daar']);
+const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'zijn', 'waren']);
+
+/** English subjects whose next word in a question is its verb ("should I take", "can we raise", "do you recommend"). */
+const SUBJECT_BEFORE_VERB = new Set(['i', 'we', 'you']);
+
 /** Words of degree and quantity, which no new subject replaces ("how many goals"). */
 const DEGREE_WORDS = new Set('many much more most few fewer less least very too so also just only often veel meer meest weinig minder erg heel zeer ook alleen vaak'.split(' '));
 
@@ -151,14 +160,6 @@ function renumbered(words: readonly string[], subject: readonly string[]): boole
   return differ.length === 1 && /^\p{N}+$/u.test(words[differ[0]!]!) && /^\p{N}+$/u.test(subject[differ[0]!]!);
 }
 
-/** Plural nouns for groups of people whom a rule may apply to instead of the user ("and part-timers?", "what about contractors?"). */
-const PEOPLE: ReadonlySet<string> = new Set(
-  (
-    'people employees workers staff colleagues part-timers full-timers freelancers contractors consultants interns trainees apprentices ' +
-    'students pupils children kids minors teenagers adults seniors pensioners retirees parents families couples partners spouses ' +
-    'members tenants landlords owners residents citizens foreigners expats visitors guests customers clients patients volunteers managers'
-  ).split(' '),
-);
 /** Auxiliaries that take any subject unchanged ("do I get" → "do part-timers get"). */
 const PERSONLESS_AUXILIARIES = new Set('do did can could should would will must may might'.split(' '));
 
@@ -176,7 +177,8 @@ function userSubject(prev: readonly Token[]): number | undefined {
  */
 export function parallelSlots(previous: string, subject: string, language: string): Slot[] {
   const predicates = clausePredicates(previous, language);
-  const prev = tokens(previous).map((t) => (predicates.has(t.lower) ? { ...t, predicate: true } : t));
+  // The verb after "I"/"we"/"you" is no place either ("take" in "Which train should I take to Berlin?").
+  const prev = tokens(previous).map((t, k, all) => (predicates.has(t.lower) || (language === 'en' && k > 1 && SUBJECT_BEFORE_VERB.has(all[k - 1]!.lower) && !STOPWORDS.has(t.lower)) ? { ...t, predicate: true } : t));
   const sub = tokens(subject);
   if (prev.length === 0 || sub.length === 0) return [];
   // Only a question can be asked again ("International equity." cannot, nor "I subscribed to the premium plan.").
@@ -217,6 +219,9 @@ export function parallelSlots(previous: string, subject: string, language: strin
     });
     // The last such phrase: a follow-up most often varies how the question ended.
     if (found.length) return found.slice(-1);
+    // "and at table 5?" after "Does anyone there have dietary requirements?": the place "there" stood for.
+    const there = PLACE_PREPOSITIONS.has(first) ? prev.findIndex((t, k) => THERE.has(t.lower) && !BE.has(prev[k - 1]?.lower ?? '') && !BE.has(prev[k + 1]?.lower ?? '')) : -1;
+    if (there >= 0) return [slot(there, there, true)];
     // "and for the Globex agreement?" after "… in the Acme supplier agreement?": no "for" to vary,
     // but a phrase with the same head noun, which the object takes the place of.
     const object = sub.slice(1);
@@ -231,10 +236,24 @@ export function parallelSlots(previous: string, subject: string, language: strin
       if (DETERMINERS.has(object[0]!.lower)) while (i > 0 && DETERMINERS.has(prev[i - 1]!.lower)) i--;
       return [{ ...slot(i, j, true), put: subject.slice(object[0]!.start) }];
     }
+    // "en bij de ING?" after "Wat is de rente in de hypotheekofferte van de Rabobank?": a name in
+    // place of the one name the question gave after a preposition, with its preposition.
+    if (named(object)) {
+      const places = prev.flatMap((t, i) => (PREPOSITIONS.has(t.lower) ? [[i, objectEnd(i + 1)] as const] : [])).filter(([i, end]) => end > i && named(prev.slice(i + 1, end + 1)));
+      if (places.length === 1) return [slot(places[0]![0], places[0]![1], true)];
+    }
     // With none, the subject adds to the question's end ("… per year?" + "with a part-time contract").
     return [endSlot(previous)];
   }
 
+  // "en groep 8?" after "Wat schrijft de school over de schoolreis van groep 7?": the same words with another number, wherever they stand.
+  const span = subContent.length;
+  const renumber = span > 1 ? prev.findIndex((_, i) => i + span <= prev.length && renumbered(prev.slice(i, i + span).map((t) => t.lower), subContent)) : -1;
+  if (renumber >= 0) {
+    let from = renumber;
+    if (DETERMINERS.has(first)) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
+    return [slot(from, renumber + span - 1, true)];
+  }
   // "What does the lease say about pets?" — "and subletting?": what a text says about one subject, asked of another.
   const about = saysAboutSlot(previous, prev);
   if (about) return [about];
@@ -255,7 +274,7 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // what a name names. Not a thing said with its own owner ("the region's topography").
   const asked = !/['’]s\b/u.test(subject) ? attributeAsked(prev) : undefined;
   const content = sub.filter(isContent);
-  const name = content.some((t) => /^\p{Lu}/u.test(t.text)) && content.every((t) => /^[\p{Lu}\p{N}]/u.test(t.text));
+  const name = named(sub);
   if (asked && subHasDeterminer && content.every((t) => /^\p{Ll}/u.test(t.text))) {
     let from = asked.attribute[0];
     while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
@@ -311,6 +330,12 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // Of the settled places, the last, taken whole ("the mini challenges", not "challenges").
   const decided = out.filter((s) => s.decided).sort((x, y) => y.end - x.end || x.start - y.start);
   return decided.length ? decided.slice(0, 1) : out;
+}
+
+/** Whether words name something: some content word, each capitalised or a number, one a capitalised word ("de ING", "Python 3"). */
+function named(words: readonly Token[]): boolean {
+  const content = words.filter(isContent);
+  return content.some((t) => /^\p{Lu}/u.test(t.text)) && content.every((t) => /^[\p{Lu}\p{N}]/u.test(t.text));
 }
 
 /** "What is", "When is", "Hoeveel was", …: the opening of a question about what (or when, where) something is or was. */
@@ -540,6 +565,27 @@ function momentFollowUp(said: string, previous: string, language: string): Paral
   return { resolved, replaced: slot.text, at: { start: at, end: at + put.length } };
 }
 
+/** A number in a question: a version, a model, an amount ("2.4", "Python 3.8", "500 euros"); no part of a word or a longer number. */
+const NUMBER_IN_QUESTION = /(?<![\p{L}\p{N}.,])\p{N}+(?:\.\p{N}+)*(?![\p{L}\p{N}]|[.,]\p{N})/gu;
+
+/**
+ * "and in 2.5?" after "What are the changes in version 2.4 of the release notes?": the question
+ * again of another number, in the place of the one number it named, of the same form (as many
+ * parts between dots: "3.9" for "3.8", "1000" for "500"). `said` follows the follow-up's lead, a
+ * number alone or after a preposition. A moment ("2022", "in 2022") is read as one (momentFollowUp).
+ */
+function numberFollowUp(said: string, previous: string): ParallelReading | undefined {
+  const words = said.split(/\s+/);
+  const number = words.length === 1 || (words.length === 2 && PREPOSITIONS.has(words[0]!.toLowerCase())) ? words.at(-1)! : '';
+  if (!/^\p{N}+(?:\.\p{N}+)*$/u.test(number) || isMoment(number)) return undefined;
+  const named = [...previous.matchAll(NUMBER_IN_QUESTION)];
+  const parts = (n: string): number => n.split('.').length;
+  if (named.length !== 1 || parts(named[0]![0]) !== parts(number) || named[0]![0] === number) return undefined;
+  const start = named[0]!.index!;
+  const resolved = substitute(previous, { start, end: start + named[0]![0].length, text: named[0]![0], decided: true }, number);
+  return resolved ? { resolved, replaced: named[0]![0], at: { start, end: start + number.length } } : undefined;
+}
+
 /** "Which is cheaper, …?", "Welke is stiller?": a which-question about a comparative (group 1). */
 const WHICH_IS_COMPARATIVE = /^\s*(?:which|welke?)(?:\s+(?:one|ene|\p{L}+))?\s+(?:is|are|was|were|zijn|waren)\s+(?:(?:the|het|de)\s+)?((?:more|less|meer|minder)\s+\p{L}+|\p{L}{3,}(?:er|st|ste))(?![\p{L}])/iu;
 /** A comparative or superlative said alone: "quieter", "more reliable", "the quietest", "stiller". */
@@ -599,6 +645,9 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // "and quieter?" after "Which is cheaper, the Daikin or the Mitsubishi?": which of them is quieter.
   const compared = afterLead !== undefined && raw !== undefined ? comparedChoice(afterLead, raw, lang) : undefined;
   if (compared) return compared;
+  // "and in 2.5?" after a question about version 2.4: that question of version 2.5.
+  const numbered = afterLead !== undefined && raw !== undefined ? numberFollowUp(afterLead, raw) : undefined;
+  if (numbered) return numbered;
   // "and this year?", "en vorige maand?": the previous question of another moment (itself read first, as below).
   const momentSaid = momentAsked(query, language);
   if (raw !== undefined && momentSaid !== undefined) {

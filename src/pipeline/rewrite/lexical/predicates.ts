@@ -336,3 +336,16 @@ export function verbSubjects(text: string, verb: string): string[] {
   }
   return heads;
 }
+
+/** Verbs that say how a thing is, not what someone does ("how much do they cost?"). */
+const STATES = new Set('cost weigh measure last mean contain include differ matter fit expire need take require run'.split(' '));
+
+/** "they" as the subject of a verb it acts by: "what did they find?", "they found …", "do they recommend it?" (not "be"/"get", a passive). */
+export function actingThey(body: string): boolean {
+  const { words, tags, lemmas } = englishTags(body);
+  const at = words.findIndex((w) => /^they$/i.test(w));
+  // "get" before a participle makes a passive ("did they get fired?"), before a noun it acts ("did they get compensation?").
+  const be = (i: number): boolean => lemmas[i] === 'be' || (lemmas[i] === 'get' && tags[i + 1] === 'VERB');
+  if (at < 0 || tags[at + 1] !== 'VERB' || be(at + 1) || STATES.has(lemmas[at + 1]!)) return false;
+  return at === 0 || tags[at - 1] !== 'AUX' || !be(at - 1);
+}

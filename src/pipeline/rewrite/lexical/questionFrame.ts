@@ -1,6 +1,6 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
-import { englishTags, NOUN_TAGS } from './predicates.js';
-import { caseLike } from './words.js';
+import { actingThey, englishTags, NOUN_TAGS } from './predicates.js';
+import { caseLike, PEOPLE } from './words.js';
 import { DETERMINERS } from './parallel.js';
 import { CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, pointingPronoun, type Antecedent } from './resolve.js';
 
@@ -207,7 +207,10 @@ export function frameAntecedent(
   const pronoun = pointingPronoun(body, language)?.[0].toLowerCase();
   // Not where the question was about a person ("What other matches did he play?" → "who beat
   // them?"), nor a subject "they" after "how many", which mostly is a band, a team, a people.
-  const fits = pronoun === 'them' || pronoun === 'ze' || (pronoun === 'they' && asked?.choice);
+  // Nor a "they" who acts where the question named people ("what did they find?" after "What
+  // methods did the authors use …?": the authors found it, not the methods).
+  const actors = pronoun === 'they' && actingThey(body) && (previousQuestion.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => PEOPLE.has(w));
+  const fits = pronoun === 'them' || pronoun === 'ze' || (pronoun === 'they' && asked?.choice && !actors);
   if (asked?.plural && fits && !PERSON_PRONOUN.test(previousQuestion)) return { phrase: asked.phrase, article };
   const lead = ELLIPSIS_LEAD[language]!.exec(body);
   // English "the" fits any noun; Dutch "de" only a plural (a singular may be a "het" word).

@@ -19,12 +19,19 @@ export interface Antecedent {
   following?: string;
 }
 
-const TOKEN = wordPattern({ punctuation: true });
+/** Words and punctuation; a number with dots or commas inside is one token ("2.4", "8,900"). */
+const TOKEN = new RegExp(`\\p{N}+(?:[.,]\\p{N}+)+|${wordPattern({ punctuation: true }).source}`, 'gu');
+/** A number that names which one ("version 2.4", "Python 3.8", "chapter 3"). */
+const DESIGNATOR = /^\p{N}+(?:\.\p{N}+)*$/u;
+/** Whether a word after a number is what it counts ("50 mg", "3 days"): a lower-case word other than a preposition or "and"/"or". */
+const unitAfter = (next: string | undefined): boolean => !!next && /^\p{Ll}/u.test(next) && !PREPOSITIONS.has(next) && !/^(?:and|or|en|of)$/.test(next);
 const ARTICLES = new Set(['the', 'de', 'het']);
 /** Dutch determiners a phrase keeps in a pronoun's place, where no "de"/"het" was written. */
 const DUTCH_DETERMINERS = new Set(['een', 'mijn', 'jouw', 'uw', 'onze', 'ons']);
 /** A follow-up's pronoun points at what the user asked about more often than at a word of the reply. */
 const ASSISTANT_FACTOR = 0.5;
+/** The pro-form "one" ("which one", "the cheaper ones", "de goedkoopste ene"). */
+const PRO_ONE = /^(?:one|ones|ene)$/i;
 const LINKS = new Set(['of', 'van', 'de', 'der', 'voor']);
 
 /**
@@ -53,6 +60,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         if (run.length && ROLE_BEFORE.test(tokens.slice(Math.max(0, runStart - 2), runStart).join(' '))) run = [];
         // "March", "Monday 3 March": a moment, which no "it" or "they" stands for.
         if (run.every((w) => MOMENT_WORDS.has(w.toLowerCase()) || /^\p{N}+$/u.test(w))) run = [];
+        // "which one is lighter?": "one" stands for a thing named elsewhere, and is none itself.
+        if (run.length === 1 && PRO_ONE.test(run[0]!)) run = [];
         if (run.length) {
           // "Good decisions" that opens a message is "good decisions" in a question; a name keeps its capital.
           const opening = words[runStart]!;
@@ -91,6 +100,10 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
           run.push(tok);
           score += p;
         } else if (run.length && LINKS.has(w.low)) run.push(tok);
+        // "Lyme disease", "the Kubernetes cluster": the common noun after a one-word name the user wrote is the phrase's head, chosen or not.
+        else if (role === 'user' && w.commonNoun && !w.predicate && /^\p{Lu}/u.test(run.at(-1)!) && !/^\p{Lu}/u.test(run.at(-2) ?? '')) run.push(tok);
+        // "version 2.4 of the release notes": a number after a noun names which one, unless a unit follows ("50 mg").
+        else if (run.length && DESIGNATOR.test(tok) && !unitAfter(tokens[at + 1])) run.push(tok);
         else flush(tok);
       }
       flush();
@@ -115,6 +128,8 @@ interface PhraseWord {
   verbAfterSubject: boolean;
   /** …and written in lower case ("As I Lay Dying" is a name). */
   verbAsWritten: boolean;
+  /** A lower-case noun, as the tagger reads it. */
+  commonNoun: boolean;
   /** A lower-case adjective: no noun phrase ends in one. */
   adjective: boolean;
   /** Capitalised at a message's or sentence's opening, where it may be a common word. */
@@ -166,6 +181,7 @@ export function phraseReading(text: string, role: 'user' | 'assistant', language
         verbAfterSubject: verbs.has(low),
         verbAsWritten: verbs.has(tok),
         adjective: tag === 'ADJ' && /^\p{Ll}/u.test(tok),
+        commonNoun: tag === 'NOUN' && /^\p{Ll}/u.test(tok),
         opensAsCommon: opensSentence && !!tagOf && /^\p{Lu}\p{Ll}*$/u.test(tok),
         properNoun: tag === 'PROPN',
         // "What is a heat pump?" introduces the thing a later "it" names as "the heat pump".

@@ -137,6 +137,18 @@ export function isMoment(text: string): boolean {
 }
 
 export const PERSON_TITLES: ReadonlySet<string> = new Set('dr mr mrs ms mx prof dhr mevr mw drs ir'.split(' '));
+/**
+ * Plural nouns for groups of people: whom a rule may apply to instead of the user ("and
+ * part-timers?", "what about contractors?"), and whom a "they" who acts may be ("what did they find?").
+ */
+export const PEOPLE: ReadonlySet<string> = new Set(
+  (
+    'people employees workers staff colleagues part-timers full-timers freelancers contractors consultants interns trainees apprentices ' +
+    'students pupils children kids minors teenagers adults seniors pensioners retirees parents families couples partners spouses ' +
+    'members tenants landlords owners residents citizens foreigners expats visitors guests customers clients patients volunteers managers ' +
+    'authors researchers scientists experts developers engineers maintainers reviewers investors users participants officials judges voters buyers sellers'
+  ).split(' '),
+);
 /** Nouns that name someone by their role ("the GP", "my landlord", "de aannemer"): a person, for whom no "it" stands. */
 export const PERSON_ROLES: ReadonlySet<string> = new Set(
   (
