@@ -62,6 +62,9 @@ describe('removeFillers', () => {
     expect(removeFillers('erm, what is the deadline?')).toBe('what is the deadline?');
     // Dutch "er" is a word, not a filler.
     expect(removeFillers('wat valt er niet onder?')).toBe('wat valt er niet onder?');
+    // "zeg" is a filler before a comma, and a verb elsewhere ("hoe zeg ik het op?").
+    expect(removeFillers('zeg, wat kost dat?')).toBe('wat kost dat?');
+    expect(removeFillers('hoe zeg ik het op?')).toBe('hoe zeg ik het op?');
   });
 });
 
@@ -151,6 +154,8 @@ describe('lexicalRewrite: what a pointing word stands for', () => {
     const report = ['What did the tenants complain about in the heating report?', 'The heating report says the boiler failed twice in January.'] as const;
     expect(read('did they get compensation?', ...report)).toBe('did the tenants get compensation?');
     expect(read('what did they ask for?', ...report)).toBe('what did the tenants ask for?');
+    // What "they" is ("how long do they take?") is a plural thing before a singular one.
+    expect(read('how long do they take?', 'How do I run the tests in the backend repo?', 'The README says to run make test, which starts a Postgres container.')).toBe('how long do the tests take?');
     // Done to them, it stays a thing's reading where a thing comes first.
     expect(read('were they repaired?', 'What did the tenants say about the radiators?', 'The radiators in flats 3 and 5 leak.')).toBe('were the radiators repaired?');
   });

@@ -81,6 +81,9 @@ describe('names in a conversation', () => {
     expect(personAntecedent(['Wanneer verloopt mijn parkeervergunning?'], 'Volgens de brief van de gemeente Utrecht verloopt je bewonersvergunning op 31 januari 2027.')).toBeUndefined();
     expect(personAntecedent(['Who wrote the paper?'], 'The paper is by the researcher Ana Lopez.')).toBe('Ana Lopez');
     expect(personAntecedent(['Who fixed the sink?'], 'The plumber Jan fixed it.')).toBe('Jan');
+    // Nor a name the user only wrote after "on" or "aan": a street, a project.
+    expect(personAntecedent(['What does the lease say about the deposit for the flat on Keizersgracht?'], 'The lease sets a deposit of two months.', 'can he keep part of it?')).toBeUndefined();
+    expect(personAntecedent(['How many hours did we spend on the Acme project?'], 'The timesheets show 96 by Priya and 68 by Tom.', 'how many did he spend?')).not.toBe('Acme');
   });
 
   it('not a name in a question that asks who did something: the reply names the person', () => {

@@ -189,6 +189,16 @@ describe('an item pointed at by its place', () => {
   });
 });
 
+describe('the items of a Dutch list after a verb that introduces it', () => {
+  it('are what "noemt", "bevat" … introduce', () => {
+    expect(listItems('De leeslijst noemt Max Havelaar van Multatuli, De avonden van Gerard Reve en Het diner van Herman Koch.', 'nl')).toEqual([
+      'Max Havelaar van Multatuli',
+      'De avonden van Gerard Reve',
+      'Het diner van Herman Koch',
+    ]);
+  });
+});
+
 describe('the items of a choice or a comparison', () => {
   it('are the choices a which-question ends with, not the question before them', () => {
     expect(listItems('Which laptop has the longest battery life, the XPS 13 or the ThinkPad X1?', 'en')).toEqual(['the XPS 13', 'the ThinkPad X1']);

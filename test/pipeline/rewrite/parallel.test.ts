@@ -24,6 +24,8 @@ describe('parallel follow-ups: the subject', () => {
     expect(parallelSubject('at high altitude?', 'en')).toBe('at high altitude');
     expect(parallelSubject('In what period was the discovery?', 'en')).toBeUndefined();
     expect(parallelSubject('for who?', 'en')).toBeUndefined();
+    expect(parallelSubject('and for how long?', 'en')).toBeUndefined();
+    expect(parallelSubject('en sinds wanneer?', 'nl')).toBeUndefined();
   });
 
   it('is none for a follow-up that asks a question of its own, points back, or is no follow-up', () => {
@@ -126,6 +128,8 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(await again('and the month before?', 'How much did I spend on groceries?')).toBeUndefined();
     // A moment with its preposition, where the question named none, is any prepositional subject.
     expect(await again('and in April?', 'What did we decide in the March board meeting?')).toBe('What did we decide in April?');
+    // A moment said with its preposition takes the place of the named one's preposition too.
+    expect(await again('and in September?', 'Which subscriptions are on my bank statement for October?')).toBe('Which subscriptions are on my bank statement in September?');
     // A number takes the place of the one number of its form ("2.5" for "2.4"), not of one of another form.
     expect(await again('and in 2.5?', 'What are the changes in version 2.4 of the release notes?')).toBe('What are the changes in version 2.5 of the release notes?');
     expect(await again('what about 3.9?', 'Does the library support Python 3.8?')).toBe('Does the library support Python 3.9?');
@@ -153,6 +157,12 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(settled('What does clause 7 of the lease say?', 'article 9')).toBeUndefined();
   });
 
+  it('puts the same thing told apart by another phrase in the place of that thing and its phrase', () => {
+    expect(settled('What caused the outage on 14 October according to the postmortem?', 'the outage in September')).toBe('What caused the outage in September according to the postmortem?');
+    expect(settled('When does my flight to Lisbon leave?', 'the flight from Porto')).toBe('When does the flight from Porto leave?');
+    expect(chooseSlot('de vergadering van vrijdag', parallelSlots('Wat staat er in de notulen van de vergadering van maandag?', 'de vergadering van vrijdag', 'nl'))?.text).toBe('de vergadering van maandag');
+  });
+
   it('swaps the same words with another number before reading what a text says about them', () => {
     expect(settled('Wat schrijft de school over de schoolreis van groep 7?', 'groep 8')).toBe('Wat schrijft de school over de schoolreis van groep 8?');
   });
@@ -168,8 +178,13 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(settled('Is there parking?', 'at the station')).toBe('Is there parking at the station?');
   });
 
-  it('takes no verb after "I"/"we"/"you" for a place', () => {
+  it('takes no verb after "I"/"we"/"you", no modifier inside a phrase, and no source unless the wording says so', () => {
     expect(parallelSlots('Which train should I take to Berlin?', 'the bus', 'en').map((s) => s.text)).not.toContain('take');
+    // "car" of "car accident" is no head that "the rental car" shares.
+    const accident = parallelSlots('What happened in the car accident according to my insurance claim?', 'the rental car', 'en');
+    expect(accident.some((s) => s.decided)).toBe(false);
+    expect(accident.map((s) => s.text)).not.toContain('my insurance claim');
+    expect(settled('What does my contract say according to the handbook?', 'according to the policy')).toBe('What does my contract say according to the policy?');
   });
 
   it('leaves a bare noun to meaning, never narrows a phrase into a swap, and keeps a question to ask', () => {

@@ -12,6 +12,14 @@ describe('clausePredicates', () => {
     expect(of('where is bone marrow found what does it do for the body')).toEqual(['found']);
   });
 
+  it('reads the verb of a question with a modal as it does one with "do", "according to …" after it', () => {
+    expect(of('How long should the dough rest?')).toEqual(['rest']);
+    expect(of('How long should the sourdough proof according to my bread recipe?')).toEqual(['proof']);
+    expect(of('What should the cover letter say?')).toEqual(['say']);
+    // A yes/no question's last noun is its object.
+    expect(of('Can the landlord keep my deposit?')).toEqual([]);
+  });
+
   it('leaves nouns alone, also where the tagger calls them verbs', () => {
     expect(of('what are stocks?')).toEqual([]);
     expect(of('I got a heat pump')).toEqual([]);

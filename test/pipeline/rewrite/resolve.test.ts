@@ -145,6 +145,9 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('can I take it with ibuprofen?', { phrase: 'dose of amoxicillin', article: 'the' }, 'en')).toBe('can I take amoxicillin with ibuprofen?');
     // A Dutch modal before "dat" at the end asks whether the action is possible: no thing to put there.
     expect(resolveReference('tot wanneer kan dat?', { phrase: 'WOZ-waarde', article: 'de' }, 'nl')).toBeUndefined();
+    // So does one with no verb after it; before an infinitive it is its object.
+    expect(resolveReference('kan dat ook online?', { phrase: 'opzegtermijn', article: 'de' }, 'nl')).toBeUndefined();
+    expect(resolveReference('kan dat worden verlengd?', { phrase: 'vergunning', article: 'de' }, 'nl')).toBe('kan de vergunning worden verlengd?');
     expect(resolveReference('wanneer moet ik dat betalen?', { phrase: 'aanslag', article: 'de' }, 'nl')).toBe('wanneer moet ik de aanslag betalen?');
     expect(resolveReference('And their total?', { phrase: 'invoices', article: 'the' }, 'en')).toBe("And the invoices' total?");
   });

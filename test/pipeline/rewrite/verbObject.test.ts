@@ -54,6 +54,8 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(verbObject('how do I sign it?', 'Sign the forms before Friday.', 'en')).toBeUndefined();
     expect(verbObject('what does it cost?', tax, 'en')).toBeUndefined();
     expect(verbObject('hoe vraag ik dat aan?', 'De aangifte moet voor 1 mei binnen zijn.', 'nl')).toBeUndefined();
+    // Words after a preposition say when or where, not what: "na het eerste jaar maandelijks opzeggen".
+    expect(verbObject('hoe zeg ik het op?', 'De opzegtermijn is 4 weken, en je kunt na het eerste jaar maandelijks opzeggen.', 'nl')).toBeUndefined();
   });
 
   it('decides what the question\'s pointing word stands for', () => {

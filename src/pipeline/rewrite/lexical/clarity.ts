@@ -4,7 +4,7 @@ import { capitalise } from './words.js';
  * Words that carry no meaning for search when spoken or typed as fillers (English, Dutch). Not a
  * bare "er": it is a Dutch word ("wat valt er niet onder?"); "erm", "errr" are fillers.
  */
-const FILLERS = /(^|[\s,])(u+h+m*|u+m+|e+r+m+|err+|h+m+|ehm+|eu+h+|e+h+|you know|i mean|like,|basically|nou|zeg|weet je)(?=[\s,?.!]|$)/giu;
+const FILLERS = /(^|[\s,])(u+h+m*|u+m+|e+r+m+|err+|h+m+|ehm+|eu+h+|e+h+|you know|i mean|like,|basically|nou|zeg(?=\s*,)|weet je)(?=[\s,?.!]|$)/giu;
 const LEADING = /^(so|well|ok(ay)?|hey|hi|dus|nou|goh|hoi)[\s,]+/i;
 
 /** The query without filler words and doubled spaces; unchanged when there are none. */

@@ -19,7 +19,7 @@ import { frameAntecedent, replaceOne } from './questionFrame.js';
 import { saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
-import { actingThey, englishTags, pronounSubjectVerb, verbSubjects } from './predicates.js';
+import { englishTags, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
@@ -133,7 +133,11 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   const body = trimEnd(query).body;
   // "aren't there more?" asks for more of things: "more deadlines", not "more grant proposal".
   const pronoun = pronounNumber(body);
-  if (!pronoun) return passiveThey(body) ? doneTo(readings, first, people) : actingThey(body) ? doneBy(readings, first) : first;
+  if (!pronoun) {
+    // "can they be revoked?", "how long do they take?": a plural thing first; "what did they find?": people first.
+    const they = passiveThey(body) ? 'is' : theyVerb(body);
+    return they === 'is' ? doneTo(readings, first, people) : they === 'acts' ? doneBy(readings, first) : first;
+  }
   // "How much is it?" after "When does she start?": whoever "she" was, "it" is not them.
   const person = (r: Antecedent): boolean => isPerson(r.phrase, people);
   const best = readings.find((r) => !person(r));
@@ -301,7 +305,8 @@ function pronounNumber(body: string): 'it' | 'them' | 'more' | undefined {
 }
 
 /**
- * "can they be revoked?" after "How does the auth service issue tokens?": what is done to "they"
+ * "can they be revoked?" after "How does the auth service issue tokens?": what is done to "they",
+ * or how it is ("how long do they take?" after "How do I run the tests in the backend repo?"),
  * is a plural thing of the conversation ("the tokens") more often than a thing in the singular
  * (a service, a company), which it outweighs at half the agreement margin. People and names keep
  * their place ("where were they married?").

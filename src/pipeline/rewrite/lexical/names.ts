@@ -221,7 +221,8 @@ function titledAt(text: string): number[] {
 const ARTICLE_BEFORE = /\b(?:[Tt]he|THE|[Aa]n?|[Tt]his|[Tt]hat|[Dd]e|[Hh]et|[Ee]en)\s+(?:(\p{Ll}[\p{Ll}-]+)\s+)?$/u;
 /** Endings of nouns for people, whose name a name after them is ("the singer Adele", "the author Jane Austen", "de schrijver …", "the president Obama"). */
 const AGENT_ENDING = /(?:er|or|ist|ian|ant|ent|ess|aar|eur|ster)$/;
-const PLACE_BEFORE = /\b(?:in|near|nabij|at)\s+$/i;
+/** Prepositions of place: a name only ever after one is a place's or a firm's ("in Rotterdam", "at Acme", "on Keizersgracht", "aan de Dorpsstraat"). */
+const PLACE_BEFORE = /\b(?:in|near|nabij|at|on|op|aan)\s+(?:(?:the|de|het)\s+)?$/i;
 const PREPOSITION_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|bij|from|van|to|naar)\s+$/i;
 /** A role with its determiner ("the landlord", "your GP", "de aannemer"), the reader's own as the user says it. */
 const ROLE = new RegExp(`(?<![\\p{L}])(the|my|your|our|de|het|mijn|je|jouw|uw|onze|ons)\\s+(${[...PERSON_ROLES].join('|')})(?![\\p{L}])`, 'iu');

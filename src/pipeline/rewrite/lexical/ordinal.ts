@@ -76,7 +76,8 @@ const LIST_LINE = /^\s*(?:[-*•–]|\d{1,2}[.)])\s+(.+)$/;
 const MAX_ITEM_WORDS = 6;
 /** Inline items differ by at most this many words. */
 const ITEM_LENGTH_SPREAD = 2;
-const DUTCH_LEAD_END = new Set(['uit', 'tussen', 'zoals']);
+/** Words that end a Dutch list's lead-in: "kiezen uit", "tussen", "zoals", and verbs that introduce what a text lists ("De leeslijst noemt …"). */
+const DUTCH_LEAD_END = new Set(['uit', 'tussen', 'zoals', 'noemt', 'noemen', 'bevat', 'bevatten', 'vermeldt', 'geeft', 'toont', 'beschrijft']);
 const DUTCH_SUBJECTS = new Set(['je', 'jij', 'u', 'ik', 'we', 'wij', 'ze', 'zij', 'hij', 'er']);
 /** Words a Dutch item may open with: articles and possessives ("een werkgeversverklaring, je laatste drie loonstroken"). */
 const DUTCH_DETERMINERS = new Set(['de', 'het', 'een', 'je', 'jouw', 'uw', 'mijn', 'zijn', 'haar', 'onze', 'ons', 'hun']);

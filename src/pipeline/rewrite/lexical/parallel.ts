@@ -85,6 +85,9 @@ const QUESTION_OPENERS: ReadonlySet<string> = new Set([
 ]);
 
 
+/** Question words: a follow-up with one asks a question of its own ("and for how long?", "en sinds wanneer?"). */
+const QUESTION_WORDS = new Set('how what when where why which who whom whose hoe wat wanneer waar waarom welke welk wie'.split(' '));
+
 /** Prepositions of place, whose phrase may take the place of "there" ("at table 5", "in Utrecht", "bij de ING"). */
 const PLACE_PREPOSITIONS = new Set(['at', 'in', 'on', 'near', 'bij', 'op']);
 /** "there", "daar" as a place (not "is there …", "there are …": see BE). */
@@ -124,6 +127,8 @@ export function parallelSubject(query: string, language: string, bareDutch = fal
   // "and the third?" is an item of a list by its place (see resolveOrdinal), not a new subject.
   if (POINTER[lang]!.test(subject)) return undefined;
   if (CLAUSE_WORDS.has(words[0]!.lower)) return undefined;
+  // "and for how long?" asks a question of its own.
+  if (words.some((t) => QUESTION_WORDS.has(t.lower))) return undefined;
   // A bare "and" before a noun is weighed by meaning, which the English encoder reads only in
   // English; in Dutch only the wording may settle it (`bareDutch`: see compoundHeadShared).
   if (and && lang !== 'en' && !PREPOSITIONS.has(words[0]!.lower) && !bareDutch) return undefined;
@@ -145,6 +150,8 @@ export interface Slot {
 
 /** The empty place at the end of a question, before its mark, where an added subject stands. */
 const SOURCE_AT_END = new RegExp(String.raw`\s+${SOURCE_LEAD}[^?.!,;]+[\s?.!]*$`, 'iu');
+
+const SOURCE_OPENING = new RegExp(`^${SOURCE_LEAD}`, 'iu');
 
 function endSlot(previous: string): Slot {
   // Before where the answer should come from: "How do I deploy the backend for staging according to the README?"
@@ -246,6 +253,18 @@ export function parallelSlots(previous: string, subject: string, language: strin
     return [endSlot(previous)];
   }
 
+  // "and the outage in September?" after "What caused the outage on 14 October …?": the same thing,
+  // told apart by another phrase, in the place of that thing and its phrase.
+  const told = sub.findIndex((t, k) => k > 0 && PREPOSITIONS.has(t.lower));
+  const toldHead = told > 0 ? sub.slice(0, told).filter(isContent).at(-1)?.lower : undefined;
+  const same = toldHead ? prev.findIndex((t, k) => t.lower === toldHead && isContent(t) && PREPOSITIONS.has(prev[k + 1]?.lower ?? '')) : -1;
+  const sameEnd = same >= 0 ? objectEnd(same + 2) : -1;
+  if (sameEnd > same + 1) {
+    let from = same;
+    while (from > 0 && isContent(prev[from - 1]!)) from--;
+    if (DETERMINERS.has(first)) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
+    return [slot(from, sameEnd, true)];
+  }
   // "en groep 8?" after "Wat schrijft de school over de schoolreis van groep 7?": the same words with another number, wherever they stand.
   const span = subContent.length;
   const renumber = span > 1 ? prev.findIndex((_, i) => i + span <= prev.length && renumbered(prev.slice(i, i + span).map((t) => t.lower), subContent)) : -1;
@@ -253,6 +272,13 @@ export function parallelSlots(previous: string, subject: string, language: strin
     let from = renumber;
     if (DETERMINERS.has(first)) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
     return [slot(from, renumber + span - 1, true)];
+  }
+  // "and according to the policy?" after "… according to the handbook?": another source in place of the one named.
+  const sourceNamed = SOURCE_OPENING.test(subject) ? SOURCE_AT_END.exec(previous) : null;
+  if (sourceNamed) {
+    const start = sourceNamed.index + sourceNamed[0].length - sourceNamed[0].trimStart().length;
+    const end = start + sourceNamed[0].trim().replace(/[\s?.!]+$/u, '').length;
+    return [{ start, end, text: previous.slice(start, end), decided: true }];
   }
   // "What does the lease say about pets?" — "and subletting?": what a text says about one subject, asked of another.
   const about = saysAboutSlot(previous, prev);
@@ -295,6 +321,7 @@ export function parallelSlots(previous: string, subject: string, language: strin
     i = j + 1;
   }
   const out: Slot[] = [];
+  const source = SOURCE_AT_END.exec(previous)?.index ?? Infinity;
   for (const [i, j] of runs) {
     // A name ("the Eiffel Tower") is taken whole.
     const name = j > i && prev.slice(i, j + 1).every((t) => /^\p{Lu}/u.test(t.text) && t.start > 0);
@@ -311,7 +338,8 @@ export function parallelSlots(previous: string, subject: string, language: strin
         // A subject with an article names a whole thing, never a modifier inside another ("the Mitsubishi the winter pump"),
         // unless it is a degree of a quality ("the worst" for the "best" of "best battery life").
         const oneWordSwap = subContent.length === 1 && a === b && (a < j || a === i) && !name && !purpose && (whole || !subHasDeterminer || degree());
-        const sameHead = subContent.length > 1 && prev[b]!.lower === head;
+        // Of a phrase's head, not a modifier inside it ("car" of "car accident" is no "rental car").
+        const sameHead = subContent.length > 1 && prev[b]!.lower === head && b === j;
         const words = prev.slice(a, b + 1).map((t) => t.lower);
         const renumbers = renumbered(words, subContent);
         if (!whole && !oneWordSwap && !sameHead && !renumbers) continue;
@@ -321,6 +349,8 @@ export function parallelSlots(previous: string, subject: string, language: strin
         const decided = (subContent.length > 1 && words.at(-1) === head && words.length <= subContent.length && words.join(' ') !== subContent.join(' ')) || renumbers;
         // Otherwise a phrase sharing a word with the subject is being narrowed ("goals" → "goals total"), not swapped.
         if (!decided && words.some((w) => subContent.includes(w))) continue;
+        // Where the answer should come from ("according to my insurance claim") is no subject's place unless the wording says so.
+        if (!decided && prev[a]!.start >= source) continue;
         let from = a;
         if (subHasDeterminer) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
         out.push(!whole && oneWordSwap ? { ...slot(from, b, decided), modifierOf: previous.slice(prev[i]!.start, prev[j]!.end) } : slot(from, b, decided));
@@ -555,7 +585,10 @@ function momentFollowUp(said: string, previous: string, language: string): Paral
   const direction = relative && /^(?:before|daarvoor|ervoor)$/i.test(relative[2]!) ? (lang === 'nl' ? 'voor' : 'before') : lang === 'nl' ? 'na' : 'after';
   const subject = relative ? `${relative[1]} ${direction} ${named![0].replace(MOMENT_PREPOSITION_AT_START, '')}` : said;
   // The moment takes the place of the one named, with its preposition; a bare year or month takes that preposition ("in 2023" for "in 2024").
-  const slot: Slot = named ? { start: named.index, end: named.index + named[0].length, text: named[0], decided: true } : endSlot(previous);
+  // A moment said with its preposition takes that of the one named too ("in September" for "for October").
+  const before = named && PREPOSITIONS.has(said.split(/\s+/)[0]!.toLowerCase()) ? /(?:^|\s)(\p{L}+)\s+$/u.exec(previous.slice(0, named.index)) : null;
+  const start = before && PREPOSITIONS.has(before[1]!.toLowerCase()) ? named!.index - before[0].trimStart().length : named?.index;
+  const slot: Slot = named ? { start: start!, end: named.index + named[0].length, text: previous.slice(start, named.index + named[0].length), decided: true } : endSlot(previous);
   const preposition = named && MOMENT_PREPOSITION_AT_START.test(named[0]) ? named[0].split(/\s+/)[0] : undefined;
   const bare = BARE_MONTH_OR_YEAR.test(subject);
   const put = preposition && bare ? `${preposition} ${subject}` : subject;

@@ -169,7 +169,8 @@ function englishPredicates(text: string): Set<string> {
   // "When did MC5 form?", "Did Black Dahlia move to Los Angeles?": after "do" and a name, a
   // lower-case word is the verb, whatever the tagger says (it read "form", "move" as nouns),
   // unless the clause has its verb already ("What did the board decide about the Berlin office?").
-  const doAt = lemmas.findIndex((l, i) => tags[i] === 'AUX' && l === 'do');
+  // Or a modal: "How long should the dough rest?" asks as "How long does the dough rest?" does.
+  const doAt = lemmas.findIndex((l, i) => tags[i] === 'AUX' && (l === 'do' || MODALS.has(words[i]!.toLowerCase())));
   const bareWord = (i: number): boolean => (tags[i] === 'NOUN' || tags[i] === 'VERB') && /^\p{Ll}/u.test(words[i]!);
   for (let i = doAt + 1; doAt >= 0 && i < words.length; i++) {
     const lower = /^\p{Ll}/u.test(words[i]!);
@@ -210,7 +211,8 @@ function askedObjectVerb(words: readonly string[], tags: readonly string[], doAt
   const asksObject = first === 'what' || first === 'which' || (first === 'how' && /^(?:much|many)$/i.test(words[1] ?? ''));
   // "How does the backup script work?", "Where does the bus stop?": a clause of "do" has a verb;
   // where the tagger saw none after the subject, the subject's last word is it.
-  const verbless = WH.has(first ?? '') && !tags.slice(doAt + 1).includes('VERB');
+  // "according" of "according to the recipe" is no verb of the clause.
+  const verbless = WH.has(first ?? '') && !tags.slice(doAt + 1).some((t, k) => t === 'VERB' && !/^according$/i.test(words[doAt + 1 + k]!));
   if ((!asksObject && !verbless) || doAt < 1 || doAt > 4 || tags.slice(1, doAt).includes('VERB')) return undefined;
   let end = doAt + 1;
   while (end < words.length && SUBJECT_WORDS.has(tags[end]!)) end++;
@@ -227,6 +229,7 @@ function askedObjectVerb(words: readonly string[], tags: readonly string[], doAt
   if (end < doAt + 2 || tags[end] !== 'NOUN' || !/^\p{Ll}/u.test(words[end]!) || /[^s]s$/i.test(words[end]!)) return undefined;
   return ['NOUN', 'PROPN', 'ADJ'].includes(tags[end - 1]!) ? end : undefined;
 }
+const MODALS = new Set(['should', 'can', 'could', 'will', 'would', 'must', 'may', 'might', 'shall']);
 const SUBJECT_WORDS = new Set(['DET', 'PRON', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
 /** A lower-case singular common noun: one that may be a verb's base form the tagger misread. */
 const isBareNoun = (words: readonly string[], tags: readonly string[], i: number): boolean => tags[i] === 'NOUN' && /^\p{Ll}/u.test(words[i]!) && !/[^s]s$/i.test(words[i]!);
@@ -337,15 +340,22 @@ export function verbSubjects(text: string, verb: string): string[] {
   return heads;
 }
 
-/** Verbs that say how a thing is, not what someone does ("how much do they cost?"). */
+/** Verbs that say how a thing is, not what someone does ("how much do they cost?", "how long do they take?"). */
 const STATES = new Set('cost weigh measure last mean contain include differ matter fit expire need take require run'.split(' '));
 
-/** "they" as the subject of a verb it acts by: "what did they find?", "they found …", "do they recommend it?" (not "be"/"get", a passive). */
-export function actingThey(body: string): boolean {
+/**
+ * What "they" does as the subject of a verb: acts ("what did they find?", "do they recommend it?")
+ * or is ("how much do they cost?", "how long do they take?"). Undefined for a passive ("be", or
+ * "get" before a participle: passiveThey) or without such a verb.
+ */
+export function theyVerb(body: string): 'acts' | 'is' | undefined {
   const { words, tags, lemmas } = englishTags(body);
   const at = words.findIndex((w) => /^they$/i.test(w));
   // "get" before a participle makes a passive ("did they get fired?"), before a noun it acts ("did they get compensation?").
   const be = (i: number): boolean => lemmas[i] === 'be' || (lemmas[i] === 'get' && tags[i + 1] === 'VERB');
-  if (at < 0 || tags[at + 1] !== 'VERB' || be(at + 1) || STATES.has(lemmas[at + 1]!)) return false;
-  return at === 0 || tags[at - 1] !== 'AUX' || !be(at - 1);
+  if (at < 0 || tags[at + 1] !== 'VERB' || be(at + 1) || (at > 0 && tags[at - 1] === 'AUX' && be(at - 1))) return undefined;
+  return STATES.has(lemmas[at + 1]!) ? 'is' : 'acts';
 }
+
+/** "they" as the subject of a verb it acts by (see theyVerb). */
+export const actingThey = (body: string): boolean => theyVerb(body) === 'acts';

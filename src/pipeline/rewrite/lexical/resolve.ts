@@ -282,8 +282,12 @@ const DO_ACTION = /(?:\b(?:doing|done)|(?:\b(?:i|you|we|they|he|she|to|can|could
  * "kan ik dat online doen?". Not "doet dat pijn?", where "dat" is the subject.
  */
 const DO_ACTION_NL = { before: /\b(?:doe|doet|doen|deed|deden)\s+(?:ik|je|jij|we|wij|u|ze|zij|hij)\s+$/i, after: /^\s+(?:\p{L}+\s+){0,2}?(?:doe|doet|doen|deed|deden|gedaan)\s*$/iu };
-/** A Dutch modal right before a pointing word that ends the question ("tot wanneer kan dat?", "mag dat?"): the action is possible or allowed. */
-const MODAL_THAT_NL = { before: /\b(?:kan|kon|mag|mocht|moet|moest)\s+$/i, after: /^\s*(?:nog|ook|wel|dan|eigenlijk)?\s*$/i };
+/**
+ * A Dutch modal right before a pointing word with no verb after it ("tot wanneer kan dat?", "mag
+ * dat?", "kan dat ook online?"): the action is possible or allowed. Not before an infinitive, whose
+ * object the word is ("kan dat worden verlengd?").
+ */
+const MODAL_THAT_NL = { before: /\b(?:kan|kon|mag|mocht|moet|moest)\s+$/i, after: /^(?:\s+(?!\p{L}+en(?![\p{L}]))\p{L}+){0,3}\s*$/iu };
 
 /**
  * A verb of saying, meaning or deciding right before a pointing word ("who decided that?", "why

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { trimEnd } from './resolve.js';
-import { CALENDAR_WORDS, plural, READER_OWN } from './words.js';
+import { CALENDAR_WORDS, plural, PREPOSITIONS, READER_OWN } from './words.js';
 
 /** A thing the latest reply says the question's verb acts on, with the article it stood with. */
 export interface ActedOn {
@@ -165,6 +165,9 @@ function dutchObject(query: string, reply: string): ActedOn | undefined {
     if (i === k) continue;
     const before = said[i - 1]?.toLowerCase();
     const article = before && DUTCH_OBJECT_DETERMINERS.has(before) ? (READER_OWN[before] ?? before) : undefined;
+    // "na het eerste jaar maandelijks opzeggen": words after a preposition say when or where, not what.
+    const opener = (article ? said[i - 2] : before)?.toLowerCase();
+    if (opener && PREPOSITIONS.has(opener)) continue;
     return { phrase: said.slice(i, k).join(' '), ...(article ? { article } : {}) };
   }
   return DUTCH_HANDLING.test(query) ? dutchIntroduced(query, reply) : undefined;

@@ -146,7 +146,8 @@ export const PEOPLE: ReadonlySet<string> = new Set(
     'people employees workers staff colleagues part-timers full-timers freelancers contractors consultants interns trainees apprentices ' +
     'students pupils children kids minors teenagers adults seniors pensioners retirees parents families couples partners spouses ' +
     'members tenants landlords owners residents citizens foreigners expats visitors guests customers clients patients volunteers managers ' +
-    'authors researchers scientists experts developers engineers maintainers reviewers investors users participants officials judges voters buyers sellers'
+    'authors researchers scientists experts developers engineers maintainers reviewers investors users participants officials judges voters buyers sellers ' +
+    'hires newcomers starters recruits'
   ).split(' '),
 );
 /** Nouns that name someone by their role ("the GP", "my landlord", "de aannemer"): a person, for whom no "it" stands. */
