@@ -73,6 +73,14 @@ describe('names in a conversation', () => {
     // The user's person is a man ("… and his sister"): "she" is the latest reply's fitting name.
     const fischer = ['Regina Fischer and Hans-Gerhardt separated in Moscow.', 'In March 1949, Bobby Fischer and his sister Joan Fischer learned how to play chess.'];
     expect(personAntecedent(['Did he go to school?', 'Where did Bobby Fischer grow up?'], ['No.', ...fischer], 'Did she get her degree?')).toBe('Regina Fischer');
+    // "his"/"her" later in a clause the name opens; a month joins no title ("Kazuo Ishiguro for February").
+    const club = 'The book club notes say you chose Klara and the Sun by Kazuo Ishiguro for February, with Maaike hosting at her place.';
+    expect(namesIn(club)).toEqual(['Kazuo Ishiguro', 'Maaike']);
+    expect(personAntecedent(['What did we decide at the book club about the next book?'], club, 'what else has he written?')).toBe('Kazuo Ishiguro');
+    // A name opening with a word the reply also writes in lower case is a place ("their castle home, Castle Schwarzenau").
+    const castle = 'Hedy Lamarr claimed she was kept a virtual prisoner in their castle home, Castle Schwarzenau.';
+    const mandl = 'In her autobiography, Hedy Lamarr described Friedrich Mandl as an extremely controlling husband.';
+    expect(personAntecedent(['What year did Hedy Lamarr marry?'], [castle, mandl, 'Hedy Lamarr wrote her autobiography in 1966.'], 'What did he do to control her?')).toBe('Friedrich Mandl');
     // Where nothing says, the first the user named, as before.
     expect(personAntecedent(['What did Mark say in the meeting?'], 'Mark wants to hire; Lisa disagrees.', 'what did she say about the budget?')).toBe('Mark');
   });
@@ -84,6 +92,10 @@ describe('names in a conversation', () => {
     // Nor a name the user only wrote after "on" or "aan": a street, a project.
     expect(personAntecedent(['What does the lease say about the deposit for the flat on Keizersgracht?'], 'The lease sets a deposit of two months.', 'can he keep part of it?')).toBeUndefined();
     expect(personAntecedent(['How many hours did we spend on the Acme project?'], 'The timesheets show 96 by Priya and 68 by Tom.', 'how many did he spend?')).not.toBe('Acme');
+    // Dutch "hij" is as often a thing: not a name a reply only writes after a preposition, nor one the user wrote after "naar".
+    expect(personAntecedent(['Welke vaccinaties heb ik nodig voor de reis naar Thailand?'], 'Volgens de GGD heb je voor Thailand DTP en hepatitis A nodig.', 'hoe lang is hij geldig?')).toBeUndefined();
+    // "bestaat uit" names people.
+    expect(personAntecedent(['Wie zit er in de kascommissie?'], 'De kascommissie bestaat uit Henk de Vries en Fatima Bakker; Henk is voorzitter.', 'wanneer is hij gekozen?')).toBe('Henk de Vries');
   });
 
   it('not a name in a question that asks who did something: the reply names the person', () => {

@@ -189,6 +189,36 @@ describe('an item pointed at by its place', () => {
   });
 });
 
+describe('an item pointed at by its price', () => {
+  const hotels = [turn(0, 'Which hotels did we shortlist for the conference in Lisbon?', 'The shortlist has three hotels: the Tivoli Avenida (210 euros a night), the Memmo Alfama (185 euros) and the Lumiares (160 euros).')];
+  it('is the item of the lowest or highest amount, named or beside the noun the conversation used', () => {
+    expect(resolveOrdinal('does the cheapest have a pool?', hotels, 'en')?.resolved).toBe('does the Lumiares have a pool?');
+    expect(resolveOrdinal('is the most expensive one near the venue?', hotels, 'en')?.resolved).toBe('is the Tivoli Avenida near the venue?');
+    expect(resolveOrdinal('how far is the cheapest hotel from the airport?', hotels, 'en')?.resolved).toBe('how far is the cheapest hotel (the Lumiares) from the airport?');
+    // Amounts with thousands grouped, in Dutch.
+    const quotes = [turn(0, 'Welke offertes heb ik?', 'Je hebt drie offertes: van Bouwbedrijf Jansen (8.400 euro), van Dakkapel Direct (7.950 euro) en van Timmerbedrijf De Vries (10.100 euro).')];
+    expect(resolveOrdinal('wat is de levertijd van de goedkoopste?', quotes, 'nl')?.item).toBe('Dakkapel Direct');
+    expect(resolveOrdinal('is de duurste beter?', quotes, 'nl')?.item).toBe('Timmerbedrijf De Vries');
+  });
+
+  it('is none where an item has no amount, or two share the lowest, or the question asks which it is', () => {
+    expect(resolveOrdinal('which one is the cheapest?', hotels, 'en')).toBeUndefined();
+    expect(resolveOrdinal('what is the cheapest?', hotels, 'en')).toBeUndefined();
+    expect(resolveOrdinal('does the cheapest have a pool?', [turn(0, 'Which hotels?', 'The Tivoli Avenida (210 euros), the Memmo Alfama and the Lumiares (160 euros).')], 'en')).toBeUndefined();
+    expect(resolveOrdinal('does the cheapest have a pool?', [turn(0, 'Which hotels?', 'The Tivoli Avenida (160 euros), the Memmo Alfama (185 euros) and the Lumiares (160 euros).')], 'en')).toBeUndefined();
+  });
+});
+
+describe('the items of a list of dates', () => {
+  it('leave out the date said of each ("go-live on 1 April")', () => {
+    expect(listItems('The project plan lists three milestones: design sign-off on 15 January, content migration by 28 February and go-live on 1 April.', 'en')).toEqual([
+      'design sign-off',
+      'content migration',
+      'go-live',
+    ]);
+  });
+});
+
 describe('the items of a Dutch list after a verb that introduces it', () => {
   it('are what "noemt", "bevat" … introduce', () => {
     expect(listItems('De leeslijst noemt Max Havelaar van Multatuli, De avonden van Gerard Reve en Het diner van Herman Koch.', 'nl')).toEqual([

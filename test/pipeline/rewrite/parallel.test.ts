@@ -130,6 +130,8 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(await again('and in April?', 'What did we decide in the March board meeting?')).toBe('What did we decide in April?');
     // A moment said with its preposition takes the place of the named one's preposition too.
     expect(await again('and in September?', 'Which subscriptions are on my bank statement for October?')).toBe('Which subscriptions are on my bank statement in September?');
+    // "and for March?": "for" goes with the moment.
+    expect(await again('and for March?', 'What did we decide at the book club about the next book?')).toBe('What did we decide at the book club about the next book for March?');
     // A number takes the place of the one number of its form ("2.5" for "2.4"), not of one of another form.
     expect(await again('and in 2.5?', 'What are the changes in version 2.4 of the release notes?')).toBe('What are the changes in version 2.5 of the release notes?');
     expect(await again('what about 3.9?', 'Does the library support Python 3.8?')).toBe('Does the library support Python 3.9?');
@@ -168,8 +170,12 @@ describe('parallel follow-ups: places the wording settles', () => {
   });
 
   it('puts a name after a preposition in place of the one name the question gave after one, or of "there"', () => {
-    expect(settled('Wat is de rente in de hypotheekofferte van de Rabobank?', 'bij de ING')).toBe('Wat is de rente in de hypotheekofferte bij de ING?');
-    expect(settled('What is the interest rate on the mortgage offer from ABN AMRO?', 'at ING')).toBe('What is the interest rate on the mortgage offer at ING?');
+    expect(settled('Wat is de rente in de hypotheekofferte van de Rabobank?', 'bij de ING')).toBe('Wat is de rente in de hypotheekofferte van de ING?');
+    expect(settled('What is the interest rate on the mortgage offer from ABN AMRO?', 'at ING')).toBe('What is the interest rate on the mortgage offer from ING?');
+    // Before the same preposition with no name after it; with its own preposition where the two say opposite ways.
+    expect(settled('Welke vaccinaties heb ik nodig voor de reis naar Thailand volgens de GGD?', 'voor Vietnam')).toBe('Welke vaccinaties heb ik nodig voor de reis naar Vietnam volgens de GGD?');
+    expect(settled('When does my flight to Lisbon leave?', 'from Porto')).toBe('When does my flight from Porto leave?');
+    expect(settled('Wat kost een warmtepomp in Amsterdam?', 'in Utrecht')).toBe('Wat kost een warmtepomp in Utrecht?');
     // Not a name for a common noun, nor where the question gave two names.
     expect(settled('What is the interest rate on the mortgage offer from ABN AMRO?', 'for 20 years')).toBe('What is the interest rate on the mortgage offer from ABN AMRO for 20 years?');
     expect(settled('How long is the drive from Amsterdam to Utrecht?', 'via Rotterdam')).toBe('How long is the drive from Amsterdam to Utrecht via Rotterdam?');

@@ -70,6 +70,9 @@ export function namesIn(text: string): string[] {
       const links = words.slice(b + 1, next[0]);
       if (links.length === 0 || links.length > 2 || !links.every((w) => TITLE_LINKS.has(w))) return;
       if (links.length === 1 && links[0] === 'and' && b > a) return;
+      // "Kazuo Ishiguro for February": a month or day joins no title.
+      const calendar = (x: number, y: number): boolean => words.slice(x, y + 1).every((w) => CALENDAR_WORDS.includes(w.toLowerCase()));
+      if (calendar(a, b) || calendar(next[0], next[1])) return;
       title.add(k).add(k + 1);
     });
     runs.forEach(([a, b], k) => {
@@ -119,7 +122,11 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   // "the Berlin office", "the Beatles": a name after an article is a place's or a thing's; beside
   // a role, so is a name only after a preposition ("the flat on Keizersgracht").
   // So is a name only after "in" or "at" ("The contact at Acme is Sophie Laurent").
-  const people = latest ? namesOfReply(latest, texts).filter((n) => !afterArticleOnly(n, latest) && !afterOnly(n, latest, PLACE_BEFORE, true) && !(role && afterOnly(n, latest, PREPOSITION_BEFORE)) && fits(n)) : [];
+  // Dutch "hij" stands for a thing as often as for a man: not a name a reply only writes after a preposition ("voor Thailand").
+  const dutch = question !== undefined && /(?<![\p{L}])hij(?![\p{L}])/iu.test(question);
+  const people = latest
+    ? namesOfReply(latest, texts).filter((n) => !afterArticleOnly(n, latest) && !afterOnly(n, latest, PLACE_BEFORE, true) && !((role || dutch) && afterOnly(n, latest, PREPOSITION_BEFORE)) && !commonOpening(n, latest) && fits(n))
+    : [];
   if (people.length) return (question && people.length > 1 && nameBesideWords(latest!, people, question)) || people[0];
   if (role) return role;
   // An older reply names places and things as often as people: only a name with a title counts there ("dokter Van der Berg").
@@ -135,6 +142,12 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
     if (named) return named;
   }
   return undefined;
+}
+
+/** A name that opens with a word the text also writes in lower case: a place's or a thing's ("their castle home, Castle Schwarzenau", "Lake Geneva"). */
+function commonOpening(name: string, text: string): boolean {
+  const [first, ...rest] = name.split(/\s+/);
+  return rest.length > 0 && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(first!.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u').test(text);
 }
 
 /**
@@ -165,11 +178,22 @@ function sexOf(name: string, texts: readonly string[]): 'm' | 'f' | undefined {
       const words = before ? [before, ...parts] : parts;
       if (words.some((w) => MAN_WORDS.has(w))) return 'm';
       if (words.some((w) => WOMAN_WORDS.has(w))) return 'f';
-      const owner = POSSESSIVE_AFTER_NAME.exec(text.slice(m.index + m[0].length))?.[1]?.toLowerCase();
+      const owner = (POSSESSIVE_AFTER_NAME.exec(text.slice(m.index + m[0].length)) ?? ownInClause(text, m.index, m[0].length))?.[1]?.toLowerCase();
       if (owner) return owner === 'his' || owner === 'zijn' ? 'm' : 'f';
     }
   }
   return undefined;
+}
+
+/** "his"/"her" (group 1) later in a clause that a name opens as its first name: "with Maaike hosting at her place". */
+function ownInClause(text: string, at: number, length: number): RegExpExecArray | null {
+  const start = Math.max(text.lastIndexOf(',', at), text.lastIndexOf('.', at), text.lastIndexOf(';', at)) + 1;
+  const end = text.slice(at + length).search(/[,.;!?]/);
+  const clauseAfter = text.slice(at + length, end < 0 ? undefined : at + length + end);
+  // No other name before it in the clause, nor between it and the possessive.
+  const own = /\b(his|her|zijn|haar)\b/i.exec(clauseAfter);
+  if (!own || namesIn(text.slice(start, at)).length || namesIn(clauseAfter.slice(0, own.index)).length) return null;
+  return own;
 }
 
 /** The sex a question's person pronoun says: "she"/"her" a woman, "he"/"him"/"his"/"hij" a man. */
@@ -221,9 +245,9 @@ function titledAt(text: string): number[] {
 const ARTICLE_BEFORE = /\b(?:[Tt]he|THE|[Aa]n?|[Tt]his|[Tt]hat|[Dd]e|[Hh]et|[Ee]en)\s+(?:(\p{Ll}[\p{Ll}-]+)\s+)?$/u;
 /** Endings of nouns for people, whose name a name after them is ("the singer Adele", "the author Jane Austen", "de schrijver …", "the president Obama"). */
 const AGENT_ENDING = /(?:er|or|ist|ian|ant|ent|ess|aar|eur|ster)$/;
-/** Prepositions of place: a name only ever after one is a place's or a firm's ("in Rotterdam", "at Acme", "on Keizersgracht", "aan de Dorpsstraat"). */
-const PLACE_BEFORE = /\b(?:in|near|nabij|at|on|op|aan)\s+(?:(?:the|de|het)\s+)?$/i;
-const PREPOSITION_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|bij|from|van|to|naar)\s+$/i;
+/** Prepositions of place: a name only ever after one is a place's or a firm's ("in Rotterdam", "at Acme", "on Keizersgracht", "aan de Dorpsstraat", "naar Thailand"). */
+const PLACE_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|naar)\s+(?:(?:the|de|het)\s+)?$/i;
+const PREPOSITION_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|bij|from|van|to|naar|voor)\s+(?:(?:de|het)\s+)?$/i;
 /** A role with its determiner ("the landlord", "your GP", "de aannemer"), the reader's own as the user says it. */
 const ROLE = new RegExp(`(?<![\\p{L}])(the|my|your|our|de|het|mijn|je|jouw|uw|onze|ons)\\s+(${[...PERSON_ROLES].join('|')})(?![\\p{L}])`, 'iu');
 

@@ -3,7 +3,7 @@ import type { Answer } from './source.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
 import { pointingPronoun } from './resolve.js';
 import { FILE_NAMES } from './files.js';
-import { ANSWER_OPENING, lastIndexWhere, PREPOSITIONS } from './words.js';
+import { ANSWER_OPENING, escapeRegExp, lastIndexWhere, PREPOSITIONS } from './words.js';
 
 /**
  * "how loud is the first one?", "tell me more about the last option", "leg de tweede stap uit":
@@ -95,8 +95,8 @@ const WH_CHOICE: Record<'en' | 'nl', RegExp> = {
 const LISTING_VERBS = new Set('lists mentions names includes contains covers describes recommends requires offers gives shows'.split(' '));
 const TRAILING_CONJUNCTION = /\s+(?:and|or|en|of)$/i;
 const FREQUENCY_WORDS = /^(?:rarely|occasionally|sometimes|often|usually|mostly|frequently|seldom|in rare cases|zelden|soms|vaak|meestal|af en toe)$/i;
-/** What a list says of an item after it, with a number: "the Daikin Altherma 3 for 8,900 euros", "de Daikin voor 8.900 euro". */
-const ITEM_DETAIL = /\s+(?:for|at|by|from|costing|voor|om|vanaf|tegen)\s+[^\s]*\d.*$/iu;
+/** What a list says of an item after it, with a number: "the Daikin Altherma 3 for 8,900 euros", "de Daikin voor 8.900 euro", "go-live on 1 April". */
+const ITEM_DETAIL = /\s+(?:for|at|by|from|on|until|before|costing|voor|om|vanaf|tegen|op|tot)\s+[^\s]*\d.*$/iu;
 /** An amount with its unit after an item ("metoprolol 50 mg twice a day", "de Dell met 16 GB", "the XPS 13 up to 14 hours"): what the list says of it. */
 const ITEM_AMOUNT = /(?:\s+(?:with|of|met|van))?(?:\s+(?:up\s+to|about|around|roughly|nearly|almost|over|under|at\s+least|at\s+most|tot|ongeveer|bijna|ruim|circa))?\s+\d[\d.,]*\s*(?:mg|mcg|µg|g|kg|ml|l|gb|tb|mb|%|€|eur|euros?|dollars?|km|cm|mm|hours?|minutes?|days?|weeks?|months?|years?|uur|minuten|dagen|weken|maanden|jaar)(?![\p{L}]).*$/iu;
 /** What a list says of a named item after "with" ("IKEA with own installation", "Vattenfall met groene stroom"). */
@@ -237,6 +237,8 @@ export function resolveOrdinal(
   const last = turns.at(-1);
   // "the first two" is several items or none: never the first with "two" left over.
   if (lang && SEVERAL[lang]!.test(query)) return last && severalItems(query, last, lang);
+  const priced = lang && last ? pricedItem(query, last, lang) : undefined;
+  if (priced) return priced;
   const found = lang && POINTER[lang]!.exec(query);
   if (!found || !last || (!found[2] && !standsAlone(query, found.index, found.index + found[0].length, lang))) return undefined;
   const place = ORDINALS[lang]![found[1]!.toLowerCase()]!;
@@ -371,3 +373,58 @@ function namedList(items: readonly string[], lang: 'en' | 'nl'): string {
   return `${items.slice(0, -1).join(', ')} ${lang === 'nl' ? 'en' : 'and'} ${items.at(-1)}`;
 }
 
+
+/** "the cheapest", "the most expensive option", "de goedkoopste": an item of a list by its price (group 1: the degree, group 2: a noun). */
+const PRICED: Record<'en' | 'nl', RegExp> = {
+  en: new RegExp(`(?<![\\p{L}])the\\s+(cheapest|least\\s+expensive|most\\s+expensive|priciest|dearest)(?:\\s+(${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu'),
+  nl: new RegExp(`(?<![\\p{L}])(?:de|het)\\s+(goedkoopste|duurste)(?:\\s+(${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu'),
+};
+/** What opens a question that asks which thing is the cheapest, rather than about it. */
+const ASKS_WHICH = /^\s*(?:(?:and|en)\s+)?(?:(?:which|welke?)\b.*|(?:what|wat)\s+(?:is|are|was|were|zijn|waren)\s+)$/i;
+/** An amount of money: a currency before or after a number ("210 euros", "€ 8.900", "$15"); group 1 or 2: the number. */
+const MONEY = /(?:[€$£]\s*(\d[\d.,]*\d|\d)|(\d[\d.,]*\d|\d)\s*(?:euros?|eur|€|dollars?|usd|pounds?|£|gbp)(?![\p{L}]))/iu;
+
+/** A written amount as a number: a separator before three final digits groups thousands ("14,200", "8.900"), else it is the decimal point ("10.99", "4,20"). */
+function amountValue(written: string): number {
+  if (/[.,]\d{3}$/.test(written)) return Number(written.replace(/[.,]/g, ''));
+  const decimal = /^(.*?)[.,](\d{1,2})$/.exec(written);
+  return decimal ? Number(`${decimal[1]!.replace(/[.,]/g, '')}.${decimal[2]}`) : Number(written.replace(/[.,]/g, ''));
+}
+
+/**
+ * "does the cheapest have a pool?" after a reply that lists things with their prices ("the Tivoli
+ * Avenida (210 euros a night), the Memmo Alfama (185 euros) and the Lumiares (160 euros)"): the
+ * item of the lowest (or highest) price. Undefined unless every item has one amount and one is lowest.
+ */
+function pricedItem(query: string, last: TurnPair, lang: 'en' | 'nl'): OrdinalReading | undefined {
+  const found = PRICED[lang].exec(query);
+  // "which one is the cheapest?", "what is the cheapest?" ask which: the answer names it.
+  if (!found || ASKS_WHICH.test(query.slice(0, found.index))) return undefined;
+  // "the cheapest hotel" after "Which hotels …?": a noun the conversation used for the items.
+  const next = /^\s+(\p{L}+)/u.exec(query.slice(found.index + found[0].length))?.[1];
+  const named = !found[2] && next && new RegExp(`(?<![\\p{L}])${escapeRegExp(next)}(?:s|en)?(?![\\p{L}])`, 'iu').test(`${last.user} ${last.assistant}`) ? next : undefined;
+  if (!found[2] && !named && !standsAlone(query, found.index, found.index + found[0].length, lang)) return undefined;
+  const pointer = named ? `${found[0]} ${named}` : found[0];
+  const noun = found[2] ?? named;
+  const highest = /most|priciest|dearest|duurste/i.test(found[1]!);
+  for (const text of [last.assistant, last.user]) {
+    const items = text ? listItems(text, lang) : [];
+    if (items.length < 2) continue;
+    // Each item's amount: the first one after it, before the next item.
+    const low = text.toLowerCase();
+    const at = items.map((item) => low.indexOf(item.toLowerCase()));
+    if (at.some((a, k) => a < 0 || (k > 0 && a <= at[k - 1]!))) continue;
+    const amounts = items.map((_, k) => {
+      const m = MONEY.exec(text.slice(at[k]!, at[k + 1] ?? text.length));
+      return m ? amountValue(m[1] ?? m[2]!) : NaN;
+    });
+    if (amounts.some((a) => Number.isNaN(a))) continue;
+    const best = highest ? Math.max(...amounts) : Math.min(...amounts);
+    if (amounts.filter((a) => a === best).length !== 1) continue;
+    const item = items[amounts.indexOf(best)]!;
+    const replacement = !noun || /^(one|ene)$/i.test(noun) ? item : `${pointer} (${item})`;
+    const resolved = query.slice(0, found.index) + replacement + query.slice(found.index + pointer.length);
+    return { resolved, item, others: items.filter((x) => x !== item), list: items, named: { text: replacement, at: found.index }, turn: last.index };
+  }
+  return undefined;
+}

@@ -88,6 +88,9 @@ const QUESTION_OPENERS: ReadonlySet<string> = new Set([
 /** Question words: a follow-up with one asks a question of its own ("and for how long?", "en sinds wanneer?"). */
 const QUESTION_WORDS = new Set('how what when where why which who whom whose hoe wat wanneer waar waarom welke welk wie'.split(' '));
 
+/** Prepositions of a way: "from Porto" is no "to Lisbon". */
+const DIRECTIONS = new Set(['from', 'to', 'into', 'towards', 'naar', 'uit', 'vanaf']);
+
 /** Prepositions of place, whose phrase may take the place of "there" ("at table 5", "in Utrecht", "bij de ING"). */
 const PLACE_PREPOSITIONS = new Set(['at', 'in', 'on', 'near', 'bij', 'op']);
 /** "there", "daar" as a place (not "is there …", "there are …": see BE). */
@@ -218,20 +221,33 @@ export function parallelSlots(previous: string, subject: string, language: strin
   const saidOf = ABOUT_FOR.has(first) && !prev.some((t) => t.lower === first) ? saysAboutSlot(previous, prev) : undefined;
   if (saidOf && sub.length > 1) return [{ ...saidOf, put: subject.slice(sub[1]!.start) }];
   if (PREPOSITIONS.has(first)) {
-    const found: Slot[] = [];
+    const found: [number, number][] = [];
     prev.forEach((t, i) => {
       if (t.lower !== first) return;
       const end = objectEnd(i + 1);
-      if (end > i) found.push(slot(i, end, true));
+      if (end > i) found.push([i, end]);
     });
+    const object = sub.slice(1);
+    // "en voor Vietnam?" after "… voor de reis naar Thailand …?": a name takes the place of the one
+    // name the question gave after a preposition, which keeps its preposition ("naar Vietnam"; "en
+    // bij de ING?" after "… van de Rabobank?": "van de ING"), unless both say opposite ways ("from
+    // Porto" for "to Lisbon"). Before the same preposition with no name after it.
+    const sameNamed = found.length > 0 && named(prev.slice(found.at(-1)![0] + 1, found.at(-1)![1] + 1));
+    if (named(object) && !sameNamed) {
+      const places = prev.flatMap((t, i) => (PREPOSITIONS.has(t.lower) ? [[i, objectEnd(i + 1)] as const] : [])).filter(([i, end]) => end > i && named(prev.slice(i + 1, end + 1)));
+      if (places.length === 1) {
+        const [i, end] = places[0]!;
+        const opposite = DIRECTIONS.has(first) && DIRECTIONS.has(prev[i]!.lower) && first !== prev[i]!.lower;
+        return [opposite ? slot(i, end, true) : { ...slot(i + 1, end, true), put: subject.slice(object[0]!.start) }];
+      }
+    }
     // The last such phrase: a follow-up most often varies how the question ended.
-    if (found.length) return found.slice(-1);
+    if (found.length) return [slot(...found.at(-1)!, true)];
     // "and at table 5?" after "Does anyone there have dietary requirements?": the place "there" stood for.
     const there = PLACE_PREPOSITIONS.has(first) ? prev.findIndex((t, k) => THERE.has(t.lower) && !BE.has(prev[k - 1]?.lower ?? '') && !BE.has(prev[k + 1]?.lower ?? '')) : -1;
     if (there >= 0) return [slot(there, there, true)];
     // "and for the Globex agreement?" after "… in the Acme supplier agreement?": no "for" to vary,
     // but a phrase with the same head noun, which the object takes the place of.
-    const object = sub.slice(1);
     const objectHead = object.filter(isContent).at(-1)?.lower;
     for (let j = prev.length - 1; objectHead && j >= 0; j--) {
       // Or, in Dutch, a compound of the same head ("voor mijn energiecontract" after "… van mijn huurcontract").
@@ -242,12 +258,6 @@ export function parallelSlots(previous: string, subject: string, language: strin
       while (i > 0 && isContent(prev[i - 1]!)) i--;
       if (DETERMINERS.has(object[0]!.lower)) while (i > 0 && DETERMINERS.has(prev[i - 1]!.lower)) i--;
       return [{ ...slot(i, j, true), put: subject.slice(object[0]!.start) }];
-    }
-    // "en bij de ING?" after "Wat is de rente in de hypotheekofferte van de Rabobank?": a name in
-    // place of the one name the question gave after a preposition, with its preposition.
-    if (named(object)) {
-      const places = prev.flatMap((t, i) => (PREPOSITIONS.has(t.lower) ? [[i, objectEnd(i + 1)] as const] : [])).filter(([i, end]) => end > i && named(prev.slice(i + 1, end + 1)));
-      if (places.length === 1) return [slot(places[0]![0], places[0]![1], true)];
     }
     // With none, the subject adds to the question's end ("… per year?" + "with a part-time contract").
     return [endSlot(previous)];
@@ -558,7 +568,8 @@ function momentAsked(query: string, language: string): string | undefined {
   const q = query.trim().replace(/[\s?.!]+$/u, '');
   const lead = ABOUT_LEAD[lang].exec(q) ?? AND_LEAD[lang].exec(q);
   const said = lead ? q.slice(lead[0].length).trim() : '';
-  return isMoment(said) ? said : undefined;
+  // "and for March?": the lead's "for" belongs to the moment.
+  return isMoment(said) ? (/\bfor\s+$/i.test(lead![0]) ? `for ${said}` : said) : undefined;
 }
 
 /**
