@@ -210,6 +210,10 @@ describe('an item pointed at by its price', () => {
 });
 
 describe('the items of a list of dates', () => {
+  it('leave out the day said of each ("Julia Kowalski on Thursday")', () => {
+    expect(listItems('You interviewed three candidates: Lotte Smit on Monday, Ahmed Benali on Tuesday and Julia Kowalski on Thursday.', 'en')).toEqual(['Lotte Smit', 'Ahmed Benali', 'Julia Kowalski']);
+  });
+
   it('leave out the date said of each ("go-live on 1 April")', () => {
     expect(listItems('The project plan lists three milestones: design sign-off on 15 January, content migration by 28 February and go-live on 1 April.', 'en')).toEqual([
       'design sign-off',

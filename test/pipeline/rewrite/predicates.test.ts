@@ -20,6 +20,11 @@ describe('clausePredicates', () => {
     expect(of('Can the landlord keep my deposit?')).toEqual([]);
   });
 
+  it('reads a Dutch participle before the prepositional phrase that ends its clause, not a noun after an article', () => {
+    expect(of('Hoeveel heb ik vorige maand uitgegeven aan boodschappen?', 'nl')).toEqual(['uitgegeven']);
+    expect(of('Is het gebied bij de rivier groot?', 'nl')).toEqual([]);
+  });
+
   it('leaves nouns alone, also where the tagger calls them verbs', () => {
     expect(of('what are stocks?')).toEqual([]);
     expect(of('I got a heat pump')).toEqual([]);

@@ -97,6 +97,8 @@ const TRAILING_CONJUNCTION = /\s+(?:and|or|en|of)$/i;
 const FREQUENCY_WORDS = /^(?:rarely|occasionally|sometimes|often|usually|mostly|frequently|seldom|in rare cases|zelden|soms|vaak|meestal|af en toe)$/i;
 /** What a list says of an item after it, with a number: "the Daikin Altherma 3 for 8,900 euros", "de Daikin voor 8.900 euro", "go-live on 1 April". */
 const ITEM_DETAIL = /\s+(?:for|at|by|from|on|until|before|costing|voor|om|vanaf|tegen|op|tot)\s+[^\s]*\d.*$/iu;
+/** A day said of an item after it: "Julia Kowalski on Thursday", "Lotte op maandag". */
+const ITEM_DAY = /\s+(?:on|op)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)(?![\p{L}]).*$/iu;
 /** An amount with its unit after an item ("metoprolol 50 mg twice a day", "de Dell met 16 GB", "the XPS 13 up to 14 hours"): what the list says of it. */
 const ITEM_AMOUNT = /(?:\s+(?:with|of|met|van))?(?:\s+(?:up\s+to|about|around|roughly|nearly|almost|over|under|at\s+least|at\s+most|tot|ongeveer|bijna|ruim|circa))?\s+\d[\d.,]*\s*(?:mg|mcg|µg|g|kg|ml|l|gb|tb|mb|%|€|eur|euros?|dollars?|km|cm|mm|hours?|minutes?|days?|weeks?|months?|years?|uur|minuten|dagen|weken|maanden|jaar)(?![\p{L}]).*$/iu;
 /** What a list says of a named item after "with" ("IKEA with own installation", "Vattenfall met groene stroom"). */
@@ -157,7 +159,7 @@ function enumeration(text: string, language: string, everyJoin = false): string[
   if (colon < 0 && !joined) return [];
   // A comma inside a number ("8,900", "4,20") separates no items (kept apart by a private-use character).
   const parts = listParts(body.replace(/(\d),(\d)/g, '$1\uE000$2'), language, everyJoin)
-    .map((p) => p.replace(/\uE000/g, ',').replace(CONJUNCTIONS, '').replace(TRAILING_CONJUNCTION, '').replace(ITEM_DETAIL, '').replace(NAME_DETAIL, '$1').replace(ITEM_AMOUNT, '').trim())
+    .map((p) => p.replace(/\uE000/g, ',').replace(CONJUNCTIONS, '').replace(TRAILING_CONJUNCTION, '').replace(ITEM_DETAIL, '').replace(ITEM_DAY, '').replace(NAME_DETAIL, '$1').replace(ITEM_AMOUNT, '').trim())
     // "heartburn and, rarely, stomach bleeding": how often is said of an item, and is none.
     .filter((p) => p && !FREQUENCY_WORDS.test(p));
   // "van Bouwbedrijf Jansen, van Dakkapel Direct en van …": a preposition every item opens with is none of theirs.

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type WinkNLP from 'wink-nlp';
-import { remembered } from './words.js';
+import { PREPOSITIONS, remembered } from './words.js';
 
 /**
  * The verb or adjective that ends a question's clause after its subject: "built" in "When was the
@@ -250,6 +250,10 @@ function dutchPredicates(text: string): Set<string> {
   const out = new Set<string>();
   for (const clause of text.split(/[.,;:!?()]+/)) {
     const words = clause.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    // A participle before a prepositional phrase that ends the clause ("Hoeveel heb ik uitgegeven aan boodschappen?").
+    words.forEach((w, i) => {
+      if (i >= 2 && i < words.length - 1 && DUTCH_PARTICIPLE.test(w) && PREPOSITIONS.has(words[i + 1]!) && !NOUN_BEFORE.has(words[i - 1]!) && words.slice(0, i).some((x) => DUTCH_AUXILIARIES.has(x))) out.add(w);
+    });
     const last = words.at(-1);
     if (words.length < 3 || !last || DUTCH_ARTICLES.has(words.at(-2)!)) continue;
     const before = words.slice(0, -2);
