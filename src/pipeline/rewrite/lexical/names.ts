@@ -97,7 +97,9 @@ const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|hav
  * (given latest first), else the first name of the latest reply ("Who wrote Emma?" — "Jane Austen
  * wrote it." — "when did she die?") or, of several, the one beside a word of `question` (see
  * nameBesideWords), else someone it names by role ("The landlord returns it" — "can he keep part
- * of it?"), else a name with a title in an older one. `replies` are given latest first.
+ * of it?"), else a name with a title in an older one. `replies` are given latest first. Never
+ * someone the conversation says is of the other sex than the question's pronoun (sexOf); where
+ * that passes over the user's person, the latest older reply's fitting name is the last resort.
  */
 export function personAntecedent(earlierUserTurns: readonly string[], replies: string | undefined | readonly string[], question?: string): string | undefined {
   const [latest, ...older] = typeof replies === 'string' ? [replies] : (replies ?? []);
@@ -271,7 +273,7 @@ function afterArticleOnly(name: string, text: string): boolean {
   return afterOnly(name, text, ARTICLE_BEFORE, false, (noun) => !noun || (!PERSON_ROLES.has(noun) && !AGENT_ENDING.test(noun)));
 }
 
-/** Whether every mention of `name` in `text` follows what `before` matches. */
+/** Whether every mention of `name` in `text` follows what `before` matches, with its group 1 (if any) passing `word`. */
 function afterOnly(name: string, text: string, before: RegExp, notPossessive = false, word: (w: string) => boolean = () => true): boolean {
   const at = wholeMatches(text, escapeRegExp(name)).filter((m) => !(notPossessive && possessiveAt(text, m.index + m[0].length)));
   return at.length > 0 && at.every((m) => {

@@ -375,7 +375,6 @@ function namedList(items: readonly string[], lang: 'en' | 'nl'): string {
   return `${items.slice(0, -1).join(', ')} ${lang === 'nl' ? 'en' : 'and'} ${items.at(-1)}`;
 }
 
-
 /** "the cheapest", "the most expensive option", "de goedkoopste": an item of a list by its price (group 1: the degree, group 2: a noun). */
 const PRICED: Record<'en' | 'nl', RegExp> = {
   en: new RegExp(`(?<![\\p{L}])the\\s+(cheapest|least\\s+expensive|most\\s+expensive|priciest|dearest)(?:\\s+(${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu'),

@@ -4,7 +4,7 @@ import { detectLanguage } from './language.js';
 import { POINTER } from './ordinal.js';
 import { clausePredicates, englishTags } from './predicates.js';
 import { CLAUSE_WORDS, SUBORDINATORS } from './resolve.js';
-import { caseLike, isMoment, isRequest, PEOPLE, MOMENT, MOMENT_PREPOSITION, MONTH, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wordPattern, YEAR } from './words.js';
+import { caseLike, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wordPattern, YEAR } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -84,7 +84,6 @@ const QUESTION_OPENERS: ReadonlySet<string> = new Set([
   ...'whats wheres whens hows whos whys'.split(' '),
 ]);
 
-
 /** Question words: a follow-up with one asks a question of its own ("and for how long?", "en sinds wanneer?"). */
 const QUESTION_WORDS = new Set('how what when where why which who whom whose hoe wat wanneer waar waarom welke welk wie'.split(' '));
 
@@ -154,6 +153,7 @@ export interface Slot {
 /** The empty place at the end of a question, before its mark, where an added subject stands. */
 const SOURCE_AT_END = new RegExp(String.raw`\s+${SOURCE_LEAD}[^?.!,;]+[\s?.!]*$`, 'iu');
 
+/** A follow-up that names another source ("and according to the policy?"). */
 const SOURCE_OPENING = new RegExp(`^${SOURCE_LEAD}`, 'iu');
 
 function endSlot(previous: string): Slot {
@@ -232,9 +232,9 @@ export function parallelSlots(previous: string, subject: string, language: strin
     // name the question gave after a preposition, which keeps its preposition ("naar Vietnam"; "en
     // bij de ING?" after "… van de Rabobank?": "van de ING"), unless both say opposite ways ("from
     // Porto" for "to Lisbon"). Before the same preposition with no name after it.
-    const sameNamed = found.length > 0 && named(prev.slice(found.at(-1)![0] + 1, found.at(-1)![1] + 1));
-    if (named(object) && !sameNamed) {
-      const places = prev.flatMap((t, i) => (PREPOSITIONS.has(t.lower) ? [[i, objectEnd(i + 1)] as const] : [])).filter(([i, end]) => end > i && named(prev.slice(i + 1, end + 1)));
+    const sameNamed = found.length > 0 && isNamed(prev.slice(found.at(-1)![0] + 1, found.at(-1)![1] + 1));
+    if (isNamed(object) && !sameNamed) {
+      const places = prev.flatMap((t, i) => (PREPOSITIONS.has(t.lower) ? [[i, objectEnd(i + 1)] as const] : [])).filter(([i, end]) => end > i && isNamed(prev.slice(i + 1, end + 1)));
       if (places.length === 1) {
         const [i, end] = places[0]!;
         const opposite = DIRECTIONS.has(first) && DIRECTIONS.has(prev[i]!.lower) && first !== prev[i]!.lower;
@@ -310,7 +310,7 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // what a name names. Not a thing said with its own owner ("the region's topography").
   const asked = !/['’]s\b/u.test(subject) ? attributeAsked(prev) : undefined;
   const content = sub.filter(isContent);
-  const name = named(sub);
+  const name = isNamed(sub);
   if (asked && subHasDeterminer && content.every((t) => /^\p{Ll}/u.test(t.text))) {
     let from = asked.attribute[0];
     while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
@@ -373,7 +373,7 @@ export function parallelSlots(previous: string, subject: string, language: strin
 }
 
 /** Whether words name something: some content word, each capitalised or a number, one a capitalised word ("de ING", "Python 3"). */
-function named(words: readonly Token[]): boolean {
+function isNamed(words: readonly Token[]): boolean {
   const content = words.filter(isContent);
   return content.some((t) => /^\p{Lu}/u.test(t.text)) && content.every((t) => /^[\p{Lu}\p{N}]/u.test(t.text));
 }
@@ -622,12 +622,13 @@ function numberFollowUp(said: string, previous: string): ParallelReading | undef
   const words = said.split(/\s+/);
   const number = words.length === 1 || (words.length === 2 && PREPOSITIONS.has(words[0]!.toLowerCase())) ? words.at(-1)! : '';
   if (!/^\p{N}+(?:\.\p{N}+)*$/u.test(number) || isMoment(number)) return undefined;
-  const named = [...previous.matchAll(NUMBER_IN_QUESTION)];
+  const numbers = [...previous.matchAll(NUMBER_IN_QUESTION)];
   const parts = (n: string): number => n.split('.').length;
-  if (named.length !== 1 || parts(named[0]![0]) !== parts(number) || named[0]![0] === number) return undefined;
-  const start = named[0]!.index!;
-  const resolved = substitute(previous, { start, end: start + named[0]![0].length, text: named[0]![0], decided: true }, number);
-  return resolved ? { resolved, replaced: named[0]![0], at: { start, end: start + number.length } } : undefined;
+  const was = numbers.length === 1 ? numbers[0]![0] : undefined;
+  if (was === undefined || parts(was) !== parts(number) || was === number) return undefined;
+  const start = numbers[0]!.index!;
+  const resolved = substitute(previous, { start, end: start + was.length, text: was, decided: true }, number);
+  return resolved ? { resolved, replaced: was, at: { start, end: start + number.length } } : undefined;
 }
 
 /** "Which is cheaper, …?", "Welke is stiller?": a which-question about a comparative (group 1). */

@@ -101,7 +101,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
           score += p;
         } else if (run.length && LINKS.has(w.low)) run.push(tok);
         // "Lyme disease", "the Kubernetes cluster": the common noun after a one-word name the user wrote is the phrase's head, chosen or not.
-        else if (role === 'user' && w.commonNoun && !w.predicate && /^\p{Lu}/u.test(run.at(-1)!) && !/^\p{Lu}/u.test(run.at(-2) ?? '')) run.push(tok);
+        else if (run.length && role === 'user' && w.commonNoun && !w.predicate && /^\p{Lu}/u.test(run.at(-1)!) && !/^\p{Lu}/u.test(run.at(-2) ?? '')) run.push(tok);
         // "version 2.4 of the release notes": a number after a noun names which one, unless a unit follows ("50 mg").
         else if (run.length && DESIGNATOR.test(tok) && !unitAfter(tokens[at + 1])) run.push(tok);
         else flush(tok);
