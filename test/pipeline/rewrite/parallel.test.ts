@@ -159,6 +159,13 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(settled('What does clause 7 of the lease say?', 'article 9')).toBeUndefined();
   });
 
+  it('puts a name in place of the one name that says which of a thing it is', () => {
+    expect(settled('What does the warranty of my Bosch dishwasher cover?', 'the Miele')).toBe('What does the warranty of my Miele dishwasher cover?');
+    // Not a lower-case modifier ("the winter pump"), nor one of two names.
+    expect(settled('What does the winter pump cost?', 'the Mitsubishi')).toBeUndefined();
+    expect(settled('Is the Bosch dishwasher quieter than the Siemens dryer?', 'the Miele')).toBeUndefined();
+  });
+
   it('puts the same thing told apart by another phrase in the place of that thing and its phrase', () => {
     expect(settled('What caused the outage on 14 October according to the postmortem?', 'the outage in September')).toBe('What caused the outage in September according to the postmortem?');
     expect(settled('When does my flight to Lisbon leave?', 'the flight from Porto')).toBe('When does the flight from Porto leave?');

@@ -317,6 +317,12 @@ export function parallelSlots(previous: string, subject: string, language: strin
     return [slot(from, asked.attribute[1], true)];
   }
   if (asked && name && asked.owner) return [slot(asked.owner[0], asked.owner[1], true)];
+  // "and the Miele?" after "What does the warranty of my Bosch dishwasher cover?": a name in place of
+  // the one name that says which of a thing it is ("my Miele dishwasher").
+  if (name && content.length === 1) {
+    const which = prev.flatMap((t, k) => (k > 0 && isContent(t) && /^\p{Lu}/u.test(t.text) && prev[k + 1] && isContent(prev[k + 1]!) && /^\p{Ll}/u.test(prev[k + 1]!.text) ? [k] : []));
+    if (which.length === 1) return [{ ...slot(which[0]!, which[0]!, true), put: content[0]!.text }];
+  }
   let degreeRead: boolean | undefined;
   const degree = (): boolean => (degreeRead ??= language === 'en' ? englishComparative(subContent[0]!) : /(?:er|ste)$/.test(subContent[0]!));
   const runs: [number, number][] = [];
