@@ -19,7 +19,7 @@ import { frameAntecedent, replaceOne } from './questionFrame.js';
 import { saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
-import { englishTags, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
+import { englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
@@ -333,23 +333,6 @@ function doneBy(readings: readonly Antecedent[], first: Antecedent): Antecedent 
   // A band or a firm acts as its people do ("the band … did they release …?").
   if (/^\p{Lu}/u.test(head(first)) || people(first) || GROUPS.has(head(first).toLowerCase())) return first;
   return readings.find((r) => r !== first && people(r) && r.score >= first.score * AGREEMENT_MARGIN / 2) ?? first;
-}
-
-/** "they" as the subject of a passive: "can they be revoked?", "where are they stored?", "were they signed?". */
-function passiveThey(body: string): boolean {
-  const { words, tags, lemmas } = englishTags(body);
-  const at = words.findIndex((w) => /^they$/i.test(w));
-  const be = (i: number): boolean => lemmas[i] === 'be' || lemmas[i] === 'get';
-  // The auxiliary before "they" ("are they …") or after it, past a modal ("they can be …").
-  let i = at + 1;
-  if (!(at > 0 && be(at - 1))) {
-    if (tags[i] === 'AUX' && !be(i)) i++;
-    if (!be(i)) return false;
-    i++;
-  }
-  if (tags[i] === 'ADV') i++;
-  const w = words[i]?.toLowerCase() ?? '';
-  return tags[i] === 'VERB' && lemmas[i] !== w && /(?:ed|en|wn|t|d)$/.test(w);
 }
 
 /**

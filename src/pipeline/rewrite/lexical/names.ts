@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LETTER_OR_DIGIT, PERSON_ROLES, READER_OWN, readable, wholeMatches, wordPattern } from './words.js';
+import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LETTER_OR_DIGIT, PERSON_ROLES, READER_OWN, readable, remembered, wholeMatches, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -43,7 +43,12 @@ const CAPITALISED = /^\p{Lu}[\p{L}'’.-]*\p{Ll}[\p{L}'’.-]*$/u;
  * article that opens them ("Did Herb Jeffries…" → "Herb Jeffries"). A lone capitalised word that
  * opens a sentence is not taken (it may be any word), nor are titles joined by lower-case words.
  */
-export function namesIn(text: string): string[] {
+export function namesIn(text: string): readonly string[] {
+  return remembered(named, text, () => readNames(text));
+}
+const named = new Map<string, readonly string[]>();
+
+function readNames(text: string): string[] {
   const out: string[] = [];
   for (const sentence of readable(text).split(/(?<=[.!?])\s+/)) {
     const words = sentence.match(WORD) ?? [];
@@ -107,8 +112,10 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   // "what did she order?" after "… Uncle Rob, cousin Sara and her partner Tim": not someone the conversation says is a man.
   const wanted = question ? pronounSex(question) : undefined;
   let unfit = false;
+  const sexes = new Map<string, 'm' | 'f' | undefined>();
   const fits = (name: string): boolean => {
-    const ok = !wanted || (sexOf(name, texts) ?? wanted) === wanted;
+    if (!sexes.has(name)) sexes.set(name, wanted && sexOf(name, texts));
+    const ok = !wanted || (sexes.get(name) ?? wanted) === wanted;
     unfit ||= !ok;
     return ok;
   };
@@ -157,7 +164,7 @@ function commonOpening(name: string, text: string): boolean {
  * (`texts`) gives that opens one of its sentences alone ("Sara is vegetarian …" after "… cousin
  * Sara …"), which namesIn cannot tell from any other word there.
  */
-function namesOfReply(reply: string, texts: readonly string[]): string[] {
+function namesOfReply(reply: string, texts: readonly string[]): readonly string[] {
   const own = namesIn(reply);
   const known = texts.filter((t) => t !== reply).flatMap(namesIn).filter((n) => !own.includes(n) && hasWholeWord(reply, n));
   if (known.length === 0) return own;

@@ -3,7 +3,7 @@ import { STOPWORDS } from '../../search/queryTerms.js';
 import { detectLanguage } from './language.js';
 import { POINTER } from './ordinal.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { CLAUSE_WORDS, SUBORDINATORS } from './resolve.js';
+import { CLAUSE_WORDS, SUBORDINATORS, verbsOf } from './resolve.js';
 import { caseLike, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wordPattern, YEAR } from './words.js';
 
 /**
@@ -96,9 +96,6 @@ const PLACE_PREPOSITIONS = new Set(['at', 'in', 'on', 'near', 'bij', 'op']);
 const THERE = new Set(['there', 'daar']);
 const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'zijn', 'waren']);
 
-/** English subjects whose next word in a question is its verb ("should I take", "can we raise", "do you recommend"). */
-const SUBJECT_BEFORE_VERB = new Set(['i', 'we', 'you']);
-
 /** Words of degree and quantity, which no new subject replaces ("how many goals"). */
 const DEGREE_WORDS = new Set('many much more most few fewer less least very too so also just only often veel meer meest weinig minder erg heel zeer ook alleen vaak'.split(' '));
 
@@ -188,7 +185,8 @@ function userSubject(prev: readonly Token[]): number | undefined {
 export function parallelSlots(previous: string, subject: string, language: string): Slot[] {
   const predicates = clausePredicates(previous, language);
   // The verb after "I"/"we"/"you" is no place either ("take" in "Which train should I take to Berlin?").
-  const prev = tokens(previous).map((t, k, all) => (predicates.has(t.lower) || (language === 'en' && k > 1 && SUBJECT_BEFORE_VERB.has(all[k - 1]!.lower) && !STOPWORDS.has(t.lower)) ? { ...t, predicate: true } : t));
+  const verbs = language === 'en' ? verbsOf(previous).verbs : undefined;
+  const prev = tokens(previous).map((t) => (predicates.has(t.lower) || verbs?.has(t.lower) ? { ...t, predicate: true } : t));
   const sub = tokens(subject);
   if (prev.length === 0 || sub.length === 0) return [];
   // Only a question can be asked again ("International equity." cannot, nor "I subscribed to the premium plan.").

@@ -344,6 +344,23 @@ export function verbSubjects(text: string, verb: string): string[] {
   return heads;
 }
 
+/** "they" as the subject of a passive: "can they be revoked?", "where are they stored?", "were they signed?". */
+export function passiveThey(body: string): boolean {
+  const { words, tags, lemmas } = englishTags(body);
+  const at = words.findIndex((w) => /^they$/i.test(w));
+  const be = (i: number): boolean => lemmas[i] === 'be' || lemmas[i] === 'get';
+  // The auxiliary before "they" ("are they …") or after it, past a modal ("they can be …").
+  let i = at + 1;
+  if (!(at > 0 && be(at - 1))) {
+    if (tags[i] === 'AUX' && !be(i)) i++;
+    if (!be(i)) return false;
+    i++;
+  }
+  if (tags[i] === 'ADV') i++;
+  const w = words[i]?.toLowerCase() ?? '';
+  return tags[i] === 'VERB' && lemmas[i] !== w && /(?:ed|en|wn|t|d)$/.test(w);
+}
+
 /** Verbs that say how a thing is, not what someone does ("how much do they cost?", "how long do they take?"). */
 const STATES = new Set('cost weigh measure last mean contain include differ matter fit expire need take require run'.split(' '));
 

@@ -262,7 +262,7 @@ const NO_VERBS = { verbs: new Set<string>(), auxiliaries: new Set<string>() };
  * An English user message's verbs right after a personal subject ("reset" in "How do I reset my
  * router?") and its auxiliaries ("should"): the tagger is sure of these (lower case).
  */
-function verbsOf(text: string): { verbs: Set<string>; auxiliaries: Set<string> } {
+export function verbsOf(text: string): { verbs: Set<string>; auxiliaries: Set<string> } {
   const { words, tags } = englishTags(text);
   const lower = words.map((w) => w.toLowerCase());
   return {
