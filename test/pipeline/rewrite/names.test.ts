@@ -144,3 +144,21 @@ describe('a person named by one part of their name', () => {
     expect(completeNames('What did Dr. Visser write about my blood pressure?', ['Dr. Visser wrote that your cholesterol is high.'])).toBe('What did Dr. Visser write about my blood pressure?');
   });
 });
+
+describe('a person beside where they work, and whom the latest question meant', () => {
+  it('reads a name before "of the University of …" as a person, not a title', () => {
+    expect(namesIn('The main applicant is Dr. Ingrid Vos of the University of Twente.')).toEqual(['Dr Ingrid Vos']);
+    expect(namesIn('Ingrid Vos of the University of Twente leads it.')).toEqual(['Ingrid Vos']);
+    expect(namesIn('When did The Lord of the Rings come out?')).toEqual([]);
+  });
+
+  it('is not whom a pronoun of the other sex in the latest question stood for ("and his?" after "her")', () => {
+    const replies = ['Dr. Vos works on soft robotics.', 'The main applicant is Dr. Ingrid Vos of the University of Twente; the co-applicant is Prof. Marco Bianchi from TU Delft.'];
+    const users = ['what is her research background?', 'who is the main applicant?'];
+    expect(personAntecedent(users, replies, 'what is her research background?')).toBe('Dr Vos');
+    expect(personAntecedent(users, replies, 'what is his research background?')).toBe('Prof Marco Bianchi');
+    // The user's own person, read for want of another, says nothing of their sex.
+    expect(personAntecedent(['Was he their only child?', 'Was Melissa Gilbert ever married?'], ['Melissa Gilbert gave birth to a son, Michael Garrett Boxleitner.'], 'Did she ever remarry?')).toBe('Melissa Gilbert');
+  });
+});
+

@@ -447,3 +447,25 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(result.keywords).not.toContain('amsterdam');
   });
 });
+
+describe('a follow-up that names another thing by its order or another person by a pronoun', () => {
+  it('asks the question again of the thing of another order ("and in the last one?" → "… in the last round?")', async () => {
+    const rounds = ['how many actions do you get in the first round?'];
+    expect(await resolveParallel('and in the last one?', rounds, 'en')).toMatchObject({ resolved: 'how many actions do you get in the last round?', replaced: 'first' });
+    expect(await resolveParallel('and in the last round?', rounds, 'en')).toMatchObject({ resolved: 'how many actions do you get in the last round?' });
+    expect(await resolveParallel('and the next one?', ['When is the first payment due?'], 'en')).toMatchObject({ resolved: 'When is the next payment due?' });
+    expect(await resolveParallel('en in de laatste?', ['Hoeveel acties krijg je in de eerste ronde?'], 'nl')).toMatchObject({ resolved: 'Hoeveel acties krijg je in de laatste ronde?' });
+    // A list's item by its place is the list's to read (see resolveOrdinal), as is a noun of another thing.
+    expect(await resolveParallel('and the second one?', ['What are the side effects of the first option?'], 'en')).toBeUndefined();
+    expect((await resolveParallel('and the last chapter?', rounds, 'en'))?.resolved).not.toBe('how many actions do you get in the last round?');
+  });
+
+  it('asks "and his?" of the question about "her", in the form the pronoun\'s place asks for', async () => {
+    expect(await resolveParallel('and his?', ['what is her research background?'], 'en')).toMatchObject({ resolved: 'what is his research background?' });
+    expect(await resolveParallel('and her?', ['what did he say about the budget?'], 'en')).toMatchObject({ resolved: 'what did she say about the budget?' });
+    expect(await resolveParallel('and him?', ['did you invite her?'], 'en')).toMatchObject({ resolved: 'did you invite him?' });
+    // The same sex, or two pronouns to choose between, is no such question.
+    expect(await resolveParallel('and his?', ['what is his research background?'], 'en')).toBeUndefined();
+    expect(await resolveParallel('and his?', ['did she send him the report?'], 'en')).toBeUndefined();
+  });
+});

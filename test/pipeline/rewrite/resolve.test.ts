@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { antecedents, attachTopic, pointingPronoun, resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
+import { antecedents, attachTopic, foldFrontedTopic, pointingPronoun, resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { editDistance, expansions } from '../../../src/pipeline/rewrite/lexical/expand.js';
 import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
 
@@ -349,3 +349,32 @@ describe('expansions', () => {
     expect(editDistance('invoice', 'station', 2)).toBe(3);
   });
 });
+
+describe('a topic said before its question, and a verb that agrees with what "they" stood for', () => {
+  it('folds "and the X, <question with a pronoun>" into the question', () => {
+    expect(foldFrontedTopic('and the data transfer, where does it go?', 'en')).toBe('where does the data transfer go?');
+    expect(foldFrontedTopic('and those instances, are they still running?', 'en')).toBe('are those instances still running?');
+    expect(foldFrontedTopic('en de huur, wanneer moet die betaald worden?', 'nl')).toBe('wanneer moet de huur betaald worden?');
+    expect(foldFrontedTopic('en het trappenhuis, hoe vaak wordt dat schoongemaakt?', 'nl')).toBe('hoe vaak wordt het trappenhuis schoongemaakt?');
+    // No determiner before the comma, no pronoun after it, or no question: as asked.
+    expect(foldFrontedTopic('and yes, is it true?', 'en')).toBe('and yes, is it true?');
+    expect(foldFrontedTopic('and the invoice, where is the PDF?', 'en')).toBe('and the invoice, where is the PDF?');
+    expect(foldFrontedTopic('the invoice, I paid it', 'en')).toBe('the invoice, I paid it');
+  });
+
+  it('gives a singular "they" its verb in the singular, before or after it', () => {
+    const firm = { phrase: 'Zonnefix' };
+    expect(resolveReference('what is the payback period they estimate?', firm, 'en')).toBe('what is the payback period Zonnefix estimates?');
+    expect(resolveReference('do they offer financing?', firm, 'en')).toBe('does Zonnefix offer financing?');
+    expect(resolveReference('are they certified?', firm, 'en')).toBe('is Zonnefix certified?');
+    expect(resolveReference("don't they offer a warranty?", firm, 'en')).toBe("doesn't Zonnefix offer a warranty?");
+    expect(resolveReference('what have they installed before?', firm, 'en')).toBe('what has Zonnefix installed before?');
+    // A modal or a past form says no number; a plural keeps its verb.
+    expect(resolveReference('can they start in May?', firm, 'en')).toBe('can Zonnefix start in May?');
+    expect(resolveReference('did they visit the roof?', firm, 'en')).toBe('did Zonnefix visit the roof?');
+    expect(resolveReference('they went bankrupt?', firm, 'en')).toBe('Zonnefix went bankrupt?');
+    expect(resolveReference('do they pay the heating?', { phrase: 'tenants', article: 'the' }, 'en')).toBe('do the tenants pay the heating?');
+    expect(resolveReference('do they pay the heating?', { phrase: 'the Beatles' }, 'en')).toBe('do the Beatles pay the heating?');
+  });
+});
+

@@ -451,3 +451,57 @@ describe('ambiguity', () => {
     expect(r.keywords).toContain('patel');
   });
 });
+
+describe('rewrite: who "they" are, what "one" is, and when a topic is added', () => {
+  const SOLAR = [
+    u('How many panels does the solar quote from Zonnefix include?'),
+    a('The Zonnefix quote includes 12 panels of 430 Wp each (5.16 kWp in total), a SolarEdge inverter and installation on the south-facing roof, for 6,840 euros including VAT.'),
+    u('and the one from SunPower?'),
+    a('The SunPower quote has 10 panels of 410 Wp (4.1 kWp) with Enphase micro-inverters, for 7,250 euros including VAT.'),
+    u('which one has the longer warranty?'),
+    a('SunPower gives 25 years on panels and micro-inverters; Zonnefix gives 25 years on the panels but 12 years on the inverter.'),
+    u('how long does installation take?'),
+    a('Zonnefix plans one day of installation; SunPower says one to two days depending on the roof.'),
+    u('does the cheaper one include the permit?'),
+    a('The Zonnefix quote does not mention a permit; it says the customer arranges any approval from the housing association.'),
+  ];
+
+  it('reads a "they" who acts as a name or a group, never one thing ("the permit estimate"), its verb agreeing', async () => {
+    const { result } = await rewrite('what is the payback period they estimate?', SOLAR, {}, { embedder });
+    expect(result.resolved_query).not.toMatch(/permit/);
+    expect(result.resolved_query).toMatch(/Zonnefix estimates\?$/);
+  });
+
+  it('takes no "the last one" for a thing, and searches no "one"', async () => {
+    const game = [
+      u('How do you win in Wingspan according to the rulebook?'),
+      a('The player with the most points after four rounds wins.'),
+      u('how many actions do you get in the first round?'),
+      a('Each player has 8 action cubes in round 1, then 7, 6 and 5 in rounds 2 to 4.'),
+      u('and in the last one?'),
+      a('In round 4 each player has 5 actions.'),
+    ];
+    const { result } = await rewrite('can you play it solo?', game, {}, { embedder });
+    expect(result.resolved_query).not.toMatch(/\bone\b/);
+    expect(result.keywords).not.toContain('one');
+  });
+
+  it('adds a topic in brackets only where the scorer is sure of it ("when is the deadline?" names no one)', async () => {
+    const grant = [
+      u('What is the total budget in the NWO grant proposal?'),
+      a('The proposal requests 748,000 euros over four years: two PhD positions (560,000), a postdoc for one year (96,000), equipment (52,000) and travel and dissemination (40,000).'),
+      u('who is the main applicant?'),
+      a('The main applicant is Dr. Ingrid Vos of the University of Twente; the co-applicant is Prof. Marco Bianchi from TU Delft.'),
+      u('what is her research background?'),
+      a('Dr. Vos works on soft robotics and has led two earlier NWO projects on compliant actuators.'),
+      u('and his?'),
+      a("Prof. Bianchi's background is control theory for underactuated systems."),
+    ];
+    const termStatsOfReplies = termStats;
+    const { result } = await rewrite('when is the deadline?', grant, {}, { embedder, termStats: termStatsOfReplies });
+    expect(result.resolved_query).toBe('when is the deadline?');
+    const his = await rewrite('and his?', grant.slice(0, 6), {}, { embedder });
+    expect(his.result.resolved_query).toBe("what is Prof Marco Bianchi's research background?");
+  });
+});
+

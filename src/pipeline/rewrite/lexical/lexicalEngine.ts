@@ -17,7 +17,7 @@ import { resolveSaid, resolveSource, type Answer, type SourceReading } from './s
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import { saidAbout, type ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, foldFrontedTopic, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
@@ -318,21 +318,33 @@ function doneTo(readings: readonly Antecedent[], first: Antecedent, people: Read
 }
 
 /** Nouns for a group that acts as one, whom a "they" who acts may be as well as its people. */
-const GROUPS = new Set('band team group company committee council board government firm club party organisation organization agency department school university orchestra choir crew family'.split(' '));
+const GROUPS = new Set(
+  (
+    'band team group company committee council board government firm club party organisation organization agency department school university orchestra choir crew family ' +
+    'empire kingdom country nation state city republic union league army navy military church society association institute parliament senate congress ministry ' +
+    'administration court bank airline manufacturer supplier vendor store shop restaurant hospital clinic studio label publisher network'
+  ).split(' '),
+);
 
 /**
  * "what did they find?" after "What methods did the authors use …?": who does something is a
  * group of people of the conversation ("the authors") more often than a thing, which it outweighs
  * at half the agreement margin. A name keeps its place ("did they tour?" of a band).
  */
-function doneBy(readings: readonly Antecedent[], first: Antecedent): Antecedent {
+function doneBy(readings: readonly Antecedent[], first: Antecedent): Antecedent | undefined {
   const people = (r: Antecedent): boolean => {
     const h = head(r);
     return /^\p{Ll}/u.test(h) && (PEOPLE.has(h) || (plural(h) && PERSON_ROLES.has(h.slice(0, -1))));
   };
   // A band or a firm acts as its people do ("the band … did they release …?").
-  if (/^\p{Lu}/u.test(head(first)) || people(first) || GROUPS.has(head(first).toLowerCase())) return first;
-  return readings.find((r) => r !== first && people(r) && r.score >= first.score * AGREEMENT_MARGIN / 2) ?? first;
+  const agent = (r: Antecedent): boolean => /^\p{Lu}/u.test(head(r)) || people(r) || GROUPS.has(head(r).toLowerCase());
+  if (agent(first)) return first;
+  const near = (r: Antecedent): boolean => r !== first && !r.verb && r.score >= (first.score * AGREEMENT_MARGIN) / 2;
+  const found = readings.find((r) => near(r) && people(r));
+  if (found || plural(head(first).toLowerCase())) return found ?? first;
+  // "what is the payback period they estimate?" after "… does not mention a permit": no one thing
+  // ("the permit estimate") acts as "they"; a name or a group may, else "they" stays as said.
+  return readings.find((r) => near(r) && agent(r));
 }
 
 /**
@@ -365,7 +377,9 @@ export function readAhead(pair: { user: string; assistant: string }, language: s
 
 export function readQuery(query: string, earlierUserTurns: readonly string[]): QueryReading {
   const shift = topicShift(removeFillers(query));
-  return { text: shift.text, shifted: shift.shifted, language: detectLanguage(shift.text, earlierUserTurns) };
+  const language = detectLanguage(shift.text, earlierUserTurns);
+  // "and the data transfer, where does it go?": "where does the data transfer go?".
+  return { text: foldFrontedTopic(shift.text, language), shifted: shift.shifted, language };
 }
 
 /** What the lexical engine saw and chose, for --explain and the evaluation. */
@@ -607,7 +621,10 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   // A verb ("How do I reset my router?" — "that did not work") stands for no thing to name in the question.
   if (!best || best.verb) return undefined;
   const leans = c.dependence >= c.weights.dependence.threshold || c.cues.contentWords <= SHORT_QUERY;
-  if (resolveReference(c.base, best, c.language) === undefined && !leans) return undefined;
+  const placed = resolveReference(c.base, best, c.language) !== undefined;
+  if (!placed && !leans) return undefined;
+  // "when is the deadline?": a topic added in brackets is one the scorer is sure of, not any word above the search's bar ("(Prof Bianchi)").
+  if (!placed && Math.max(...best.phrase.toLowerCase().split(/\s+/).map((w) => phraseWords.get(w) ?? 0)) < c.weights.term.threshold) return undefined;
   const resolve = (r: Antecedent): string => resolveReference(c.base, r, c.language) ?? attachTopic(c.base, r.phrase, c.language);
   const reading: ReferenceReading = { resolved: resolve(best), reference: { phrase: best.phrase, by: best.by ?? 'conversation terms' }, turns: [best.turn] };
   // A pointing word with two readings of similar weight from different places: the search tries each.
@@ -658,7 +675,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     : [];
   // The search, where added terms weigh a fraction of the user's own, takes terms below the
   // learned (F1-best) threshold too: a likely term costs little there and often helps.
-  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term)).slice(0, MAX_SEARCH_TERMS);
+  // A lower-case "one" is the user's stand-in for a thing ("and in the last one?"), not a word to search ("Xbox One" is).
+  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term) && !/^(?:one|ones|ene)$/.test(c.surface)).slice(0, MAX_SEARCH_TERMS);
   const cues = queryCues(base);
   // "Is it fatal?": a short question that points back must point somewhere. When no term
   // clears the bar, the likeliest words of the user's latest question are what it means.

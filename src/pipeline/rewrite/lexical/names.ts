@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LETTER_OR_DIGIT, PERSON_ROLES, READER_OWN, readable, remembered, wholeMatches, wordPattern } from './words.js';
+import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LETTER_OR_DIGIT, PERSON_ROLES, PERSON_TITLES, READER_OWN, readable, remembered, wholeMatches, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -47,6 +47,8 @@ export function namesIn(text: string): readonly string[] {
   return remembered(named, text, () => readNames(text));
 }
 const named = new Map<string, readonly string[]>();
+/** Words that open the name of an institution someone belongs to ("Ingrid Vos of the University of Twente"). */
+const INSTITUTION = /^(?:University|College|Institute|School|Department|Ministry|Hospital|Museum|Academy|Faculty|Foundation|Centre|Center|Universiteit|Hogeschool|Ministerie|Ziekenhuis|Faculteit|Stichting)$/;
 
 function readNames(text: string): string[] {
   const out: string[] = [];
@@ -78,6 +80,8 @@ function readNames(text: string): string[] {
       // "Kazuo Ishiguro for February": a month or day joins no title.
       const calendar = (x: number, y: number): boolean => words.slice(x, y + 1).every((w) => CALENDAR_WORDS.includes(w.toLowerCase()));
       if (calendar(a, b) || calendar(next[0], next[1])) return;
+      // "Dr Ingrid Vos of the University of Twente": a person, and where they work.
+      if (PERSON_TITLES.has(words[a]!.toLowerCase()) || (b > a && INSTITUTION.test(words[next[0]]!))) return;
       title.add(k).add(k + 1);
     });
     runs.forEach(([a, b], k) => {
@@ -105,16 +109,25 @@ const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|hav
  * of it?"), else a name with a title in an older one. `replies` are given latest first. Never
  * someone the conversation says is of the other sex than the question's pronoun (sexOf); where
  * that passes over the user's person, the latest older reply's fitting name is the last resort.
+ * Nor whom the user's latest question meant by a pronoun of the other sex ("and his?" after "what
+ * is her research background?"), read as this function reads it (`again`: once).
  */
-export function personAntecedent(earlierUserTurns: readonly string[], replies: string | undefined | readonly string[], question?: string): string | undefined {
+export function personAntecedent(earlierUserTurns: readonly string[], replies: string | undefined | readonly string[], question?: string, again = false): string | undefined {
   const [latest, ...older] = typeof replies === 'string' ? [replies] : (replies ?? []);
   const texts = [...earlierUserTurns, ...(latest ? [latest] : []), ...older];
   // "what did she order?" after "… Uncle Rob, cousin Sara and her partner Tim": not someone the conversation says is a man.
   const wanted = question ? pronounSex(question) : undefined;
+  // "and his?" after "what is her research background?": whom that "her" stood for is no "he".
+  const asked = earlierUserTurns[0];
+  const askedSex = wanted && asked && !again ? pronounSex(asked) : undefined;
+  // Not the user's own person, whom "he" or "she" reads for want of a better one.
+  const read = askedSex && askedSex !== wanted ? personAntecedent(earlierUserTurns.slice(1), older, asked, true) : undefined;
+  const was = read && !earlierUserTurns.some((t) => namesIn(t).includes(read)) ? read : undefined;
+  const surname = (name: string): string => name.toLowerCase().split(/\s+/).at(-1)!;
   let unfit = false;
   const sexes = new Map<string, 'm' | 'f' | undefined>();
   const fits = (name: string): boolean => {
-    if (!sexes.has(name)) sexes.set(name, wanted && sexOf(name, texts));
+    if (!sexes.has(name)) sexes.set(name, wanted && (was && surname(was) === surname(name) ? askedSex : sexOf(name, texts)));
     const ok = !wanted || (sexes.get(name) ?? wanted) === wanted;
     unfit ||= !ok;
     return ok;

@@ -123,8 +123,10 @@ export function parallelSubject(query: string, language: string, bareDutch = fal
   // "and revoked ones?": modifiers of the things asked about before (see onesHead).
   if (lang === 'en' && lead && ONES.test(subject) && !PRONOUN.test(subject.replace(ONES, '$1'))) return subject;
   if (words.length === 0 || words.length > MAX_SUBJECT_WORDS || PRONOUN.test(subject) || /[?.!,;:]/.test(subject)) return undefined;
-  // "and the third?" is an item of a list by its place (see resolveOrdinal), not a new subject.
-  if (POINTER[lang]!.test(subject)) return undefined;
+  // "and the third?" is an item of a list by its place (see resolveOrdinal), not a new subject;
+  // "and in the last round?" names a thing of its own.
+  const pointer = POINTER[lang]!.exec(subject);
+  if (pointer && !/\p{L}/u.test(subject.slice(pointer.index + pointer[0].length))) return undefined;
   if (CLAUSE_WORDS.has(words[0]!.lower)) return undefined;
   // "and for how long?" asks a question of its own.
   if (words.some((t) => QUESTION_WORDS.has(t.lower))) return undefined;
@@ -635,6 +637,58 @@ function numberFollowUp(said: string, previous: string): ParallelReading | undef
   return resolved ? { resolved, replaced: was, at: { start, end: start + number.length } } : undefined;
 }
 
+/** Words that say which of several things by their order ("the first round", "de laatste ronde"). */
+const ORDER = String.raw`(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|next|previous|eerste|tweede|derde|vierde|vijfde|zesde|zevende|achtste|negende|tiende|laatste|volgende|vorige)`;
+/** A follow-up that names another by its order: "(in) the last one", "(en) de laatste". */
+const ORDER_SAID = new RegExp(String.raw`^(?:(\p{L}+)\s+)?(?:the|that|de|het|die)\s+(${ORDER})(?:\s+(\p{L}+))?$`, 'iu');
+/** An ordered thing the question named: "the first round", "het tweede kwartaal". */
+const ORDERED_THING = new RegExp(String.raw`(?<![\p{L}])(?:the|this|that|de|het|deze|dit)\s+(${ORDER})\s+([\p{L}][\p{L}-]*)`, 'giu');
+/** Nouns that stand for a list's item, not a thing of their own ("the first option" is read with its list, see resolveOrdinal). */
+const ITEM_WORD = /^(?:ones?|ene|options?|steps?|items?|points?|choices?|suggestions?|ideas?|alternatives?|optie|stap|punt|keuze|suggestie|idee|alternatief)$/i;
+
+/**
+ * "and in the last one?" after "How many actions do you get in the first round?": the question
+ * again of the thing of another order ("… in the last round?"). The follow-up says the order
+ * alone, with "one", or with the same noun; the question named one such thing.
+ */
+function orderFollowUp(said: string, previous: string): ParallelReading | undefined {
+  const asked = ORDER_SAID.exec(said);
+  if (!asked || (asked[1] && !PREPOSITIONS.has(asked[1].toLowerCase()))) return undefined;
+  const things = [...previous.matchAll(ORDERED_THING)].filter((m) => !ITEM_WORD.test(m[2]!));
+  const thing = things.length === 1 ? things[0]! : undefined;
+  const noun = asked[3];
+  if (!thing || (noun && !/^(?:one|ene)$/i.test(noun) && noun.toLowerCase() !== thing[2]!.toLowerCase())) return undefined;
+  const order = asked[2]!.toLowerCase();
+  if (order === thing[1]!.toLowerCase()) return undefined;
+  const start = thing.index! + thing[0].length - thing[2]!.length - 1 - thing[1]!.length;
+  const put = caseLike(thing[1]!, order);
+  const resolved = previous.slice(0, start) + put + previous.slice(start + thing[1]!.length);
+  return { resolved, replaced: thing[1]!, at: { start, end: start + put.length } };
+}
+
+/** English person pronouns, and their forms for the other sex. */
+const PERSON_PRONOUN = /(?<![\p{L}'’])(he|she|him|his|her|hers)(?![\p{L}'’])/giu;
+const OTHER_SEX: Record<string, string> = { he: 'she', she: 'he', him: 'her', his: 'her', hers: 'his' };
+
+/**
+ * "and his?" after "what is her research background?": the question again of someone of the other
+ * sex ("what is his research background?"), the pronoun in the form its place asks for ("her"
+ * before a noun is "his", else "him"). English only; the question had one such pronoun.
+ */
+function otherPersonFollowUp(said: string, previous: string): ParallelReading | undefined {
+  const asked = /^(his|hers|her|him)$/i.exec(said)?.[1]?.toLowerCase();
+  const found = [...previous.matchAll(PERSON_PRONOUN)];
+  if (!asked || found.length !== 1) return undefined;
+  const was = found[0]!;
+  const word = was[1]!.toLowerCase();
+  const female = (w: string): boolean => /^(?:she|her|hers)$/.test(w);
+  if (female(word) === female(asked)) return undefined;
+  const start = was.index!;
+  const next = /^\s+(\p{L}+)/u.exec(previous.slice(start + word.length))?.[1]?.toLowerCase();
+  const put = caseLike(was[1]!, word === 'her' ? (next && !STOPWORDS.has(next) && !PREPOSITIONS.has(next) ? 'his' : 'him') : OTHER_SEX[word]!);
+  return { resolved: previous.slice(0, start) + put + previous.slice(start + word.length), replaced: '', at: { start, end: start + put.length } };
+}
+
 /** "Which is cheaper, …?", "Welke is stiller?": a which-question about a comparative (group 1). */
 const WHICH_IS_COMPARATIVE = /^\s*(?:which|welke?)(?:\s+(?:one|ene|\p{L}+))?\s+(?:is|are|was|were|zijn|waren)\s+(?:(?:the|het|de)\s+)?((?:more|less|meer|minder)\s+\p{L}+|\p{L}{3,}(?:er|st|ste))(?![\p{L}])/iu;
 /** A comparative or superlative said alone: "quieter", "more reliable", "the quietest", "stiller". */
@@ -697,6 +751,12 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // "and in 2.5?" after a question about version 2.4: that question of version 2.5.
   const numbered = afterLead !== undefined && raw !== undefined ? numberFollowUp(afterLead, raw) : undefined;
   if (numbered) return numbered;
+  // "and his?" after "what is her research background?": his research background.
+  const other = afterLead !== undefined && raw !== undefined && lang === 'en' ? otherPersonFollowUp(afterLead, raw) : undefined;
+  if (other) return other;
+  // "and in the last one?" after a question about the first round: the last round.
+  const ordered = afterLead !== undefined && raw !== undefined ? orderFollowUp(afterLead, raw) : undefined;
+  if (ordered) return ordered;
   // "and this year?", "en vorige maand?": the previous question of another moment (itself read first, as below).
   const momentSaid = momentAsked(query, language);
   if (raw !== undefined && momentSaid !== undefined) {

@@ -1,7 +1,7 @@
 import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { CALENDAR_WORDS, capitalise, isMoment, isRequest, PERSON_ROLES, plural, PREPOSITIONS, readable, remembered, wordPattern } from './words.js';
+import { CALENDAR_WORDS, capitalise, caseLike, isMoment, isRequest, PERSON_ROLES, plural, PREPOSITIONS, readable, remembered, wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -60,8 +60,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         if (run.length && ROLE_BEFORE.test(tokens.slice(Math.max(0, runStart - 2), runStart).join(' '))) run = [];
         // "March", "Monday 3 March": a moment, which no "it" or "they" stands for.
         if (run.every((w) => MOMENT_WORDS.has(w.toLowerCase()) || /^\p{N}+$/u.test(w))) run = [];
-        // "which one is lighter?": "one" stands for a thing named elsewhere, and is none itself.
-        if (run.length === 1 && PRO_ONE.test(run[0]!)) run = [];
+        // "which one is lighter?", "in the last one?": "one" stands for a thing named elsewhere, and is none itself.
+        if (run.length && PRO_ONE.test(run.at(-1)!)) run = [];
         if (run.length) {
           // "Good decisions" that opens a message is "good decisions" in a question; a name keeps its capital.
           const opening = words[runStart]!;
@@ -404,6 +404,33 @@ export function pointingPronoun(body: string, lang: 'en' | 'nl'): RegExpExecArra
   return found[0] ?? null;
 }
 
+/**
+ * A topic said first, then asked about with a pronoun: "and the data transfer, where does it
+ * go?", "en de huur, wanneer moet die betaald worden?". The topic opens with a determiner (after
+ * "and", "as for" and the like); the question after the comma opens with a question word or verb.
+ */
+const FRONTED_TOPIC: Record<'en' | 'nl', RegExp> = {
+  en: /^(?:(?:and|but|so|now|also|and\s+as\s+for|as\s+for|and\s+(?:what|how)\s+about|(?:what|how)\s+about)\s+)?((?:the|my|our|your|this|that|these|those|his|her|their)\s+[^,;:?!.]+?)\s*,\s*((?:what|where|when|why|how|who|which|is|are|was|were|does|do|did|can|could|will|would|should|has|have|had|may|must)\b[^,]*)$/i,
+  nl: /^(?:(?:en|maar|ook|dus|en\s+wat\s+betreft|wat\s+betreft)\s+)?((?:de|het|mijn|onze|ons|jouw|je|uw|deze|dit|die|dat|zijn|haar|hun)\s+[^,;:?!.]+?)\s*,\s*((?:wat|waar|wanneer|waarom|hoe|hoeveel|wie|welke|welk|is|zijn|was|waren|kan|kun|kunnen|moet|moeten|mag|mogen|wordt|worden|heeft|hebben|zit|ligt|gaat|komt|kost|kosten)\b[^,]*)$/i,
+};
+/** A Dutch "die" that stands for the topic: right after the question's verb ("wanneer moet die …", "is die …"). */
+const DUTCH_DIE = /^(?:(?:wat|waar|wanneer|waarom|hoe|hoeveel|wie)\s+)?\p{L}+\s+(die)\b/iu;
+const MAX_TOPIC_WORDS = 6;
+
+/** The question with a topic said before it folded in ("where does the data transfer go?"); unchanged when it has none. */
+export function foldFrontedTopic(query: string, language: string): string {
+  const lang = language === 'nl' ? 'nl' : 'en';
+  const m = FRONTED_TOPIC[lang].exec(query.trim());
+  if (!m) return query;
+  const topic = m[1]!;
+  const rest = m[2]!;
+  if (topic.split(/\s+/).length > MAX_TOPIC_WORDS) return query;
+  const die = lang === 'nl' ? DUTCH_DIE.exec(rest) : null;
+  const folded = die ? rest.slice(0, die.index + die[0].length - 3) + topic + rest.slice(die.index + die[0].length) : resolveReference(rest, { phrase: topic }, lang);
+  // Only where a pronoun of the question became the topic as said ("its" may read its owner: not here).
+  return folded !== undefined && folded.includes(topic) ? folded : query;
+}
+
 export const ELLIPSIS_LEAD: Record<string, RegExp> = {
   en: /^(and|but|also|so|what about|how about|and what about|what of)\s+/i,
   nl: /^(en|maar|ook|dus|wat dacht je van|en wat dacht je van|hoe zit het met|wat met)\s+/i,
@@ -477,6 +504,48 @@ export function possessiveOf(name: string): string {
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }
 
+/** Whether an English phrase names one thing: a singular head noun, or a name not ending in "s" ("Zonnefix", not "the Beatles"). */
+function singularPhrase(phrase: string): boolean {
+  // The head comes before a phrase's own preposition ("the symptoms of Lyme disease").
+  const last = phrase.split(/\s+(?:of|for|in|on|at|from|with|to|by)\s+/i)[0]!.split(/\s+/).at(-1)!;
+  return /^\p{Lu}/u.test(last) ? !/s$/.test(last) : !plural(last.toLowerCase()) && !PEOPLE_PLURALS.has(last.toLowerCase());
+}
+/** Nouns whose plural does not end in "s". */
+const PEOPLE_PLURALS = new Set(['people', 'children', 'men', 'women', 'staff', 'police', 'mice', 'feet', 'teeth', 'data']);
+/** The present forms a singular subject takes ("they are" → "it is"). */
+const SINGULAR_FORMS: Record<string, string> = { are: 'is', were: 'was', have: 'has', do: 'does', "aren't": "isn't", "weren't": "wasn't", "haven't": "hasn't", "don't": "doesn't" };
+
+/** Words before a subject that say its verb's tense or mood themselves ("can they", "did they"). */
+const INVERTED = /(?:^|\s)(?:is|was|does|did|can|could|will|would|shall|should|may|might|must|has|had)\s+$/i;
+
+/**
+ * The words around a subject "they" agreeing with a singular subject instead: the verb before it
+ * ("do they" → "does …", "are they" → "is …") or after it ("they estimate" → "… estimates"),
+ * in the present; a modal or a past form stands.
+ */
+function singularSubject(before: string, after: string): { before: string; after: string } {
+  const inverted = /(\S+)(\s+)$/.exec(before);
+  const auxiliary = inverted && SINGULAR_FORMS[inverted[1]!.toLowerCase().replace('’', "'")];
+  if (inverted && auxiliary) return { before: before.slice(0, inverted.index) + caseLike(inverted[1]!, auxiliary) + inverted[2], after };
+  if (INVERTED.test(before)) return { before, after };
+  return { before, after: singularVerb(after) };
+}
+
+function singularVerb(after: string): string {
+  const m = /^(\s+)(\p{Ll}+(?:n['’]t)?)(?![\p{L}'’])/u.exec(after);
+  if (!m) return after;
+  const word = m[2]!.replace('’', "'");
+  const rest = after.slice(m[0].length);
+  const put = (w: string): string => m[1] + w + rest;
+  if (SINGULAR_FORMS[word]) return put(SINGULAR_FORMS[word]);
+  // A verb in its base form, as the tagger reads it in "they <word>".
+  const { tags, lemmas } = englishTags(`they ${word}`);
+  if (tags[1] !== 'VERB' || lemmas[1] !== word) return after;
+  if (/(?:s|sh|ch|x|z|o)$/.test(word)) return put(`${word}es`);
+  if (/[^aeiou]y$/.test(word)) return put(`${word.slice(0, -1)}ies`);
+  return put(`${word}s`);
+}
+
 /**
  * The question with its reference resolved to `phrase`: a pronoun replaced by it, an elliptic
  * follow-up ("en de prijs?", "and the warranty?") completed with it, "more?" given its noun.
@@ -509,7 +578,16 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     // "wie betaalt het onderhoud daarvan?": "daarvan" is "van" and the thing ("van de huisdieren").
     const preposition = lang === 'nl' ? DUTCH_PRONOMINAL_PREPOSITION.exec(pronoun[0])?.[1]?.toLowerCase() : undefined;
     const replaced = preposition ? `${preposition === 'mee' ? 'met' : preposition} ${named}` : named;
-    if (!determiner) return body.slice(0, pronoun.index) + replaced + body.slice(pronoun.index + pronoun[0].length) + end;
+    if (!determiner) {
+      const before = body.slice(0, pronoun.index);
+      const after = body.slice(pronoun.index + pronoun[0].length);
+      // "they estimate" of one thing: "Zonnefix estimates"; "do they offer" is "does Zonnefix offer".
+      if (lang === 'en' && /^they$/i.test(pronoun[0]) && singularPhrase(phrase)) {
+        const agreed = singularSubject(before, after);
+        return agreed.before + replaced + agreed.after + end;
+      }
+      return before + replaced + after + end;
+    }
   }
   if (possessive) return body.slice(0, possessive.index) + possessiveOf(named) + body.slice(possessive.index + possessive[0].length) + end;
   const relative = lang === 'en' && demo !== null && /^that$/i.test(demo[1]!) && relativeThat(body, demo.index, demo[3]);
