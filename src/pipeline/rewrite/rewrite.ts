@@ -13,10 +13,11 @@ import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
 import { rewriteCacheKey } from './rewriteCache.js';
 import { pairText, selectTurns, turnPairs, type SelectedTurn } from './targetedHistory.js';
+import { foldedMessage } from './lexical/resolve.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.142`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.143`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -179,7 +180,8 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const opts: RewriteOptions = { ...DEFAULT_REWRITE_OPTIONS, ...options };
   // A user's message is read up to MAX_REWRITE_CHARS, as the assistant's are up to message_char_limit.
   const history = conversation.map((m) => (m.role === 'user' && m.text.length > MAX_REWRITE_CHARS ? { ...m, text: m.text.slice(0, MAX_REWRITE_CHARS) } : m));
-  const earlier = earlierUserTurns(history);
+  // An earlier "and the battery, how long does it last?" is asked again as "how long does the battery last?".
+  const earlier = earlierUserTurns(history).map(foldedMessage);
   const trimmed = query.trim();
   const done = (run: Omit<RewriteRun, 'ms' | 'options'>): RewriteRun => {
     const r = run.result;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { chooseSlot, compoundHeadShared, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
+import { chooseSlot, compoundHeadShared, orderedOne, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
 import { resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
@@ -469,3 +469,24 @@ describe('a follow-up that names another thing by its order or another person by
     expect(await resolveParallel('and his?', ['did she send him the report?'], 'en')).toBeUndefined();
   });
 });
+
+describe('"the next one" in a question of its own', () => {
+  it('is the thing the latest question named by another order, with its nouns', () => {
+    expect(orderedOne('when is the next one due?', 'When was the last oil change on the Golf?', 'en')).toBe('when is the next oil change due?');
+    expect(orderedOne('when is the next?', 'When was the last oil change on the Golf?', 'en')).toBe('when is the next oil change?');
+    expect(orderedOne('wanneer is de volgende?', 'Wanneer was de laatste APK van de Golf?', 'nl')).toBe('wanneer is de volgende APK?');
+    // The same order, a list's item, or no ordered thing: none.
+    expect(orderedOne('is the last one cheaper?', 'When was the last oil change?', 'en')).toBeUndefined();
+    expect(orderedOne('what is the second one?', 'What is the first option?', 'en')).toBeUndefined();
+    expect(orderedOne('when is the next one due?', 'When was the oil changed?', 'en')).toBeUndefined();
+  });
+
+  it('is asked, not added as a condition, after "and when …" ("and when is the next one due?")', async () => {
+    expect(parallelSubject('and when is the next one due?', 'en')).toBeUndefined();
+    expect(parallelSubject('en wanneer is de volgende?', 'nl')).toBeUndefined();
+    expect(parallelSubject('and when fully loaded?', 'en')).toBe('when fully loaded');
+    const { result } = await rewrite('and when is the next one due?', [u('When was the last oil change on the Golf?'), a('The last oil change was on 12 March 2026 at 84,200 km, at Garage Bosman.')]);
+    expect(result.resolved_query).toBe('and when is the next oil change due?');
+  });
+});
+

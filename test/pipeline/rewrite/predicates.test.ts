@@ -75,6 +75,9 @@ describe('clausePredicates', () => {
     expect(of('Welke verzekeringen heb ik afgesloten?', 'nl')).toEqual(['afgesloten']);
     // The noun is none; the verb before the subject is (see below).
     expect(of('Wat kost een warmtepomp in Amsterdam?', 'nl')).toEqual(['kost']);
+    // Before "ik" or "je" in any form, not an auxiliary or a modal ("heb", "kan").
+    expect(of('Hoeveel huurtoeslag krijg ik volgens de brief?', 'nl')).toEqual(['krijg']);
+    expect(of('Waar kan ik mijn paspoort ophalen?', 'nl')).toEqual(['ophalen']);
     // Before a bare noun too, after a question word, when its -t says so.
     expect(of('Wat kost houtmulch per kuub?', 'nl')).toEqual(['kost']);
     // A past tense in -de/-te before its subject, and a separable verb's particle at the clause's end or before a preposition.

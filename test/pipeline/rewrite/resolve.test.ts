@@ -324,6 +324,12 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(antecedents([turn(0, 'Which Hilton did I book?')], new Map([['hilton', 0.6]]), 'en')[0]!.article).toBeUndefined();
   });
 
+  it('takes no unit after its number ("at 84,200 km"), nor a phrase ending in "one"', () => {
+    const found = antecedents([turn(0, 'when is the next one due?', 'The next one is due at 99,200 km or by 12 March 2027.')], new Map([['km', 0.5], ['next', 0.4], ['due', 0.3]]), 'en');
+    expect(found.map((f) => f.phrase)).not.toContain('km');
+    expect(found.map((f) => f.phrase).some((p) => /\bone$/.test(p))).toBe(false);
+  });
+
   it('keeps a compound\'s noun the tagger read as a verb at the end of a question ("heat pump?")', () => {
     const found = antecedents([turn(0, 'What are the installation steps for the heat pump?')], new Map([['heat', 0.5], ['pump', 0.4], ['installation', 0.3]]), 'en');
     expect(found.map((f) => f.phrase)).toContain('heat pump');

@@ -505,3 +505,26 @@ describe('rewrite: who "they" are, what "one" is, and when a topic is added', ()
   });
 });
 
+describe('rewrite: a topic the user said first, a Dutch verb', () => {
+  it('reads "it" after "and the battery, how long does it last?" as the battery, and asks that question again of another thing', async () => {
+    const camera = [
+      u('How do I change the ISO on the Fujifilm X-T5?'),
+      a('Turn the ISO dial on the top left of the camera; lift it and rotate to choose a value from 125 to 12800, or set it to A for auto ISO.'),
+      u('can I set a maximum for auto ISO?'),
+      a('Yes: under Shooting Setting > ISO AUTO SETTING you can set a default sensitivity, a max sensitivity and a minimum shutter speed, for three presets.'),
+      u('and the battery, how long does it last?'),
+      a('The NP-W235 battery gives about 580 frames in economy mode, or around 90 minutes of 4K video.'),
+    ];
+    const { result } = await rewrite('can I charge it over USB?', camera, {}, { embedder });
+    expect(result.resolved_query).toBe('can I charge the battery over USB?');
+    const other = await rewrite('and the lens cap?', camera, {}, { embedder });
+    expect(other.result.resolved_query).not.toMatch(/,/);
+  });
+
+  it('keeps a Dutch question\'s verb out of what "dat" stands for ("huurtoeslag krijg")', async () => {
+    const letter = [u('Hoeveel huurtoeslag krijg ik volgens de brief van de Belastingdienst?'), a('Volgens de beschikking krijg je vanaf januari 2026 een voorschot huurtoeslag van 214 euro per maand.')];
+    const { result } = await rewrite('waar is dat op gebaseerd?', letter, {}, { embedder });
+    expect(result.resolved_query).not.toMatch(/krijg/);
+  });
+});
+

@@ -16,8 +16,8 @@ import { namedAction, verbObject, type ActedOn } from './verbObject.js';
 import { resolveSaid, resolveSource, type Answer, type SourceReading } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
-import { saidAbout, type ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, foldFrontedTopic, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
+import { orderedOne, saidAbout, type ParallelReading } from './parallel.js';
+import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
@@ -185,7 +185,9 @@ export function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, 
   const asked = (r: Antecedent): boolean => r.role === 'user' && r.turn === last.index;
   // What the latest question was about: the topic of what a text says, or the thing a short
   // follow-up named ("And the hotel?" — "You booked the Hotel Avenida Palace …").
-  const topic = saidAbout(last.user)?.topic ?? namedThing(last.user, last.assistant, language);
+  // "and the battery, how long does it last?": the user said what it was about, whatever the scorer's weights.
+  const fronted = frontedTopic(last.user, language);
+  const topic = fronted ?? saidAbout(last.user)?.topic ?? namedThing(last.user, last.assistant, language);
   let found: Antecedent | undefined;
   if (topic) {
     // A Dutch topic without its article is as often a verb ("over opzeggen"), which no "dat" or "het" stands for.
@@ -197,7 +199,7 @@ export function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, 
     const inSource = (r: Antecedent): boolean => !!source && source.includes(r.phrase.toLowerCase());
     if (asked(first) && inSource(first)) found = readings.find((r) => asked(r) && !inSource(r));
   }
-  if (!found || found === first || found.score < first.score * TOPIC_MARGIN) return readings;
+  if (!found || found === first || (!fronted && found.score < first.score * TOPIC_MARGIN)) return readings;
   return [found, ...readings.filter((r) => r !== found)];
 }
 
@@ -545,6 +547,11 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   (c) => {
     const read = c.last && resolveFileNoun(c.base, c.turns, c.language);
     return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'file' }, turns: [read.turn] };
+  },
+  // "when is the next one due?" after "When was the last oil change …?": the next oil change.
+  (c) => {
+    const resolved = c.last ? orderedOne(c.base, c.input.earlierUserTurns[0], c.language) : undefined;
+    return resolved ? { resolved, turns: [c.last!.index] } : undefined;
   },
   // "how loud is the first one?": an item of the list just given. The items not chosen are no
   // part of the search ("the first one" is not the second).

@@ -104,6 +104,9 @@ const PREPOSITION_LIKE = new Set('according due instead regarding concerning inc
 const isContent = (t: Token): boolean =>
   !t.predicate && !STOPWORDS.has(t.lower) && !CLAUSE_WORDS.has(t.lower) && !DEGREE_WORDS.has(t.lower) && !REQUESTS.has(t.lower) && !PREPOSITIONS.has(t.lower) && !PREPOSITION_LIKE.has(t.lower);
 
+/** A finite verb right after "when"/"wanneer": a question ("and when is it due?"), not a condition ("and when fully loaded?"). */
+const ASKING_VERB = /^(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had|zijn|waren|kan|kun|kunnen|moet|moeten|mag|mogen|wordt|worden|heeft|hebben|gaat|gaan|komt|zal|zou|wil)$/;
+
 /** The new subject of a parallel follow-up ("bonds", "in a hotel"), or undefined when the query is not one. */
 export function parallelSubject(query: string, language: string, bareDutch = false): string | undefined {
   const lang = language === 'nl' ? 'nl' : 'en';
@@ -119,7 +122,8 @@ export function parallelSubject(query: string, language: string, bareDutch = fal
   const subject = (lead ? (/\bfor\s+$/i.test(lead[0]) ? 'for ' : '') + q.slice(lead[0].length).trim() : q).replace(THE_ONE_BEFORE_PREPOSITION, '');
   const words = tokens(subject);
   // "and if I file late?", "en als ik uitstel aanvraag?": a condition added to the previous question.
-  if (and && words.length >= 2 && words.length <= MAX_CONDITION_WORDS && SUBORDINATORS.has(words[0]!.lower) && !/[?.!,;:]/.test(subject)) return subject;
+  // Not a question of its own that opens with the same word ("and when is the next one due?").
+  if (and && words.length >= 2 && words.length <= MAX_CONDITION_WORDS && SUBORDINATORS.has(words[0]!.lower) && !ASKING_VERB.test(words[1]!.lower) && !/[?.!,;:]/.test(subject)) return subject;
   // "and revoked ones?": modifiers of the things asked about before (see onesHead).
   if (lang === 'en' && lead && ONES.test(subject) && !PRONOUN.test(subject.replace(ONES, '$1'))) return subject;
   if (words.length === 0 || words.length > MAX_SUBJECT_WORDS || PRONOUN.test(subject) || /[?.!,;:]/.test(subject)) return undefined;
@@ -687,6 +691,36 @@ function otherPersonFollowUp(said: string, previous: string): ParallelReading | 
   const next = /^\s+(\p{L}+)/u.exec(previous.slice(start + word.length))?.[1]?.toLowerCase();
   const put = caseLike(was[1]!, word === 'her' ? (next && !STOPWORDS.has(next) && !PREPOSITIONS.has(next) ? 'his' : 'him') : OTHER_SEX[word]!);
   return { resolved: previous.slice(0, start) + put + previous.slice(start + word.length), replaced: '', at: { start, end: start + put.length } };
+}
+
+/** "the next one", "de volgende": a thing named by its order alone, in a question of its own. */
+const ORDERED_ONE = new RegExp(String.raw`(?<![\p{L}])(?:the|that|de|het|die)\s+(${ORDER})(?:\s+(one|ene)(?![\p{L}])|(?=\s*[?.!,]|\s*$))`, 'iu');
+const MAX_ORDERED_WORDS = 3;
+
+/**
+ * "when is the next one due?" after "When was the last oil change on the Golf?": "one" is the
+ * thing the question named by another order ("the next oil change"), its nouns as the English
+ * tagger reads them (a Dutch noun is one word). Undefined where the question named no one such thing.
+ */
+export function orderedOne(query: string, previous: string | undefined, language: string): string | undefined {
+  const asked = ORDERED_ONE.exec(query);
+  if (!asked || previous === undefined) return undefined;
+  const things = [...previous.matchAll(ORDERED_THING)].filter((m) => !ITEM_WORD.test(m[2]!));
+  const thing = things.length === 1 ? things[0]! : undefined;
+  if (!thing || thing[1]!.toLowerCase() === asked[1]!.toLowerCase()) return undefined;
+  let noun = thing[2]!;
+  if (language === 'en') {
+    const { words, tags } = englishTags(previous);
+    const at = words.findIndex((w, i) => w === thing[2] && words[i - 1]?.toLowerCase() === thing[1]!.toLowerCase());
+    if (at < 0 || tags[at] !== 'NOUN') return undefined;
+    let end = at;
+    while (end + 1 < words.length && end + 1 - at < MAX_ORDERED_WORDS && tags[end + 1] === 'NOUN') end++;
+    noun = words.slice(at, end + 1).join(' ');
+  }
+  // "de volgende?": the noun goes after the order word.
+  if (asked[2] === undefined) return query.slice(0, asked.index + asked[0].length) + ' ' + noun + query.slice(asked.index + asked[0].length);
+  const start = asked.index + asked[0].length - asked[2].length;
+  return query.slice(0, start) + noun + query.slice(start + asked[2].length);
 }
 
 /** "Which is cheaper, …?", "Welke is stiller?": a which-question about a comparative (group 1). */

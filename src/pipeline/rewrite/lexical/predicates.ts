@@ -273,6 +273,8 @@ function dutchPredicates(text: string): Set<string> {
       // A past tense in -de/-te before its subject too ("Welke bijlagen stuurde de gemeente mee?"), not a noun after its article ("welke ziekte", "de laatste").
       const past = /\p{L}{2,}(?:de|te)$/u.test(w) && !NOUN_BEFORE.has(words[i - 1] ?? '');
       if (i > 0 && (afterQuestionWord || /\p{L}{2,}t$/u.test(w) || past) && (DUTCH_SUBJECT_OPENERS.has(words[i + 1] ?? '') || presentAfterQuestionWord)) out.add(w);
+      // Before "ik", "je" or "we" the verb has any form ("Hoeveel huurtoeslag krijg ik …?").
+      else if (i > 0 && DUTCH_PERSONS.has(words[i + 1] ?? '') && !NOUN_BEFORE.has(words[i - 1]!) && !NOUN_BEFORE.has(w) && !DUTCH_PREPOSITIONS.has(w) && !DUTCH_QUESTION_WORDS.has(w) && !DUTCH_AUXILIARIES.has(w) && !DUTCH_MODALS.has(w) && !/^(?:en|of|maar|dan|als|dat)$/.test(w)) out.add(w);
     });
     // A separable verb's particle ends the clause, or stands before a prepositional phrase after it
     // ("… stuurde de gemeente mee?", "… mee met de vergunning?", "Hoe vraag ik uitstel aan?").
@@ -293,6 +295,8 @@ const DUTCH_CLAUSE_PARTICLES = new Set('mee aan af op uit terug toe weg'.split('
 const DUTCH_QUESTION_WORDS = new Set('wat wie waar wanneer waarom hoe waarmee waarover waarvoor'.split(' '));
 /** A Dutch question: by its mark, or a question word opening it. */
 const DUTCH_QUESTION = /\?\s*$|^\s*(?:wat|welke?|wie|hoe|hoeveel|waar\p{L}*|wanneer|waarom)\b/iu;
+/** Persons a Dutch question's verb comes right before. */
+const DUTCH_PERSONS = new Set(['ik', 'je', 'jij', 'we', 'wij']);
 /** Words a Dutch subject starts with: personal pronouns, articles, possessives, demonstratives, "er". */
 const DUTCH_SUBJECT_OPENERS = new Set('ik je jij u hij ze zij we wij jullie het de een mijn jouw uw zijn haar ons onze hun dit dat deze die er'.split(' '));
 

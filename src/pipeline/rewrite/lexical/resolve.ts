@@ -30,6 +30,8 @@ const ARTICLES = new Set(['the', 'de', 'het']);
 const DUTCH_DETERMINERS = new Set(['een', 'mijn', 'jouw', 'uw', 'onze', 'ons']);
 /** A follow-up's pronoun points at what the user asked about more often than at a word of the reply. */
 const ASSISTANT_FACTOR = 0.5;
+/** Units of measure, which follow a number ("84,200 km", "5.16 kWp", "2.3 bar"). */
+const UNITS = new Set('km m cm mm kg g mg mcg ml l cl dl kwh kw wp kwp mw w v a mah gb mb tb kb hz khz mhz ghz mph kmh bar psi pa kpa db lb lbs oz ft in mi yd sec min mins hrs pct'.split(' '));
 /** The pro-form "one" ("which one", "the cheaper ones", "de goedkoopste ene"). */
 const PRO_ONE = /^(?:one|ones|ene)$/i;
 const LINKS = new Set(['of', 'van', 'de', 'der', 'voor']);
@@ -62,6 +64,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         if (run.every((w) => MOMENT_WORDS.has(w.toLowerCase()) || /^\p{N}+$/u.test(w))) run = [];
         // "which one is lighter?", "in the last one?": "one" stands for a thing named elsewhere, and is none itself.
         if (run.length && PRO_ONE.test(run.at(-1)!)) run = [];
+        // "at 84,200 km", "2.3 bar": a unit after its number measures a thing, and is none.
+        if (run.length === 1 && UNITS.has(run[0]!.toLowerCase()) && /^\p{N}/u.test(tokens[runStart - 1] ?? '')) run = [];
         if (run.length) {
           // "Good decisions" that opens a message is "good decisions" in a question; a name keeps its capital.
           const opening = words[runStart]!;
@@ -416,6 +420,17 @@ const FRONTED_TOPIC: Record<'en' | 'nl', RegExp> = {
 /** A Dutch "die" that stands for the topic: right after the question's verb ("wanneer moet die …", "is die …"). */
 const DUTCH_DIE = /^(?:(?:wat|waar|wanneer|waarom|hoe|hoeveel|wie)\s+)?\p{L}+\s+(die)\b/iu;
 const MAX_TOPIC_WORDS = 6;
+
+/** An earlier message of the user's with its topic folded in, in whichever language's wording it has. */
+export function foldedMessage(text: string): string {
+  return text.includes(',') ? foldFrontedTopic(foldFrontedTopic(text, 'en'), 'nl') : text;
+}
+
+/** The topic said before a question that points back at it ("the battery" of "and the battery, how long does it last?"). */
+export function frontedTopic(query: string, language: string): string | undefined {
+  const folded = foldFrontedTopic(query, language);
+  return folded === query ? undefined : FRONTED_TOPIC[language === 'nl' ? 'nl' : 'en'].exec(query.trim())![1];
+}
 
 /** The question with a topic said before it folded in ("where does the data transfer go?"); unchanged when it has none. */
 export function foldFrontedTopic(query: string, language: string): string {
