@@ -39,6 +39,7 @@ const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], st
   'verb object': 'what the latest answer has the same verb act on',
   advice: 'the action the latest answer advised',
   file: 'the file the latest answer named',
+  place: 'the place the latest question asked for or named',
 };
 
 function describe(run: RewriteRun, history: readonly HistoryMessage[], full: boolean): string {

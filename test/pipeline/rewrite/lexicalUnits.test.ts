@@ -201,3 +201,18 @@ describe('lexicalRewrite: a question asked again, with its person', () => {
     expect(r.resolved_query).toBe('what did Mark say about the marketing spend?');
   });
 });
+
+describe('a correction', () => {
+  it('opening a question of its own is dropped ("no, I meant which …?"), not one before a phrase', () => {
+    expect(removeFillers('no, I meant which TV series was the best in history?')).toBe('which TV series was the best in history?');
+    expect(removeFillers('I mean are they organized?')).toBe('are they organized?');
+    expect(removeFillers('nee, ik bedoelde hoeveel het kost?')).toBe('hoeveel het kost?');
+    expect(removeFillers('No, I meant photos in the air.')).toBe('No, I meant photos in the air.');
+  });
+
+  it('is English or Dutch by its own words ("no, I meant from Porto" is no Spanish)', () => {
+    expect(detectLanguage('no, I meant from Porto')).toBe('en');
+    expect(detectLanguage('nee, ik bedoel bij de ING')).toBe('nl');
+  });
+});
+

@@ -490,3 +490,28 @@ describe('"the next one" in a question of its own', () => {
   });
 });
 
+describe('a correction ("no, I meant …")', () => {
+  let embedder: UseEmbedder;
+  beforeAll(async () => {
+    embedder = await UseEmbedder.load();
+  });
+  afterAll(async () => {
+    await embedder.close();
+  });
+
+  it('asks the latest question again of what the user meant', async () => {
+    const flight = ['When does my flight to Lisbon leave?'];
+    expect(parallelSubject('no, I meant the return flight', 'en')).toBe('the return flight');
+    expect(parallelSubject("sorry, I'm asking about the train", 'en')).toBe('the train');
+    expect(parallelSubject('nee, ik bedoelde de vlucht naar Porto', 'nl')).toBe('de vlucht naar Porto');
+    expect(await resolveParallel('I meant Porto', flight, 'en')).toMatchObject({ resolved: 'When does my flight to Porto leave?' });
+    expect(await resolveParallel('nee, ik bedoelde Porto', ['Wanneer vertrekt mijn vlucht naar Lissabon?'], 'nl')).toMatchObject({ resolved: 'Wanneer vertrekt mijn vlucht naar Porto?' });
+    // With a phrase after its noun, only a thing the question named after a determiner ("my flight").
+    expect(await resolveParallel('no, I meant the flight to Porto', flight, 'en', embedder)).toMatchObject({ resolved: 'When does the flight to Porto leave?' });
+    expect(await resolveParallel('No, I meant photos in the air.', ['who takes photos of planes in the air'], 'en', embedder)).toBeUndefined();
+    // A name takes the place of the question's one name by wording alone, not of one of two.
+    expect(await resolveParallel('and Porto?', flight, 'en')).toMatchObject({ resolved: 'When does my flight to Porto leave?' });
+    expect((await resolveParallel('and Porto?', ['When does my KLM flight to Lisbon leave?'], 'en'))?.resolved).not.toBe('When does my KLM flight to Porto leave?');
+  });
+});
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { antecedents, attachTopic, foldFrontedTopic, pointingPronoun, resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
+import { antecedents, attachTopic, foldFrontedTopic, pointingPronoun, resolveReference, resolveThere } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { editDistance, expansions } from '../../../src/pipeline/rewrite/lexical/expand.js';
 import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';
 
@@ -381,6 +381,25 @@ describe('a topic said before its question, and a verb that agrees with what "th
     expect(resolveReference('they went bankrupt?', firm, 'en')).toBe('Zonnefix went bankrupt?');
     expect(resolveReference('do they pay the heating?', { phrase: 'tenants', article: 'the' }, 'en')).toBe('do the tenants pay the heating?');
     expect(resolveReference('do they pay the heating?', { phrase: 'the Beatles' }, 'en')).toBe('do the Beatles pay the heating?');
+  });
+});
+
+describe('"there", and several things at once', () => {
+  it('reads a "there" that points as the place the latest question asked for or named', () => {
+    expect(resolveThere('how do I get there from the airport?', 'where is the hotel?', 'en')).toEqual({ resolved: 'how do I get to the hotel from the airport?', place: 'the hotel' });
+    expect(resolveThere('is there parking there?', 'where is the hotel?', 'en')?.resolved).toBe('is there parking at the hotel?');
+    expect(resolveThere('what is the weather there in March?', 'When does my flight to Lisbon leave?', 'en')?.resolved).toBe('what is the weather in Lisbon in March?');
+    // "is there …?" points nowhere; a question with another pronoun, or after one that named no place, is left.
+    expect(resolveThere('is there a pool?', 'where is the hotel?', 'en')).toBeUndefined();
+    expect(resolveThere('how do I get it there?', 'where is the hotel?', 'en')).toBeUndefined();
+    expect(resolveThere('how do I get there?', 'when does the shop open?', 'en')).toBeUndefined();
+  });
+
+  it('completes no attribute for "what about both?" or "en allebei?"', () => {
+    expect(resolveReference('what about both?', { phrase: 'hotel', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('and either one?', { phrase: 'hotel', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('en allebei?', { phrase: 'hotel', article: 'het' }, 'nl')).toBeUndefined();
+    expect(resolveReference('and the price?', { phrase: 'hotel', article: 'the' }, 'en')).toBe('What about the price of the hotel?');
   });
 });
 

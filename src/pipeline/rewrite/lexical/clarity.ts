@@ -7,9 +7,13 @@ import { capitalise } from './words.js';
 const FILLERS = /(^|[\s,])(u+h+m*|u+m+|e+r+m+|err+|h+m+|ehm+|eu+h+|e+h+|you know|i mean|like,|basically|nou|zeg(?=\s*,)|weet je)(?=[\s,?.!]|$)/giu;
 const LEADING = /^(so|well|ok(ay)?|hey|hi|dus|nou|goh|hoi)[\s,]+/i;
 
+/** "no, I meant" before a question of its own ("No, I meant which TV series was the best?"): the question is what is asked. */
+const CORRECTION_BEFORE_QUESTION =
+  /^(?:(?:no|nope|sorry|oh|actually|nee)[,.!]?\s+)*(?:I\s+(?:meant|mean)|ik\s+bedoel(?:de)?)[,:]?\s+(?=(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|wat|welke|wie|wanneer|waar|waarom|hoe|hoeveel|kan|moet|zijn)\b)/i;
+
 /** The query without filler words and doubled spaces; unchanged when there are none. */
 export function removeFillers(query: string): string {
-  let q = query.replace(FILLERS, '$1').replace(LEADING, '');
+  let q = query.replace(FILLERS, '$1').replace(LEADING, '').replace(CORRECTION_BEFORE_QUESTION, '');
   q = q.replace(/\s*,\s*(,\s*)+/g, ', ').replace(/^[\s,]+/, '').replace(/\s{2,}/g, ' ').trim();
   return q.length > 0 ? q : query.trim();
 }

@@ -17,7 +17,7 @@ import { resolveSaid, resolveSource, type Answer, type SourceReading } from './s
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import { orderedOne, saidAbout, type ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, MORE, phraseReading, pointingPronoun, resolveReference, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
@@ -393,7 +393,7 @@ export interface LexicalTrace {
   /** What a parallel follow-up's new subject replaced in the previous question. */
   replaced?: string;
   /** What the question's pronoun or ellipsis was read as, and from what. */
-  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' };
+  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' | 'place' };
 }
 
 /**
@@ -542,6 +542,11 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   (c) => {
     const read = c.last && resolveDemonstrative(c.base, c.turns, c.language);
     return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'demonstrative' }, turns: [read.turn] };
+  },
+  // "how do I get there?" after "Where is the hotel?": to the hotel.
+  (c) => {
+    const there = c.last?.user ? resolveThere(c.base, c.input.earlierUserTurns[0] ?? c.last.user, c.language) : undefined;
+    return there ? { resolved: there.resolved, reference: { phrase: there.place, by: 'place' }, turns: [c.last!.index] } : undefined;
   },
   // "the contract" after an answer that named henderson-contract.docx: that file.
   (c) => {

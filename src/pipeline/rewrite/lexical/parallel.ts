@@ -4,7 +4,7 @@ import { detectLanguage } from './language.js';
 import { POINTER } from './ordinal.js';
 import { clausePredicates, englishTags } from './predicates.js';
 import { CLAUSE_WORDS, SUBORDINATORS, verbsOf } from './resolve.js';
-import { caseLike, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wordPattern, YEAR } from './words.js';
+import { caseLike, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wordPattern, YEAR } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -14,10 +14,12 @@ import { caseLike, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, PEOPL
  * index's embedder), except where the wording settles it.
  */
 
-/** Openings of a follow-up that names only its new subject. */
+/** A correction's opening ("no, I meant …", "nee, ik bedoelde …"). */
+const CORRECTION = /^(?:(?:no|nope|sorry|oh|actually|nee)[,.!]?\s+)*(?:I(?:\s+(?:meant|mean|was\s+asking\s+about|am\s+asking\s+about)|['’]m\s+asking\s+about)|ik\s+(?:bedoel|bedoelde|had\s+het\s+over))\s+/i;
+/** Openings of a follow-up that names only its new subject; a correction ("no, I meant …", "nee, ik bedoelde …") is one. */
 const ABOUT_LEAD: Record<'en' | 'nl', RegExp> = {
-  en: /^(?:and\s+)?(?:what|how)\s+about\s+|^and\s+about\s+|^what\s+of\s+|^(?:and|same)\s+for\s+/i,
-  nl: /^(?:en\s+)?(?:wat\s+dacht\s+je\s+van|hoe\s+zit\s+het\s+met|wat\s+met|hoe\s+met)\s+/i,
+  en: /^(?:and\s+)?(?:what|how)\s+about\s+|^and\s+about\s+|^what\s+of\s+|^(?:and|same)\s+for\s+|^(?:(?:no|nope|sorry|oh|actually)[,.!]?\s+)*I(?:\s+(?:meant|mean|was\s+asking\s+about|am\s+asking\s+about)|['’]m\s+asking\s+about)\s+/i,
+  nl: /^(?:en\s+)?(?:wat\s+dacht\s+je\s+van|hoe\s+zit\s+het\s+met|wat\s+met|hoe\s+met)\s+|^(?:(?:nee|sorry|oh)[,.!]?\s+)*ik\s+(?:bedoel|bedoelde|had\s+het\s+over)\s+/i,
 };
 /**
  * "and in 2018?", "en in Utrecht?": a bare "and" before a preposition settles the place by wording.
@@ -224,6 +226,13 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // "and for lists?" after "What does the style guide say about headings?": what it says about lists.
   const saidOf = ABOUT_FOR.has(first) && !prev.some((t) => t.lower === first) ? saysAboutSlot(previous, prev) : undefined;
   if (saidOf && sub.length > 1) return [{ ...saidOf, put: subject.slice(sub[1]!.start) }];
+  // "I meant Porto", "and Porto?" after "When does my flight to Lisbon leave?": a name in place of
+  // the one name the question gave after a preposition, which keeps it ("to Porto").
+  if (!PREPOSITIONS.has(first) && isNamed(sub)) {
+    const places = prev.flatMap((t, i) => (PREPOSITIONS.has(t.lower) ? [[i, objectEnd(i + 1)] as const] : [])).filter(([i, end]) => end > i && isNamed(prev.slice(i + 1, end + 1)));
+    const named = prev.filter((t, i) => i > 0 && /^\p{Lu}/u.test(t.text)).length;
+    if (places.length === 1 && named === places[0]![1] - places[0]![0]) return [slot(places[0]![0] + 1, places[0]![1], true)];
+  }
   if (PREPOSITIONS.has(first)) {
     const found: [number, number][] = [];
     prev.forEach((t, i) => {
@@ -769,10 +778,21 @@ const MAX_CHAIN = 2;
  */
 export async function resolveParallel(query: string, earlierUserTurns: readonly string[], language: string, embedder?: Embedder, depth = 0): Promise<ParallelReading | undefined> {
   const asked = parallelSubject(query, language);
-  // A Dutch "en X?" is taken only where the wording settles X's place.
-  const wordingOnly = asked === undefined && language === 'nl';
+  // A Dutch "en X?" is taken only where the wording settles X's place; so is a correction ("no, I
+  // meant photos in the air"), which says what was misread rather than what else to ask about.
+  const correction = CORRECTION.test(query.trim());
+  const wordingOnly = (asked === undefined && language === 'nl') || correction;
   const said = asked ?? (wordingOnly ? parallelSubject(query, language, true) : undefined);
+  // A correction with a phrase of its own after its noun ("photos in the air") says more than which
+  // thing: read as asked, unless the question named that thing after a determiner ("the flight to
+  // Porto" for "my flight to Lisbon").
   const raw = earlierUserTurns[0];
+  if (correction && said !== undefined && raw !== undefined && !PREPOSITIONS.has(tokens(said)[0]?.lower ?? '')) {
+    const words = tokens(said);
+    const at = words.findIndex((t, i) => i > 0 && PREPOSITIONS.has(t.lower));
+    const noun = at > 0 ? words[at - 1]!.lower : undefined;
+    if (noun && !new RegExp(`\\b(?:${[...DETERMINERS].join('|')})\\s+${escapeRegExp(noun)}\\b`, 'i').test(raw)) return undefined;
+  }
   // "and the cheapest?", "what about the most expensive one?": which thing, asked again.
   const lang = language === 'nl' ? 'nl' : 'en';
   const lead = ABOUT_LEAD[lang].exec(query.trim()) ?? AND_LEAD[lang].exec(query.trim());

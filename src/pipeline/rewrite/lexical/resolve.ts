@@ -421,6 +421,35 @@ const FRONTED_TOPIC: Record<'en' | 'nl', RegExp> = {
 const DUTCH_DIE = /^(?:(?:wat|waar|wanneer|waarom|hoe|hoeveel|wie)\s+)?\p{L}+\s+(die)\b/iu;
 const MAX_TOPIC_WORDS = 6;
 
+/** "there" after a form of "be" ("is there …?") or before one ("there is …"): it says something exists, and points nowhere. */
+const EXISTENTIAL_THERE = /(?:\b(?:is|are|was|were|be|been|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\s+there\b|\bthere(?:\s+(?:is|are|was|were|be|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\b|['’]s\b))/gi;
+/** Verbs of going, after which "there" is "to" a place ("how do I get there?"). */
+const GOING = /\b(?:get|gets|getting|go|goes|going|went|come|comes|coming|drive|driving|walk|walking|travel|travelling|traveling|fly|flying|move|moving|ride|cycle|bike|head|sail|commute)\s+$/i;
+/** "Where is the hotel?", "where can I find the spare key?": the place asked for (group 1). */
+const WHERE_IS = /^\s*where\s+(?:is|are|was|were|can\s+(?:I|we)\s+find)\s+(.+?)(?:\s+located)?\s*[?.!]*\s*$/i;
+/** A place a question names after a preposition of place ("my flight to Lisbon", "the office in Utrecht"). */
+const NAMED_PLACE = /\b(?:to|in|at|near)\s+((?:\p{Lu}[\p{L}-]*)(?:\s+\p{Lu}[\p{L}-]*){0,2})/gu;
+
+/**
+ * "how do I get there from the airport?" after "where is the hotel?": "… get to the hotel …";
+ * after "When does my flight to Lisbon leave?", "there" is Lisbon ("what is the weather in
+ * Lisbon?"). English; only a "there" that points (not "is there …?"), in a question with no
+ * other pronoun; undefined where the latest question named no place.
+ */
+export function resolveThere(query: string, lastUser: string, language: string): { resolved: string; place: string } | undefined {
+  if (language !== 'en' || pointingPronoun(trimEnd(query).body, 'en')) return undefined;
+  const existential = new Set([...query.matchAll(EXISTENTIAL_THERE)].map((m) => m.index + m[0].toLowerCase().indexOf('there')));
+  const pointing = [...query.matchAll(/\bthere\b/gi)].filter((m) => !existential.has(m.index));
+  if (pointing.length !== 1) return undefined;
+  const at = pointing[0]!.index;
+  const asked = WHERE_IS.exec(lastUser)?.[1];
+  const place = asked ?? [...lastUser.matchAll(NAMED_PLACE)].at(-1)?.[1];
+  if (!place || pointingPronoun(place, 'en')) return undefined;
+  const before = query.slice(0, at);
+  const preposition = GOING.test(before) ? 'to' : /^\p{Lu}/u.test(place) ? 'in' : 'at';
+  return { resolved: `${before}${preposition} ${place}${query.slice(at + 'there'.length)}`, place };
+}
+
 /** An earlier message of the user's with its topic folded in, in whichever language's wording it has. */
 export function foldedMessage(text: string): string {
   return text.includes(',') ? foldFrontedTopic(foldFrontedTopic(text, 'en'), 'nl') : text;
@@ -518,6 +547,9 @@ function namedEarlier(body: string, index: number, possessive = false, english =
 export function possessiveOf(name: string): string {
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }
+
+/** Words for several things at once, which name no attribute ("both", "all of them", "allebei"). */
+const QUANTIFIED = /^(?:both(?:\s+of\s+them)?|either(?:\s+one)?|neither(?:\s+one)?|all(?:\s+of\s+them)?|each(?:\s+one)?|the\s+rest|the\s+others?|allebei|beide|alle(?:maal)?|de\s+rest|de\s+andere)$/i;
 
 /** Whether an English phrase names one thing: a singular head noun, or a name not ending in "s" ("Zonnefix", not "the Beatles"). */
 function singularPhrase(phrase: string): boolean {
@@ -625,6 +657,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   if (lead && (CLAUSE_WORDS.has(opening) || SUBORDINATORS.has(opening) || PREPOSITIONS.has(opening) || isMoment(asked) || BEFORE_OR_AFTER.test(asked))) return undefined;
   // Nor is a person ("and my partner?", "en mijn collega?"): no attribute of a thing.
   if (lead && PERSON_ROLES.has(asked.toLowerCase().match(/\p{L}+/gu)?.at(-1) ?? '')) return undefined;
+  // Nor are several things taken together ("what about both?", "en allebei?").
+  if (lead && QUANTIFIED.test(asked.trim())) return undefined;
   if (lead) {
     const rest = body.slice(lead[0].length).trim();
     // "and the basic plan?" after talk of the premium plan: a sibling of the old subject, not an attribute of it.
