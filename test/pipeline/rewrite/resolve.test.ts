@@ -324,6 +324,11 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(antecedents([turn(0, 'Which Hilton did I book?')], new Map([['hilton', 0.6]]), 'en')[0]!.article).toBeUndefined();
   });
 
+  it('takes no part of an e-mail or web address ("com" of "privacy@example.com")', () => {
+    const found = antecedents([turn(0, 'can I ask them to delete it?', 'You can request deletion via privacy@example.com or at https://example.com/privacy.')], new Map([['com', 0.6], ['example', 0.5], ['deletion', 0.3]]), 'en');
+    expect(found.map((f) => f.phrase)).toEqual(['deletion']);
+  });
+
   it('takes no unit after its number ("at 84,200 km"), nor a phrase ending in "one"', () => {
     const found = antecedents([turn(0, 'when is the next one due?', 'The next one is due at 99,200 km or by 12 March 2027.')], new Map([['km', 0.5], ['next', 0.4], ['due', 0.3]]), 'en');
     expect(found.map((f) => f.phrase)).not.toContain('km');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { isPerson, lexicalRewrite, ownedFirst, subjectFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { addressOnly, isPerson, lexicalRewrite, ownedFirst, subjectFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { answerName, peopleNamed } from '../../../src/pipeline/rewrite/lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
 import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
@@ -525,6 +525,44 @@ describe('rewrite: a topic the user said first, a Dutch verb', () => {
     const letter = [u('Hoeveel huurtoeslag krijg ik volgens de brief van de Belastingdienst?'), a('Volgens de beschikking krijg je vanaf januari 2026 een voorschot huurtoeslag van 214 euro per maand.')];
     const { result } = await rewrite('waar is dat op gebaseerd?', letter, {}, { embedder });
     expect(result.resolved_query).not.toMatch(/krijg/);
+  });
+});
+
+describe('rewrite: who "that" is, no language for "his", no address parts, no bracket for a choice', () => {
+  it('reads "wie is dat?" as the person the latest answer named by role', async () => {
+    const roster = [u('Kan ik mijn nachtdienst van dinsdag ruilen?'), a('Volgens de afspraken kun je een dienst ruilen via de rooster-app, uiterlijk 48 uur van tevoren, met goedkeuring van de teamleider.')];
+    expect((await rewrite('wie is dat?', roster, {}, { embedder })).result.resolved_query).toBe('wie is de teamleider?');
+  });
+
+  it('takes no language the user named ("and for English?") for "his"', async () => {
+    const report = [
+      u('What grade did Sanne get for maths on her report card?'),
+      a('Sanne got a 7.8 for maths this term, up from 7.1 last term.'),
+      u('and for English?'),
+      a('For English she got an 8.4.'),
+      u('and about Daan?'),
+      a('For Daan, Mrs. Bakker wrote that he is creative and enthusiastic but needs to hand in homework on time.'),
+    ];
+    expect((await rewrite('what is his lowest grade?', report, {}, { embedder })).result.resolved_query).toBe("what is Daan's lowest grade?");
+  });
+
+  it('searches no word the conversation writes only inside an address ("com" of "privacy@example.com")', () => {
+    const turns = [{ index: 0, user: 'Can I ask the company to delete my data under the privacy policy?', assistant: 'Yes, via privacy@example.com or https://example.com/delete.', similarity: 1, byRecency: false }];
+    const only = addressOnly(turns);
+    expect(['com', 'example', 'delete'].map(only)).toEqual([true, true, false]);
+    expect(only('privacy')).toBe(false);
+    expect(addressOnly([{ ...turns[0]!, assistant: 'Yes, by e-mail.' }])('com')).toBe(false);
+  });
+
+  it('adds no bracketed thing to "which one …?" or "what about both?"', async () => {
+    const kitchen = [
+      u('What does the kitchen quote from Keukenstudio Noord include?'),
+      a('The quote includes the cabinets, a quartz worktop, an induction hob from Bosch, an oven, a dishwasher and installation, for 14,350 euros.'),
+      u('and the one from IKEA?'),
+      a('The IKEA plan totals 9,870 euros: cabinets, a laminate worktop, appliances and installation by a partner company.'),
+    ];
+    expect((await rewrite('which one has the quartz worktop?', kitchen, {}, { embedder })).result.resolved_query).toBe('which one has the quartz worktop?');
+    expect((await rewrite('what about both?', kitchen, {}, { embedder })).result.resolved_query).toBe('what about both?');
   });
 });
 

@@ -10,7 +10,7 @@ import { namedFile, resolveFileNoun } from './files.js';
 import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
 import { detectLanguage } from './language.js';
-import { answerName, completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson } from './names.js';
+import { answerName, completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson, roleIn } from './names.js';
 import { resolveListPronoun, resolveOrdinal, type OrdinalReading } from './ordinal.js';
 import { namedAction, verbObject, type ActedOn } from './verbObject.js';
 import { resolveSaid, resolveSource, type Answer, type SourceReading } from './source.js';
@@ -20,7 +20,7 @@ import { orderedOne, saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
-import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, wordPattern } from './words.js';
+import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, withoutAddresses, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -384,6 +384,14 @@ export function readQuery(query: string, earlierUserTurns: readonly string[]): Q
   return { text: foldFrontedTopic(shift.text, language), shifted: shift.shifted, language };
 }
 
+/** Whether a word of the conversation stands only inside its e-mail and web addresses. */
+export function addressOnly(turns: readonly SelectedTurn[]): (term: string) => boolean {
+  const texts = turns.flatMap((t) => [t.user, t.assistant]);
+  if (!texts.some((t) => /@|https?:|www\./i.test(t))) return () => false;
+  const outside = texts.map(withoutAddresses);
+  return (term) => !outside.some((t) => hasWholeWord(t, term));
+}
+
 /** What the lexical engine saw and chose, for --explain and the evaluation. */
 export interface LexicalTrace {
   dependence: number;
@@ -511,6 +519,12 @@ const fromClaim = (r: SourceReading): ReferenceReading => ({ resolved: r.resolve
 /** The person a person pronoun of `question` stands for, by the user's earlier turns and the answers, latest first. */
 const personOf = (c: ReadingContext, question: string): string | undefined => personAntecedent(c.input.earlierUserTurns, c.answers.map((a) => a.text).reverse(), question);
 
+/** A question that chooses among things or takes them together ("which one …?", "what about both?", "welke van de twee …?"). */
+const CHOOSES_OR_GROUPS = /^\s*(?:(?:which|welke?)\s+(?:one|ones|of\s+them|of\s+the\s+\w+|van\s+de\s+\w+|ene)\b|(?:and\s+|en\s+)?(?:what|how)\s+about\s+(?:both|all|either|each)\b|(?:en\s+)?(?:allebei|beide)\b)/i;
+
+/** "who is that?", "wie is dat?": who someone just named is. */
+const WHO_IS_THAT = /^\s*(?:who\s+is\s+(?:that|this)|who['’]s\s+(?:that|this)|wie\s+is\s+(?:dat|die|dit))\s*\??\s*$/i;
+
 /** The readers of what a question points back at, in order of precedence: the first that reads something is taken. */
 const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] = [
   // "What about bonds?": the previous question, about bonds.
@@ -525,6 +539,11 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   (c) => {
     const source = c.last && resolveSource(c.base, c.turns, c.language);
     return source && fromClaim(source);
+  },
+  // "wie is dat?" after "… met goedkeuring van de teamleider": who the latest answer named by role.
+  (c) => {
+    const role = c.last && WHO_IS_THAT.test(c.base) ? roleIn(c.last.assistant) : undefined;
+    return role ? { resolved: c.base.replace(/\b(?:that|this|dat|die|dit)\b(?=\s*\??\s*$)/i, role), reference: { phrase: role, by: 'person' }, turns: [c.last!.index] } : undefined;
   },
   // "when did she die?": the person the conversation is about, by name.
   (c) => {
@@ -635,6 +654,8 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   const leans = c.dependence >= c.weights.dependence.threshold || c.cues.contentWords <= SHORT_QUERY;
   const placed = resolveReference(c.base, best, c.language) !== undefined;
   if (!placed && !leans) return undefined;
+  // "which one has the quartz worktop?" chooses among things, "what about both?" takes them together: no one thing goes in brackets.
+  if (!placed && CHOOSES_OR_GROUPS.test(c.base)) return undefined;
   // "when is the deadline?": a topic added in brackets is one the scorer is sure of, not any word above the search's bar ("(Prof Bianchi)").
   if (!placed && Math.max(...best.phrase.toLowerCase().split(/\s+/).map((w) => phraseWords.get(w) ?? 0)) < c.weights.term.threshold) return undefined;
   const resolve = (r: Antecedent): string => resolveReference(c.base, r, c.language) ?? attachTopic(c.base, r.phrase, c.language);
@@ -688,7 +709,9 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // The search, where added terms weigh a fraction of the user's own, takes terms below the
   // learned (F1-best) threshold too: a likely term costs little there and often helps.
   // A lower-case "one" is the user's stand-in for a thing ("and in the last one?"), not a word to search ("Xbox One" is).
-  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term) && !/^(?:one|ones|ene)$/.test(c.surface)).slice(0, MAX_SEARCH_TERMS);
+  // Nor is a part of an address ("com" of "privacy@example.com") that the conversation says nowhere else.
+  const addressed = addressOnly(turns);
+  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term) && !/^(?:one|ones|ene)$/.test(c.surface) && !addressed(c.term)).slice(0, MAX_SEARCH_TERMS);
   const cues = queryCues(base);
   // "Is it fatal?": a short question that points back must point somewhere. When no term
   // clears the bar, the likeliest words of the user's latest question are what it means.

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LETTER_OR_DIGIT, PERSON_ROLES, PERSON_TITLES, READER_OWN, readable, remembered, wholeMatches, wordPattern } from './words.js';
+import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LANGUAGE_WORDS, LETTER_OR_DIGIT, PERSON_ROLES, PERSON_TITLES, READER_OWN, readable, remembered, wholeMatches, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -127,6 +127,8 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   let unfit = false;
   const sexes = new Map<string, 'm' | 'f' | undefined>();
   const fits = (name: string): boolean => {
+    // "and for English?": a language is no one.
+    if (LANGUAGE_WORDS.has(name.toLowerCase())) return false;
     if (!sexes.has(name)) sexes.set(name, wanted && (was && surname(was) === surname(name) ? askedSex : sexOf(name, texts)));
     const ok = !wanted || (sexes.get(name) ?? wanted) === wanted;
     unfit ||= !ok;
@@ -274,7 +276,7 @@ const PREPOSITION_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|bij|from|van|to|naar
 const ROLE = new RegExp(`(?<![\\p{L}])(the|my|your|our|de|het|mijn|je|jouw|uw|onze|ons)\\s+(${[...PERSON_ROLES].join('|')})(?![\\p{L}])`, 'iu');
 
 /** The first person a text names by role: "The landlord returns it" gives "the landlord", "your GP" "my GP". */
-function roleIn(text: string): string | undefined {
+export function roleIn(text: string): string | undefined {
   const m = ROLE.exec(text);
   if (!m) return undefined;
   const determiner = m[1]!.toLowerCase();

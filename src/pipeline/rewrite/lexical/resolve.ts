@@ -1,7 +1,7 @@
 import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { CALENDAR_WORDS, capitalise, caseLike, isMoment, isRequest, PERSON_ROLES, plural, PREPOSITIONS, readable, remembered, wordPattern } from './words.js';
+import { CALENDAR_WORDS, capitalise, caseLike, isMoment, isRequest, PERSON_ROLES, plural, PREPOSITIONS, readable, remembered, withoutAddresses, wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -158,7 +158,8 @@ function lowerWords(text: string): readonly string[] {
 export function phraseReading(text: string, role: 'user' | 'assistant', language: string): { tokens: string[]; words: PhraseWord[] } {
   return remembered(readPhrases, `${role}\u0000${language}\u0000${text}`, () => {
     // As the candidates were read: "Huntington's disease" is the phrase "Huntington disease".
-    const clean = readable(text);
+    // Nor is "com" of "privacy@example.com" a word of it.
+    const clean = readable(withoutAddresses(text));
     const tokens = [...clean.matchAll(TOKEN)].map((m) => m[0]);
     const predicates = role === 'user' ? clausePredicates(clean, language) : undefined;
     const { verbs, auxiliaries } = role === 'user' && language === 'en' ? verbsOf(clean) : NO_VERBS;

@@ -115,6 +115,10 @@ export const PREPOSITIONS: ReadonlySet<string> = new Set(
 
 /** English days and months: words of a date, not of a thing ("the U.S. Open June 2014"). */
 const MONTHS = 'january february march april may june july august september october november december'.split(' ');
+/** Languages and peoples, written with a capital, which no person is called ("and for English?"). */
+export const LANGUAGE_WORDS: ReadonlySet<string> = new Set(
+  'english dutch french german spanish italian portuguese chinese japanese russian arabic latin greek turkish polish swedish danish norwegian finnish hindi korean engels nederlands frans duits spaans italiaans portugees chinees japans russisch arabisch latijn grieks turks pools'.split(' '),
+);
 export const CALENDAR_WORDS: readonly string[] = [...'monday tuesday wednesday thursday friday saturday sunday'.split(' '), ...MONTHS];
 
 /** Words of a moment: units of time, seasons and (English, Dutch) months. "May" and "mei" only after a preposition: "may" is a verb too. */
@@ -156,10 +160,10 @@ export const PERSON_ROLES: ReadonlySet<string> = new Set(
     'gp doctor physician dentist nurse surgeon pharmacist therapist lawyer attorney solicitor notary accountant adviser advisor ' +
     'landlord landlady tenant manager boss colleague employer employee teacher tutor contractor plumber electrician builder ' +
     'agent broker realtor ceo cfo cto chairman chairwoman chair director founder owner mother father mom mum dad sister brother ' +
-    'wife husband partner son daughter friend neighbour neighbor client customer contact ' +
+    'wife husband partner son daughter friend neighbour neighbor client customer contact mentor coach supervisor coordinator secretary receptionist ' +
     'huisarts arts dokter tandarts verpleegkundige apotheker advocaat notaris boekhouder adviseur verhuurder huurder ' +
     'leidinggevende baas collega werkgever werknemer leraar docent aannemer loodgieter makelaar directeur eigenaar ' +
-    'moeder vader zus broer vrouw man zoon dochter vriend vriendin buurman buurvrouw klant contactpersoon'
+    'moeder vader zus broer vrouw man zoon dochter vriend vriendin buurman buurvrouw klant contactpersoon teamleider coördinator begeleider secretaresse'
   ).split(' '),
 );
 // Written out in both cases: under the "i" flag \p{Lu} would match any letter.
@@ -172,6 +176,10 @@ const TITLE_STOP = new RegExp(`\\b(${[...PERSON_TITLES].flatMap((t) => [t, capit
 export function readable(text: string): string {
   return withoutContractions(text).replace(TITLE_STOP, '$1');
 }
+/** An e-mail or web address, whose parts ("example", "com") are no words of the conversation's. */
+const ADDRESS = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\bhttps?:\/\/\S+|\bwww\.[\w-]+(?:\.[\w-]+)+\S*/giu;
+/** A text with its e-mail and web addresses blanked out. */
+export const withoutAddresses = (text: string): string => text.replace(ADDRESS, (m) => ' '.repeat(m.length));
 
 const SEEN_LIMIT = 512;
 
