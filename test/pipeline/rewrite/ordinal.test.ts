@@ -207,6 +207,12 @@ describe('an item pointed at by its price', () => {
     expect(resolveOrdinal('does the cheapest have a pool?', [turn(0, 'Which hotels?', 'The Tivoli Avenida (210 euros), the Memmo Alfama and the Lumiares (160 euros).')], 'en')).toBeUndefined();
     expect(resolveOrdinal('does the cheapest have a pool?', [turn(0, 'Which hotels?', 'The Tivoli Avenida (160 euros), the Memmo Alfama (185 euros) and the Lumiares (160 euros).')], 'en')).toBeUndefined();
   });
+
+  it('is read from an earlier answer\'s prices when the latest turn has none', () => {
+    const later = [hotels[0]!, turn(1, 'which of them has a rooftop bar?', 'The Memmo Alfama and the Tivoli Avenida both have a rooftop bar.')];
+    const answers = later.map((t) => ({ index: t.index, text: t.assistant }));
+    expect(resolveOrdinal('is breakfast included at the cheapest?', later.slice(1), 'en', answers)).toMatchObject({ resolved: 'is breakfast included at the Lumiares?', turn: 0 });
+  });
 });
 
 describe('the items of a list of dates', () => {

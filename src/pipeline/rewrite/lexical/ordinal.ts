@@ -239,7 +239,7 @@ export function resolveOrdinal(
   const last = turns.at(-1);
   // "the first two" is several items or none: never the first with "two" left over.
   if (lang && SEVERAL[lang]!.test(query)) return last && severalItems(query, last, lang);
-  const priced = lang && last ? pricedItem(query, last, lang) : undefined;
+  const priced = lang && last ? pricedItem(query, last, lang, answers) : undefined;
   if (priced) return priced;
   const found = lang && POINTER[lang]!.exec(query);
   if (!found || !last || (!found[2] && !standsAlone(query, found.index, found.index + found[0].length, lang))) return undefined;
@@ -395,9 +395,10 @@ function amountValue(written: string): number {
 /**
  * "does the cheapest have a pool?" after a reply that lists things with their prices ("the Tivoli
  * Avenida (210 euros a night), the Memmo Alfama (185 euros) and the Lumiares (160 euros)"): the
- * item of the lowest (or highest) price. Undefined unless every item has one amount and one is lowest.
+ * item of the lowest (or highest) price, from the latest turn, else the latest earlier answer with
+ * such a list. Undefined unless every item has one amount and one is lowest.
  */
-function pricedItem(query: string, last: TurnPair, lang: 'en' | 'nl'): OrdinalReading | undefined {
+function pricedItem(query: string, last: TurnPair, lang: 'en' | 'nl', answers: readonly Answer[] = []): OrdinalReading | undefined {
   const found = PRICED[lang].exec(query);
   // "which one is the cheapest?", "what is the cheapest?" ask which: the answer names it.
   if (!found || ASKS_WHICH.test(query.slice(0, found.index))) return undefined;
@@ -408,7 +409,13 @@ function pricedItem(query: string, last: TurnPair, lang: 'en' | 'nl'): OrdinalRe
   const pointer = named ? `${found[0]} ${named}` : found[0];
   const noun = found[2] ?? named;
   const highest = /most|priciest|dearest|duurste/i.test(found[1]!);
-  for (const text of [last.assistant, last.user]) {
+  // "is breakfast included at the cheapest?" two questions on: an earlier answer's prices.
+  const sources = [
+    { text: last.assistant, turn: last.index },
+    { text: last.user, turn: last.index },
+    ...answers.filter((a) => a.index < last.index).reverse().map((a) => ({ text: a.text, turn: a.index })),
+  ];
+  for (const { text, turn } of sources) {
     const items = text ? listItems(text, lang) : [];
     if (items.length < 2) continue;
     // Each item's amount: the first one after it, before the next item.
@@ -425,7 +432,7 @@ function pricedItem(query: string, last: TurnPair, lang: 'en' | 'nl'): OrdinalRe
     const item = items[amounts.indexOf(best)]!;
     const replacement = !noun || /^(one|ene)$/i.test(noun) ? item : `${pointer} (${item})`;
     const resolved = query.slice(0, found.index) + replacement + query.slice(found.index + pointer.length);
-    return { resolved, item, others: items.filter((x) => x !== item), list: items, named: { text: replacement, at: found.index }, turn: last.index };
+    return { resolved, item, others: items.filter((x) => x !== item), list: items, named: { text: replacement, at: found.index }, turn };
   }
   return undefined;
 }
