@@ -13,11 +13,11 @@ import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
 import { rewriteCacheKey } from './rewriteCache.js';
 import { pairText, selectTurns, turnPairs, type SelectedTurn } from './targetedHistory.js';
-import { foldedMessage } from './lexical/resolve.js';
+import { foldedMessage, pointingPronoun, trimEnd } from './lexical/resolve.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.146`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.147`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -175,7 +175,7 @@ export const MAX_REWRITE_CHARS = 2000;
  * follow-up finds what it means. Never throws for a model's sake: any model failure falls back
  * to the lexical engine, which always answers.
  */
-export async function rewrite(query: string, conversation: readonly HistoryMessage[], options: Partial<RewriteOptions> = {}, deps: RewriteDeps = {}): Promise<RewriteRun> {
+export async function rewrite(query: string, conversation: readonly HistoryMessage[], options: Partial<RewriteOptions> = {}, deps: RewriteDeps = {}, depth = 0): Promise<RewriteRun> {
   const t0 = performance.now();
   const opts: RewriteOptions = { ...DEFAULT_REWRITE_OPTIONS, ...options };
   // A user's message is read up to MAX_REWRITE_CHARS, as the assistant's are up to message_char_limit.
@@ -212,12 +212,18 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const named = itemsAsked(asked);
   const askedTurns = named.size ? turns.map((t) => (named.has(t.index) ? { ...t, user: named.get(t.index)!.resolved } : t)) : turns;
   const questions = pairs.filter((p) => p.user);
-  const askedEarlier = named.size ? earlier.map((text, k) => named.get(questions[questions.length - 1 - k]?.index ?? -1)?.resolved ?? text) : earlier;
+  const listed = named.size ? earlier.map((text, k) => named.get(questions[questions.length - 1 - k]?.index ?? -1)?.resolved ?? text) : earlier;
+  // "what about with paracetamol?" after "can I take it with alcohol?": that question as the engine
+  // read it when it was asked ("… ibuprofen …"), once (the question before it is read as asked).
+  const previous = depth === 0 && listed[0] && pointingPronoun(trimEnd(listed[0]).body, reading.language === 'nl' ? 'nl' : 'en') ? history.map((m) => m.role).lastIndexOf('user') : -1;
+  const understood = previous >= 0 ? (await rewrite(listed[0]!, history.slice(0, previous), options, { embedder: deps.embedder, termStats: deps.termStats, weights: deps.weights }, depth + 1)).result.resolved_query : undefined;
+  // Asked again by a parallel follow-up only: who "he" is stays read from what the user wrote.
+  const askedAgain = understood ? [understood, ...listed.slice(1)] : listed;
   // "and of the second?" after such a question: that list's second item, asked as that question was.
   const previousOrdinal = pairs.length ? asked.get(pairs.at(-1)!.index) : undefined;
-  const parallel = reading.shifted ? undefined : await resolveParallel(reading.text, askedEarlier, reading.language, deps.embedder);
+  const parallel = reading.shifted ? undefined : await resolveParallel(reading.text, askedAgain, reading.language, deps.embedder);
   const people = peopleNamed(pairs, reading.language);
-  const lexical = lexicalRewrite({ query, earlierUserTurns: askedEarlier, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal });
+  const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal });
   const { trace, ...lexicalResult } = lexical;
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;

@@ -566,3 +566,42 @@ describe('rewrite: who "that" is, no language for "his", no address parts, no br
   });
 });
 
+describe('rewrite: "it" is no group of people, a question asked again as it was read, a comparison, Dutch "het"', () => {
+  const LEAFLET = [
+    u('What is the maximum daily dose of ibuprofen according to the leaflet?'),
+    a("For adults the leaflet says at most 1,200 mg a day without a doctor's advice, in doses of 200 to 400 mg every 4 to 6 hours."),
+    u('and for children?'),
+    a('Children from 6 to 12 years get 5 to 10 mg per kg body weight per dose, at most 30 mg per kg a day.'),
+  ];
+
+  it('reads "it" as a thing, never "children"', async () => {
+    const { resolved_query } = (await rewrite('can I take it with alcohol?', LEAFLET, {}, { embedder })).result;
+    expect(resolved_query).toMatch(/^can I take (?!it\b)/);
+    expect(resolved_query).not.toMatch(/children/i);
+  });
+
+  it('asks "what about with paracetamol?" of the latest question as it was read', async () => {
+    const alcohol = (await rewrite('can I take it with alcohol?', LEAFLET, {}, { embedder })).result.resolved_query;
+    const more = [...LEAFLET, u('can I take it with alcohol?'), a('The leaflet advises against alcohol, as it increases the risk of stomach bleeding.')];
+    expect((await rewrite('what about with paracetamol?', more, {}, { embedder })).result.resolved_query).toBe(alcohol.replace('alcohol', 'paracetamol'));
+  });
+
+  it('asks "compared to Q2?" as the latest question with its comparison, a compare intent', async () => {
+    const spend = [u('How much did we spend on marketing in Q3?'), a('Marketing spend in Q3 was 48,200 euros.')];
+    expect((await rewrite('compared to Q2?', spend, {}, { embedder })).result).toMatchObject({ resolved_query: 'How much did we spend on marketing in Q3 compared to Q2?', intent: 'compare' });
+    const uitgaven = [u('Hoeveel hebben we in Q3 aan marketing uitgegeven?'), a('In Q3 was dat 48.200 euro.')];
+    expect((await rewrite('vergeleken met Q2?', uitgaven, {}, { embedder })).result).toMatchObject({ resolved_query: 'Hoeveel hebben we in Q3 aan marketing uitgegeven vergeleken met Q2?', intent: 'compare' });
+  });
+
+  it('reads a Dutch "het" as nothing the conversation wrote with "de", and "welke regels zijn dat?" as asked', async () => {
+    const permit = [
+      u('Heb ik een omgevingsvergunning nodig voor een dakkapel volgens de gemeente?'),
+      a('Volgens de gemeente is een dakkapel aan de achterkant vergunningvrij als hij aan de regels voldoet; aan de voorkant heb je wel een omgevingsvergunning nodig.'),
+      u('en aan de voorkant, hoe lang duurt dat?'),
+      a('Voor een vergunning aan de voorkant neemt de gemeente binnen 8 weken een besluit, met één keer 6 weken verlenging.'),
+    ];
+    expect((await rewrite('wat kost het?', permit, {}, { embedder })).result.resolved_query).not.toMatch(/de gemeente/);
+    expect((await rewrite('welke regels zijn dat?', permit.slice(0, 2), {}, { embedder })).result.resolved_query).toMatch(/^welke regels zijn dat\b/);
+  });
+});
+

@@ -2,6 +2,8 @@ import type { Intent } from '../types.js';
 
 /** Cue phrases per intent (English and Dutch), checked in this order. */
 const CUES: Array<[Intent, RegExp]> = [
+  // "Hoeveel … vergeleken met Q2?": a number set against another is a comparison.
+  ['compare', /\b(compared (to|with)|in comparison (to|with)|versus|vs\.?|vergeleken met|ten opzichte van)(?=\s)/i],
   ['count', /\b(how many|how much of|number of|count|hoeveel|aantal)\b|\b(aren'?t|are) there (any )?more\b|\bzijn er (nog )?meer\b/i],
   ['compare', /\b(compare[sd]?|comparison|versus|vs\.?|difference|differ|better|worse|which (one |of them )?(is|are) (more|less)|vergelijk\w*|verschil\w*|beter dan|slechter)\b/i],
   // "which one is cheaper?", "which heat pump is more efficient?", "which of the quotes is the lowest?", "welke is het goedkoopst?": a

@@ -115,6 +115,9 @@ function pointsAtOneThing(query: string, language: string): boolean {
   return /^it$/i.test(pointingPronoun(body, 'en')?.[0] ?? '') || /\bits\b/i.test(body);
 }
 
+/** A Dutch "het" that stands for a thing: at the question's end, or before its last verb or particle ("kan ik het opzeggen?", "zet ik het aan?"). */
+const DUTCH_HET_PRONOUN = /(?<![\p{L}])het(?:\s+(?:\p{L}+en|op|af|aan|uit|mee|terug|door|over|weg|toe|in))?\s*[?.!]*\s*$/iu;
+
 /**
  * The reading an English pronoun agrees with in number: "what happens if Germany stops bailing
  * them out?" means the countries of the conversation, not its strong economy; "how is it
@@ -125,7 +128,9 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
   const first = readings[0];
   // "wat als het niet weggaat?" after "Wat zei de dermatoloog over de uitslag?": a Dutch question with no word for a person is about a thing.
   if (first && language === 'nl' && !/(?<![\p{L}])(?:hij|zij|ze|hem|haar)(?![\p{L}])/iu.test(query)) {
-    const thing = readings.find((r) => !isPerson(r.phrase, people));
+    // "wat kost het?": "het" stands for no word the conversation wrote with "de" ("de gemeente").
+    const het = DUTCH_HET_PRONOUN.test(query);
+    const thing = readings.find((r) => !isPerson(r.phrase, people) && !(het && r.article?.toLowerCase() === 'de'));
     return thing && (thing === first || thing.score >= first.score * AGREEMENT_MARGIN) ? thing : undefined;
   }
   if (!first || language !== 'en') return first;
@@ -138,8 +143,8 @@ function agreeingReading(query: string, readings: readonly Antecedent[], languag
     const they = passiveThey(body) ? 'is' : theyVerb(body);
     return they === 'is' ? doneTo(readings, first, people) : they === 'acts' ? doneBy(readings, first) : first;
   }
-  // "How much is it?" after "When does she start?": whoever "she" was, "it" is not them.
-  const person = (r: Antecedent): boolean => isPerson(r.phrase, people);
+  // "How much is it?" after "When does she start?": whoever "she" was, "it" is not them, nor a group of people ("children").
+  const person = (r: Antecedent): boolean => isPerson(r.phrase, people) || PEOPLE.has(head(r).toLowerCase());
   const best = readings.find((r) => !person(r));
   if (!best || (best !== first && best.score < first.score * AGREEMENT_MARGIN)) return undefined;
   const agrees = (r: Antecedent): boolean => !/^\p{Lu}/u.test(head(r)) && numberFits(r, pronoun);
@@ -355,6 +360,8 @@ function doneBy(readings: readonly Antecedent[], first: Antecedent): Antecedent 
  */
 function numberFits(r: Antecedent, pronoun: 'it' | 'them' | 'more' | undefined): boolean {
   if (!pronoun) return true;
+  // "children", "people": plural without an "s".
+  if (PEOPLE.has(head(r).toLowerCase())) return pronoun !== 'it';
   if (/^\p{Lu}/u.test(head(r))) return pronoun !== 'more';
   return plural(head(r).toLowerCase()) === (pronoun !== 'it');
 }

@@ -732,6 +732,21 @@ export function orderedOne(query: string, previous: string | undefined, language
   return query.slice(0, start) + noun + query.slice(start + asked[2].length);
 }
 
+/** "compared to Q2?", "vs last year?", "vergeleken met vorig jaar?": a comparison said alone (group 1: with what). */
+const COMPARED_TO = /^\s*(?:(?:and|en)\s+)?(compared\s+(?:to|with)|versus|vs\.?|in\s+comparison\s+(?:to|with)|relative\s+to|vergeleken\s+met|ten\s+opzichte\s+van|t\.o\.v\.?)\s+([^?.!,;]{1,60}?)\s*[?.!]*\s*$/i;
+
+/**
+ * "compared to Q2?" after "How much did we spend on marketing in Q3?": the question again, with
+ * what it is compared to at its end ("… in Q3 compared to Q2?"), as the user said it.
+ */
+function comparedTo(query: string, previous: string): ParallelReading | undefined {
+  const m = COMPARED_TO.exec(query);
+  if (!m) return undefined;
+  const body = previous.replace(/[\s?.!]+$/u, '');
+  const put = `${m[1]!.toLowerCase()} ${m[2]!.trim()}`;
+  return { resolved: `${body} ${put}?`, replaced: '', at: { start: body.length + 1, end: body.length + 1 + put.length } };
+}
+
 /** "Which is cheaper, …?", "Welke is stiller?": a which-question about a comparative (group 1). */
 const WHICH_IS_COMPARATIVE = /^\s*(?:which|welke?)(?:\s+(?:one|ene|\p{L}+))?\s+(?:is|are|was|were|zijn|waren)\s+(?:(?:the|het|de)\s+)?((?:more|less|meer|minder)\s+\p{L}+|\p{L}{3,}(?:er|st|ste))(?![\p{L}])/iu;
 /** A comparative or superlative said alone: "quieter", "more reliable", "the quietest", "stiller". */
@@ -802,6 +817,9 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // "and quieter?" after "Which is cheaper, the Daikin or the Mitsubishi?": which of them is quieter.
   const compared = afterLead !== undefined && raw !== undefined ? comparedChoice(afterLead, raw, lang) : undefined;
   if (compared) return compared;
+  // "compared to Q2?" after "How much did we spend on marketing in Q3?": that question, compared.
+  const against = raw !== undefined ? comparedTo(query, raw) : undefined;
+  if (against) return against;
   // "and in 2.5?" after a question about version 2.4: that question of version 2.5.
   const numbered = afterLead !== undefined && raw !== undefined ? numberFollowUp(afterLead, raw) : undefined;
   if (numbered) return numbered;

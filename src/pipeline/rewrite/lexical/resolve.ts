@@ -342,6 +342,8 @@ const DEMONSTRATIVES: Record<string, RegExp> = {
   nl: /\b(het)\b(?=\s*([?.!,]|$)|\s+(\p{L}+))/iu,
 };
 const POSSESSIVE_EN = /\b(its|their)\b/i;
+/** "which rules are those?", "welke regels zijn dat?": a noun asked about, which the pronoun after "are" is. */
+const WHICH_ARE_THOSE = /^\s*(?:which|what|welke|welk|wat\s+voor)\s+(?:\p{L}+\s+){1,2}(?:are|is|were|was|zijn|waren)\s+(?:those|these|that|this|dat|die|dit|deze)\s*$/iu;
 const THAT_IS_IT = /\b(?:(?:is|was)\s+that\s+it|that(?:['’]s|\s+is|\s+was)\s+it)\s*$/i;
 /** What a clause opens with after the conjunction "that" ("… possible that the bank refuses", "… true that I need …"). */
 const CLAUSE_OPENING = new Set('the a an i you we they he she it my your our their his her there this these those some any no'.split(' '));
@@ -609,6 +611,8 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   const end = mark || (isRequest(body) ? '' : '?');
   // "is that it?", "that's it": nothing is pointed at.
   if (lang === 'en' && THAT_IS_IT.test(body)) return undefined;
+  // "which rules are those?", "welke regels zijn dat?": the pronoun is the noun asked about.
+  if (WHICH_ARE_THOSE.test(body)) return undefined;
   const pronoun = pointingPronoun(body, lang);
   const possessive = lang === 'en' ? POSSESSIVE_EN.exec(body) : null;
   const demo = DEMONSTRATIVES[lang]!.exec(body);
