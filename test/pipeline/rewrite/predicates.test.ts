@@ -78,6 +78,8 @@ describe('clausePredicates', () => {
     // Before "ik" or "je" in any form, not an auxiliary or a modal ("heb", "kan").
     expect(of('Hoeveel huurtoeslag krijg ik volgens de brief?', 'nl')).toEqual(['krijg']);
     expect(of('Waar kan ik mijn paspoort ophalen?', 'nl')).toEqual(['ophalen']);
+    // An infinitive that takes another before it ("laten uitbetalen"), not a plural noun ("vakantiedagen").
+    expect(of('kan ik vakantiedagen laten uitbetalen?', 'nl')).toEqual(['uitbetalen', 'laten']);
     // Before a bare noun too, after a question word, when its -t says so.
     expect(of('Wat kost houtmulch per kuub?', 'nl')).toEqual(['kost']);
     // A past tense in -de/-te before its subject, and a separable verb's particle at the clause's end or before a preposition.

@@ -329,6 +329,11 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(found.map((f) => f.phrase)).toEqual(['deletion']);
   });
 
+  it('takes no moment told from another ("de week erna", "the week after")', () => {
+    const found = antecedents([turn(0, 'en de week erna?', 'De week erna heb je geen nachtdiensten.')], new Map([['week', 0.6], ['erna', 0.5], ['nachtdiensten', 0.3]]), 'nl');
+    expect(found.map((f) => f.phrase)).toEqual(['nachtdiensten']);
+  });
+
   it('takes no unit after its number ("at 84,200 km"), nor a phrase ending in "one"', () => {
     const found = antecedents([turn(0, 'when is the next one due?', 'The next one is due at 99,200 km or by 12 March 2027.')], new Map([['km', 0.5], ['next', 0.4], ['due', 0.3]]), 'en');
     expect(found.map((f) => f.phrase)).not.toContain('km');

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { addressOnly, isPerson, lexicalRewrite, ownedFirst, subjectFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { addressOnly, agreeingReading, isPerson, lexicalRewrite, ownedFirst, subjectFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { answerName, peopleNamed } from '../../../src/pipeline/rewrite/lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
 import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
+import type { Antecedent } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { RewriteCache } from '../../../src/pipeline/rewrite/rewriteCache.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
 import { ADDED_TERM_WEIGHT, hybridSearch } from '../../../src/pipeline/search/hybridSearch.js';
@@ -602,6 +603,37 @@ describe('rewrite: "it" is no group of people, a question asked again as it was 
     ];
     expect((await rewrite('wat kost het?', permit, {}, { embedder })).result.resolved_query).not.toMatch(/de gemeente/);
     expect((await rewrite('welke regels zijn dat?', permit.slice(0, 2), {}, { embedder })).result.resolved_query).toMatch(/^welke regels zijn dat\b/);
+  });
+});
+
+describe('rewrite: Dutch "die" and "ze", a titled name two replies back, a moment told from another', () => {
+  const DAYS = [u('Hoeveel vakantiedagen heb ik nog volgens mijn loonstrook?'), a('Volgens je loonstrook van november heb je nog 11,5 vakantiedagen: 8 wettelijke en 3,5 bovenwettelijke.')];
+
+  it('reads "die" and "ze" as the things in the plural ("vakantiedagen"), not one thing ("mijn loonstrook")', async () => {
+    expect((await rewrite('wanneer vervallen die?', DAYS, {}, { embedder, termStats })).result.resolved_query).toBe('wanneer vervallen vakantiedagen?');
+    const more = [...DAYS, u('wanneer vervallen die?'), a('De wettelijke dagen vervallen op 1 juli 2027.')];
+    expect((await rewrite('kan ik ze laten uitbetalen?', more, {}, { embedder, termStats })).result.resolved_query).toMatch(/^kan ik (?:de )?(?:wettelijke )?(?:vakantie)?dagen laten uitbetalen\?$/);
+  });
+
+  it('reads no name and nothing written with "het" for "die", nothing written with "de" for "het"', () => {
+    const at = (phrase: string, score: number, article?: string): Antecedent => ({ phrase, score, turn: 0, role: 'assistant', ...(article ? { article } : {}) });
+    const shift = [at('rooster', 1, 'het'), at('Joris', 0.9), at('dienst', 0.6, 'de')];
+    expect(agreeingReading('kan ik die ruilen?', shift, 'nl')?.phrase).toBe('dienst');
+    const permit = [at('gemeente', 1, 'de'), at('contract', 0.6, 'het')];
+    expect(agreeingReading('wat kost het?', permit, 'nl')?.phrase).toBe('contract');
+    expect(agreeingReading('wat kost het huis?', permit, 'nl')?.phrase).toBe('gemeente');
+  });
+
+  it('reads "she" as a titled name two replies back ("Dr. Hendriks wrote …")', async () => {
+    const thesis = [
+      u('What did my supervisor say about chapter 3 of my thesis draft?'),
+      a('Dr. Hendriks wrote that chapter 3 needs a clearer research question.'),
+      u('and chapter 4?'),
+      a('For chapter 4 she found the method sound but asked you to justify the sample size of 42 participants.'),
+      u('when is the next deadline?'),
+      a('The revised draft of chapters 3 and 4 is due on 15 January.'),
+    ];
+    expect((await rewrite('did she comment on the title?', thesis, {}, { embedder, termStats })).result.resolved_query).toBe('did Dr Hendriks comment on the title?');
   });
 });
 

@@ -115,6 +115,11 @@ function pointsAtOneThing(query: string, language: string): boolean {
   return /^it$/i.test(pointingPronoun(body, 'en')?.[0] ?? '') || /\bits\b/i.test(body);
 }
 
+/** A Dutch "ze", or a "die" that stands alone ("wanneer vervallen die?", "kan ik die ruilen?"). */
+const DUTCH_PLURAL_PRONOUN = /(?<![\p{L}])(?:ze|die(?=(?:\s+(?:\p{L}+en|op|af|aan|uit|mee|terug|door|over|weg|toe|in|ook|nog|dan|nu))?\s*[?.!]*\s*$))(?![\p{L}])/iu;
+/** A Dutch noun in the plural by its form ("vakantiedagen", "offertes", "kinderen"), lower case. */
+const dutchPlural = (w: string): boolean => /^\p{Ll}/u.test(w) && w.length > 3 && /(?:[^aeiou]en|[aeiou]s|ers|ies)$/u.test(w);
+
 /** A Dutch "het" that stands for a thing: at the question's end, or before its last verb or particle ("kan ik het opzeggen?", "zet ik het aan?"). */
 const DUTCH_HET_PRONOUN = /(?<![\p{L}])het(?:\s+(?:\p{L}+en|op|af|aan|uit|mee|terug|door|over|weg|toe|in))?\s*[?.!]*\s*$/iu;
 
@@ -124,13 +129,21 @@ const DUTCH_HET_PRONOUN = /(?<![\p{L}])het(?:\s+(?:\p{L}+en|op|af|aan|uit|mee|te
  * calculated?" one thing rather than several. A subject "they" and a name may be either ("the
  * band … did they tour?", "Apple … do they pay dividends?"), so they stand.
  */
-function agreeingReading(query: string, readings: readonly Antecedent[], language: string, people: ReadonlySet<string> = new Set()): Antecedent | undefined {
+export function agreeingReading(query: string, readings: readonly Antecedent[], language: string, people: ReadonlySet<string> = new Set()): Antecedent | undefined {
   const first = readings[0];
+  // "kan ik ze laten uitbetalen?", "wanneer vervallen die?" after "Hoeveel vakantiedagen heb ik nog volgens mijn loonstrook?":
+  // a Dutch "ze" or "die" stands for things in the plural ("vakantiedagen") more often than for one ("mijn loonstrook").
+  if (first && language === 'nl' && DUTCH_PLURAL_PRONOUN.test(query) && !dutchPlural(head(first))) {
+    const many = readings.find((r) => r !== first && !r.verb && !isPerson(r.phrase, people) && dutchPlural(head(r)) && r.score >= (first.score * AGREEMENT_MARGIN) / 2);
+    if (many) return many;
+  }
   // "wat als het niet weggaat?" after "Wat zei de dermatoloog over de uitslag?": a Dutch question with no word for a person is about a thing.
   if (first && language === 'nl' && !/(?<![\p{L}])(?:hij|zij|ze|hem|haar)(?![\p{L}])/iu.test(query)) {
-    // "wat kost het?": "het" stands for no word the conversation wrote with "de" ("de gemeente").
+    // "wat kost het?": "het" stands for no word the conversation wrote with "de" ("de gemeente"); "die" for none written with "het" ("het rooster").
     const het = DUTCH_HET_PRONOUN.test(query);
-    const thing = readings.find((r) => !isPerson(r.phrase, people) && !(het && r.article?.toLowerCase() === 'de'));
+    const die = !het && DUTCH_PLURAL_PRONOUN.test(query) && !/(?<![\p{L}])ze(?![\p{L}])/iu.test(query);
+    // A name is as often someone's ("samen met Fatima en Joris") whom "die" stands for: no thing to read it as.
+    const thing = readings.find((r) => !isPerson(r.phrase, people) && !(het && r.article?.toLowerCase() === 'de') && !(die && (r.article?.toLowerCase() === 'het' || /^\p{Lu}/u.test(head(r)))));
     return thing && (thing === first || thing.score >= first.score * AGREEMENT_MARGIN) ? thing : undefined;
   }
   if (!first || language !== 'en') return first;

@@ -156,7 +156,8 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   // An older reply names places and things as often as people: only a name with a title counts there ("dokter Van der Berg").
   for (const reply of older) {
     const starts = titledAt(reply);
-    const titled = starts.length ? namesIn(reply).find((n) => starts.some((at) => startsWith(reply, at, n)) && fits(n)) : undefined;
+    // namesIn keeps the title ("Dr Hendriks"), which the name starts after.
+    const titled = starts.length ? namesIn(reply).find((n) => starts.some((at) => startsWith(reply, at, n) || startsWith(reply, at, n.replace(LEADING_TITLE, ''))) && fits(n)) : undefined;
     if (titled) return titled;
   }
   // Where the user's person is someone else ("Did she remarry?" in a conversation about Bobby Fischer, "his sister …"): the latest reply's fitting name.
@@ -254,6 +255,7 @@ function nameBesideWords(reply: string, people: readonly string[], question: str
 /** Words that say a name is a person's: titles and forms of address, English and Dutch. */
 const TITLE_WORDS = 'dr|doctor|dokter|mr|mrs|ms|miss|mister|prof|professor|dhr|mevr|mevrouw|meneer|juffrouw|sir|lady|lord';
 const TITLE = new RegExp(`(?:^|[^\\p{L}])(?:${TITLE_WORDS})\\.?\\s+`, 'giu');
+const LEADING_TITLE = new RegExp(`^(?:${TITLE_WORDS})\\.?\\s+`, 'iu');
 
 /** Whether `text` has the word or name `name` (in any case) at `index`, no letter or digit following. */
 function startsWith(text: string, index: number, name: string): boolean {

@@ -241,6 +241,8 @@ const DUTCH_AUXILIARIES = new Set('is ben bent was wordt werd worden werden zijn
 /** Verbs whose infinitive ends the clause ("Ik wil een warmtepomp kopen", "Kan ik de huur opzeggen?"). */
 const DUTCH_MODALS = new Set('wil wilt willen wou wilde kan kun kunt kunnen kon moet moeten moest mag mogen mocht zal zult zullen ga gaat gaan ging'.split(' '));
 const DUTCH_INFINITIVE = /^\p{L}{2,}en$/u;
+/** Infinitives that take another after them ("laten uitbetalen", "gaan verhuizen", "willen opzeggen"). */
+const DUTCH_CHAINED_INFINITIVES = new Set('laten gaan willen kunnen moeten mogen blijven komen zien horen helpen leren'.split(' '));
 
 /**
  * By form, after an auxiliary: Dutch participles are regular enough ("Wanneer is de Eiffeltoren
@@ -258,7 +260,11 @@ function dutchPredicates(text: string): Set<string> {
     if (words.length < 3 || !last || DUTCH_ARTICLES.has(words.at(-2)!)) continue;
     const before = words.slice(0, -2);
     if (DUTCH_PARTICIPLE.test(last) && before.some((w) => DUTCH_AUXILIARIES.has(w))) out.add(last);
-    else if (DUTCH_INFINITIVE.test(last) && before.some((w) => DUTCH_MODALS.has(w))) out.add(last);
+    else if (DUTCH_INFINITIVE.test(last) && before.some((w) => DUTCH_MODALS.has(w))) {
+      out.add(last);
+      // "kan ik ze laten uitbetalen?": the infinitives of verbs that take one before it too.
+      for (let k = words.length - 2; k > 0 && DUTCH_CHAINED_INFINITIVES.has(words[k]!); k--) out.add(words[k]!);
+    }
   }
   // A question puts its verb before its subject ("Welke medicijnen gebruikt mijn moeder?", "Hoeveel
   // kost de keuken?"): a word in -t right before a subject's first word is that verb.

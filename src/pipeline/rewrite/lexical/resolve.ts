@@ -61,7 +61,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         // "as a freelancer", "als zzp'er": the role someone acts in; "per kuub", "per month": a unit. No thing a pronoun stands for.
         if (run.length && ROLE_BEFORE.test(tokens.slice(Math.max(0, runStart - 2), runStart).join(' '))) run = [];
         // "March", "Monday 3 March": a moment, which no "it" or "they" stands for.
-        if (run.every((w) => MOMENT_WORDS.has(w.toLowerCase()) || /^\p{N}+$/u.test(w))) run = [];
+        // "the week after", "de week erna": a moment told from another.
+        if (run.every((w) => MOMENT_WORDS.has(w.toLowerCase()) || /^\p{N}+$/u.test(w) || RELATIVE_WORDS.has(w.toLowerCase()))) run = [];
         // "which one is lighter?", "in the last one?": "one" stands for a thing named elsewhere, and is none itself.
         if (run.length && PRO_ONE.test(run.at(-1)!)) run = [];
         // "at 84,200 km", "2.3 bar": a unit after its number measures a thing, and is none.
@@ -208,6 +209,8 @@ const ROLE_BEFORE = /(?:^|\s)(?:as|als)(?:\s+(?:a|an|een))?$|(?:^|\s)per$/i;
 
 /** Words that name a moment with the next word ("last month", "next year", "vorige week", "afgelopen jaar"). */
 const MOMENT_LEADS = new Set('last next past coming previous this every each vorige vorig volgende volgend afgelopen komende deze dit elke iedere'.split(' '));
+/** Words that place a moment from another ("the week after", "het jaar daarvoor"). */
+const RELATIVE_WORDS = new Set('before after earlier later daarvoor ervoor daarna erna eerder later'.split(' '));
 const MOMENT_WORDS = new Set(
   (
     'day days week weeks weekend month months year years quarter quarters night time season summer winter spring autumn fall ' +
@@ -342,6 +345,8 @@ const DEMONSTRATIVES: Record<string, RegExp> = {
   nl: /\b(het)\b(?=\s*([?.!,]|$)|\s+(\p{L}+))/iu,
 };
 const POSSESSIVE_EN = /\b(its|their)\b/i;
+/** A Dutch "die" that stands for a thing: at the question's end, or before its last verb or particle ("wanneer vervallen die?", "kan ik die ruilen?"). */
+const DUTCH_DIE_PRONOUN = /(?<![\p{L}])die(?=(?:\s+(?:\p{L}+en|op|af|aan|uit|mee|terug|door|over|weg|toe|in|ook|nog|dan|nu))?\s*[?.!]*\s*$)/iu;
 /** "which rules are those?", "welke regels zijn dat?": a noun asked about, which the pronoun after "are" is. */
 const WHICH_ARE_THOSE = /^\s*(?:which|what|welke|welk|wat\s+voor)\s+(?:\p{L}+\s+){1,2}(?:are|is|were|was|zijn|waren)\s+(?:those|these|that|this|dat|die|dit|deze)\s*$/iu;
 const THAT_IS_IT = /\b(?:(?:is|was)\s+that\s+it|that(?:['’]s|\s+is|\s+was)\s+it)\s*$/i;
@@ -421,7 +426,7 @@ const FRONTED_TOPIC: Record<'en' | 'nl', RegExp> = {
   nl: /^(?:(?:en|maar|ook|dus|en\s+wat\s+betreft|wat\s+betreft)\s+)?((?:de|het|mijn|onze|ons|jouw|je|uw|deze|dit|die|dat|zijn|haar|hun)\s+[^,;:?!.]+?)\s*,\s*((?:wat|waar|wanneer|waarom|hoe|hoeveel|wie|welke|welk|is|zijn|was|waren|kan|kun|kunnen|moet|moeten|mag|mogen|wordt|worden|heeft|hebben|zit|ligt|gaat|komt|kost|kosten)\b[^,]*)$/i,
 };
 /** A Dutch "die" that stands for the topic: right after the question's verb ("wanneer moet die …", "is die …"). */
-const DUTCH_DIE = /^(?:(?:wat|waar|wanneer|waarom|hoe|hoeveel|wie)\s+)?\p{L}+\s+(die)\b/iu;
+const DUTCH_TOPIC_DIE = /^(?:(?:wat|waar|wanneer|waarom|hoe|hoeveel|wie)\s+)?\p{L}+\s+(die)\b/iu;
 const MAX_TOPIC_WORDS = 6;
 
 /** "there" after a form of "be" ("is there …?") or before one ("there is …"): it says something exists, and points nowhere. */
@@ -472,7 +477,7 @@ export function foldFrontedTopic(query: string, language: string): string {
   const topic = m[1]!;
   const rest = m[2]!;
   if (topic.split(/\s+/).length > MAX_TOPIC_WORDS) return query;
-  const die = lang === 'nl' ? DUTCH_DIE.exec(rest) : null;
+  const die = lang === 'nl' ? DUTCH_TOPIC_DIE.exec(rest) : null;
   const folded = die ? rest.slice(0, die.index + die[0].length - 3) + topic + rest.slice(die.index + die[0].length) : resolveReference(rest, { phrase: topic }, lang);
   // Only where a pronoun of the question became the topic as said ("its" may read its owner: not here).
   return folded !== undefined && folded.includes(topic) ? folded : query;
@@ -613,7 +618,7 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   if (lang === 'en' && THAT_IS_IT.test(body)) return undefined;
   // "which rules are those?", "welke regels zijn dat?": the pronoun is the noun asked about.
   if (WHICH_ARE_THOSE.test(body)) return undefined;
-  const pronoun = pointingPronoun(body, lang);
+  const pronoun = pointingPronoun(body, lang) ?? (lang === 'nl' ? DUTCH_DIE_PRONOUN.exec(body) : null);
   const possessive = lang === 'en' ? POSSESSIVE_EN.exec(body) : null;
   const demo = DEMONSTRATIVES[lang]!.exec(body);
   const pointing = pronoun ?? possessive ?? demo;
