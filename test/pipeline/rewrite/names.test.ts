@@ -162,3 +162,13 @@ describe('a person beside where they work, and whom the latest question meant', 
   });
 });
 
+describe('a brand before its thing', () => {
+  it('is no one a pronoun stands for ("de Bosch wasmachine", "the Bosch dishwasher")', () => {
+    const reply = ['Volgens de handleiding moet je de wasmachine elke drie maanden ontkalken.'];
+    expect(personAntecedent(['Wat zegt de handleiding van de Bosch wasmachine over de ontkalking?'], reply, 'werkt hij ook op 40 graden?')).toBeUndefined();
+    expect(personAntecedent(['Does the Bosch dishwasher need salt?'], ['Yes, it needs dishwasher salt.'], 'what does he recommend?')).toBeUndefined();
+    // A name after a word for a person is that person's ("the plumber Jan").
+    expect(personAntecedent(['What did the plumber Jan say?'], ['He said the pipe is fine.'], 'when can he come?')).toBe('Jan');
+  });
+});
+

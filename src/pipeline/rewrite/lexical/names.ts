@@ -138,7 +138,8 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
     // "Who painted the Mona Lisa?" asks for a person; the name in it is what they did something to.
     if (ASKS_FOR_PERSON.test(turn)) continue;
     // "the new office in Rotterdam", "our contact at Acme": a name only ever after "in" or "at" is a place's or a firm's.
-    const found = namesIn(turn).find((n) => !afterOnly(n, turn, PLACE_BEFORE, true) && fits(n));
+    // Nor a brand before its thing ("de Bosch wasmachine"): "werkt hij ook op 40 graden?" is about the machine.
+    const found = namesIn(turn).find((n) => !afterOnly(n, turn, PLACE_BEFORE, true) && !brandOf(n, turn) && fits(n));
     if (found) return found;
   }
   // "The landlord returns it": someone the latest reply names by their role.
@@ -167,6 +168,12 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
     if (named) return named;
   }
   return undefined;
+}
+
+/** A name written only between an article and a lower-case noun ("the Bosch dishwasher", "de Bosch wasmachine"): a brand, no one. */
+function brandOf(name: string, text: string): boolean {
+  const at = wholeMatches(text, escapeRegExp(name));
+  return at.length > 0 && at.every((m) => /\b(?:the|de|het|my|mijn|our|onze|a|een)\s+$/i.test(text.slice(0, m.index)) && /^\s+\p{Ll}{3,}/u.test(text.slice(m.index + m[0].length)) && !PERSON_ROLES.has(/^\s+(\p{Ll}+)/u.exec(text.slice(m.index + m[0].length))![1]!));
 }
 
 /** A name that opens with a word the text also writes in lower case: a place's or a thing's ("their castle home, Castle Schwarzenau", "Lake Geneva"). */
