@@ -515,3 +515,20 @@ describe('a correction ("no, I meant …")', () => {
   });
 });
 
+describe('"same question for …", and a year told from the one asked about', () => {
+  it('asks the latest question again of another subject ("same question for gas", "dezelfde vraag voor gas")', async () => {
+    const bill = ['How much did I pay for electricity in 2024 according to the annual statement?'];
+    expect(await resolveParallel('same question for gas', bill, 'en')).toMatchObject({ resolved: 'How much did I pay for gas in 2024 according to the annual statement?' });
+    expect(await resolveParallel('dezelfde vraag voor gas', ['Hoeveel heb ik in 2024 betaald voor stroom?'], 'nl')).toMatchObject({ resolved: 'Hoeveel heb ik in 2024 betaald voor gas?' });
+  });
+
+  it('reads "the year before (that)" of a year as the year before it', async () => {
+    const bill = ['How much did I pay for gas in 2024 according to the annual statement?'];
+    expect(await resolveParallel('and the year before that?', bill, 'en')).toMatchObject({ resolved: 'How much did I pay for gas in 2023 according to the annual statement?' });
+    expect(await resolveParallel('and the year after?', bill, 'en')).toMatchObject({ resolved: 'How much did I pay for gas in 2025 according to the annual statement?' });
+    expect(await resolveParallel('en het jaar daarvoor?', ['Hoeveel heb ik in 2024 betaald voor gas?'], 'nl')).toMatchObject({ resolved: 'Hoeveel heb ik in 2023 betaald voor gas?' });
+    // Not a year: told from the one named.
+    expect(await resolveParallel('and the year before?', ['How much did I pay for energy last year?'], 'en')).toMatchObject({ resolved: 'How much did I pay for energy the year before last year?' });
+  });
+});
+

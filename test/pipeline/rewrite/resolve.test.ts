@@ -329,6 +329,13 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(found.map((f) => f.phrase)).toEqual(['deletion']);
   });
 
+  it('takes no "others" for a thing ("any others?"), and completes no "that one with …" of a name', () => {
+    const found = antecedents([turn(0, 'any others?', 'The statement also lists the water bill from Vitens.')], new Map([['others', 0.6], ['vitens', 0.5]]), 'en');
+    expect(found.map((f) => f.phrase)).toEqual(['Vitens']);
+    expect(resolveReference('and that one with the mop?', { phrase: 'Dyson V15', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('and the one from Contoso?', { phrase: 'pension plan', article: 'the' }, 'en')).toBe('What about the pension plan from Contoso?');
+  });
+
   it('takes no moment told from another ("de week erna", "the week after")', () => {
     const found = antecedents([turn(0, 'en de week erna?', 'De week erna heb je geen nachtdiensten.')], new Map([['week', 0.6], ['erna', 0.5], ['nachtdiensten', 0.3]]), 'nl');
     expect(found.map((f) => f.phrase)).toEqual(['nachtdiensten']);

@@ -540,7 +540,7 @@ const fromClaim = (r: SourceReading): ReferenceReading => ({ resolved: r.resolve
 const personOf = (c: ReadingContext, question: string): string | undefined => personAntecedent(c.input.earlierUserTurns, c.answers.map((a) => a.text).reverse(), question);
 
 /** A question that chooses among things or takes them together ("which one …?", "what about both?", "welke van de twee …?"). */
-const CHOOSES_OR_GROUPS = /^\s*(?:(?:which|welke?)\s+(?:one|ones|of\s+them|of\s+the\s+\w+|van\s+de\s+\w+|ene)\b|(?:and\s+|en\s+)?(?:what|how)\s+about\s+(?:both|all|either|each)\b|(?:en\s+)?(?:allebei|beide)\b)/i;
+const CHOOSES_OR_GROUPS = /^\s*(?:(?:which|welke?)\s+(?:one|ones|of\s+them|of\s+the\s+\w+|van\s+de\s+\w+|ene)\b|(?:and\s+)?(?:that|this)\s+one\b|(?:and\s+|en\s+)?(?:what|how)\s+about\s+(?:both|all|either|each)\b|(?:en\s+)?(?:allebei|beide)\b)/i;
 
 /** "who is that?", "wie is dat?": who someone just named is. */
 const WHO_IS_THAT = /^\s*(?:who\s+is\s+(?:that|this)|who['’]s\s+(?:that|this)|wie\s+is\s+(?:dat|die|dit))\s*\??\s*$/i;
@@ -728,10 +728,10 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     : [];
   // The search, where added terms weigh a fraction of the user's own, takes terms below the
   // learned (F1-best) threshold too: a likely term costs little there and often helps.
-  // A lower-case "one" is the user's stand-in for a thing ("and in the last one?"), not a word to search ("Xbox One" is).
+  // A lower-case "one" or "others" is the user's stand-in for a thing ("and in the last one?"), not a word to search ("Xbox One" is).
   // Nor is a part of an address ("com" of "privacy@example.com") that the conversation says nowhere else.
   const addressed = addressOnly(turns);
-  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term) && !/^(?:one|ones|ene)$/.test(c.surface) && !addressed(c.term)).slice(0, MAX_SEARCH_TERMS);
+  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term) && !/^(?:one|ones|ene|others)$/.test(c.surface) && !addressed(c.term)).slice(0, MAX_SEARCH_TERMS);
   const cues = queryCues(base);
   // "Is it fatal?": a short question that points back must point somewhere. When no term
   // clears the bar, the likeliest words of the user's latest question are what it means.

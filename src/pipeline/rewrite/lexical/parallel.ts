@@ -18,8 +18,8 @@ import { caseLike, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION
 const CORRECTION = /^(?:(?:no|nope|sorry|oh|actually|nee)[,.!]?\s+)*(?:I(?:\s+(?:meant|mean|was\s+asking\s+about|am\s+asking\s+about)|['’]m\s+asking\s+about)|ik\s+(?:bedoel|bedoelde|had\s+het\s+over))\s+/i;
 /** Openings of a follow-up that names only its new subject; a correction ("no, I meant …", "nee, ik bedoelde …") is one. */
 const ABOUT_LEAD: Record<'en' | 'nl', RegExp> = {
-  en: /^(?:and\s+)?(?:what|how)\s+about\s+|^and\s+about\s+|^what\s+of\s+|^(?:and|same)\s+for\s+|^(?:(?:no|nope|sorry|oh|actually)[,.!]?\s+)*I(?:\s+(?:meant|mean|was\s+asking\s+about|am\s+asking\s+about)|['’]m\s+asking\s+about)\s+/i,
-  nl: /^(?:en\s+)?(?:wat\s+dacht\s+je\s+van|hoe\s+zit\s+het\s+met|wat\s+met|hoe\s+met)\s+|^(?:(?:nee|sorry|oh)[,.!]?\s+)*ik\s+(?:bedoel|bedoelde|had\s+het\s+over)\s+/i,
+  en: /^(?:and\s+)?(?:what|how)\s+about\s+|^and\s+about\s+|^what\s+of\s+|^(?:and|same)\s+for\s+|^(?:and\s+)?(?:the\s+)?same\s+(?:question|thing)\s+(?:for|about)\s+|^(?:(?:no|nope|sorry|oh|actually)[,.!]?\s+)*I(?:\s+(?:meant|mean|was\s+asking\s+about|am\s+asking\s+about)|['’]m\s+asking\s+about)\s+/i,
+  nl: /^(?:en\s+)?(?:wat\s+dacht\s+je\s+van|hoe\s+zit\s+het\s+met|wat\s+met|hoe\s+met)\s+|^(?:en\s+)?(?:de\s+)?(?:dezelfde|zelfde)\s+vraag\s+(?:voor|over)\s+|^(?:(?:nee|sorry|oh)[,.!]?\s+)*ik\s+(?:bedoel|bedoelde|had\s+het\s+over)\s+/i,
 };
 /**
  * "and in 2018?", "en in Utrecht?": a bare "and" before a preposition settles the place by wording.
@@ -613,7 +613,9 @@ function momentFollowUp(said: string, previous: string, language: string): Paral
   if (!named && (relative || PREPOSITIONS.has(said.split(/\s+/)[0]!.toLowerCase()))) return undefined;
   // "the year before" of "last year" is "the year before last year"; "het jaar daarvoor" of "vorig jaar", "het jaar voor vorig jaar".
   const direction = relative && /^(?:before|daarvoor|ervoor)$/i.test(relative[2]!) ? (lang === 'nl' ? 'voor' : 'before') : lang === 'nl' ? 'na' : 'after';
-  const subject = relative ? `${relative[1]} ${direction} ${named![0].replace(MOMENT_PREPOSITION_AT_START, '')}` : said;
+  // "the year before" of "in 2024" is 2023.
+  const namedYear = relative && /(?:year|jaar)$/i.test(relative[1]!) ? /^\d{4}$/.exec(named![0].replace(MOMENT_PREPOSITION_AT_START, ''))?.[0] : undefined;
+  const subject = namedYear ? String(Number(namedYear) + (direction === 'before' || direction === 'voor' ? -1 : 1)) : relative ? `${relative[1]} ${direction} ${named![0].replace(MOMENT_PREPOSITION_AT_START, '')}` : said;
   // The moment takes the place of the one named, with its preposition; a bare year or month takes that preposition ("in 2023" for "in 2024").
   // A moment said with its preposition takes that of the one named too ("in September" for "for October").
   const before = named && PREPOSITIONS.has(said.split(/\s+/)[0]!.toLowerCase()) ? /(?:^|\s)(\p{L}+)\s+$/u.exec(previous.slice(0, named.index)) : null;

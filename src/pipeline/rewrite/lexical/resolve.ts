@@ -63,8 +63,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         // "March", "Monday 3 March": a moment, which no "it" or "they" stands for.
         // "the week after", "de week erna": a moment told from another.
         if (run.every((w) => MOMENT_WORDS.has(w.toLowerCase()) || /^\p{N}+$/u.test(w) || RELATIVE_WORDS.has(w.toLowerCase()))) run = [];
-        // "which one is lighter?", "in the last one?": "one" stands for a thing named elsewhere, and is none itself.
-        if (run.length && PRO_ONE.test(run.at(-1)!)) run = [];
+        // "which one is lighter?", "in the last one?", "any others?": "one" or "others" stands for a thing named elsewhere, and is none itself.
+        if (run.length && (PRO_ONE.test(run.at(-1)!) || /^(?:others|anderen|andere)$/i.test(run.at(-1)!))) run = [];
         // "at 84,200 km", "2.3 bar": a unit after its number measures a thing, and is none.
         if (run.length === 1 && UNITS.has(run[0]!.toLowerCase()) && /^\p{N}/u.test(tokens[runStart - 1] ?? '')) run = [];
         if (run.length) {
@@ -675,7 +675,9 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     const head = (text: string): string | undefined => text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.at(-1);
     if (rest && [head(phrase), antecedent.following?.toLowerCase()].includes(head(rest))) return undefined;
     // "and the one from Contoso?": the thing itself, from elsewhere ("What about the pension plan from Contoso?").
-    const one = lang === 'en' ? /^(?:the\s+)?one\s+(\S.*)$/i.exec(rest) : null;
+    const one = lang === 'en' ? /^(?:(?:the|that|this)\s+)?one\s+(\S.*)$/i.exec(rest) : null;
+    // Not one thing of a name ("and that one with the mop?" is no "Dyson V15 with the mop"): another of its kind.
+    if (one && /^\p{Lu}/u.test(phrase)) return undefined;
     if (one) return `What about ${named} ${one[1]}${end}`;
     if (rest && lang === 'nl') return `Wat is ${rest} van ${named}${end}`;
     if (rest) return `What about ${rest} of ${named}${end}`;

@@ -134,7 +134,7 @@ export const MOMENT_PREPOSITION = String.raw`(?:in|during|since|sinds|tijdens)`;
 export const MOMENT = String.raw`(?:(?:this|last|next|past|previous|coming|dit|deze|vorig|vorige|volgend|volgende|afgelopen|komend|komende)\s+${MOMENT_UNIT}|(?:${MOMENT_PREPOSITION}\s+)?(?:${MONTH}(?:\s+${YEAR})?|${YEAR})|${MOMENT_PREPOSITION}\s+(?:may|mei)(?:\s+${YEAR})?)`;
 const MOMENT_ALONE = new RegExp(`^${MOMENT}$`, 'i');
 /** A moment relative to the one asked about: "the year before", "the month after", "het jaar daarvoor", "de week erna". */
-export const RELATIVE_MOMENT = new RegExp(`^((?:the|het|de)\\s+${MOMENT_UNIT})\\s+(before|after|daarvoor|ervoor|daarna|erna)$`, 'i');
+export const RELATIVE_MOMENT = new RegExp(`^((?:the|het|de)\\s+${MOMENT_UNIT})\\s+(before|after|daarvoor|ervoor|daarna|erna)(?:\\s+(?:that|this|dat|dit))?$`, 'i');
 /** Whether a text is a moment alone, or one relative to another ("last year", "in 2023", "the month before"). */
 export function isMoment(text: string): boolean {
   return MOMENT_ALONE.test(text.trim()) || RELATIVE_MOMENT.test(text.trim());
