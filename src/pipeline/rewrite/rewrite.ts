@@ -173,7 +173,8 @@ export const MAX_REWRITE_CHARS = 2000;
 /**
  * The Rewrite stage: folds the relevant part of the conversation into the query, so that a
  * follow-up finds what it means. Never throws for a model's sake: any model failure falls back
- * to the lexical engine, which always answers.
+ * to the lexical engine, which always answers. `depth` is the rewrite's own: 1 when it reads the
+ * user's previous question again, as that question was understood (lexical engine, no cache).
  */
 export async function rewrite(query: string, conversation: readonly HistoryMessage[], options: Partial<RewriteOptions> = {}, deps: RewriteDeps = {}, depth = 0): Promise<RewriteRun> {
   const t0 = performance.now();

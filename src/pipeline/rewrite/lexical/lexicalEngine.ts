@@ -17,7 +17,7 @@ import { resolveSaid, resolveSource, type Answer, type SourceReading } from './s
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import { orderedOne, saidAbout, type ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, CLAUSE_WORDS, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, withoutAddresses, wordPattern } from './words.js';
@@ -115,13 +115,14 @@ function pointsAtOneThing(query: string, language: string): boolean {
   return /^it$/i.test(pointingPronoun(body, 'en')?.[0] ?? '') || /\bits\b/i.test(body);
 }
 
-/** A Dutch "ze", or a "die" that stands alone ("wanneer vervallen die?", "kan ik die ruilen?"). */
-const DUTCH_PLURAL_PRONOUN = /(?<![\p{L}])(?:ze|die(?=(?:\s+(?:\p{L}+en|op|af|aan|uit|mee|terug|door|over|weg|toe|in|ook|nog|dan|nu))?\s*[?.!]*\s*$))(?![\p{L}])/iu;
+/** A Dutch "die" that stands alone ("wanneer vervallen die?", "kan ik die ruilen?"), and "ze". */
+const DUTCH_DIE = dutchPronounAtEnd('die');
+const DUTCH_ZE = /(?<![\p{L}])ze(?![\p{L}])/iu;
 /** A Dutch noun in the plural by its form ("vakantiedagen", "offertes", "kinderen"), lower case. */
 const dutchPlural = (w: string): boolean => /^\p{Ll}/u.test(w) && w.length > 3 && /(?:[^aeiou]en|[aeiou]s|ers|ies)$/u.test(w);
 
-/** A Dutch "het" that stands for a thing: at the question's end, or before its last verb or particle ("kan ik het opzeggen?", "zet ik het aan?"). */
-const DUTCH_HET_PRONOUN = /(?<![\p{L}])het(?:\s+(?:\p{L}+en|op|af|aan|uit|mee|terug|door|over|weg|toe|in))?\s*[?.!]*\s*$/iu;
+/** A Dutch "het" that stands for a thing ("kan ik het opzeggen?", "zet ik het aan?"). */
+const DUTCH_HET = dutchPronounAtEnd('het');
 
 /**
  * The reading an English pronoun agrees with in number: "what happens if Germany stops bailing
@@ -133,15 +134,15 @@ export function agreeingReading(query: string, readings: readonly Antecedent[], 
   const first = readings[0];
   // "kan ik ze laten uitbetalen?", "wanneer vervallen die?" after "Hoeveel vakantiedagen heb ik nog volgens mijn loonstrook?":
   // a Dutch "ze" or "die" stands for things in the plural ("vakantiedagen") more often than for one ("mijn loonstrook").
-  if (first && language === 'nl' && DUTCH_PLURAL_PRONOUN.test(query) && !dutchPlural(head(first))) {
+  if (first && language === 'nl' && (DUTCH_DIE.test(query) || DUTCH_ZE.test(query)) && !dutchPlural(head(first))) {
     const many = readings.find((r) => r !== first && !r.verb && !isPerson(r.phrase, people) && dutchPlural(head(r)) && r.score >= (first.score * AGREEMENT_MARGIN) / 2);
     if (many) return many;
   }
   // "wat als het niet weggaat?" after "Wat zei de dermatoloog over de uitslag?": a Dutch question with no word for a person is about a thing.
   if (first && language === 'nl' && !/(?<![\p{L}])(?:hij|zij|ze|hem|haar)(?![\p{L}])/iu.test(query)) {
     // "wat kost het?": "het" stands for no word the conversation wrote with "de" ("de gemeente"); "die" for none written with "het" ("het rooster").
-    const het = DUTCH_HET_PRONOUN.test(query);
-    const die = !het && DUTCH_PLURAL_PRONOUN.test(query) && !/(?<![\p{L}])ze(?![\p{L}])/iu.test(query);
+    const het = DUTCH_HET.test(query);
+    const die = !het && DUTCH_DIE.test(query);
     // A name is as often someone's ("samen met Fatima en Joris") whom "die" stands for: no thing to read it as.
     const thing = readings.find((r) => !isPerson(r.phrase, people) && !(het && r.article?.toLowerCase() === 'de') && !(die && (r.article?.toLowerCase() === 'het' || /^\p{Lu}/u.test(head(r)))));
     return thing && (thing === first || thing.score >= first.score * AGREEMENT_MARGIN) ? thing : undefined;

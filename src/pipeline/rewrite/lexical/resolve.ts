@@ -345,8 +345,12 @@ const DEMONSTRATIVES: Record<string, RegExp> = {
   nl: /\b(het)\b(?=\s*([?.!,]|$)|\s+(\p{L}+))/iu,
 };
 const POSSESSIVE_EN = /\b(its|their)\b/i;
-/** A Dutch "die" that stands for a thing: at the question's end, or before its last verb or particle ("wanneer vervallen die?", "kan ik die ruilen?"). */
-const DUTCH_DIE_PRONOUN = /(?<![\p{L}])die(?=(?:\s+(?:\p{L}+en|op|af|aan|uit|mee|terug|door|over|weg|toe|in|ook|nog|dan|nu))?\s*[?.!]*\s*$)/iu;
+/** What may follow a Dutch pronoun that stands alone at a question's end: its last verb or particle, an adverb ("kan ik die ruilen?", "zet ik het aan?"). */
+const DUTCH_PRONOUN_END = String.raw`(?:\s+(?:\p{L}+en|op|af|aan|uit|mee|terug|door|over|weg|toe|in|ook|nog|dan|nu))?\s*[?.!]*\s*$`;
+/** A Dutch pronoun ("die", "het") that stands for a thing: at the question's end, or before its last verb or particle. */
+export const dutchPronounAtEnd = (word: string): RegExp => new RegExp(`(?<![\\p{L}])${word}(?=${DUTCH_PRONOUN_END})`, 'iu');
+/** "wanneer vervallen die?", "kan ik die ruilen?". */
+const DUTCH_DIE_PRONOUN = dutchPronounAtEnd('die');
 /** "which rules are those?", "welke regels zijn dat?": a noun asked about, which the pronoun after "are" is. */
 const WHICH_ARE_THOSE = /^\s*(?:which|what|welke|welk|wat\s+voor)\s+(?:\p{L}+\s+){1,2}(?:are|is|were|was|zijn|waren)\s+(?:those|these|that|this|dat|die|dit|deze)\s*$/iu;
 const THAT_IS_IT = /\b(?:(?:is|was)\s+that\s+it|that(?:['’]s|\s+is|\s+was)\s+it)\s*$/i;
