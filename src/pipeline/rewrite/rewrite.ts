@@ -6,7 +6,7 @@ import { queryTerms } from '../search/queryTerms.js';
 import { earlierUserTurns } from './history.js';
 import { classifyIntent } from './lexical/intent.js';
 import { lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
-import { itemsAsked, ordinalsAsked } from './lexical/ordinal.js';
+import { itemsAsked, listItems, ordinalsAsked } from './lexical/ordinal.js';
 import { resolveParallel } from './lexical/parallel.js';
 import { peopleNamed } from './lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
@@ -17,7 +17,7 @@ import { foldedMessage, pointingPronoun, trimEnd } from './lexical/resolve.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.150`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.151`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -170,6 +170,9 @@ export function searchVectorQuery(run: Pick<RewriteRun, 'result' | 'turns' | 'de
  */
 export const MAX_REWRITE_CHARS = 2000;
 
+/** How many of the latest replies' lists a parallel follow-up may name an item of. */
+const LISTS_READ = 3;
+
 /**
  * The Rewrite stage: folds the relevant part of the conversation into the query, so that a
  * follow-up finds what it means. Never throws for a model's sake: any model failure falls back
@@ -222,7 +225,9 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const askedAgain = understood ? [understood, ...listed.slice(1)] : listed;
   // "and of the second?" after such a question: that list's second item, asked as that question was.
   const previousOrdinal = pairs.length ? asked.get(pairs.at(-1)!.index) : undefined;
-  const parallel = reading.shifted ? undefined : await resolveParallel(reading.text, askedAgain, reading.language, deps.embedder);
+  // The lists the latest replies gave, whose items a follow-up may name by their noun ("and the stew?").
+  const lists = answers.slice(-LISTS_READ).map((a) => listItems(a.text, reading.language)).filter((items) => items.length >= 2);
+  const parallel = reading.shifted ? undefined : await resolveParallel(reading.text, askedAgain, reading.language, deps.embedder, 0, lists);
   const people = peopleNamed(pairs, reading.language);
   const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal });
   const { trace, ...lexicalResult } = lexical;

@@ -532,3 +532,13 @@ describe('"same question for …", and a year told from the one asked about', ()
   });
 });
 
+describe('another item of a list, named by its noun', () => {
+  it('takes the place of the item the question named ("and the stew?" after "is chana masala spicy?")', async () => {
+    const lists = [['chana masala', 'a chickpea and spinach stew', 'hummus']];
+    expect(await resolveParallel('and the stew?', ['is chana masala spicy?'], 'en', undefined, 0, lists)).toMatchObject({ resolved: 'is the stew spicy?', replaced: 'chana masala' });
+    // Not a noun two items end in, nor a question that named no item.
+    expect((await resolveParallel('and the stew?', ['is chana masala spicy?'], 'en', undefined, 0, [['chana masala', 'a lentil stew', 'a bean stew']]))?.resolved).not.toBe('is the stew spicy?');
+    expect((await resolveParallel('and the stew?', ['is it spicy?'], 'en', undefined, 0, lists))?.resolved).not.toBe('is the stew spicy?');
+  });
+});
+

@@ -163,3 +163,16 @@ describe('a verb and its subjects', () => {
     expect(verbSubjects('The Miele warranty covers parts.', 'handle')).toEqual([]);
   });
 });
+
+describe('a which-question with no verb the tagger saw', () => {
+  it('has the bare noun after its subject\'s prepositional phrase as its verb ("Which recipes in my folder use chickpeas?")', () => {
+    const tagOf = (text: string, word: string): string | undefined => {
+      const { words, tags } = englishTags(text);
+      return tags[words.indexOf(word)];
+    };
+    expect(tagOf('Which recipes in my folder use chickpeas?', 'use')).toBe('VERB');
+    expect(tagOf('Which files in the shared drive mention Acme?', 'mention')).toBe('VERB');
+    expect(tagOf('Which recipes in my folder?', 'folder')).toBe('NOUN');
+  });
+});
+

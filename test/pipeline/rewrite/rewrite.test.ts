@@ -615,6 +615,23 @@ describe('rewrite: Dutch "die" and "ze", a titled name two replies back, a momen
     expect((await rewrite('kan ik ze laten uitbetalen?', more, {}, { embedder, termStats })).result.resolved_query).toMatch(/^kan ik (?:de )?(?:wettelijke )?(?:vakantie)?dagen laten uitbetalen\?$/);
   });
 
+  it('asks "and the stew?" of the item the latest question was about, in the list a reply gave', async () => {
+    const recipes = [
+      u('Which recipes in my folder use chickpeas?'),
+      a('Three: chana masala, a chickpea and spinach stew, and hummus.'),
+      u('how long does the first take?'),
+      a('The chana masala takes about 40 minutes, 15 of them preparation.'),
+      u('is it spicy?'),
+      a('It uses one green chilli and a teaspoon of garam masala; the recipe calls it medium spicy.'),
+    ];
+    expect((await rewrite('and the stew?', recipes, {}, { embedder })).result.resolved_query).toBe('is the stew spicy?');
+  });
+
+  it('takes a name after a role ("Chief Sustainability Officer Anouk Verbeek") for a person', () => {
+    expect(isPerson('Chief Sustainability Officer Anouk Verbeek')).toBe(true);
+    expect(isPerson('the Sustainability Report')).toBe(false);
+  });
+
   it('reads no name and nothing written with "het" for "die", nothing written with "de" for "het"', () => {
     const at = (phrase: string, score: number, article?: string): Antecedent => ({ phrase, score, turn: 0, role: 'assistant', ...(article ? { article } : {}) });
     const shift = [at('rooster', 1, 'het'), at('Joris', 0.9), at('dienst', 0.6, 'de')];

@@ -97,6 +97,8 @@ export function isPerson(name: string, people: ReadonlySet<string> = new Set()):
   const words = phrase.split(/\s+(?:of|van)\s+/)[0]!.split(' ');
   // A role by its ending: "the dermatologist", "de cardioloog", "the paediatrician".
   if (PERSON_TITLES.has(words[0]!) || PERSON_ROLES.has(words.at(-1)!) || /(?:ologist|oloog|iatrist|iater|ician)s?$/.test(words.at(-1)!)) return true;
+  // "Chief Sustainability Officer Anouk Verbeek": a role before a name.
+  if (/^\p{Lu}/u.test(name.split(/\s+/).at(-1)!) && words.slice(0, -1).some((w) => PERSON_ROLES.has(w))) return true;
   return [...people].some((p) => p === phrase || p.split(' ').includes(phrase) || phrase.split(' ').includes(p));
 }
 

@@ -785,6 +785,32 @@ function comparedChoice(said: string, previous: string, lang: 'en' | 'nl'): Para
   return resolved ? { resolved, replaced: which[1]!, at: { start, end: start + put.length } } : undefined;
 }
 
+/**
+ * The place in `previous` of an item of a list (a reply's: "chana masala, a chickpea and spinach
+ * stew, and hummus") when the subject names another item of it by its head noun ("the stew"),
+ * which no other item ends in.
+ */
+function listSibling(subject: string, previous: string, lists: readonly (readonly string[])[]): Slot | undefined {
+  const headOf = (text: string): string | undefined => text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.at(-1);
+  const head = headOf(subject);
+  for (const items of lists) {
+    const named = items.filter((item) => headOf(item) === head);
+    if (named.length !== 1) continue;
+    for (const item of items) {
+      if (item === named[0]) continue;
+      const at = wholeMatchIndex(previous, item);
+      if (at >= 0) return { start: at, end: at + item.length, text: previous.slice(at, at + item.length), decided: true };
+    }
+  }
+  return undefined;
+}
+
+/** Where `phrase` stands in `text` as whole words, ignoring case; -1 if nowhere. */
+function wholeMatchIndex(text: string, phrase: string): number {
+  const m = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, 'iu').exec(text);
+  return m ? m.index : -1;
+}
+
 /** How many parallel follow-ups in a row are followed back ("what about peter?" after "what about edmund?"). */
 const MAX_CHAIN = 2;
 
@@ -793,7 +819,7 @@ const MAX_CHAIN = 2;
  * that question named. `earlierUserTurns` are the user's earlier messages, most recent first. The
  * embedder weighs the places X could take; without one only wording-settled places are used.
  */
-export async function resolveParallel(query: string, earlierUserTurns: readonly string[], language: string, embedder?: Embedder, depth = 0): Promise<ParallelReading | undefined> {
+export async function resolveParallel(query: string, earlierUserTurns: readonly string[], language: string, embedder?: Embedder, depth = 0, lists: readonly (readonly string[])[] = []): Promise<ParallelReading | undefined> {
   const asked = parallelSubject(query, language);
   // A Dutch "en X?" is taken only where the wording settles X's place; so is a correction ("no, I
   // meant photos in the air"), which says what was misread rather than what else to ask about.
@@ -854,7 +880,9 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const condition = SUBORDINATORS.has(subject.split(/\s+/)[0]!.toLowerCase());
   // Not where that subject was added with its preposition and a bare Dutch noun follows ("… voor mijn energiecontract" — "en mijn internetabonnement?").
   const chainedPlace = chained && !condition && !(wordingOnly && chained.replaced === '');
-  const all = chainedPlace ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : parallelSlots(previous, subject, language);
+  // "and the stew?" after "is chana masala spicy?", both items of the list a reply gave: the other item's place.
+  const sibling = chainedPlace ? undefined : listSibling(subject, previous, lists);
+  const all = chainedPlace ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : sibling ? [sibling] : parallelSlots(previous, subject, language);
   const slots = wordingOnly ? all.filter((s) => s.decided && s.start < s.end) : all;
   if (slots.length === 0) return depth === 0 && !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;
   let similarities: number[] | undefined;

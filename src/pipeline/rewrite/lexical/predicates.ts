@@ -130,6 +130,18 @@ function clauseVerbs({ words, tags, lemmas }: Tagged): string[] {
           break;
         }
       }
+      // "Which recipes in my folder use chickpeas?": after a plural subject and its prepositional
+      // phrase, the bare noun that ends that phrase's noun and opens another is the verb.
+      const pluralSubject = start + 3 < end && WH.has(words[start]!.toLowerCase()) && tags[start + 1] === 'NOUN' && lemmas[start + 1] !== words[start + 1]!.toLowerCase() && /s$/i.test(words[start + 1]!);
+      const preposition = pluralSubject && !out.slice(start, end).includes('VERB') && tags[start + 2] === 'ADP' ? start + 2 : -1;
+      for (let i = preposition + 2; preposition > 0 && i + 1 < end; i++) {
+        const bare = tags[i] === 'NOUN' && lemmas[i] === words[i] && /^\p{Ll}+$/u.test(words[i]!);
+        if (tags[i - 1] === 'NOUN' && bare && NOUN_PHRASE_OPENING.has(tags[i + 1]!)) {
+          out[i] = 'VERB';
+          break;
+        }
+        if (!['DET', 'PRON', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(tags[i]!)) break;
+      }
     }
     start = end + 1;
   }

@@ -159,7 +159,7 @@ export const PERSON_ROLES: ReadonlySet<string> = new Set(
   (
     'gp doctor physician dentist nurse surgeon pharmacist therapist lawyer attorney solicitor notary accountant adviser advisor ' +
     'landlord landlady tenant manager boss colleague employer employee teacher tutor contractor plumber electrician builder ' +
-    'agent broker realtor ceo cfo cto chairman chairwoman chair director founder owner mother father mom mum dad sister brother ' +
+    'agent broker realtor ceo cfo cto chairman chairwoman chair director founder owner officer president minister mother father mom mum dad sister brother ' +
     'wife husband partner son daughter friend neighbour neighbor client customer contact mentor coach supervisor coordinator secretary receptionist ' +
     'huisarts arts dokter tandarts verpleegkundige apotheker advocaat notaris boekhouder adviseur verhuurder huurder ' +
     'leidinggevende baas collega werkgever werknemer leraar docent aannemer loodgieter makelaar directeur eigenaar ' +
