@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LlmCallStats } from '../llm/localLlm.js';
 import type { Embedder } from '../models/embedder.js';
 import type { WeightedText } from '../search/hybridSearch.js';
@@ -7,13 +8,14 @@ import { earlierUserTurns } from './history.js';
 import { classifyIntent } from './lexical/intent.js';
 import { lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
 import { itemsAsked, listItems, ordinalsAsked } from './lexical/ordinal.js';
-import { resolveParallel } from './lexical/parallel.js';
+import { asksAgain, resolveParallel } from './lexical/parallel.js';
 import { peopleNamed } from './lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
 import { rewriteCacheKey } from './rewriteCache.js';
 import { pairText, selectTurns, turnPairs, type SelectedTurn } from './targetedHistory.js';
 import { foldedMessage, pointingPronoun, trimEnd } from './lexical/resolve.js';
+import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
@@ -170,6 +172,22 @@ export function searchVectorQuery(run: Pick<RewriteRun, 'result' | 'turns' | 'de
  */
 export const MAX_REWRITE_CHARS = 2000;
 
+/** Questions as the lexical engine understood them, by question, conversation before it, engine and options. */
+const UNDERSTOOD = new Map<string, string>();
+const questionKey = (question: string, before: readonly HistoryMessage[], engineId: string, opts: RewriteOptions, deps: RewriteDeps): string =>
+  createHash('sha1')
+    .update([question.trim(), engineId, JSON.stringify(opts), identity(deps.embedder), identity(deps.termStats), ...before.map((m) => `${m.role}:${m.text}`)].join('\u0000'))
+    .digest('hex');
+/** A number for each embedder and index the rewrite reads with: what it understood depends on them. */
+const IDENTITIES = new WeakMap<object, number>();
+let identities = 0;
+function identity(o: object | undefined): string {
+  if (!o) return '-';
+  let id = IDENTITIES.get(o);
+  if (id === undefined) IDENTITIES.set(o, (id = ++identities));
+  return String(id);
+}
+
 /** How many of the latest replies' lists a parallel follow-up may name an item of. */
 const LISTS_READ = 3;
 
@@ -219,18 +237,27 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const listed = named.size ? earlier.map((text, k) => named.get(questions[questions.length - 1 - k]?.index ?? -1)?.resolved ?? text) : earlier;
   // "what about with paracetamol?" after "can I take it with alcohol?": that question as the engine
   // read it when it was asked ("… ibuprofen …"), once (the question before it is read as asked).
-  const previous = depth === 0 && listed[0] && pointingPronoun(trimEnd(listed[0]).body, reading.language === 'nl' ? 'nl' : 'en') ? history.map((m) => m.role).lastIndexOf('user') : -1;
-  const understood = previous >= 0 ? (await rewrite(listed[0]!, history.slice(0, previous), options, { embedder: deps.embedder, termStats: deps.termStats, weights: deps.weights }, depth + 1)).result.resolved_query : undefined;
+  const again = !reading.shifted && asksAgain(reading.text, reading.language);
+  const previous = again && depth === 0 && listed[0] && pointingPronoun(trimEnd(listed[0]).body, reading.language === 'nl' ? 'nl' : 'en') ? history.map((m) => m.role).lastIndexOf('user') : -1;
+  // Read when that question was asked, as a rule (`understood`), else again here.
+  const prefix = previous >= 0 ? history.slice(0, previous) : [];
+  const understoodKey = previous >= 0 ? questionKey(listed[0]!, prefix, engineId, opts, deps) : '';
+  const understood =
+    previous < 0
+      ? undefined
+      : (UNDERSTOOD.get(understoodKey) ?? (await rewrite(listed[0]!, prefix, options, { embedder: deps.embedder, termStats: deps.termStats, weights: deps.weights }, depth + 1)).result.resolved_query);
   // Asked again by a parallel follow-up only: who "he" is stays read from what the user wrote.
   const askedAgain = understood ? [understood, ...listed.slice(1)] : listed;
   // "and of the second?" after such a question: that list's second item, asked as that question was.
   const previousOrdinal = pairs.length ? asked.get(pairs.at(-1)!.index) : undefined;
   // The lists the latest replies gave, whose items a follow-up may name by their noun ("and the stew?").
-  const lists = answers.slice(-LISTS_READ).map((a) => listItems(a.text, reading.language)).filter((items) => items.length >= 2);
-  const parallel = reading.shifted ? undefined : await resolveParallel(reading.text, askedAgain, reading.language, deps.embedder, 0, lists);
+  const lists = again ? answers.slice(-LISTS_READ).map((a) => listItems(a.text, reading.language)).filter((items) => items.length >= 2) : [];
+  const parallel = again ? await resolveParallel(reading.text, askedAgain, reading.language, deps.embedder, 0, lists) : undefined;
   const people = peopleNamed(pairs, reading.language);
   const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal });
   const { trace, ...lexicalResult } = lexical;
+  // The question as the lexical engine understood it, for a follow-up that asks it again.
+  remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => lexicalResult.resolved_query);
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;
   let llmStats: LlmCallStats | undefined;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { chooseSlot, compoundHeadShared, orderedOne, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
+import { asksAgain, chooseSlot, compoundHeadShared, orderedOne, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
 import { resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
@@ -539,6 +539,13 @@ describe('another item of a list, named by its noun', () => {
     // Not a noun two items end in, nor a question that named no item.
     expect((await resolveParallel('and the stew?', ['is chana masala spicy?'], 'en', undefined, 0, [['chana masala', 'a lentil stew', 'a bean stew']]))?.resolved).not.toBe('is the stew spicy?');
     expect((await resolveParallel('and the stew?', ['is it spicy?'], 'en', undefined, 0, lists))?.resolved).not.toBe('is the stew spicy?');
+  });
+});
+
+describe('whether a question may be one asked again', () => {
+  it('is so for a lead, a comparison, a correction or a subject said alone, not for a question of its own', () => {
+    for (const q of ['and for children?', 'what about with paracetamol?', 'compared to Q2?', 'no, I meant the flight to Porto', 'in 2019?', 'en in Utrecht?']) expect(asksAgain(q, /^en\b/.test(q) ? 'nl' : 'en')).toBe(true);
+    for (const q of ['can I take it with alcohol?', 'how long does installation take?', 'wie is dat?']) expect(asksAgain(q, q.startsWith('wie') ? 'nl' : 'en')).toBe(false);
   });
 });
 

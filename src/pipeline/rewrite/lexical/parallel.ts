@@ -4,7 +4,7 @@ import { detectLanguage } from './language.js';
 import { POINTER } from './ordinal.js';
 import { clausePredicates, englishTags } from './predicates.js';
 import { CLAUSE_WORDS, SUBORDINATORS, verbsOf } from './resolve.js';
-import { caseLike, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wordPattern, YEAR } from './words.js';
+import { caseLike, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -798,17 +798,22 @@ function listSibling(subject: string, previous: string, lists: readonly (readonl
     if (named.length !== 1) continue;
     for (const item of items) {
       if (item === named[0]) continue;
-      const at = wholeMatchIndex(previous, item);
-      if (at >= 0) return { start: at, end: at + item.length, text: previous.slice(at, at + item.length), decided: true };
+      const at = wholeMatches(previous, escapeRegExp(item), { ignoreCase: true })[0]?.index;
+      if (at !== undefined) return { start: at, end: at + item.length, text: previous.slice(at, at + item.length), decided: true };
     }
   }
   return undefined;
 }
 
-/** Where `phrase` stands in `text` as whole words, ignoring case; -1 if nowhere. */
-function wholeMatchIndex(text: string, phrase: string): number {
-  const m = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, 'iu').exec(text);
-  return m ? m.index : -1;
+/**
+ * Whether resolveParallel may read the query as a question asked again: it opens with a lead
+ * ("and", "what about", "compared to", "no, I meant") or is a subject of its own. Where not, no
+ * earlier question changes its answer, so the caller need not prepare them.
+ */
+export function asksAgain(query: string, language: string): boolean {
+  const lang = language === 'nl' ? 'nl' : 'en';
+  const q = query.trim();
+  return ABOUT_LEAD[lang].test(q) || AND_LEAD[lang].test(q) || COMPARED_TO.test(q) || parallelSubject(q, language) !== undefined || parallelSubject(q, language, true) !== undefined;
 }
 
 /** How many parallel follow-ups in a row are followed back ("what about peter?" after "what about edmund?"). */
