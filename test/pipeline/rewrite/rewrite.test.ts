@@ -627,6 +627,18 @@ describe('rewrite: Dutch "die" and "ze", a titled name two replies back, a momen
     expect((await rewrite('and the stew?', recipes, {}, { embedder })).result.resolved_query).toBe('is the stew spicy?');
   });
 
+  it('reads nothing the answer said there is none of ("is there a newer version?" — "No, …")', async () => {
+    const report = [
+      u('What does section 4 of the sustainability report say about emissions?'),
+      a('Section 4 reports scope 1 and 2 emissions of 12,400 tonnes CO2e in 2025, down 8% from 2024.'),
+      u('who wrote it?'),
+      a('The report was prepared by the sustainability team and reviewed by KPMG.'),
+      u('is there a newer version?'),
+      a('No, no other version of the sustainability report is in your indexed folders.'),
+    ];
+    expect((await rewrite('summarize it', report, {}, { embedder, termStats })).result.resolved_query).not.toMatch(/version/);
+  });
+
   it('takes a name after a role ("Chief Sustainability Officer Anouk Verbeek") for a person', () => {
     expect(isPerson('Chief Sustainability Officer Anouk Verbeek')).toBe(true);
     expect(isPerson('the Sustainability Report')).toBe(false);

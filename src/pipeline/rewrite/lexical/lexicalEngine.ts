@@ -646,6 +646,19 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   termReading,
 ];
 
+/** "is there a newer version?", "zijn er andere opties?": what a question asked there is any of (group 1). */
+const IS_THERE = /^\s*(?:is|are)\s+there\s+(?:a|an|any)\s+([^?.!]+?)\s*[?.!]*\s*$|^\s*(?:is|zijn)\s+er\s+(?:een|geen|nog)?\s*([^?.!]+?)\s*[?.!]*\s*$/i;
+/** An answer that opens by saying no. */
+const SAYS_NO = /^\s*(?:no|nope|nee)\b|^\s*there\s+(?:is|are)\s+no\b|^\s*er\s+(?:is|zijn)\s+geen\b/i;
+
+/** The things the conversation asked after and was told there are none of, lower case ("newer version"). */
+function deniedThings(turns: readonly SelectedTurn[]): string[] {
+  return turns.flatMap((t) => {
+    const m = IS_THERE.exec(t.user);
+    return m && SAYS_NO.test(t.assistant) ? [(m[1] ?? m[2]!).toLowerCase()] : [];
+  });
+}
+
 /** "where is it?", "and the price?": the likeliest of the conversation's readings of a reference. */
 function termReading(c: ReadingContext): ReferenceReading | undefined {
   // Readings of a reference: phrases of the searched terms, and the topic the user named (the
@@ -653,7 +666,9 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   const phraseWords = new Map(c.searched.map((t) => [t.term, t.p]));
   if (c.searched.length) for (const t of c.scored) if (t.topic && !phraseWords.has(t.term)) phraseWords.set(t.term, Math.max(t.p, TOPIC_FLOOR));
   const body = trimEnd(c.base).body;
-  const all = c.searched.length ? antecedents(c.turns, phraseWords, c.language) : [];
+  // "is there a newer version?" — "No, …": a thing the answer says there is none of is no reading.
+  const none = deniedThings(c.turns);
+  const all = c.searched.length ? antecedents(c.turns, phraseWords, c.language).filter((r) => !none.some((d) => d.includes(r.phrase.toLowerCase()))) : [];
   // "where is it?" after "How do I reset the router?": the router, not the resetting.
   const things = c.language === 'en' && all.some((r) => r.verb) && thingPronoun(c.base) ? all.filter((r) => !r.verb) : all;
   const pointed = c.last ? pointingPronoun(body, c.language === 'nl' ? 'nl' : 'en') : null;
