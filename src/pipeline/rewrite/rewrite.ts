@@ -256,8 +256,9 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const people = peopleNamed(pairs, reading.language);
   const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal });
   const { trace, ...lexicalResult } = lexical;
-  // The question as the lexical engine understood it, for a follow-up that asks it again.
-  remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => lexicalResult.resolved_query);
+  // The question as the lexical engine understood it, for a follow-up that asks it again (only one
+  // with a pronoun is looked up: see `previous`; hashing the conversation for others is wasted).
+  if (pointingPronoun(trimEnd(trimmed).body, reading.language === 'nl' ? 'nl' : 'en')) remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => lexicalResult.resolved_query);
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;
   let llmStats: LlmCallStats | undefined;

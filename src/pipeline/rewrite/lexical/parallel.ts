@@ -14,12 +14,14 @@ import { caseLike, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION
  * index's embedder), except where the wording settles it.
  */
 
-/** A correction's opening ("no, I meant …", "nee, ik bedoelde …"). */
-const CORRECTION = /^(?:(?:no|nope|sorry|oh|actually|nee)[,.!]?\s+)*(?:I(?:\s+(?:meant|mean|was\s+asking\s+about|am\s+asking\s+about)|['’]m\s+asking\s+about)|ik\s+(?:bedoel|bedoelde|had\s+het\s+over))\s+/i;
+/** A correction's opening ("no, I meant …", "nee, ik bedoelde …"), in English and in Dutch. */
+const CORRECTION_EN = String.raw`(?:(?:no|nope|sorry|oh|actually)[,.!]?\s+)*I(?:\s+(?:meant|mean|was\s+asking\s+about|am\s+asking\s+about)|['’]m\s+asking\s+about)`;
+const CORRECTION_NL = String.raw`(?:(?:nee|sorry|oh)[,.!]?\s+)*ik\s+(?:bedoel|bedoelde|had\s+het\s+over)`;
+const CORRECTION = new RegExp(String.raw`^(?:${CORRECTION_EN}|${CORRECTION_NL})\s+`, 'i');
 /** Openings of a follow-up that names only its new subject; a correction ("no, I meant …", "nee, ik bedoelde …") is one. */
 const ABOUT_LEAD: Record<'en' | 'nl', RegExp> = {
-  en: /^(?:and\s+)?(?:what|how)\s+about\s+|^and\s+about\s+|^what\s+of\s+|^(?:and|same)\s+for\s+|^(?:and\s+)?(?:the\s+)?same\s+(?:question|thing)\s+(?:for|about)\s+|^(?:(?:no|nope|sorry|oh|actually)[,.!]?\s+)*I(?:\s+(?:meant|mean|was\s+asking\s+about|am\s+asking\s+about)|['’]m\s+asking\s+about)\s+/i,
-  nl: /^(?:en\s+)?(?:wat\s+dacht\s+je\s+van|hoe\s+zit\s+het\s+met|wat\s+met|hoe\s+met)\s+|^(?:en\s+)?(?:de\s+)?(?:dezelfde|zelfde)\s+vraag\s+(?:voor|over)\s+|^(?:(?:nee|sorry|oh)[,.!]?\s+)*ik\s+(?:bedoel|bedoelde|had\s+het\s+over)\s+/i,
+  en: new RegExp(String.raw`^(?:and\s+)?(?:what|how)\s+about\s+|^and\s+about\s+|^what\s+of\s+|^(?:and|same)\s+for\s+|^(?:and\s+)?(?:the\s+)?same\s+(?:question|thing)\s+(?:for|about)\s+|^${CORRECTION_EN}\s+`, 'i'),
+  nl: new RegExp(String.raw`^(?:en\s+)?(?:wat\s+dacht\s+je\s+van|hoe\s+zit\s+het\s+met|wat\s+met|hoe\s+met)\s+|^(?:en\s+)?(?:de\s+)?(?:dezelfde|zelfde)\s+vraag\s+(?:voor|over)\s+|^${CORRECTION_NL}\s+`, 'i'),
 };
 /**
  * "and in 2018?", "en in Utrecht?": a bare "and" before a preposition settles the place by wording.
@@ -661,6 +663,12 @@ const ORDERED_THING = new RegExp(String.raw`(?<![\p{L}])(?:the|this|that|de|het|
 /** Nouns that stand for a list's item, not a thing of their own ("the first option" is read with its list, see resolveOrdinal). */
 const ITEM_WORD = /^(?:ones?|ene|options?|steps?|items?|points?|choices?|suggestions?|ideas?|alternatives?|optie|stap|punt|keuze|suggestie|idee|alternatief)$/i;
 
+/** The one thing a question named by its order ("the first round"; not "the first option", a list's item), if it named one. */
+function orderedThing(previous: string): RegExpExecArray | undefined {
+  const things = [...previous.matchAll(ORDERED_THING)].filter((m) => !ITEM_WORD.test(m[2]!));
+  return things.length === 1 ? things[0]! : undefined;
+}
+
 /**
  * "and in the last one?" after "How many actions do you get in the first round?": the question
  * again of the thing of another order ("… in the last round?"). The follow-up says the order
@@ -669,8 +677,7 @@ const ITEM_WORD = /^(?:ones?|ene|options?|steps?|items?|points?|choices?|suggest
 function orderFollowUp(said: string, previous: string): ParallelReading | undefined {
   const asked = ORDER_SAID.exec(said);
   if (!asked || (asked[1] && !PREPOSITIONS.has(asked[1].toLowerCase()))) return undefined;
-  const things = [...previous.matchAll(ORDERED_THING)].filter((m) => !ITEM_WORD.test(m[2]!));
-  const thing = things.length === 1 ? things[0]! : undefined;
+  const thing = orderedThing(previous);
   const noun = asked[3];
   if (!thing || (noun && !/^(?:one|ene)$/i.test(noun) && noun.toLowerCase() !== thing[2]!.toLowerCase())) return undefined;
   const order = asked[2]!.toLowerCase();
@@ -716,8 +723,7 @@ const MAX_ORDERED_WORDS = 3;
 export function orderedOne(query: string, previous: string | undefined, language: string): string | undefined {
   const asked = ORDERED_ONE.exec(query);
   if (!asked || previous === undefined) return undefined;
-  const things = [...previous.matchAll(ORDERED_THING)].filter((m) => !ITEM_WORD.test(m[2]!));
-  const thing = things.length === 1 ? things[0]! : undefined;
+  const thing = orderedThing(previous);
   if (!thing || thing[1]!.toLowerCase() === asked[1]!.toLowerCase()) return undefined;
   let noun = thing[2]!;
   if (language === 'en') {
@@ -839,7 +845,8 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
     const words = tokens(said);
     const at = words.findIndex((t, i) => i > 0 && PREPOSITIONS.has(t.lower));
     const noun = at > 0 ? words[at - 1]!.lower : undefined;
-    if (noun && !new RegExp(`\\b(?:${[...DETERMINERS].join('|')})\\s+${escapeRegExp(noun)}\\b`, 'i').test(raw)) return undefined;
+    const before = tokens(raw);
+    if (noun && !before.some((t, i) => t.lower === noun && i > 0 && DETERMINERS.has(before[i - 1]!.lower))) return undefined;
   }
   // "and the cheapest?", "what about the most expensive one?": which thing, asked again.
   const lang = language === 'nl' ? 'nl' : 'en';

@@ -1,7 +1,7 @@
 import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { CALENDAR_WORDS, capitalise, caseLike, isMoment, isRequest, PERSON_ROLES, plural, PREPOSITIONS, readable, remembered, withoutAddresses, wordPattern } from './words.js';
+import { CALENDAR_WORDS, capitalise, caseLike, isMoment, isRequest, PEOPLE, PERSON_ROLES, plural, PREPOSITIONS, readable, remembered, withoutAddresses, wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -462,29 +462,35 @@ export function resolveThere(query: string, lastUser: string, language: string):
   return { resolved: `${before}${preposition} ${place}${query.slice(at + 'there'.length)}`, place };
 }
 
-/** An earlier message of the user's with its topic folded in, in whichever language's wording it has. */
+const foldedMessages = new Map<string, string>();
+
+/** An earlier message of the user's with its topic folded in, in whichever language's wording it has (read once per message). */
 export function foldedMessage(text: string): string {
-  return text.includes(',') ? foldFrontedTopic(foldFrontedTopic(text, 'en'), 'nl') : text;
+  return text.includes(',') ? remembered(foldedMessages, text, () => foldFrontedTopic(foldFrontedTopic(text, 'en'), 'nl')) : text;
 }
 
 /** The topic said before a question that points back at it ("the battery" of "and the battery, how long does it last?"). */
 export function frontedTopic(query: string, language: string): string | undefined {
-  const folded = foldFrontedTopic(query, language);
-  return folded === query ? undefined : FRONTED_TOPIC[language === 'nl' ? 'nl' : 'en'].exec(query.trim())![1];
+  return readFrontedTopic(query, language)?.topic;
 }
 
 /** The question with a topic said before it folded in ("where does the data transfer go?"); unchanged when it has none. */
 export function foldFrontedTopic(query: string, language: string): string {
+  return readFrontedTopic(query, language)?.folded ?? query;
+}
+
+/** A topic said first and the question with it folded in, where a pronoun of the question became the topic as said. */
+function readFrontedTopic(query: string, language: string): { topic: string; folded: string } | undefined {
   const lang = language === 'nl' ? 'nl' : 'en';
   const m = FRONTED_TOPIC[lang].exec(query.trim());
-  if (!m) return query;
+  if (!m) return undefined;
   const topic = m[1]!;
   const rest = m[2]!;
-  if (topic.split(/\s+/).length > MAX_TOPIC_WORDS) return query;
+  if (topic.split(/\s+/).length > MAX_TOPIC_WORDS) return undefined;
   const die = lang === 'nl' ? DUTCH_TOPIC_DIE.exec(rest) : null;
   const folded = die ? rest.slice(0, die.index + die[0].length - 3) + topic + rest.slice(die.index + die[0].length) : resolveReference(rest, { phrase: topic }, lang);
   // Only where a pronoun of the question became the topic as said ("its" may read its owner: not here).
-  return folded !== undefined && folded.includes(topic) ? folded : query;
+  return folded !== undefined && folded.includes(topic) ? { topic, folded } : undefined;
 }
 
 export const ELLIPSIS_LEAD: Record<string, RegExp> = {
@@ -567,10 +573,10 @@ const QUANTIFIED = /^(?:both(?:\s+of\s+them)?|either(?:\s+one)?|neither(?:\s+one
 function singularPhrase(phrase: string): boolean {
   // The head comes before a phrase's own preposition ("the symptoms of Lyme disease").
   const last = phrase.split(/\s+(?:of|for|in|on|at|from|with|to|by)\s+/i)[0]!.split(/\s+/).at(-1)!;
-  return /^\p{Lu}/u.test(last) ? !/s$/.test(last) : !plural(last.toLowerCase()) && !PEOPLE_PLURALS.has(last.toLowerCase());
+  return /^\p{Lu}/u.test(last) ? !/s$/.test(last) : !plural(last.toLowerCase()) && !PEOPLE.has(last.toLowerCase()) && !UNMARKED_PLURALS.has(last.toLowerCase());
 }
-/** Nouns whose plural does not end in "s". */
-const PEOPLE_PLURALS = new Set(['people', 'children', 'men', 'women', 'staff', 'police', 'mice', 'feet', 'teeth', 'data']);
+/** Plurals without an "s" that PEOPLE does not hold. */
+const UNMARKED_PLURALS = new Set(['men', 'women', 'police', 'mice', 'feet', 'teeth', 'data']);
 /** The present forms a singular subject takes ("they are" → "it is"). */
 const SINGULAR_FORMS: Record<string, string> = { are: 'is', were: 'was', have: 'has', do: 'does', "aren't": "isn't", "weren't": "wasn't", "haven't": "hasn't", "don't": "doesn't" };
 
