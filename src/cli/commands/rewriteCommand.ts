@@ -40,6 +40,9 @@ const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], st
   advice: 'the action the latest answer advised',
   file: 'the file the latest answer named',
   place: 'the place the latest question asked for or named',
+  order: 'the thing the previous question named, of another order',
+  choice: 'the thing the latest answer chose',
+  'previous question': "what the previous question's own pronoun was read as",
 };
 
 function describe(run: RewriteRun, history: readonly HistoryMessage[], full: boolean): string {

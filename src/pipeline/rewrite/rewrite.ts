@@ -8,7 +8,7 @@ import { earlierUserTurns } from './history.js';
 import { classifyIntent } from './lexical/intent.js';
 import { lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
 import { itemsAsked, listItems, ordinalsAsked } from './lexical/ordinal.js';
-import { asksAgain, resolveParallel } from './lexical/parallel.js';
+import { asksAgain, namesByOrder, resolveParallel } from './lexical/parallel.js';
 import { peopleNamed } from './lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
@@ -19,7 +19,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.152`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.153`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -173,7 +173,13 @@ export function searchVectorQuery(run: Pick<RewriteRun, 'result' | 'turns' | 'de
 export const MAX_REWRITE_CHARS = 2000;
 
 /** Questions as the lexical engine understood them, by question, conversation before it, engine and options. */
-const UNDERSTOOD = new Map<string, string>();
+const UNDERSTOOD = new Map<string, Understood>();
+/** A question as the lexical engine understood it, and what it read its pronoun as. */
+interface Understood {
+  resolved: string;
+  reference?: LexicalTrace['reference'];
+}
+const understanding = (run: { result: RewriteResult; trace?: LexicalTrace }): Understood => ({ resolved: run.result.resolved_query, ...(run.trace?.reference ? { reference: run.trace.reference } : {}) });
 const questionKey = (question: string, before: readonly HistoryMessage[], engineId: string, opts: RewriteOptions, deps: RewriteDeps): string =>
   createHash('sha1')
     .update([question.trim(), engineId, JSON.stringify(opts), identity(deps.embedder), identity(deps.termStats), ...before.map((m) => `${m.role}:${m.text}`)].join('\u0000'))
@@ -238,27 +244,33 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   // "what about with paracetamol?" after "can I take it with alcohol?": that question as the engine
   // read it when it was asked ("… ibuprofen …"), once (the question before it is read as asked).
   const again = !reading.shifted && asksAgain(reading.text, reading.language);
-  const previous = again && depth === 0 && listed[0] && pointingPronoun(trimEnd(listed[0]).body, reading.language === 'nl' ? 'nl' : 'en') ? history.map((m) => m.role).lastIndexOf('user') : -1;
+  const lang = reading.language === 'nl' ? 'nl' : 'en';
+  // "what did it cost?" after "when is the next one due?" or "can I renew it online?": what that
+  // question's pronoun or order word was read as, then.
+  const pointing = !reading.shifted && !!pointingPronoun(trimEnd(reading.text).body, lang);
+  const previousPoints = !!listed[0] && !!pointingPronoun(trimEnd(listed[0]).body, lang);
+  const previousRead = previousPoints || (!!listed[0] && namesByOrder(listed[0]));
+  const previous = depth === 0 && ((again && previousPoints) || (pointing && previousRead)) ? history.map((m) => m.role).lastIndexOf('user') : -1;
   // Read when that question was asked, as a rule (`understood`), else again here.
   const prefix = previous >= 0 ? history.slice(0, previous) : [];
-  const understoodKey = previous >= 0 ? questionKey(listed[0]!, prefix, engineId, opts, deps) : '';
   const understood =
     previous < 0
       ? undefined
-      : (UNDERSTOOD.get(understoodKey) ?? (await rewrite(listed[0]!, prefix, options, { embedder: deps.embedder, termStats: deps.termStats, weights: deps.weights }, depth + 1)).result.resolved_query);
+      : (UNDERSTOOD.get(questionKey(listed[0]!, prefix, engineId, opts, deps)) ?? understanding(await rewrite(listed[0]!, prefix, options, { embedder: deps.embedder, termStats: deps.termStats, weights: deps.weights }, depth + 1)));
   // Asked again by a parallel follow-up only: who "he" is stays read from what the user wrote.
-  const askedAgain = understood ? [understood, ...listed.slice(1)] : listed;
+  const askedAgain = understood && again && previousPoints ? [understood.resolved, ...listed.slice(1)] : listed;
   // "and of the second?" after such a question: that list's second item, asked as that question was.
   const previousOrdinal = pairs.length ? asked.get(pairs.at(-1)!.index) : undefined;
   // The lists the latest replies gave, whose items a follow-up may name by their noun ("and the stew?").
   const lists = again ? answers.slice(-LISTS_READ).map((a) => listItems(a.text, reading.language)).filter((items) => items.length >= 2) : [];
   const parallel = again ? await resolveParallel(reading.text, askedAgain, reading.language, deps.embedder, 0, lists) : undefined;
   const people = peopleNamed(pairs, reading.language);
-  const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal });
+  const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal, previousReference: pointing ? understood?.reference : undefined });
   const { trace, ...lexicalResult } = lexical;
-  // The question as the lexical engine understood it, for a follow-up that asks it again (only one
-  // with a pronoun is looked up: see `previous`; hashing the conversation for others is wasted).
-  if (pointingPronoun(trimEnd(trimmed).body, reading.language === 'nl' ? 'nl' : 'en')) remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => lexicalResult.resolved_query);
+  // The question as the lexical engine understood it, for a follow-up that asks it again or points
+  // at the same thing (only one with a pronoun or an order word is looked up: see `previous`;
+  // hashing the conversation for others is wasted).
+  if (pointingPronoun(trimEnd(trimmed).body, lang) || namesByOrder(trimmed)) remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => understanding({ result: lexicalResult, trace }));
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;
   let llmStats: LlmCallStats | undefined;

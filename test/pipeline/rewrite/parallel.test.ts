@@ -472,9 +472,9 @@ describe('a follow-up that names another thing by its order or another person by
 
 describe('"the next one" in a question of its own', () => {
   it('is the thing the latest question named by another order, with its nouns', () => {
-    expect(orderedOne('when is the next one due?', 'When was the last oil change on the Golf?', 'en')).toBe('when is the next oil change due?');
-    expect(orderedOne('when is the next?', 'When was the last oil change on the Golf?', 'en')).toBe('when is the next oil change?');
-    expect(orderedOne('wanneer is de volgende?', 'Wanneer was de laatste APK van de Golf?', 'nl')).toBe('wanneer is de volgende APK?');
+    expect(orderedOne('when is the next one due?', 'When was the last oil change on the Golf?', 'en')).toEqual({ resolved: 'when is the next oil change due?', noun: 'oil change' });
+    expect(orderedOne('when is the next?', 'When was the last oil change on the Golf?', 'en')?.resolved).toBe('when is the next oil change?');
+    expect(orderedOne('wanneer is de volgende?', 'Wanneer was de laatste APK van de Golf?', 'nl')).toEqual({ resolved: 'wanneer is de volgende APK?', noun: 'APK', article: 'de' });
     // The same order, a list's item, or no ordered thing: none.
     expect(orderedOne('is the last one cheaper?', 'When was the last oil change?', 'en')).toBeUndefined();
     expect(orderedOne('what is the second one?', 'What is the first option?', 'en')).toBeUndefined();

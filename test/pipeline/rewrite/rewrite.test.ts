@@ -666,3 +666,79 @@ describe('rewrite: Dutch "die" and "ze", a titled name two replies back, a momen
   });
 });
 
+
+describe('rewrite: a pronoun in a row of questions with pronouns goes on standing for the same thing', () => {
+  /** Each follow-up of a conversation rewritten after the turns before it, as the chat asks them. */
+  async function chain(turns: readonly [string, string][]): Promise<string[]> {
+    const history: HistoryMessage[] = [u(turns[0]![0]), a(turns[0]![1])];
+    const out: string[] = [];
+    for (const [question, answer] of turns.slice(1)) {
+      out.push((await rewrite(question, history, {}, { embedder, termStats })).result.resolved_query);
+      history.push(u(question), a(answer));
+    }
+    return out;
+  }
+
+  it('reads "it" as the heat pump, the notice period, the book, the train the question before meant', async () => {
+    const heatPump = await chain([
+      ['What does the quote say about the heat pump?', 'The quote from Warmtewerk offers a Daikin Altherma 3 air-to-water heat pump of 8 kW, installed for 11,400 euros before the subsidy.'],
+      ['how loud is it?', 'The datasheet gives a sound power of 58 dB(A) for the outdoor unit; at 3 metres that is about 38 dB(A), quieter than a fridge.'],
+      ['where would they put it?', 'The installer proposes the outdoor unit against the back wall, next to the shed, with the indoor unit in the utility room.'],
+      ['does it need a permit?', 'No permit is needed for an outdoor unit at the back of the house.'],
+    ]);
+    expect(heatPump).toEqual(['how loud is the heat pump?', 'where would they put the heat pump?', 'does the heat pump need a permit?']);
+    const lease = await chain([
+      ['What is the notice period in my lease?', "The lease for Kerkstraat 12 requires two months' notice from the tenant, given in writing."],
+      ['can I give it by email?', 'The lease says notice must be given by registered letter or by bailiff; email is not mentioned.'],
+      ['when does it start counting?', 'The notice period starts on the first day of the month after the landlord receives the letter.'],
+    ]);
+    expect(lease.at(-1)).toBe('when does the notice period start counting?');
+    const library = await chain([
+      ['When is the book I borrowed from the library due back?', 'Your copy of The Overstory by Richard Powers is due back on 9 December at the Central Library.'],
+      ['can I renew it online?', 'Yes, in My Account you can renew it up to three times, unless another member has reserved it.'],
+      ['what happens if I return it late?', 'Late returns cost 0.25 euro per day per item, up to 5 euros.'],
+    ]);
+    expect(library.at(-1)).toBe('what happens if I return the book late?');
+    const train = await chain([
+      ['When does my train to Brussels leave?', 'Your Eurostar to Brussels-Midi leaves Amsterdam Centraal at 08:16 on 4 December, from platform 15b.'],
+      ['can I still change it?', 'Yes: your Standard Premier ticket can be exchanged up to 7 days before departure for a 15 euro fee plus any fare difference.'],
+      ['how much did it cost?', 'The booking confirmation shows 189 euros for the return trip, paid by Visa on 2 November.'],
+      ['is breakfast included on it?', 'Standard Premier includes a light meal served at your seat.'],
+    ]);
+    expect(train.slice(1)).toEqual(['how much did my train cost?', 'is breakfast included on my train?']);
+  });
+
+  it('reads "it" after "when is the next one due?" as the thing asked about in another order', async () => {
+    const golf = await chain([
+      ['When was the last oil change on the Golf?', 'The last oil change was on 12 March 2026 at 84,200 km, at Garage Bosman.'],
+      ['when is the next one due?', 'The service booklet says every 15,000 km or once a year, so the next one is due at 99,200 km or by 12 March 2027.'],
+      ['what did it cost?', 'The March service cost 189 euros.'],
+    ]);
+    expect(golf).toEqual(['when is the next oil change due?', 'what did the oil change cost?']);
+  });
+
+  it('carries on the thing the answer chose, not a happening ("how long does it take?")', async () => {
+    const laptop = await chain([
+      ['Which laptop does the IT policy recommend for developers?', 'The ThinkPad T14 Gen 5, with 32 GB RAM and a 1 TB SSD.'],
+      ['does it have USB-C?', 'Yes, two USB-C ports with Thunderbolt 4, plus two USB-A ports and HDMI.'],
+      ['how much does it weigh?', 'It weighs 1.3 kg.'],
+      ['can I order it myself?', 'No, you request it through the IT service desk portal.'],
+    ]);
+    expect(laptop).toEqual(['does the ThinkPad have USB-C?', 'how much does the ThinkPad weigh?', 'can I order the ThinkPad myself?']);
+    const router = await chain([
+      ['How do I reset my router?', 'Hold the reset button on the back of the Fritzbox for 10 seconds; the router restarts and the lights blink.'],
+      ['where is it?', 'The reset button is a small hole next to the power socket; use a paperclip.'],
+      ['how long does it take?', 'A reset takes about three minutes.'],
+    ]);
+    expect(router.at(-1)).toBe('how long does it take?');
+  });
+
+  it('reads no earlier thing for a pronoun after a question of its own that names it ("…, how can it be prevented?")', async () => {
+    const vaccine = await chain([
+      ['What is HIV?', 'HIV is a virus that attacks the immune system.'],
+      ['how is it spread?', 'It spreads through certain body fluids.'],
+      ['Is there a vaccine for herpes, how can it be prevented?', 'There is no vaccine for herpes.'],
+    ]);
+    expect(vaccine.at(-1)).toBe('Is there a vaccine for herpes, how can it be prevented?');
+  });
+});

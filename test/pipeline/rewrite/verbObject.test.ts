@@ -62,7 +62,7 @@ describe('what the latest reply has the question\'s verb act on', () => {
     const turns = [{ index: 0, user: 'When is my tax return due?', assistant: tax, similarity: 0.5, byRecency: true }];
     const r = lexicalRewrite({ query: 'how do I request it?', earlierUserTurns: ['When is my tax return due?'], turns });
     expect(r.resolved_query).toBe('how do I request an extension?');
-    expect(r.trace.reference).toEqual({ phrase: 'extension', by: 'verb object' });
+    expect(r.trace.reference).toEqual({ phrase: 'extension', by: 'verb object', article: 'an' });
     const warranty = [{ index: 0, user: 'What is the warranty on the dishwasher?', assistant: dishwasher, similarity: 0.5, byRecency: true }];
     // Before the previous question's form ("the warranty"): the reply says what is registered.
     expect(lexicalRewrite({ query: 'how do I register it?', earlierUserTurns: ['What is the warranty on the dishwasher?'], turns: warranty }).resolved_query).toBe('how do I register the appliance?');

@@ -16,11 +16,11 @@ import { namedAction, verbObject, type ActedOn } from './verbObject.js';
 import { resolveSaid, resolveSource, type Answer, type SourceReading } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
-import { orderedOne, saidAbout, type ParallelReading } from './parallel.js';
+import { DETERMINERS, orderedOne, saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
-import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, replaceWhole, SOURCE_LEAD, wholeMatches, withoutAddresses, wordPattern } from './words.js';
+import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, PREPOSITIONS, replaceWhole, SOURCE_LEAD, wholeMatches, withoutAddresses, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
 const MAX_SEARCH_TERMS = 10;
@@ -71,6 +71,8 @@ export interface LexicalInput {
   people?: ReadonlySet<string>;
   /** The list item the latest question named by its place (see ordinalsAsked): "and the second?" takes the same list's. */
   previousOrdinal?: OrdinalReading;
+  /** What the latest question's own pronoun was read as, when it had one: what the conversation is still about. */
+  previousReference?: LexicalTrace['reference'];
 }
 
 /** The question as the engine reads it: fillers removed, an opening that changes the subject taken off, its language. */
@@ -424,7 +426,7 @@ export interface LexicalTrace {
   /** What a parallel follow-up's new subject replaced in the previous question. */
   replaced?: string;
   /** What the question's pronoun or ellipsis was read as, and from what. */
-  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' | 'place' };
+  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' | 'place' | 'order' | 'choice' | 'previous question'; article?: string; attached?: boolean };
 }
 
 /**
@@ -597,8 +599,8 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   },
   // "when is the next one due?" after "When was the last oil change …?": the next oil change.
   (c) => {
-    const resolved = c.last ? orderedOne(c.base, c.input.earlierUserTurns[0], c.language) : undefined;
-    return resolved ? { resolved, turns: [c.last!.index] } : undefined;
+    const ordered = c.last ? orderedOne(c.base, c.input.earlierUserTurns[0], c.language) : undefined;
+    return ordered ? { resolved: ordered.resolved, reference: { phrase: ordered.noun, by: 'order', article: c.language === 'nl' ? ordered.article : 'the' }, turns: [c.last!.index] } : undefined;
   },
   // "how loud is the first one?": an item of the list just given. The items not chosen are no
   // part of the search ("the first one" is not the second).
@@ -659,6 +661,60 @@ function deniedThings(turns: readonly SelectedTurn[]): string[] {
   });
 }
 
+/** Readings of the latest question's pronoun that a pronoun of the next may continue: a thing, not a person, file or claim. */
+const CONTINUED: ReadonlySet<string> = new Set(['conversation terms', 'question form', 'demonstrative', 'list item', 'verb object', 'order', 'choice', 'previous question']);
+
+/** What is said of a happening rather than a thing, right after its "it" ("does it take long?", "did it work?"). */
+const EVENT_PREDICATE = /^\s+(?:\w+\s+)?(?:take|takes|took|work|works|worked|go|goes|went|help|helps|helped|happen|happens|happened)\b/i;
+
+/** Question words a noun phrase follows whole ("how many vacation days", "welke laptop"). */
+const ASKING_BEFORE_NOUN: ReadonlySet<string> = new Set('which what many much welke welk hoeveel wat'.split(' '));
+
+/** Whether a text names a phrase whole: the phrase opens with a determiner, or stands after one, a preposition, a question word or nothing. */
+function namedWhole(text: string, phrase: string): boolean {
+  const words = text.toLowerCase().match(WORD) ?? [];
+  const said = phrase.toLowerCase().match(WORD) ?? [];
+  if (said.length === 0) return false;
+  for (let i = 0; i + said.length <= words.length; i++) {
+    if (!said.every((w, k) => words[i + k] === w)) continue;
+    const before = words[i - 1];
+    if (DETERMINERS.has(said[0]!) || before === undefined || DETERMINERS.has(before) || PREPOSITIONS.has(before) || ASKING_BEFORE_NOUN.has(before)) return true;
+  }
+  return false;
+}
+
+/** Readings carried on without the user having named them: the thing of another order, the answer's choice, a reading carried on before. */
+const SURE_ORIGINS: ReadonlySet<string> = new Set(['order', 'choice', 'previous question']);
+
+/** Below this dependence a question likely stands alone ("do they still make …?" opening another conversation): its pronoun is its own. */
+const CONTINUING_DEPENDENCE = 0.5;
+
+/**
+ * "what happens if I return it late?" after "can I renew it online?", itself read as "… the book":
+ * a pronoun in a row of questions with pronouns goes on standing for what the latest one's stood
+ * for (the thing the conversation is about), when the user named it, it agrees with the pronoun
+ * and takes its place in the question. A reading put in brackets, or of a person, is not carried on.
+ */
+function continuedReading(c: ReadingContext): Antecedent | undefined {
+  const before = c.input.previousReference;
+  if (!c.last || !before || before.attached || !CONTINUED.has(before.by) || c.dependence < CONTINUING_DEPENDENCE) return undefined;
+  // A "they" who does something is as often people the conversation named as the thing it was about.
+  const pronoun = pointingPronoun(trimEnd(c.base).body, c.language === 'nl' ? 'nl' : 'en');
+  if (!pronoun || /^they$/i.test(pronoun[0])) return undefined;
+  // A thing the user named themselves, as a whole: one a reply brought up ("the World Cup"), or
+  // part of what the user named ("the Roman Empire" of "the eastern Roman Empire"), may have been
+  // the latest question's reading and not be what the conversation is about.
+  // (A thing the question before named by its order, or the answer chose for it, is what the user
+  // asked about; one carried on from the question before was weighed so there.)
+  if (!SURE_ORIGINS.has(before.by) && !c.input.earlierUserTurns.some((t) => namedWhole(t, before.phrase))) return undefined;
+  // Named again, a thing is a known one: "an extension" is now "the extension".
+  const article = before.article && /^(?:a|an)$/i.test(before.article) ? 'the' : before.article?.toLowerCase() === 'een' ? undefined : before.article;
+  const reading: Antecedent = { phrase: before.phrase, ...(article ? { article } : {}), score: Infinity, turn: c.last.index, role: 'user' };
+  // It must agree with this pronoun too ("how does it work?" is not "those" preferred stocks).
+  const agrees = agreeingReading(c.base, [reading], c.language, c.input.people);
+  return agrees && !isPerson(agrees.phrase, c.input.people) && resolveReference(c.base, agrees, c.language) !== undefined ? agrees : undefined;
+}
+
 /** "where is it?", "and the price?": the likeliest of the conversation's readings of a reference. */
 function termReading(c: ReadingContext): ReferenceReading | undefined {
   // Readings of a reference: phrases of the searched terms, and the topic the user named (the
@@ -681,12 +737,17 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   const readings = c.language === 'en' && /^it$/i.test(pointed?.[0] ?? '') && c.last ? usersBeforePlace(owned, c.last.user) : owned;
   const answerChose = c.chosen();
   const verbActsOn = c.acted();
-  const best: (Antecedent & { by?: 'verb object' }) | undefined =
+  // "how long does it take?" after "How do I reset my router?" — "where is it?": the resetting, whatever the question before meant.
+  const happening = c.language === 'en' && !!pointed && EVENT_PREDICATE.test(body.slice(pointed.index + pointed[0].length));
+  const continued = answerChose || verbActsOn || happening ? undefined : continuedReading(c);
+  const best: (Antecedent & { by?: 'verb object' | 'choice' | 'previous question' }) | undefined =
     answerChose && !isPerson(answerChose.phrase, c.input.people)
-      ? { phrase: answerChose.phrase, ...(answerChose.article && (answerChose.article === 'the') === (c.language === 'en') ? { article: answerChose.article } : {}), score: Infinity, turn: c.last!.index, role: 'assistant' }
+      ? { phrase: answerChose.phrase, ...(answerChose.article && (answerChose.article === 'the') === (c.language === 'en') ? { article: answerChose.article } : {}), score: Infinity, turn: c.last!.index, role: 'assistant', by: 'choice' }
       : verbActsOn && !isPerson(verbActsOn.phrase, c.input.people)
         ? { ...verbActsOn, score: Infinity, turn: c.last!.index, role: 'assistant', by: 'verb object' }
-        : agreeingReading(c.base, readings, c.language, c.input.people);
+        : continued
+          ? { ...continued, by: 'previous question' }
+          : agreeingReading(c.base, readings, c.language, c.input.people);
   // A verb ("How do I reset my router?" — "that did not work") stands for no thing to name in the question.
   if (!best || best.verb) return undefined;
   const leans = c.dependence >= c.weights.dependence.threshold || c.cues.contentWords <= SHORT_QUERY;
@@ -697,7 +758,8 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   // "when is the deadline?": a topic added in brackets is one the scorer is sure of, not any word above the search's bar ("(Prof Bianchi)").
   if (!placed && Math.max(...best.phrase.toLowerCase().split(/\s+/).map((w) => phraseWords.get(w) ?? 0)) < c.weights.term.threshold) return undefined;
   const resolve = (r: Antecedent): string => resolveReference(c.base, r, c.language) ?? attachTopic(c.base, r.phrase, c.language);
-  const reading: ReferenceReading = { resolved: resolve(best), reference: { phrase: best.phrase, by: best.by ?? 'conversation terms' }, turns: [best.turn] };
+  const reading: ReferenceReading = { resolved: resolve(best), reference: { phrase: best.phrase, by: best.by ?? 'conversation terms', ...(best.article ? { article: best.article } : {}), ...(placed ? {} : { attached: true }) }, turns: [best.turn] };
+  if (continued) return reading;
   // A pointing word with two readings of similar weight from different places: the search tries each.
   // Dutch readings take any number.
   const pronoun = c.language === 'en' ? pronounNumber(body) : undefined;

@@ -712,6 +712,7 @@ function otherPersonFollowUp(said: string, previous: string): ParallelReading | 
 }
 
 /** "the next one", "de volgende": a thing named by its order alone, in a question of its own. */
+export const namesByOrder = (question: string): boolean => ORDERED_ONE.test(question);
 const ORDERED_ONE = new RegExp(String.raw`(?<![\p{L}])(?:the|that|de|het|die)\s+(${ORDER})(?:\s+(one|ene)(?![\p{L}])|(?=\s*[?.!,]|\s*$))`, 'iu');
 const MAX_ORDERED_WORDS = 3;
 
@@ -720,7 +721,7 @@ const MAX_ORDERED_WORDS = 3;
  * thing the question named by another order ("the next oil change"), its nouns as the English
  * tagger reads them (a Dutch noun is one word). Undefined where the question named no one such thing.
  */
-export function orderedOne(query: string, previous: string | undefined, language: string): string | undefined {
+export function orderedOne(query: string, previous: string | undefined, language: string): { resolved: string; noun: string; article?: string } | undefined {
   const asked = ORDERED_ONE.exec(query);
   if (!asked || previous === undefined) return undefined;
   const thing = orderedThing(previous);
@@ -734,10 +735,13 @@ export function orderedOne(query: string, previous: string | undefined, language
     while (end + 1 < words.length && end + 1 - at < MAX_ORDERED_WORDS && tags[end + 1] === 'NOUN') end++;
     noun = words.slice(at, end + 1).join(' ');
   }
+  // A Dutch noun keeps the article the order word had ("de volgende" → "de APK").
+  const determiner = asked[0].split(/\s+/)[0]!.toLowerCase();
+  const article = determiner === 'de' || determiner === 'het' ? determiner : undefined;
   // "de volgende?": the noun goes after the order word.
-  if (asked[2] === undefined) return query.slice(0, asked.index + asked[0].length) + ' ' + noun + query.slice(asked.index + asked[0].length);
+  if (asked[2] === undefined) return { resolved: query.slice(0, asked.index + asked[0].length) + ' ' + noun + query.slice(asked.index + asked[0].length), noun, article };
   const start = asked.index + asked[0].length - asked[2].length;
-  return query.slice(0, start) + noun + query.slice(start + asked[2].length);
+  return { resolved: query.slice(0, start) + noun + query.slice(start + asked[2].length), noun, article };
 }
 
 /** "compared to Q2?", "vs last year?", "vergeleken met vorig jaar?": a comparison said alone (group 1: with what). */

@@ -540,6 +540,9 @@ function mainClauseSubject(clause: string): boolean {
   return tags.some((t, i) => t === 'AUX' && i + 2 < tags.length && tags[i + 1] !== 'PRON' && tags[i + 1] !== 'AUX');
 }
 
+/** A comma that opens a question of its own, to the end of the text. */
+const QUESTION_AFTER_COMMA = /,\s*(?:how|what|when|where|why|who|which|is|are|can|could|does|do|did|will|would|should|hoe|wat|wanneer|waar|waarom|wie|welke|kan|kun|zijn)\s[^,]*$/i;
+
 /**
  * Whether the question names something itself before `index`, in an earlier sentence ("What
  * about the HIV pandemic? Did it kill many people?") or, in English, in the main clause before
@@ -556,7 +559,11 @@ function namedEarlier(body: string, index: number, possessive = false, english =
   // "North Carolina like its economy": a name in the question owns the "its" after it.
   if (possessive && /\s\p{Lu}\p{Ll}/u.test(before)) return true;
   // Sentence ends, and the dash or colon that joins two sentences ("debt consolidation - is it good?").
-  const boundary = Math.max(...['?', '.', '!', ';', ':', ' - ', ' – ', ' — '].map((b) => before.lastIndexOf(b)));
+  // And a comma before a question of its own ("Is there a vaccine for herpes, how can it be
+  // prevented?"), unless what comes before it is only where or when ("en aan de voorkant, hoe lang duurt dat?").
+  const comma = QUESTION_AFTER_COMMA.exec(before)?.index ?? -1;
+  const setting = comma > 0 && PREPOSITIONS.has(before.slice(0, comma).trim().split(/\s+/).find((w) => !/^(?:and|but|so|en|maar)$/i.test(w))?.toLowerCase() ?? '');
+  const boundary = Math.max(setting ? -1 : comma, ...['?', '.', '!', ';', ':', ' - ', ' – ', ' — '].map((b) => before.lastIndexOf(b)));
   if (boundary <= 0) return false;
   return (before.slice(0, boundary).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => !STOPWORDS.has(w) && !REMARKS.has(w));
 }
