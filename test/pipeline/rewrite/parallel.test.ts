@@ -26,6 +26,9 @@ describe('parallel follow-ups: the subject', () => {
     expect(parallelSubject('for who?', 'en')).toBeUndefined();
     expect(parallelSubject('and for how long?', 'en')).toBeUndefined();
     expect(parallelSubject('en sinds wanneer?', 'nl')).toBeUndefined();
+    // Said with emphasis, the thing itself.
+    expect(parallelSubject('and the visa itself?', 'en')).toBe('the visa');
+    expect(parallelSubject('en het contract zelf?', 'nl', true)).toBe('het contract');
   });
 
   it('is none for a follow-up that asks a question of its own, points back, or is no follow-up', () => {
@@ -284,6 +287,16 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     });
     // Only by the same head noun: a subject that fits no older question is no parallel.
     expect(await resolveParallel('what about the weekend?', earlier, 'en', embedder)).toBeUndefined();
+  });
+
+  it('passes over a question that says nothing but what it points at ("is that bad?") for the one before', async () => {
+    const earlier = ['is that bad?', 'What did the blood test in October show about my cholesterol?'];
+    expect(await resolveParallel('what about my vitamin D?', earlier, 'en', embedder)).toMatchObject({
+      resolved: 'What did the blood test in October show about my vitamin D?',
+      replaced: 'my cholesterol',
+    });
+    // A question of its own between them is not passed over.
+    expect(await resolveParallel('what about my vitamin D?', ['is that above the limit for adults?', earlier[1]!], 'en', embedder)).toBeUndefined();
   });
 
   it('follows a chain of them back to the question they vary', async () => {

@@ -20,6 +20,11 @@ describe('antecedent phrases', () => {
     expect(antecedents([turn(0, 'What are the changes in version 2.4 of the release notes?')], chosen, 'en')[0]!.phrase).toBe('version 2.4');
     expect(antecedents([turn(0, 'Should I take metoprolol 50 mg in the morning?')], chosen, 'en')[0]!.phrase).toBe('metoprolol');
   });
+  it('keep the capital letter that names which one after a noun ("vitamin D"), never the pronoun "I"', () => {
+    const chosen = new Map([['vitamin', 0.5], ['supplements', 0.4]]);
+    expect(antecedents([turn(0, 'what about my vitamin D?')], chosen, 'en')[0]!.phrase).toBe('vitamin D');
+    expect(antecedents([turn(0, 'which supplements I take matters')], chosen, 'en')[0]!.phrase).toBe('supplements');
+  });
   it('take no "one" for a thing, and the noun after a one-word name the user wrote ("Lyme disease")', () => {
     expect(antecedents([turn(0, 'and which one is lighter?')], new Map([['one', 0.5], ['lighter', 0.2]]), 'en')).toEqual([]);
     const lyme = antecedents([turn(0, 'What are the symptoms of Lyme disease in the health leaflet?')], new Map([['lyme', 0.6], ['leaflet', 0.4]]), 'en');

@@ -123,7 +123,8 @@ export function parallelSubject(query: string, language: string, bareDutch = fal
   if (bare && !(bare.length >= 2 && PREPOSITIONS.has(bare[0]!.lower) && !bare.some((t) => CLAUSE_WORDS.has(t.lower)))) return undefined;
   // "and for children?": "for" belongs to the subject, which takes the place of the previous "for …" or ends the question.
   // "and the one from Contoso?" is "and from Contoso?": the same thing, another place.
-  const subject = (lead ? (/\bfor\s+$/i.test(lead[0]) ? 'for ' : '') + q.slice(lead[0].length).trim() : q).replace(THE_ONE_BEFORE_PREPOSITION, '');
+  // "and the visa itself?": the visa, said with emphasis.
+  const subject = (lead ? (/\bfor\s+$/i.test(lead[0]) ? 'for ' : '') + q.slice(lead[0].length).trim() : q).replace(THE_ONE_BEFORE_PREPOSITION, '').replace(/(?<=\S)\s+(?:itself|themselves|zelf)$/i, '');
   const words = tokens(subject);
   // "and if I file late?", "en als ik uitstel aanvraag?": a condition added to the previous question.
   // Not a question of its own that opens with the same word ("and when is the next one due?").
@@ -834,7 +835,7 @@ const MAX_CHAIN = 2;
  * that question named. `earlierUserTurns` are the user's earlier messages, most recent first. The
  * embedder weighs the places X could take; without one only wording-settled places are used.
  */
-export async function resolveParallel(query: string, earlierUserTurns: readonly string[], language: string, embedder?: Embedder, depth = 0, lists: readonly (readonly string[])[] = []): Promise<ParallelReading | undefined> {
+export async function resolveParallel(query: string, earlierUserTurns: readonly string[], language: string, embedder?: Embedder, depth = 0, lists: readonly (readonly string[])[] = [], skipped = false): Promise<ParallelReading | undefined> {
   const asked = parallelSubject(query, language);
   // A Dutch "en X?" is taken only where the wording settles X's place; so is a correction ("no, I
   // meant photos in the air"), which says what was misread rather than what else to ask about.
@@ -900,6 +901,12 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const sibling = chainedPlace ? undefined : listSibling(subject, previous, lists);
   const all = chainedPlace ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : sibling ? [sibling] : parallelSlots(previous, subject, language);
   const slots = wordingOnly ? all.filter((s) => s.decided && s.start < s.end) : all;
+  // "what about my vitamin D?" after "is that bad?", itself after "What did the blood test show about
+  // my cholesterol?": a question that says nothing but what it points at is passed over, once, for the one before.
+  if (depth === 0 && !ones && !skipped && earlierUserTurns.length > 1 && pointsOnly(previous)) {
+    const before = await resolveParallel(query, earlierUserTurns.slice(1), language, embedder, 0, lists, true);
+    if (before) return before;
+  }
   if (slots.length === 0) return depth === 0 && !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;
   let similarities: number[] | undefined;
   if (embedder && !slots.some((s) => s.decided)) {
@@ -915,6 +922,14 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // An added subject stands after the space put before it.
   const at = slot.start === slot.end ? slot.start + 1 : slot.start;
   return { resolved, replaced: slot.text, at: { start: at, end: at + put.length } };
+}
+
+/** A question of a pointing word and at most one word more ("is that bad?", "why is that?", "waarom?"), or of none at all. */
+function pointsOnly(question: string): boolean {
+  // A topic the rewrite put in brackets is no word of the question ("is that bad (cholesterol)?").
+  const said = question.replace(/\([^)]*\)/g, ' ');
+  const words = (said.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOPWORDS.has(w));
+  return words.length === 0 || (words.length === 1 && PRONOUN.test(said));
 }
 
 /** How many questions before the latest one a parallel follow-up may go back to. */

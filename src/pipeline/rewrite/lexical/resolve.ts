@@ -109,6 +109,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         else if (run.length && role === 'user' && w.commonNoun && !w.predicate && /^\p{Lu}/u.test(run.at(-1)!) && !/^\p{Lu}/u.test(run.at(-2) ?? '')) run.push(tok);
         // "version 2.4 of the release notes": a number after a noun names which one, unless a unit follows ("50 mg").
         else if (run.length && DESIGNATOR.test(tok) && !unitAfter(tokens[at + 1])) run.push(tok);
+        // "vitamin D", "plan B": a capital letter after a noun names which one too (never the pronoun "I").
+        else if (run.length && /^\p{Lu}$/u.test(tok) && tok !== 'I') run.push(tok);
         else flush(tok);
       }
       flush();
