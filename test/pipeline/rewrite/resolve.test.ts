@@ -174,6 +174,8 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('you said it is free to open an account!', { phrase: 'second account', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('Is it safe to eat?', { phrase: 'mushroom', article: 'the' }, 'en')).toBe('Is the mushroom safe to eat?');
     expect(resolveReference('How long does it take?', { phrase: 'delivery', article: 'the' }, 'en')).toBe('How long does the delivery take?');
+    // After a verb of its own, "it" is what the verb acts on, a to-phrase after it or not.
+    expect(resolveReference('can I copy it to other days?', { phrase: 'schedule', article: 'the' }, 'en')).toBe('can I copy the schedule to other days?');
   });
   it('leaves an "it" that stands for a that/if/whether clause after "be", and resolves the pronoun after it', () => {
     const account = { phrase: 'account', article: 'the' };

@@ -733,6 +733,13 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
     expect(router.at(-1)).toBe('how long does it take?');
   });
 
+  it('reads an "it" a verb acts on as what the latest question\'s verb acted on, not where ("set a schedule on the Nest thermostat")', async () => {
+    const nest = [u('How do I set a schedule on the Nest thermostat?'), a('Open the Home app, choose the thermostat, tap Schedule and drag the temperature points for each day.')];
+    expect((await rewrite('can I copy it?', nest, {}, { embedder, termStats })).result.resolved_query).toBe('can I copy the schedule?');
+    // "where is it?" asks where a thing is: the place is a reading as before.
+    expect((await rewrite('where is it?', nest, {}, { embedder, termStats })).result.resolved_query).toBe('where is the Nest thermostat?');
+  });
+
   it('reads no earlier thing for a pronoun after a question of its own that names it ("…, how can it be prevented?")', async () => {
     const vaccine = await chain([
       ['What is HIV?', 'HIV is a virus that attacks the immune system.'],

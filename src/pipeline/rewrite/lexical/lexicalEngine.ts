@@ -247,6 +247,32 @@ function usersBeforePlace(readings: readonly Antecedent[], question: string): re
 }
 const PLACE_PREPOSITION = /\b(?:to|from|in|at|near|via)\s+$/i;
 
+/** How an English question has a phrase: as what its verb acts on ("set a schedule"), or after a preposition ("on the Nest thermostat"). */
+function placeIn(question: string, phrase: string): 'object' | 'oblique' | undefined {
+  const { words, tags } = englishTags(question);
+  const said = phrase.toLowerCase().split(/\s+/);
+  const lower = words.map((w) => w.toLowerCase());
+  const at = lower.findIndex((_, i) => said.every((w, k) => lower[i + k] === w));
+  if (at < 0) return undefined;
+  let before = at - 1;
+  while (before >= 0 && (DETERMINERS.has(lower[before]!) || tags[before] === 'ADJ')) before--;
+  if (before < 0) return undefined;
+  if (tags[before] === 'ADP') return 'oblique';
+  return tags[before] === 'VERB' && !/^(?:do|does|did|is|are|was|were|be)$/.test(lower[before]!) ? 'object' : undefined;
+}
+
+/**
+ * "How do I set a schedule on the Nest thermostat?" — "can I copy it?": what the latest question's
+ * verb acted on is what the next one's verb acts on, rather than where it was done (the thermostat),
+ * when that reading has some weight (TOPIC_MARGIN).
+ */
+function objectFirst(readings: readonly Antecedent[], query: string, question: string): readonly Antecedent[] {
+  const first = readings[0];
+  if (!first || readings.length < 2 || !thingPronoun(query) || /^\s*where\b/i.test(query) || placeIn(question, first.phrase) !== 'oblique') return readings;
+  const object = readings.find((r) => r !== first && r.role === 'user' && !r.verb && r.score >= first.score * TOPIC_MARGIN && placeIn(question, r.phrase) === 'object');
+  return object ? [object, ...readings.filter((r) => r !== object)] : readings;
+}
+
 /**
  * "What did the vet charge for Max's surgery?" — "does my pet insurance cover it?": a name the
  * conversation only ever writes as an owner ("Max's", "Emma’s") is no thing "it" stands for; what it
@@ -734,7 +760,7 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   const acting = c.language === 'en' && pointed ? subjectFirst(topical, c.base, c.turns) : topical;
   const owned = c.language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(acting, c.turns) : acting;
   // "can I change it?" after "When does my flight to Lisbon leave?": the user's flight, not the place it goes to.
-  const readings = c.language === 'en' && /^it$/i.test(pointed?.[0] ?? '') && c.last ? usersBeforePlace(owned, c.last.user) : owned;
+  const readings = c.language === 'en' && /^it$/i.test(pointed?.[0] ?? '') && c.last ? objectFirst(usersBeforePlace(owned, c.last.user), c.base, c.last.user) : owned;
   const answerChose = c.chosen();
   const verbActsOn = c.acted();
   // "how long does it take?" after "How do I reset my router?" — "where is it?": the resetting, whatever the question before meant.

@@ -403,8 +403,12 @@ const TIME_IT = /^it\s+(?:been\s+)?(?:since|before|until|till)\b/i;
 export function dummyIt(body: string, index: number): boolean {
   const rest = body.slice(index);
   if (!/^it\b/i.test(rest)) return false;
-  if (DUMMY_IT.test(rest) || IT_BE_CLAUSE.test(rest) || WEATHER_IT.test(rest)) return true;
   const before = body.slice(0, index);
+  // "can I copy it to other days?": after a verb of its own, "it" is what the verb acts on.
+  const acted =
+    !/(?:^|\b(?:is|was|isn['’]t|wasn['’]t|does|did|do|will|would|can|could|should|may|might|must|makes?|made|find|found|thinks?|consider|considers)\s+)$/i.test(before) &&
+    !/^it\s+(?:is|was|isn['’]t|wasn['’]t|seems|seemed|feels|looks|will|would|can|could|may|might|has|had)\b/i.test(rest);
+  if ((DUMMY_IT.test(rest) && !acted) || IT_BE_CLAUSE.test(rest) || WEATHER_IT.test(rest)) return true;
   return (IT_BEFORE_BE.test(before) && IT_THEN_CLAUSE.test(rest)) || (/\b(?:is|was|has|had)\s+$/i.test(before) && TIME_IT.test(rest));
 }
 
