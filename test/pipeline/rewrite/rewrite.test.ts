@@ -738,6 +738,9 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
     expect((await rewrite('can I copy it?', nest, {}, { embedder, termStats })).result.resolved_query).toBe('can I copy the schedule?');
     // "where is it?" asks where a thing is: the place is a reading as before.
     expect((await rewrite('where is it?', nest, {}, { embedder, termStats })).result.resolved_query).toBe('where is the Nest thermostat?');
+    // After "what's eco mode?", "it" is the thing the user asked what it is.
+    const eco = [...nest, u("what's eco mode?"), a('Eco mode keeps the home between two eco temperatures you set, by default 16 and 27 °C, when nobody is home.')];
+    expect((await rewrite('how do I turn it off?', eco, {}, { embedder, termStats })).result.resolved_query).toBe('how do I turn the eco mode off?');
   });
 
   it('reads no earlier thing for a pronoun after a question of its own that names it ("…, how can it be prevented?")', async () => {

@@ -194,11 +194,21 @@ function namedThing(question: string, answer: string, language: string): string 
   return head && wholeMatches(answer, escapeRegExp(head), { ignoreCase: true }).length ? rest : undefined;
 }
 
+/** "what's eco mode?", "what is a lien?", "wat is een erfpacht?": a question of what a thing is (group 1: the thing). */
+const WHAT_IS = /^\s*(?:(?:and|so|ok(?:ay)?|en)[\s,]+)?(?:what(?:\s+is|\s+are|['’]s|['’]re)|wat\s+(?:is|zijn)|wat\s+betekent)\s+((?:(?:the|a|an|de|het|een)\s+)?[\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'’-]*){0,3})\s*[?.!]*\s*$/iu;
+
+/** The thing a question asks what it is ("what's eco mode?" → "eco mode"); not a pronoun ("what is it?"). */
+function definedThing(question: string): string | undefined {
+  const thing = WHAT_IS.exec(question)?.[1];
+  return thing && !CLAUSE_WORDS.has(thing.split(/\s+/)[0]!.toLowerCase()) && !/^(?:that|this|those|these|dat|dit|die|deze)\b/i.test(thing) ? thing : undefined;
+}
+
 /**
  * Readings with the latest question's topic first, where it asked what a text says about it:
  * "What does the lease say about the deposit?" — "when do I get it back?" asks for the deposit
  * (the lease stays a reading of its own); where it was a short follow-up naming a thing ("And
- * the hotel?" — "how far is it from the airport?"); or where it named the text its answer should
+ * the hotel?" — "how far is it from the airport?"); where it asked what a thing is ("what's eco
+ * mode?" — "how do I turn it off?"); or where it named the text its answer should
  * come from ("… according to the README?"). For a pointing word only: a question without one
  * ("how much is the rent?") is about the text as a whole.
  */
@@ -210,7 +220,7 @@ export function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, 
   // follow-up named ("And the hotel?" — "You booked the Hotel Avenida Palace …").
   // "and the battery, how long does it last?": the user said what it was about, whatever the scorer's weights.
   const fronted = frontedTopic(last.user, language);
-  const topic = fronted ?? saidAbout(last.user)?.topic ?? namedThing(last.user, last.assistant, language);
+  const topic = fronted ?? saidAbout(last.user)?.topic ?? namedThing(last.user, last.assistant, language) ?? definedThing(last.user);
   let found: Antecedent | undefined;
   if (topic) {
     // A Dutch topic without its article is as often a verb ("over opzeggen"), which no "dat" or "het" stands for.
