@@ -203,6 +203,28 @@ describe('rewrite: skip rules, cache, log', () => {
     }
   });
 
+  it('corrects a function word the conversation never wrote for a letter left out or two swapped, not for one mistyped', async () => {
+    const own = oneTextIndex('l.txt', 'Bake the lasagna for 45 minutes; the Turing test is a test of a machine.');
+    try {
+      const stats = new TermStats(own.store);
+      const history = [u('how long do I cook the lasagna?'), a('The recipe says 45 minutes at 190 °C, covered with foil for the first 25 minutes.')];
+      const which = await rewrite('wich cheese does it use?', history, {}, { termStats: stats });
+      expect(which.trace?.typos).toEqual(['wich → which']);
+      expect(which.result.resolved_query).toMatch(/^which cheese/);
+      expect((await rewrite('and how lnog in the oven?', history, {}, { termStats: stats })).trace?.typos).toEqual(['lnog → long']);
+      // A word the index lacks one letter from a function word is as often a word of its own.
+      expect((await rewrite('and the turning point?', history, {}, { termStats: stats })).trace?.typos).toEqual([]);
+      expect((await rewrite('I wonder whether foil matters', history, {}, { termStats: stats })).trace?.typos).toEqual([]);
+      // Nor is a slip in an earlier question a thing of the conversation ("lnog" of "how lnog do I cook it?").
+      const slipped = [u('how lnog do I cook the lasagna?'), a('The recipe says 45 minutes at 190 °C, covered with foil for the first 25 minutes.')];
+      const ahead = await rewrite('can I freeze it?', slipped, {}, { termStats: stats });
+      expect(ahead.result.resolved_query).toBe('can I freeze the lasagna?');
+      expect(ahead.result.keywords).not.toContain('lnog');
+    } finally {
+      own.cleanup();
+    }
+  });
+
   it('takes no part of a contraction for a misspelling ("doesn" of "doesn\'t" is not "does")', async () => {
     const own = oneTextIndex('w.txt', 'The warranty does cover parts and labour for five years.');
     try {

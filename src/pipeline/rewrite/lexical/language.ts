@@ -22,6 +22,18 @@ const SPELLINGS: Record<string, RegExp> = {
 
 const WORD_SETS = Object.fromEntries(Object.entries(FUNCTION_WORDS).map(([k, v]) => [k, new Set(v)]));
 
+/** Words of asking and linking that a question often has, beyond the function words above. */
+const QUESTION_WORDS: Record<string, readonly string[]> = {
+  en: 'long often far old many much before after whose because should would could where there their'.split(' '),
+  nl: 'hoelang hoevaak waarom wanneer welke omdat voordat nadat zouden kunnen moeten'.split(' '),
+};
+
+/** A language's function words and words of asking ("which", "before", "long"; "welke", "omdat"): words any text in it may have. */
+export function commonWords(language: string): ReadonlySet<string> {
+  return (COMMON[language] ??= new Set([...(FUNCTION_WORDS[language] ?? []), ...(QUESTION_WORDS[language] ?? [])]));
+}
+const COMMON: Record<string, Set<string>> = {};
+
 function scores(text: string): Array<[string, number]> {
   const words = text.toLowerCase().normalize('NFC').match(/[\p{L}']+/gu) ?? [];
   return Object.keys(WORD_SETS)

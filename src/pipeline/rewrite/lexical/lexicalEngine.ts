@@ -9,7 +9,7 @@ import { resolveDemonstrative } from './demonstrative.js';
 import { namedFile, resolveFileNoun } from './files.js';
 import { editDistance, expansions } from './expand.js';
 import { classifyIntent } from './intent.js';
-import { detectLanguage } from './language.js';
+import { commonWords, detectLanguage } from './language.js';
 import { answerName, completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson, roleIn } from './names.js';
 import { resolveListPronoun, resolveOrdinal, type OrdinalReading } from './ordinal.js';
 import { namedAction, verbObject, type ActedOn } from './verbObject.js';
@@ -476,6 +476,19 @@ function derived(a: string, b: string): boolean {
   return ending === 'y' || (short.endsWith('e') && 'drs'.includes(ending));
 }
 
+/** Whether the letters of `a` occur in `b` in order. */
+function isSubsequence(a: string, b: string): boolean {
+  let i = 0;
+  for (const ch of b) if (ch === a[i]) i++;
+  return i === a.length;
+}
+
+/** How a word one edit from another was mistyped: a letter left out (0), two swapped (1), or another (2). */
+function slip(typed: string, word: string): number {
+  if (isSubsequence(typed, word)) return 0;
+  return sortedLetters(typed) === sortedLetters(word) ? 1 : 2;
+}
+
 /**
  * Words of the query that the index does not know, corrected to a word of the conversation one
  * edit away that it does know ("warrenty" → "warranty"), in the case the user wrote it. A name
@@ -483,7 +496,7 @@ function derived(a: string, b: string): boolean {
  * Carollina" → "North Carolina"), never to a common word ("Theo" is no misspelling of "they").
  * Without index statistics nothing is changed: a word unknown to the conversation may still be right.
  */
-function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: TermStats): { text: string; fixes: string[]; correct: (text: string) => string } {
+function fixTypos(query: string, turns: readonly SelectedTurn[], language: string, termStats?: TermStats): { text: string; fixes: string[]; correct: (text: string) => string } {
   const pairs: [string, string][] = [];
   const correct = (text: string): string =>
     pairs.reduce((t, [w, best]) => replaceWhole(t, w, (m) => caseLike(m, best), LETTER), text);
@@ -497,7 +510,13 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: Ter
   const unknown = words.filter((w) => df.get(w) === 0);
   if (unknown.length === 0) return result();
   const messages = turns.flatMap((t) => [t.user, t.assistant]);
-  const vocabulary = [...new Set(messages.join(' ').toLowerCase().match(/[\p{L}]{4,}/gu) ?? [])];
+  const said = new Set(messages.join(' ').toLowerCase().match(/[\p{L}]{4,}/gu) ?? []);
+  // A misspelt function word ("wich", "befor", "lnog") is corrected to one whether the conversation
+  // has it or not, but only for a letter left out or two swapped: a word the index lacks is as
+  // often a word of its own one letter from a function word ("turing", "wonder", "told").
+  // Words any text in the question's language has, which a typo may be of though the conversation never wrote them.
+  const common = commonWords(language);
+  const vocabulary = [...new Set([...said, ...[...common].filter((w) => w.length >= 3)])];
   // Words the conversation capitalises inside a sentence, not for opening one ("They say …").
   const names = new Set(messages.flatMap((m) => (m.match(/(?<=[\p{L}\p{N},;)]\s+)\p{Lu}\p{L}{3,}/gu) ?? []).map((w) => w.toLowerCase())));
   // Capitalised wherever the query has it, and not for opening a sentence.
@@ -506,15 +525,46 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], termStats?: Ter
   // Only the words one edit away are counted in the index: a long conversation has hundreds of
   // words, each a lookup. A function word ("what" of "whata") is in any index, and counting its
   // many passages is the slowest lookup there is: it is taken as the most frequent word without one.
-  const near = new Map(unknown.map((w) => [w, vocabulary.filter((v) => editDistance(w, v, 1) === 1 && !derived(w, v))]));
-  const counted = termStats.documentFrequency([...new Set([...near.values()].flat())].filter((v) => !STOPWORDS.has(v)));
-  const known = (v: string): number => (STOPWORDS.has(v) ? Infinity : counted.get(v)!);
+  const near = new Map(unknown.map((w) => [w, vocabulary.filter((v) => editDistance(w, v, 1) === 1 && !derived(w, v) && (said.has(v) || slip(w, v) <= 1))]));
+  const counted = termStats.documentFrequency([...new Set([...near.values()].flat())].filter((v) => !STOPWORDS.has(v) && !common.has(v)));
+  const known = (v: string): number => (STOPWORDS.has(v) || common.has(v) ? Infinity : counted.get(v)!);
   for (const w of unknown) {
     const name = isName(w);
-    const best = near.get(w)!.filter((v) => known(v) > 0 && (!name || names.has(v))).sort((a, b) => known(b) - known(a))[0];
+    // A letter left out ("wich" → "which") before two swapped ("lnog" → "long"), before one mistyped ("with").
+    const best = near.get(w)!.filter((v) => known(v) > 0 && (!name || names.has(v))).sort((a, b) => slip(w, a) - slip(w, b) || known(b) - known(a))[0];
     if (best) pairs.push([w, best]);
   }
   return result();
+}
+
+const sortedLetters = (w: string): string => [...w].sort().join('');
+const SLIP_INDEX = new Map<string, { byLength: Map<number, string[]>; byLetters: Map<string, string[]> }>();
+/** A language's common words by length and by their letters, for finding slips of them quickly. */
+function slipIndex(language: string): { byLength: Map<number, string[]>; byLetters: Map<string, string[]> } {
+  let index = SLIP_INDEX.get(language);
+  if (!index) {
+    index = { byLength: new Map(), byLetters: new Map() };
+    for (const w of commonWords(language)) {
+      if (w.length < 3) continue;
+      index.byLength.set(w.length, [...(index.byLength.get(w.length) ?? []), w]);
+      index.byLetters.set(sortedLetters(w), [...(index.byLetters.get(sortedLetters(w)) ?? []), w]);
+    }
+    SLIP_INDEX.set(language, index);
+  }
+  return index;
+}
+
+/** Of the conversation's words, those the index does not know that are a letter left out or two swapped from a common word ("lnog", "wich"). */
+function misspeltCommon(terms: readonly string[], language: string, termStats?: TermStats): ReadonlySet<string> {
+  if (!termStats) return new Set();
+  const { byLength, byLetters } = slipIndex(language);
+  // A letter left out: a common word one letter longer has the term's letters in order; two swapped: the same letters, one edit apart.
+  const slipOfCommon = (t: string): boolean =>
+    (byLength.get(t.length + 1) ?? []).some((v) => isSubsequence(t, v)) || (byLetters.get(sortedLetters(t)) ?? []).some((v) => v !== t && editDistance(t, v, 1) === 1);
+  const near = terms.filter((t) => t.length >= 4 && /^\p{L}+$/u.test(t) && slipOfCommon(t));
+  if (near.length === 0) return new Set();
+  const df = termStats.documentFrequency(near);
+  return new Set(near.filter((t) => df.get(t) === 0));
 }
 
 /** What a reader made of what the question points back at (see lexicalRewrite's readers). */
@@ -831,7 +881,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const parallel = shifted ? undefined : input.parallel;
   // The words the new subject replaces are what the user moved away from.
   const replaced = new Set(parallel?.replaced.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-  const typos = fixTypos(cleaned, turns, termStats);
+  const typos = fixTypos(cleaned, turns, language, termStats);
   const base = typos.text;
   const kinds = new Set<RewriteKind>();
   if (base !== original.trim()) kinds.add('clarity');
@@ -847,7 +897,11 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // A lower-case "one" or "others" is the user's stand-in for a thing ("and in the last one?"), not a word to search ("Xbox One" is).
   // Nor is a part of an address ("com" of "privacy@example.com") that the conversation says nowhere else.
   const addressed = addressOnly(turns);
-  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term) && !/^(?:one|ones|ene|others)$/.test(c.surface) && !addressed(c.term)).slice(0, MAX_SEARCH_TERMS);
+  // "lnog" of an earlier "how lnog do I cook it?": a slip of a common word, no thing of the conversation.
+  // Only a word no reply wrote: the replies spell it right ("dose" is no "does" where the leaflet's answer says "dose").
+  const replies = turns.map((t) => t.assistant.toLowerCase());
+  const slipped = misspeltCommon(scored.filter((c) => !replies.some((r) => hasWholeWord(r, c.term))).map((c) => c.term), language, termStats);
+  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term) && !/^(?:one|ones|ene|others)$/.test(c.surface) && !addressed(c.term) && !slipped.has(c.term)).slice(0, MAX_SEARCH_TERMS);
   const cues = queryCues(base);
   // "Is it fatal?": a short question that points back must point somewhere. When no term
   // clears the bar, the likeliest words of the user's latest question are what it means.
