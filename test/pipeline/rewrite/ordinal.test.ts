@@ -146,6 +146,9 @@ describe('an item pointed at by its place', () => {
     });
     expect(resolveOrdinal('is the latter cheaper?', pumps, 'en')?.resolved).toBe('is the Mitsubishi Ecodan cheaper?');
     expect(resolveOrdinal('tell me about the last', pumps, 'en')?.resolved).toBe('tell me about the Mitsubishi Ecodan');
+    // An item the list gave with "a" is a known one when named again.
+    const incidents = [{ index: 0, user: 'what were the two incidents?', assistant: 'A database failover on 12 August, and a certificate expiry on 3 September.', similarity: 1, byRecency: true }];
+    expect(resolveOrdinal('how was the second one fixed?', incidents, 'en')?.resolved).toBe('how was the certificate expiry fixed?');
   });
 
   it('are several for "the first two", "the last three", "de eerste twee", named without their bracketed details', () => {

@@ -9,8 +9,8 @@ const u = (text: string): HistoryMessage => ({ role: 'user', text });
 const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
 
 /** The previous question with the subject in the place the wording settles, if it settles one. */
-function settled(previous: string, subject: string): string | undefined {
-  const slot = chooseSlot(subject, parallelSlots(previous, subject, 'en'));
+function settled(previous: string, subject: string, language = 'en'): string | undefined {
+  const slot = chooseSlot(subject, parallelSlots(previous, subject, language));
   return slot && substitute(previous, slot, subject);
 }
 
@@ -392,6 +392,13 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(result).toMatchObject({ resolved_query: 'Wanneer moet de belastingaangifte binnen zijn als ik uitstel aanvraag?', language: 'nl' });
     // Not an attribute to complete: "What about if I file late of the tax return?" was the old reading.
     expect(resolveReference('and if I file late?', { phrase: 'tax return', article: 'the' }, 'en')).toBeUndefined();
+  });
+
+  it('adds where or when said alone ("and abroad?", "en online?") to the end of the previous question', () => {
+    expect(settled('does the cheaper one include roadside assistance?', 'abroad')).toBe('does the cheaper one include roadside assistance abroad?');
+    expect(settled('Kan ik mijn abonnement opzeggen?', 'online', 'nl')).toBe('Kan ik mijn abonnement opzeggen online?');
+    // Not where the question said it already.
+    expect(parallelSlots('can I pay online?', 'online', 'en').some((slot) => slot.decided)).toBe(false);
   });
 
   it('takes a Dutch "en X?" where the wording settles it: a compound of the same head', async () => {

@@ -261,7 +261,7 @@ export function resolveOrdinal(
     const item = place < 0 ? items.at(place) : items[place];
     if (items.length < 2 || !item) continue;
     // "the first one", "the latter": the item itself. "the second step": the step, named.
-    const replacement = !noun || /^(one|ene)$/i.test(noun) ? item : `${found[0]} (${item})`;
+    const replacement = !noun || /^(one|ene)$/i.test(noun) ? namedAgain(item, found.index === 0) : `${found[0]} (${item})`;
     const others = items.filter((x) => x !== item);
     // Asked again of another item: the previous question, with this item where that one stood.
     if (source.items && previous) {
@@ -272,6 +272,15 @@ export function resolveOrdinal(
     return { resolved: query.slice(0, found.index) + replacement + query.slice(found.index + found[0].length), item, others, list: items, named: { text: replacement, at: found.index }, turn };
   }
   return undefined;
+}
+
+/**
+ * A list item as named again in a question: a known thing ("A database failover" → "the database
+ * failover"; a Dutch "een" stays, its "de" or "het" unknown), capitalised only to open it.
+ */
+function namedAgain(item: string, opening: boolean): string {
+  const known = item.replace(/^(?:a|an)\s+/i, 'the ');
+  return opening || !/^(?:the|de|het)\s/i.test(known) ? known : known[0]!.toLowerCase() + known.slice(1);
 }
 
 /**

@@ -164,6 +164,15 @@ const SOURCE_AT_END = new RegExp(String.raw`\s+${SOURCE_LEAD}[^?.!,;]+[\s?.!]*$`
 /** A follow-up that names another source ("and according to the policy?"). */
 const SOURCE_OPENING = new RegExp(`^${SOURCE_LEAD}`, 'iu');
 
+/** Words that say where, when or how often on their own ("and abroad?", "en online?"): added to a question, never a thing of its own. */
+const SETTING_ADVERBS: ReadonlySet<string> = new Set(
+  (
+    'abroad overseas online offline outside inside indoors outdoors upstairs downstairs elsewhere nowadays today tomorrow tonight yesterday ' +
+    'daily weekly monthly yearly annually remotely ' +
+    'buiten binnen buitenshuis thuis elders vandaag morgen gisteren vanavond dagelijks wekelijks maandelijks jaarlijks'
+  ).split(' '),
+);
+
 function endSlot(previous: string): Slot {
   // Before where the answer should come from: "How do I deploy the backend for staging according to the README?"
   const source = SOURCE_AT_END.exec(previous);
@@ -216,6 +225,8 @@ export function parallelSlots(previous: string, subject: string, language: strin
   };
 
   const first = sub[0]!.lower;
+  // "and abroad?", "en online?": where or when, added at the question's end.
+  if (sub.length === 1 && SETTING_ADVERBS.has(first) && !prev.some((t) => t.lower === first)) return [endSlot(previous)];
   // A condition is added at the question's end.
   // "en als ik per 1 juli wil verhuizen?" after "… als ik per 1 juni wil verhuizen?": in place of the condition the question had.
   if (SUBORDINATORS.has(first)) {
@@ -894,7 +905,7 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const chained = depth < MAX_CHAIN ? await resolveParallel(raw, earlierUserTurns.slice(1), language, embedder, depth + 1) : undefined;
   const previous = chained?.resolved ?? raw;
   // A condition ("and when fully loaded?") is added to that question, whose subject it does not replace.
-  const condition = SUBORDINATORS.has(subject.split(/\s+/)[0]!.toLowerCase());
+  const condition = SUBORDINATORS.has(subject.split(/\s+/)[0]!.toLowerCase()) || SETTING_ADVERBS.has(subject.trim().toLowerCase());
   // Not where that subject was added with its preposition and a bare Dutch noun follows ("… voor mijn energiecontract" — "en mijn internetabonnement?").
   const chainedPlace = chained && !condition && !(wordingOnly && chained.replaced === '');
   // "and the stew?" after "is chana masala spicy?", both items of the list a reply gave: the other item's place.
