@@ -299,6 +299,11 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('what about my vitamin D?', ['is that above the limit for adults?', earlier[1]!], 'en', embedder)).toBeUndefined();
   });
 
+  it('follows a chain of them back past a question between them to the question they vary', async () => {
+    const earlier = ['what about the pear tree?', 'how much can I cut off?', 'When should I prune the apple tree according to the gardening book?'];
+    expect((await resolveParallel('and the roses?', earlier, 'en', embedder))?.resolved).toBe('When should I prune the roses according to the gardening book?');
+  });
+
   it('follows a chain of them back to the question they vary', async () => {
     const earlier = ['what about susan', 'who does lucy represent in the chronicles of narnia'];
     expect(await resolveParallel('what about edmund?', earlier, 'en', embedder)).toMatchObject({ resolved: 'who does edmund represent in the chronicles of narnia?', replaced: 'susan' });

@@ -169,6 +169,11 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('What about the Louvre?', { phrase: 'Eiffel Tower', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('What about the warranty?', { phrase: 'heat pump', article: 'the' }, 'en')).toBe('What about the warranty of the heat pump?');
   });
+  it('completes no "one" that stands for another of its kind as an attribute ("and the other one?")', () => {
+    expect(resolveReference('and the other one?', { phrase: 'Amsterdam Centraal' }, 'en')).toBeUndefined();
+    expect(resolveReference('what about the blue one?', { phrase: 'sofa', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('and the price?', { phrase: 'sofa', article: 'the' }, 'en')).toBe('What about the price of the sofa?');
+  });
   it('leaves an "it" that stands for a to-clause', () => {
     expect(resolveReference('Why is it so important to have a good credit score?', { phrase: 'FICO' }, 'en')).toBeUndefined();
     expect(resolveReference('you said it is free to open an account!', { phrase: 'second account', article: 'the' }, 'en')).toBeUndefined();

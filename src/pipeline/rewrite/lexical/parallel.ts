@@ -918,7 +918,7 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
     const before = await resolveParallel(query, earlierUserTurns.slice(1), language, embedder, 0, lists, true);
     if (before) return before;
   }
-  if (slots.length === 0) return depth === 0 && !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;
+  if (slots.length === 0) return !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;
   let similarities: number[] | undefined;
   if (embedder && !slots.some((s) => s.decided)) {
     const [s, ...vs] = await embedder.embed([subject, ...slots.map((x) => x.text)]);
@@ -927,7 +927,7 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const slot = chooseSlot(subject, slots, similarities);
   const put = slot?.put ?? subject;
   const resolved = slot && substitute(previous, slot, subject);
-  if (!slot || !resolved) return depth === 0 && !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;
+  if (!slot || !resolved) return !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;
   // "the one from Contoso" is asked again only where the previous question said "from" too.
   if (THE_ONE_IN_FOLLOW_UP.test(query) && !(slot.decided && slot.start < slot.end)) return undefined;
   // An added subject stands after the space put before it.

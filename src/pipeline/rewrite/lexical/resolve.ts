@@ -690,8 +690,9 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   if (lead && (CLAUSE_WORDS.has(opening) || SUBORDINATORS.has(opening) || PREPOSITIONS.has(opening) || isMoment(asked) || BEFORE_OR_AFTER.test(asked))) return undefined;
   // Nor is a person ("and my partner?", "en mijn collega?"): no attribute of a thing.
   if (lead && PERSON_ROLES.has(asked.toLowerCase().match(/\p{L}+/gu)?.at(-1) ?? '')) return undefined;
-  // Nor are several things taken together ("what about both?", "en allebei?").
-  if (lead && QUANTIFIED.test(asked.trim())) return undefined;
+  // Nor are several things taken together ("what about both?", "en allebei?"), nor one that stands
+  // for another of its kind ("and the other one?": no "the other one of Amsterdam Centraal").
+  if (lead && (QUANTIFIED.test(asked.trim()) || /(?:^|\s)(?:ones?|ene)$/i.test(asked.trim()))) return undefined;
   if (lead) {
     const rest = body.slice(lead[0].length).trim();
     // "and the basic plan?" after talk of the premium plan: a sibling of the old subject, not an attribute of it.
