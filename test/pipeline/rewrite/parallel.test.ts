@@ -495,6 +495,16 @@ describe('a follow-up that names another thing by its order or another person by
   });
 });
 
+describe('"and the other one?"', () => {
+  it('asks the latest question again of the other one, in place of what stood for the thing asked about', async () => {
+    expect((await resolveParallel('and the other one?', ['how far is it from Centraal?'], 'en'))?.resolved).toBe('how far is the other one from Centraal?');
+    expect((await resolveParallel('what about the other one?', ['does the cheaper one allow pets?'], 'en'))?.resolved).toBe('does the other one allow pets?');
+    expect((await resolveParallel('en de andere?', ['mag ik het meenemen?'], 'nl'))?.resolved).toBe('mag ik de andere meenemen?');
+    // Nothing stood for it: no reading.
+    expect(await resolveParallel('and the other one?', ['how far is Javastraat from Centraal?'], 'en')).toBeUndefined();
+  });
+});
+
 describe('"the next one" in a question of its own', () => {
   it('is the thing the latest question named by another order, with its nouns', () => {
     expect(orderedOne('when is the next one due?', 'When was the last oil change on the Golf?', 'en')).toEqual({ resolved: 'when is the next oil change due?', noun: 'oil change' });

@@ -700,6 +700,26 @@ function orderFollowUp(said: string, previous: string): ParallelReading | undefi
   return { resolved, replaced: thing[1]!, at: { start, end: start + put.length } };
 }
 
+/** "the other one", "the other", "de andere": another thing of the kind just asked about. */
+const OTHER_ONE: Record<'en' | 'nl', RegExp> = { en: /^(?:the\s+other(?:\s+one)?|the\s+other\s+ones|the\s+others)$/i, nl: /^(?:de|het)\s+andere?(?:\s+ene)?$/i };
+/** What stood for the thing asked about: a pronoun, or "the cheaper one". */
+const STAND_IN: Record<'en' | 'nl', RegExp> = {
+  en: /(?<![\p{L}])(?:it|they|them|(?:the|that|this)\s+(?:\p{L}+\s+)?ones?)(?![\p{L}])/iu,
+  nl: /(?<![\p{L}])(?:het|hij|hem|die|ze|(?:de|het|die)\s+(?:\p{L}+\s+)?ene)(?![\p{L}])/iu,
+};
+
+/**
+ * "and the other one?" after "how far is it from Centraal?" (or "does the cheaper one allow
+ * pets?"): the question again of the other one, in place of what stood for the thing asked about.
+ */
+function otherOneFollowUp(said: string, previous: string, lang: 'en' | 'nl'): ParallelReading | undefined {
+  if (!OTHER_ONE[lang].test(said.trim())) return undefined;
+  const stand = STAND_IN[lang].exec(previous);
+  if (!stand) return undefined;
+  const put = caseLike(stand[0], said.trim());
+  return { resolved: previous.slice(0, stand.index) + put + previous.slice(stand.index + stand[0].length), replaced: stand[0], at: { start: stand.index, end: stand.index + put.length } };
+}
+
 /** English person pronouns, and their forms for the other sex. */
 const PERSON_PRONOUN = /(?<![\p{L}'’])(he|she|him|his|her|hers)(?![\p{L}'’])/giu;
 const OTHER_SEX: Record<string, string> = { he: 'she', she: 'he', him: 'her', his: 'her', hers: 'his' };
@@ -885,6 +905,9 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // "and in the last one?" after a question about the first round: the last round.
   const ordered = afterLead !== undefined && raw !== undefined ? orderFollowUp(afterLead, raw) : undefined;
   if (ordered) return ordered;
+  // "and the other one?" after "how far is it from Centraal?": that question of the other one.
+  const another = afterLead !== undefined && raw !== undefined ? otherOneFollowUp(afterLead, raw, lang) : undefined;
+  if (another) return another;
   // "and this year?", "en vorige maand?": the previous question of another moment (itself read first, as below).
   const momentSaid = momentAsked(query, language);
   if (raw !== undefined && momentSaid !== undefined) {
