@@ -14,6 +14,8 @@ describe('antecedent phrases', () => {
     expect(antecedents([turn(0, 'Is the Corolla reliable?')], corolla, 'en')[0]!.article).toBe('the');
     expect(antecedents([turn(0, 'Is a Corolla reliable?')], corolla, 'en')[0]!.article).toBe('the');
     expect(antecedents([turn(0, "Is Toyota's Corolla reliable?")], corolla, 'en')[0]!.article).toBeUndefined();
+    // A demonstrative makes it "the" too: "can the evaluation be extended?", not "can evaluation …".
+    expect(antecedents([turn(0, 'what happens at that evaluation?')], new Map([['evaluation', 0.5]]), 'en')[0]).toMatchObject({ phrase: 'evaluation', article: 'the' });
   });
   it('keep the number that names which one after a noun ("version 2.4"), not an amount with its unit', () => {
     const chosen = new Map([['version', 0.4], ['notes', 0.2], ['metoprolol', 0.5]]);
