@@ -399,6 +399,13 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(resolveReference('and if I file late?', { phrase: 'tax return', article: 'the' }, 'en')).toBeUndefined();
   });
 
+  it('puts one doing in place of another said in the same form ("en zwemmen?" after "mag ik nog hardlopen?")', async () => {
+    expect((await resolveParallel('en zwemmen?', ['mag ik nog hardlopen?'], 'nl'))?.resolved).toBe('mag ik nog zwemmen?');
+    expect((await resolveParallel('and swimming?', ['can I still go running?'], 'en'))?.resolved).toBe('can I still go swimming?');
+    // Not a noun of that form: "and the building?" names a thing.
+    expect(parallelSlots('when does the meeting start?', 'building', 'en').some((slot) => slot.text === 'start')).toBe(false);
+  });
+
   it('adds where or when said alone ("and abroad?", "en online?") to the end of the previous question', () => {
     expect(settled('does the cheaper one include roadside assistance?', 'abroad')).toBe('does the cheaper one include roadside assistance abroad?');
     expect(settled('Kan ik mijn abonnement opzeggen?', 'online', 'nl')).toBe('Kan ik mijn abonnement opzeggen online?');

@@ -225,6 +225,13 @@ export function parallelSlots(previous: string, subject: string, language: strin
   };
 
   const first = sub[0]!.lower;
+  // "en zwemmen?" after "mag ik nog hardlopen?", "and swimming?" after "can I still go running?":
+  // one doing in place of another, said in the same form (a Dutch infinitive, an English -ing form).
+  const doing = language === 'nl' ? /^\p{L}{3,}en$/u : /^\p{L}{3,}ing$/u;
+  if (sub.length === 1 && doing.test(first)) {
+    const verbs = prev.flatMap((t, i) => (t.predicate && doing.test(t.lower) && t.lower !== first ? [i] : []));
+    if (verbs.length) return [slot(verbs.at(-1)!, verbs.at(-1)!, true)];
+  }
   // "and abroad?", "en online?": where or when, added at the question's end.
   if (sub.length === 1 && SETTING_ADVERBS.has(first) && !prev.some((t) => t.lower === first)) return [endSlot(previous)];
   // A condition is added at the question's end.
