@@ -66,6 +66,15 @@ describe('removeFillers', () => {
     expect(removeFillers('zeg, wat kost dat?')).toBe('wat kost dat?');
     expect(removeFillers('hoe zeg ik het op?')).toBe('hoe zeg ik het op?');
   });
+
+  it('drops a thanks or an acknowledgement before the question, not a word that opens it', () => {
+    expect(removeFillers('ok thanks. how many pages can the proposal be?')).toBe('how many pages can the proposal be?');
+    expect(removeFillers('perfect, and the price?')).toBe('and the price?');
+    expect(removeFillers('bedankt! en de prijs?')).toBe('en de prijs?');
+    expect(removeFillers('great apes live where?')).toBe('great apes live where?');
+    expect(removeFillers('Well water: is it safe?')).toBe('Well water: is it safe?');
+    expect(removeFillers('thanks')).toBe('thanks');
+  });
 });
 
 describe('a change of subject', () => {

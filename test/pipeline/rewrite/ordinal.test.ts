@@ -18,6 +18,8 @@ describe('the items of a list', () => {
 
   it('are the parts of an enumeration, after a colon or the lead-in\'s verb, or steps as they stand', () => {
     expect(listItems('There are a few options: mutual funds, real estate, or day trading.', 'en')).toEqual(['mutual funds', 'real estate', 'day trading']);
+    // The lead-in's preposition is no part of the first item.
+    expect(listItems('You are enrolled in Machine Learning, Databases and Technical Writing.', 'en')).toEqual(['Machine Learning', 'Databases', 'Technical Writing']);
     expect(listItems('It depends. The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.', 'en')).toEqual(['the Daikin Altherma 3', 'the Mitsubishi Ecodan']);
     expect(listItems('Mount the outdoor unit, connect the refrigerant lines, then wire the indoor unit.', 'en')).toEqual(['Mount the outdoor unit', 'connect the refrigerant lines', 'wire the indoor unit']);
     expect(listItems('Je kunt kiezen: huren, kopen of leasen.', 'nl')).toEqual(['huren', 'kopen', 'leasen']);

@@ -406,6 +406,13 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(parallelSlots('when does the meeting start?', 'building', 'en').some((slot) => slot.text === 'start')).toBe(false);
   });
 
+  it('puts another item of a list in place of one with its preposition, a name read whole ("for Machine Learning")', async () => {
+    const courses = [['Machine Learning', 'Databases', 'Technical Writing']];
+    expect((await resolveParallel('and for Databases?', ['when is the exam for Machine Learning?'], 'en', undefined, 0, courses))?.resolved).toBe('when is the exam for Databases?');
+    expect((await resolveParallel('and for Databases?', ['is Machine Learning hard?'], 'en', undefined, 0, courses))?.resolved).toBe('is Databases hard?');
+    expect(parallelSlots('when is the exam for Machine Learning?', 'for Databases', 'en')).toMatchObject([{ text: 'for Machine Learning', decided: true }]);
+  });
+
   it('adds where or when said alone ("and abroad?", "en online?") to the end of the previous question', () => {
     expect(settled('does the cheaper one include roadside assistance?', 'abroad')).toBe('does the cheaper one include roadside assistance abroad?');
     expect(settled('Kan ik mijn abonnement opzeggen?', 'online', 'nl')).toBe('Kan ik mijn abonnement opzeggen online?');

@@ -765,6 +765,14 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
     expect((await rewrite('how do I turn it off?', eco, {}, { embedder, termStats })).result.resolved_query).toBe('how do I turn the eco mode off?');
   });
 
+  it('reads an earlier question that changed the subject without its opening ("different question: …")', async () => {
+    const dentist = [u("What's the deadline for the grant?"), a('The call closes on 3 March.'), u('different question: when is my dentist appointment?'), a('Your dentist appointment is on 12 December at 9:15 with Dr. Visser.')];
+    const { result } = await rewrite('can I move it?', dentist, {}, { embedder, termStats });
+    expect(result.resolved_query).toBe('can I move the dentist appointment?');
+    expect(result.keywords).not.toContain('different');
+    expect(result.keywords).not.toContain('question');
+  });
+
   it('reads no earlier thing for a pronoun after a question of its own that names it ("…, how can it be prevented?")', async () => {
     const vaccine = await chain([
       ['What is HIV?', 'HIV is a virus that attacks the immune system.'],

@@ -5,7 +5,11 @@ import { capitalise } from './words.js';
  * bare "er": it is a Dutch word ("wat valt er niet onder?"); "erm", "errr" are fillers.
  */
 const FILLERS = /(^|[\s,])(u+h+m*|u+m+|e+r+m+|err+|h+m+|ehm+|eu+h+|e+h+|you know|i mean|like,|basically|nou|zeg(?=\s*,)|weet je)(?=[\s,?.!]|$)/giu;
-const LEADING = /^(so|well|ok(ay)?|hey|hi|dus|nou|goh|hoi)[\s,]+/i;
+/**
+ * Openings that carry nothing of the question: "so", "ok", a thanks ("ok thanks.", "bedankt!"), and
+ * an acknowledgement said apart by its punctuation ("great, …", "well, …"; "great apes", "well water" are none).
+ */
+const LEADING = /^(?:(?:so|ok(?:ay)?|hey|hi|dus|nou|goh|hoi|thanks|thank\s+you|thx|bedankt|dank\s+je(?:\s+wel)?)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?[\s,.!]+|(?:well|great|perfect|cool|nice|got\s+it|i\s+see|oke|oké|top|prima|super|helder|duidelijk)[,.!]+\s*)+/i;
 
 /** "no, I meant" before a question of its own ("No, I meant which TV series was the best?"): the question is what is asked. */
 const CORRECTION_BEFORE_QUESTION =
@@ -38,6 +42,11 @@ const TOPIC_SHIFT = new RegExp(
     ')(?=[\\s,:;.!-])[\\s,:;.!-]*',
   'iu',
 );
+
+/** Whether a text opens by changing the subject ("different question: …"). */
+export function changesSubject(text: string): boolean {
+  return TOPIC_SHIFT.test(text);
+}
 
 /** Whether the query opens by changing the subject, and the query without that opening. */
 export function topicShift(query: string): { shifted: boolean; text: string } {

@@ -3,7 +3,7 @@ import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import type { RewriteKind, RewriteResult } from '../types.js';
 import { candidateTerms, FEATURE_NAMES, messageWords, termFeatures } from './candidates.js';
-import { removeFillers, topicShift } from './clarity.js';
+import { changesSubject, removeFillers, topicShift } from './clarity.js';
 import { dependenceFeatures } from './dependence.js';
 import { resolveDemonstrative } from './demonstrative.js';
 import { namedFile, resolveFileNoun } from './files.js';
@@ -877,7 +877,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const original = query;
   // "Changing the subject, …": the rest stands alone, so the conversation lends it nothing.
   const { text: cleaned, shifted, language } = input.reading ?? readQuery(query, input.earlierUserTurns);
-  const turns = shifted ? [] : input.turns;
+  // An earlier question that changed the subject is read without its opening ("different question: …"), which is no word of it.
+  const turns = shifted ? [] : input.turns.map((t) => (t.user && changesSubject(t.user) ? { ...t, user: topicShift(t.user).text } : t));
   const parallel = shifted ? undefined : input.parallel;
   // The words the new subject replaces are what the user moved away from.
   const replaced = new Set(parallel?.replaced.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);

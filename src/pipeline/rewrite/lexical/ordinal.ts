@@ -192,7 +192,10 @@ function enumeration(text: string, language: string, everyJoin = false): string[
     // "The XPS 13 weighs 1.17 kg and the ThinkPad X1 Carbon 1.12 kg": nothing but an amount
     // follows the verb, so the items are the subjects it is said of.
     const gapped = verb > 0 && cut === verb + 1 && cut === words.length;
-    if (!steps) parts[0] = joinWords(gapped ? words.slice(0, verb) : words.slice(cut)).replace(NAME_DETAIL, '$1');
+    // "You are enrolled in Machine Learning, …": the lead-in's preposition is no part of the first item, when the others have none.
+    const first = gapped ? words.slice(0, verb) : words.slice(cut);
+    const led = first.length > 1 && PREPOSITIONS.has(first[0]!.toLowerCase()) && parts.slice(1).every((p) => !PREPOSITIONS.has(p.split(/\s+/)[0]!.toLowerCase()));
+    if (!steps) parts[0] = joinWords(led ? first.slice(1) : first).replace(NAME_DETAIL, '$1');
     // The sentence goes on after its last item ("… and Europcar have desks at Schiphol"): the item ends at its verb.
     const lastPart = englishTags(parts.at(-1)!);
     // Not at an -ing form, which names a thing as often ("stomach bleeding").

@@ -206,7 +206,9 @@ export function parallelSlots(previous: string, subject: string, language: strin
   const predicates = clausePredicates(previous, language);
   // The verb after "I"/"we"/"you" is no place either ("take" in "Which train should I take to Berlin?").
   const verbs = language === 'en' ? verbsOf(previous).verbs : undefined;
-  const prev = tokens(previous).map((t) => (predicates.has(t.lower) || verbs?.has(t.lower) ? { ...t, predicate: true } : t));
+  // A capitalised word after another is part of a name ("Machine Learning"), whatever the tagger took it for.
+  const named = (all: readonly Token[], i: number): boolean => i > 0 && /^\p{Lu}/u.test(all[i]!.text) && /^\p{Lu}/u.test(all[i - 1]!.text);
+  const prev = tokens(previous).map((t, i, all) => ((predicates.has(t.lower) || verbs?.has(t.lower)) && !named(all, i) ? { ...t, predicate: true } : t));
   const sub = tokens(subject);
   if (prev.length === 0 || sub.length === 0) return [];
   // Only a question can be asked again ("International equity." cannot, nor "I subscribed to the premium plan.").
@@ -848,7 +850,14 @@ function listSibling(subject: string, previous: string, lists: readonly (readonl
     for (const item of items) {
       if (item === named[0]) continue;
       const at = wholeMatches(previous, escapeRegExp(item), { ignoreCase: true })[0]?.index;
-      if (at !== undefined) return { start: at, end: at + item.length, text: previous.slice(at, at + item.length), decided: true };
+      if (at === undefined) continue;
+      // "and for Databases?" after "when is the exam for Machine Learning?": the subject's preposition
+      // takes the place of the one before the item, or goes where the item stood without one.
+      const said = tokens(subject);
+      const preposition = said.length > 1 && PREPOSITIONS.has(said[0]!.lower);
+      const before = preposition ? /(\p{L}+)\s+$/u.exec(previous.slice(0, at)) : null;
+      if (before && PREPOSITIONS.has(before[1]!.toLowerCase())) return { start: before.index, end: at + item.length, text: previous.slice(before.index, at + item.length), decided: true };
+      return { start: at, end: at + item.length, text: previous.slice(at, at + item.length), decided: true, ...(preposition ? { put: subject.slice(said[1]!.start) } : {}) };
     }
   }
   return undefined;
