@@ -14,6 +14,9 @@ describe('a noun pointed at with a demonstrative', () => {
     expect(resolved('can that period be shortened?', period)).toBe('can the notice period in my employment contract be shortened?');
     const effects = [turn(0, 'What are the side effects of ibuprofen?', 'Common side effects are stomach pain and nausea.')];
     expect(resolved('how common are these side effects?', effects)).toBe('how common are the side effects of ibuprofen?');
+    // What the thing is for: "a ticket to give each job its own port".
+    const ticket = [turn(0, 'how did we fix it then?', 'Both times someone restarted the runner; a ticket to give each job its own port is still open.')];
+    expect(resolved('who owns that ticket?', ticket)).toBe('who owns the ticket to give each job its own port?');
     expect(resolved('Those side effects, are they serious?', effects)).toBe('The side effects of ibuprofen, are they serious?');
     // The tagger's "that file" (a pronoun and a verb) is a demonstrative and its noun.
     const proxy = [turn(0, 'How do I configure the proxy?', 'Set HTTP_PROXY in the config file, then restart the gateway.')];

@@ -149,6 +149,16 @@ function englishMentions(text: string, lemma: string, head: string, plural: bool
       }
       if (last > end && last + 1 - start <= MAX_WORDS) end = last + 1;
     }
+    // "a ticket to give each job its own port": what the thing is for, a verb and its object.
+    if (end === m + 1 && words[end]?.toLowerCase() === 'to' && tags[end + 1] === 'VERB') {
+      let k = end + 2;
+      let last = -1;
+      while (k < words.length && k - start < MAX_WORDS && (MODIFIERS.has(tags[k]!) || tags[k] === 'DET' || (tags[k] === 'PRON' && /^(?:its|their|his|her|my|your|our)$/i.test(words[k]!)))) {
+        if (NOUN_TAGS.has(tags[k]!)) last = k;
+        k++;
+      }
+      if (last > end + 1) end = last + 1;
+    }
     const mention = words.slice(start, end).map((w, i) => (start + i === m ? head : w));
     out.push({ phrase: joined(mention), name: false, identifies: false, said: [...said, ...words.slice(m + 1, end).map((w) => w.toLowerCase())] });
   }
