@@ -81,6 +81,8 @@ describe('antecedent phrases', () => {
     // A moment alone is no antecedent: "what did they decide?" is not about March.
     expect(antecedents([turn(0, 'Who attended the meeting on 3 March?')], new Map([['march', 0.7], ['meeting', 0.4]]), 'en').map((a) => a.phrase)).toEqual(['meeting']);
     expect(antecedents([turn(0, 'What happened in 1991?')], new Map([['1991', 0.7]]), 'en')).toEqual([]);
+    // Nor days said in the plural ("on Sundays", "op zondags").
+    expect(antecedents([turn(0, 'is the pharmacy open on Sundays?')], new Map([['sundays', 0.7], ['pharmacy', 0.4]]), 'en').map((a) => a.phrase)).toEqual(['pharmacy']);
     // Dutch: "vorige maand".
     expect(antecedents([turn(0, 'Ik heb vorige maand een warmtepomp gekocht.')], new Map([['vorige', 0.3], ['maand', 0.3], ['warmtepomp', 0.6]]), 'nl').map((a) => a.phrase)).toEqual(['warmtepomp']);
   });

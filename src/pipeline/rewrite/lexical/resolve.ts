@@ -215,10 +215,11 @@ const MOMENT_LEADS = new Set('last next past coming previous this every each vor
 const RELATIVE_WORDS = new Set('before after earlier later daarvoor ervoor daarna erna eerder later'.split(' '));
 const MOMENT_WORDS = new Set(
   (
-    'day days week weeks weekend month months year years quarter quarters night time season summer winter spring autumn fall ' +
+    'day days week weeks weekend weekends month months year years quarter quarters night nights time season summer winter spring autumn fall ' +
     `${CALENDAR_WORDS.join(' ')} ` +
-    'dag dagen week weken weekend maand maanden jaar jaren kwartaal nacht keer seizoen zomer winter lente herfst ' +
-    'maandag dinsdag woensdag donderdag vrijdag zaterdag zondag'
+    'mondays tuesdays wednesdays thursdays fridays saturdays sundays ' +
+    'dag dagen week weken weekend weekenden maand maanden jaar jaren kwartaal nacht keer seizoen zomer winter lente herfst ' +
+    'maandag dinsdag woensdag donderdag vrijdag zaterdag zondag maandags dinsdags woensdags donderdags vrijdags zaterdags zondags'
   ).split(' '),
 );
 
