@@ -88,6 +88,9 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(namedAction('how do I do that?', 'No. You should register your dishwasher within 4 weeks.', 'en')).toBe('how do I register my dishwasher?');
     // Dutch splits the verb in a question: the action goes beside it.
     expect(namedAction('hoe doe ik dat?', 'Vóór 1 mei. Je kunt uitstel aanvragen tot 1 september.', 'nl')).toBe('hoe doe ik dat (uitstel aanvragen)?');
+    // With the verb first after an opening, up to the infinitive ("inkomen" is none), the answer's "je" the user's "mijn".
+    expect(namedAction('hoe doe ik dat?', 'Dan moet je je inkomen wijzigen via Mijn toeslagen.', 'nl')).toBe('hoe doe ik dat (mijn inkomen wijzigen)?');
+    expect(namedAction('hoe doe ik dat?', 'Je kunt het formulier invullen en opsturen.', 'nl')).toBe('hoe doe ik dat (het formulier invullen)?');
     // The advice is the user's to follow: not what someone else does.
     expect(namedAction('kan mijn partner dat voor mij doen?', 'Vóór 1 mei. Je kunt uitstel aanvragen tot 1 september.', 'nl')).toBeUndefined();
     expect(namedAction('can my partner do that for me?', tax, 'en')).toBeUndefined();

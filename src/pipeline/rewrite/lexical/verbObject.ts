@@ -213,7 +213,11 @@ function actionPattern(subject: string, adverbs: string, determiners: string, en
 const ADVICE = actionPattern(String.raw`you\s+(?:can|could|should|must|may|might|need\s+to|have\s+to|will\s+need\s+to)`, 'also|first|simply', 'the|a|an|your|this|that', '');
 /** What the user asked how to do, when, or whether to: "How often should I change the oil in my Corolla?", "How do I reset my router?". */
 const ASKED_ACTION = actionPattern('(?:i|we)', 'also|first', 'the|a|an|my|our|this|that', '|myself|ourselves');
-const DUTCH_ADVICE = /\b(?:je|jij|u)\s+(?:kunt|kan|moet|mag|dient)\s+((?:\p{L}+\s+){0,3}?\p{L}+en)(?=[\s.,;:!?]|$)/iu;
+/**
+ * "je kunt uitstel aanvragen", and with the verb first after an opening ("Dan moet je je inkomen
+ * wijzigen"): up to the last infinitive of the next few words ("inkomen" is none to stop at; "en" neither).
+ */
+const DUTCH_ADVICE = /\b(?:(?:je|jij|u)\s+(?:kunt|kan|moet|mag|dient)|(?:kun|kunt|kan|moet|mag|dient)\s+(?:je|jij|u))\s+((?:\p{L}+\s+){0,3}\p{L}{2,}en)(?=[\s.,;:!?]|$)/iu;
 
 /**
  * "how do I do that?" after "You can request an extension until 1 September": the action the
@@ -241,7 +245,8 @@ export function namedAction(query: string, reply: string, language: string, aske
     const advice = DUTCH_ADVICE.exec(reply);
     if (!advice) return undefined;
     const { body, mark } = trimEnd(query.trim());
-    return `${body} (${advice[1]})${mark || '?'}`;
+    // The answer's "je inkomen" is the user's "mijn inkomen".
+    return `${body} (${advice[1]!.replace(/^(?:je|jouw|uw)\s+/i, 'mijn ')})${mark || '?'}`;
   }
   return undefined;
 }
