@@ -178,6 +178,13 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('what about the blue one?', { phrase: 'sofa', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('and the price?', { phrase: 'sofa', article: 'the' }, 'en')).toBe('What about the price of the sofa?');
   });
+  it('completes a follow-up with the thing only for what a thing has ("the price"), not for a thing of its own', () => {
+    expect(resolveReference('how about the guest network?', { phrase: 'devices' }, 'en')).toBeUndefined();
+    expect(resolveReference('and the brake pads?', { phrase: 'last oil change', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('and the warranty?', { phrase: 'dishwasher', article: 'the' }, 'en')).toBe('What about the warranty of the dishwasher?');
+    // Its head stands before its own preposition.
+    expect(resolveReference('en de prijs per kWh?', { phrase: 'Vattenfall' }, 'nl')).toBe('Wat is de prijs per kWh van Vattenfall?');
+  });
   it('leaves an "it" that stands for a to-clause', () => {
     expect(resolveReference('Why is it so important to have a good credit score?', { phrase: 'FICO' }, 'en')).toBeUndefined();
     expect(resolveReference('you said it is free to open an account!', { phrase: 'second account', article: 'the' }, 'en')).toBeUndefined();

@@ -705,6 +705,11 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
     // Not one thing of a name ("and that one with the mop?" is no "Dyson V15 with the mop"): another of its kind.
     if (one && /^\p{Lu}/u.test(phrase)) return undefined;
     if (one) return `What about ${named} ${one[1]}${end}`;
+    // Only what a thing has is completed with it: "and the price?" is the price of the thing;
+    // "how about the guest network?" or "and abroad?" are no parts of "devices" or "the roadside assistance".
+    // The head stands before the follow-up's own preposition ("de prijs per kWh").
+    const before = rest.split(/\s+/).findIndex((w, i) => i > 0 && PREPOSITIONS.has(w.toLowerCase()));
+    if (rest && !ATTRIBUTES.has(head(before > 0 ? rest.split(/\s+/).slice(0, before).join(' ') : rest) ?? '')) return undefined;
     if (rest && lang === 'nl') return `Wat is ${rest} van ${named}${end}`;
     if (rest) return `What about ${rest} of ${named}${end}`;
   }
@@ -722,6 +727,26 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   if (lead && !body.slice(lead[0].length).trim()) return capitalise(phrase) + end;
   return undefined;
 }
+
+/**
+ * Nouns for what a thing has or is measured by ("the price", "de garantie", "the side effects"):
+ * a follow-up that names only one of these asks it of the thing the conversation is about.
+ */
+const ATTRIBUTES: ReadonlySet<string> = new Set(
+  (
+    'price prices cost costs fee fees rate rates tariff size weight height length width depth area volume capacity colour color ' +
+    'warranty guarantee deadline duration hours address location phone number email contact website battery life review reviews rating ratings ' +
+    'ingredients effects symptoms risks risk benefits advantages disadvantages pros cons requirements conditions terms population capital ' +
+    'history origin origins author authors salary tax taxes interest dose dosage speed range mileage consumption coverage excess deductible ' +
+    'total score result results value status delivery shipping availability version date budget revenue profit sales owner founder owners ' +
+    'members size specs specifications features performance quality reliability safety lifespan maintenance installation subsidy discount ' +
+    'prijs prijzen kosten tarief tarieven grootte gewicht lengte breedte diepte oppervlakte inhoud capaciteit kleur garantie deadline duur ' +
+    'openingstijden adres locatie telefoonnummer website accu batterij beoordeling beoordelingen ingrediënten bijwerkingen symptomen risico ' +
+    'risicos risico’s voordelen nadelen voorwaarden eisen bevolking hoofdstad geschiedenis oorsprong auteur salaris belasting rente dosis ' +
+    'snelheid bereik verbruik dekking eigen risico totaal score uitslag waarde status levering bezorging versie datum budget omzet winst ' +
+    'eigenaar oprichter kenmerken prestaties kwaliteit betrouwbaarheid veiligheid levensduur onderhoud installatie subsidie korting looptijd opzegtermijn'
+  ).split(' '),
+);
 
 /** Words for how much or which kind of a thing: "dose of amoxicillin", "kind of oil". */
 const MEASURES = new Set('dose dosage amount quantity number price cost type kind brand size grade'.split(' '));
