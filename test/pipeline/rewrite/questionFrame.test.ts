@@ -50,6 +50,9 @@ describe('the subject of a question with "do" or a modal', () => {
 describe('what a follow-up points at by the previous question\'s form', () => {
   it('"more?" and a plural pronoun take the things asked for; "it" after "does" the subject', () => {
     expect(frameAntecedent("aren't there more?", 'Which laptops does the shop sell?', 'en')).toEqual({ phrase: 'laptops' });
+    // "the current one" after a question whose verb the user acts with: one of what it acted on.
+    expect(frameAntecedent("what's the current one?", 'How do I change the wifi password on our Fritzbox?', 'en')).toEqual({ phrase: 'wifi password', one: true });
+    expect(frameAntecedent("what's the current one?", 'Where is the Fritzbox?', 'en')).toBeUndefined();
     expect(frameAntecedent('can I return them?', 'Which laptops does the shop sell?', 'en')).toEqual({ phrase: 'laptops', article: 'the' });
     expect(frameAntecedent('how much do they cost?', 'Which laptops does the shop sell?', 'en')).toEqual({ phrase: 'laptops', article: 'the' });
     expect(frameAntecedent('any others?', 'What other songs were featured on films?', 'en')).toEqual({ phrase: 'other songs' });

@@ -145,6 +145,23 @@ export function doSubject(question: string): string | undefined {
   return subject && [subject.article, subject.phrase].filter(Boolean).join(' ');
 }
 
+/**
+ * The nouns of what an English question has the user's verb act on: "How do I change the wifi
+ * password on our Fritzbox?" → "wifi password". Only after "I"/"we" and a verb, and a determiner.
+ */
+function userObject(question: string): string | undefined {
+  const { words, tags } = englishTags(question);
+  const subject = words.findIndex((w) => /^(?:i|we)$/i.test(w));
+  if (subject < 0 || tags[subject + 1] !== 'VERB') return undefined;
+  let i = subject + 2;
+  if (!DETERMINERS.has(words[i]?.toLowerCase() ?? '')) return undefined;
+  i++;
+  while (i < words.length && tags[i] === 'ADJ') i++;
+  const start = i;
+  while (i < words.length && NOUN_TAGS.has(tags[i]!)) i++;
+  return i > start ? words.slice(start, i).join(' ') : undefined;
+}
+
 function doSubjectParts(question: string): Pick<Antecedent, 'phrase' | 'article'> | undefined {
   const { words, tags } = englishTags(question);
   let i = 0;
@@ -203,6 +220,10 @@ export function frameAntecedent(
     const modifiers = words.slice(0, -1).filter((w) => !/^(?:other|another|more|else)$/i.test(w));
     return { phrase: [...modifiers, words.at(-1)!].join(' '), one: true };
   }
+  // "what's the current one?" after "How do I change the wifi password on our Fritzbox?": one of
+  // what the user's verb acted on ("the current wifi password").
+  const object = language === 'en' && one && !asked ? userObject(previousQuestion) : undefined;
+  if (object) return { phrase: object, one: true };
   // The pronoun the reference is read from: the first, as resolveReference replaces it.
   const pronoun = pointingPronoun(body, language)?.[0].toLowerCase();
   // Not where the question was about a person ("What other matches did he play?" → "who beat
