@@ -323,6 +323,9 @@ describe('ambiguity', () => {
     expect(ask('what about the Dell?')).not.toMatch(/MacBook/);
     expect(answerName('How long is the battery life?', 'The MacBook Air lasts 15 hours.')).toBeUndefined();
     expect(answerName('Welke is het goedkoopst?', 'De Dell Inspiron, voor 999 euro.')).toEqual({ phrase: 'Dell Inspiron', article: 'de' });
+    // The name an opening says the thing asked for is, a title with its small words.
+    expect(answerName('Which book are we reading for the December book club?', 'The December pick is Klara and the Sun by Kazuo Ishiguro.')).toEqual({ phrase: 'Klara and the Sun' });
+    expect(answerName('Which hotel did we book?', 'The hotel we booked is the Hotel Avenida Palace, near Rossio.')).toEqual({ phrase: 'Hotel Avenida Palace', article: 'the' });
     // A reply that opens with the question's own subject has not named its choice there.
     expect(answerName('Welke laptop raadt de IT-afdeling aan?', 'De IT-afdeling raadt een ThinkPad T14 aan.')).toBeUndefined();
     // A short answer before a colon or comma.

@@ -389,6 +389,13 @@ export function completeNames(question: string, conversation: readonly string[])
   return out + question.slice(from);
 }
 
+/**
+ * An opening that says what the thing asked for is, by name: "The December pick is Klara and the
+ * Sun …", "The hotel we booked is the Hotel Avenida Palace, …" (group 1: its article, group 2: the
+ * name, capitalised words with the small words of a title between them).
+ */
+const COPULA_NAME = /^[^,.;:]{0,60}?\s(?:is|was|are|were|zijn|waren)\s+(?:(the|de|het)\s+)?(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+(?:(?:and|the|of|in|a|an|for|to|on|at|de|het|van|en)\s+)*\p{Lu}[\p{L}\p{N}'’-]*)*)/u;
+
 /** A question that asks which thing it is ("Which one has the best battery life?", "Welke is het goedkoopst?"). */
 const ASKS_WHICH = /^\s*(?:which|welke?)\b/i;
 
@@ -408,6 +415,9 @@ export function answerName(question: string, reply: string): { phrase: string; a
   const offers = /\b(?:or|of)\b/i.test(question);
   if (name && rest.startsWith(name) && !offers && question.toLowerCase().includes(name.toLowerCase())) return undefined;
   if (name && rest.startsWith(name)) return { phrase: name, ...(article ? { article: article[1]!.toLowerCase() } : {}) };
+  // "The December pick is Klara and the Sun by Kazuo Ishiguro": the name it says the thing asked for is.
+  const said = COPULA_NAME.exec(opening);
+  if (said) return { phrase: said[2]!, ...(said[1] ? { article: said[1].toLowerCase() } : {}) };
   // "Continuous replication: failover takes minutes": a short answer before a colon or comma.
   const short = /^([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'’-]*){0,3})\s*[:,;–—]/u.exec(rest)?.[1];
   const words = short?.toLowerCase().split(/\s+/) ?? [];
