@@ -169,6 +169,12 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(settled('Is the Bosch dishwasher quieter than the Siemens dryer?', 'the Miele')).toBeUndefined();
   });
 
+  it('puts a name in place of the one name the question gave as a thing of its own, not the one after a preposition', () => {
+    expect(settled('Wanneer moet de Polo naar de APK?', 'de Fiesta', 'nl')).toBe('Wanneer moet de Fiesta naar de APK?');
+    // The one name after a preposition, where the question names nothing else, as before.
+    expect(settled('When does my flight to Lisbon leave?', 'Porto')).toBe('When does my flight to Porto leave?');
+  });
+
   it('puts the same thing told apart by another phrase in the place of that thing and its phrase', () => {
     expect(settled('What caused the outage on 14 October according to the postmortem?', 'the outage in September')).toBe('What caused the outage in September according to the postmortem?');
     expect(settled('When does my flight to Lisbon leave?', 'the flight from Porto')).toBe('When does the flight from Porto leave?');

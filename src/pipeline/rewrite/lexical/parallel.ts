@@ -253,8 +253,26 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // the one name the question gave after a preposition, which keeps it ("to Porto").
   if (!PREPOSITIONS.has(first) && isNamed(sub)) {
     const places = prev.flatMap((t, i) => (PREPOSITIONS.has(t.lower) ? [[i, objectEnd(i + 1)] as const] : [])).filter(([i, end]) => end > i && isNamed(prev.slice(i + 1, end + 1)));
-    const named = prev.filter((t, i) => i > 0 && /^\p{Lu}/u.test(t.text)).length;
-    if (places.length === 1 && named === places[0]![1] - places[0]![0]) return [slot(places[0]![0] + 1, places[0]![1], true)];
+    // Only where the question names nothing else ("Wanneer moet de Polo naar de APK?" names the Polo too).
+    const capitalised = (t: Token, i: number): boolean => i > 0 && /^\p{Lu}/u.test(t.text);
+    const named = prev.filter(capitalised).length;
+    const place = places[0];
+    if (places.length === 1 && named === prev.slice(place![0] + 1, place![1] + 1).filter((t, k) => capitalised(t, place![0] + 1 + k)).length) return [slot(place![0] + 1, place![1], true)];
+    // "en de Fiesta?" after "Wanneer moet de Polo naar de APK?": in place of the one name the
+    // question gave as a thing of its own, with its article when the subject has one.
+    const inPlace = (i: number): boolean => places.some(([p, end]) => i > p && i <= end);
+    const runs: [number, number][] = [];
+    for (let i = 0; i < prev.length; i++) {
+      if (!capitalised(prev[i]!, i) || inPlace(i) || !isContent(prev[i]!)) continue;
+      let end = i;
+      while (end + 1 < prev.length && capitalised(prev[end + 1]!, end + 1) && !inPlace(end + 1)) end++;
+      const withArticle = DETERMINERS.has(first) && i > 0 && DETERMINERS.has(prev[i - 1]!.lower) ? i - 1 : i;
+      // Not a name that says which of a thing it is ("my Bosch dishwasher": see below).
+      const next = prev[end + 1];
+      if (!next || !isContent(next) || next.predicate) runs.push([withArticle, end]);
+      i = end;
+    }
+    if (runs.length === 1 && places.length <= 1) return [slot(runs[0]![0], runs[0]![1], true)];
   }
   if (PREPOSITIONS.has(first)) {
     const found: [number, number][] = [];
