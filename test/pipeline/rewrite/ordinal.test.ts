@@ -108,6 +108,11 @@ describe('a list named in full for "them"', () => {
   it('puts the named items in place of "them"', () => {
     expect(list('compare them')).toBe('compare Hertz, Avis and Europcar');
     expect(list('which of them is open at night?')).toBe('which of Hertz, Avis and Europcar is open at night?');
+    // "which of those", and titles with their small words (no verb of "The Buried Giant" ends the list).
+    const books = [turn(0, 'what else has he written?', 'Ishiguro also wrote The Remains of the Day, Never Let Me Go and The Buried Giant.')];
+    expect(list('which of those won the Booker?', books)).toBe('which of The Remains of the Day, Never Let Me Go and The Buried Giant won the Booker?');
+    // A bare "those" is no list.
+    expect(list('are those any good?')).toBeUndefined();
   });
 
   it('names things with their article, and reads an earlier reply\'s list when the latest turn is about one of its items', () => {

@@ -199,7 +199,8 @@ function enumeration(text: string, language: string, everyJoin = false): string[
     // The sentence goes on after its last item ("… and Europcar have desks at Schiphol"): the item ends at its verb.
     const lastPart = englishTags(parts.at(-1)!);
     // Not at an -ing form, which names a thing as often ("stomach bleeding").
-    const verbAt = lastPart.tags.findIndex((t, i) => i > 0 && (t === 'VERB' || t === 'AUX') && !/ing$/i.test(lastPart.words[i]!));
+    // Nor at a capitalised word, part of a title ("The Buried Giant").
+    const verbAt = lastPart.tags.findIndex((t, i) => i > 0 && (t === 'VERB' || t === 'AUX') && !/ing$/i.test(lastPart.words[i]!) && !/^\p{Lu}/u.test(lastPart.words[i]!));
     if (!steps && verbAt > 0 && parts.length > 2) parts[parts.length - 1] = joinWords(lastPart.words.slice(0, verbAt));
   } else if (colon < 0 && !choice) {
     // Dutch, by its words: the lead-in ends at "uit"/"tussen"/"zoals", or before the last article
@@ -329,11 +330,16 @@ export function itemsAsked(asked: ReadonlyMap<number, OrdinalReading>): Map<numb
 const MAX_NAMED_ITEMS = 4;
 /** "them", "which of them": the things of a list, in English ("they" is as often the people who made them). */
 const PLURAL_POINTER = /^them$/i;
-/** An item named in full: a name or a number of at most four words ("Hertz", "Dell XPS 13"), no clause. */
-const NAMED_ITEM = /^[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*){0,3}$/u;
+/** "which of those", "any of these": the things of a list too. */
+const OF_THOSE = /(?<=\b(?:which|who|what|any|all|each|one|both|either|none|some|many|most)\s+of\s+)(?:those|these|them)\b/i;
+/**
+ * An item named in full: a name or a number of at most four words ("Hertz", "Dell XPS 13"), or a
+ * title with its small words ("Remains of the Day"), no clause.
+ */
+const NAMED_ITEM = /^[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*(?:\s+(?:(?:of|the|and|a|an|in|on|at|to|for)\s+){0,2}[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*){0,3}$/u;
 
 /**
- * "compare them", "which of them is open at night?" after a reply that lists a few named things
+ * "compare them", "which of them is open at night?", "which of those won the Booker?" after a reply that lists a few named things
  * ("Hertz, Avis and Europcar have desks at Schiphol"): the pronoun stands for the list's items,
  * named in full ("compare Hertz, Avis and Europcar"). English only (Dutch "ze" is also "she");
  * a list of at most MAX_NAMED_ITEMS names or numbers, the latest reply's or, where the latest
@@ -341,8 +347,8 @@ const NAMED_ITEM = /^[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p
  */
 export function resolveListPronoun(query: string, turns: readonly SelectedTurn[], language: string, answers: readonly Answer[] = []): OrdinalReading | undefined {
   const last = turns.at(-1);
-  const pronoun = language === 'en' ? pointingPronoun(query, 'en') : null;
-  if (!pronoun || !PLURAL_POINTER.test(pronoun[0]) || !last?.assistant) return undefined;
+  const pronoun = language === 'en' ? (OF_THOSE.exec(query) ?? pointingPronoun(query, 'en')) : null;
+  if (!pronoun || !(PLURAL_POINTER.test(pronoun[0]) || OF_THOSE.test(query)) || !last?.assistant) return undefined;
   const namedItems = (text: string): string[] => {
     const items = listItems(text, language);
     return items.length >= 2 && items.length <= MAX_NAMED_ITEMS && items.every((i) => NAMED_ITEM.test(i.replace(/^the\s+/i, ''))) ? items : [];
