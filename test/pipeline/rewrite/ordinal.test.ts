@@ -203,6 +203,11 @@ describe('an item pointed at by its price', () => {
   const hotels = [turn(0, 'Which hotels did we shortlist for the conference in Lisbon?', 'The shortlist has three hotels: the Tivoli Avenida (210 euros a night), the Memmo Alfama (185 euros) and the Lumiares (160 euros).')];
   it('is the item of the lowest or highest amount, named or beside the noun the conversation used', () => {
     expect(resolveOrdinal('does the cheapest have a pool?', hotels, 'en')?.resolved).toBe('does the Lumiares have a pool?');
+    // "the cheaper one" chooses between two, and only two.
+    const flats = [turn(0, 'Which apartments have a balcony?', 'Two of them: the one on Vondelstraat 14 (1,650 euros) and the one on Javastraat 88 (1,480 euros).')];
+    expect(resolveOrdinal('does the cheaper one allow pets?', flats, 'en')?.resolved).toBe('does the one on Javastraat 88 allow pets?');
+    expect(resolveOrdinal('is the more expensive one bigger?', flats, 'en')?.resolved).toBe('is the one on Vondelstraat 14 bigger?');
+    expect(resolveOrdinal('does the cheaper one have a pool?', hotels, 'en')).toBeUndefined();
     expect(resolveOrdinal('is the most expensive one near the venue?', hotels, 'en')?.resolved).toBe('is the Tivoli Avenida near the venue?');
     expect(resolveOrdinal('how far is the cheapest hotel from the airport?', hotels, 'en')?.resolved).toBe('how far is the cheapest hotel (the Lumiares) from the airport?');
     // Amounts with thousands grouped, in Dutch.

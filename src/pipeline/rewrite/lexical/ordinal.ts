@@ -393,10 +393,10 @@ function namedList(items: readonly string[], lang: 'en' | 'nl'): string {
   return `${items.slice(0, -1).join(', ')} ${lang === 'nl' ? 'en' : 'and'} ${items.at(-1)}`;
 }
 
-/** "the cheapest", "the most expensive option", "de goedkoopste": an item of a list by its price (group 1: the degree, group 2: a noun). */
+/** "the cheapest", "the most expensive option", "de goedkoopste", "the cheaper one" (of two): an item of a list by its price (group 1: the degree, group 2: a noun). */
 const PRICED: Record<'en' | 'nl', RegExp> = {
-  en: new RegExp(`(?<![\\p{L}])the\\s+(cheapest|least\\s+expensive|most\\s+expensive|priciest|dearest)(?:\\s+(${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu'),
-  nl: new RegExp(`(?<![\\p{L}])(?:de|het)\\s+(goedkoopste|duurste)(?:\\s+(${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu'),
+  en: new RegExp(`(?<![\\p{L}])the\\s+(cheapest|least\\s+expensive|most\\s+expensive|priciest|dearest|cheaper|less\\s+expensive|more\\s+expensive|pricier|dearer)(?:\\s+(${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu'),
+  nl: new RegExp(`(?<![\\p{L}])(?:de|het)\\s+(goedkoopste|duurste|goedkopere|duurdere)(?:\\s+(${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu'),
 };
 /** What opens a question that asks which thing is the cheapest, rather than about it. */
 const ASKS_WHICH = /^\s*(?:(?:and|en)\s+)?(?:(?:which|welke?)\b.*|(?:what|wat)\s+(?:is|are|was|were|zijn|waren)\s+)$/i;
@@ -426,7 +426,9 @@ function pricedItem(query: string, last: TurnPair, lang: 'en' | 'nl', answers: r
   if (!found[2] && !named && !standsAlone(query, found.index, found.index + found[0].length, lang)) return undefined;
   const pointer = named ? `${found[0]} ${named}` : found[0];
   const noun = found[2] ?? named;
-  const highest = /most|priciest|dearest|duurste/i.test(found[1]!);
+  const highest = /most|more|priciest|pricier|dearest|dearer|duurste|duurdere/i.test(found[1]!);
+  // "the cheaper one" chooses between two.
+  const between = /cheaper|less|more|pricier|dearer|goedkopere|duurdere/i.test(found[1]!);
   // "is breakfast included at the cheapest?" two questions on: an earlier answer's prices.
   const sources = [
     { text: last.assistant, turn: last.index },
@@ -435,7 +437,7 @@ function pricedItem(query: string, last: TurnPair, lang: 'en' | 'nl', answers: r
   ];
   for (const { text, turn } of sources) {
     const items = text ? listItems(text, lang) : [];
-    if (items.length < 2) continue;
+    if (items.length < 2 || (between && items.length !== 2)) continue;
     // Each item's amount: the first one after it, before the next item.
     const low = text.toLowerCase();
     const at = items.map((item) => low.indexOf(item.toLowerCase()));
