@@ -429,6 +429,9 @@ describe('"there", and several things at once', () => {
     expect(resolveThere('how do I get there from the airport?', 'where is the hotel?', 'en')).toEqual({ resolved: 'how do I get to the hotel from the airport?', place: 'the hotel' });
     expect(resolveThere('is there parking there?', 'where is the hotel?', 'en')?.resolved).toBe('is there parking at the hotel?');
     expect(resolveThere('what is the weather there in March?', 'When does my flight to Lisbon leave?', 'en')?.resolved).toBe('what is the weather in Lisbon in March?');
+    // A where-question that names no place: the place its answer named.
+    expect(resolveThere('how do I get there from the airport?', 'and where am I staying the first night?', 'en', 'the Hotel Gracery Shinjuku')?.resolved).toBe('how do I get to the Hotel Gracery Shinjuku from the airport?');
+    expect(resolveThere('how do I get there from the airport?', 'when do I land?', 'en', 'Narita')).toBeUndefined();
     // "is there …?" points nowhere; a question with another pronoun, or after one that named no place, is left.
     expect(resolveThere('is there a pool?', 'where is the hotel?', 'en')).toBeUndefined();
     expect(resolveThere('how do I get it there?', 'where is the hotel?', 'en')).toBeUndefined();

@@ -776,6 +776,11 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
     expect(result.keywords).not.toContain('question');
   });
 
+  it('reads "there" after a where-question as the place its answer named, with its article', async () => {
+    const trip = [u('What time does my flight to Tokyo leave on Friday?'), a('KL861 leaves Amsterdam at 17:35.'), u('and where am I staying the first night?'), a('The itinerary lists the Hotel Gracery Shinjuku for 6 to 9 December.')];
+    expect((await rewrite('how do I get there from the airport?', trip, {}, { embedder, termStats })).result.resolved_query).toBe('how do I get to the Hotel Gracery Shinjuku from the airport?');
+  });
+
   it('reads no earlier thing for a pronoun after a question of its own that names it ("…, how can it be prevented?")', async () => {
     const vaccine = await chain([
       ['What is HIV?', 'HIV is a virus that attacks the immune system.'],

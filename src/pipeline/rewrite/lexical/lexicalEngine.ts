@@ -675,7 +675,11 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   },
   // "how do I get there?" after "Where is the hotel?": to the hotel.
   (c) => {
-    const there = c.last?.user ? resolveThere(c.base, c.input.earlierUserTurns[0] ?? c.last.user, c.language) : undefined;
+    if (!c.last?.user || !/\bthere\b/i.test(c.base)) return undefined;
+    // The place the latest answer named, with the article it had ("the Hotel Gracery Shinjuku").
+    const named = namesIn(c.last.assistant)[0];
+    const answered = named && hasWholeWord(c.last.assistant, `the ${named}`) ? `the ${named}` : named;
+    const there = resolveThere(c.base, c.input.earlierUserTurns[0] ?? c.last.user, c.language, answered);
     return there ? { resolved: there.resolved, reference: { phrase: there.place, by: 'place' }, turns: [c.last!.index] } : undefined;
   },
   // "the contract" after an answer that named henderson-contract.docx: that file.

@@ -447,23 +447,27 @@ const EXISTENTIAL_THERE = /(?:\b(?:is|are|was|were|be|been|isn['’]t|aren['’]
 const GOING = /\b(?:get|gets|getting|go|goes|going|went|come|comes|coming|drive|driving|walk|walking|travel|travelling|traveling|fly|flying|move|moving|ride|cycle|bike|head|sail|commute)\s+$/i;
 /** "Where is the hotel?", "where can I find the spare key?": the place asked for (group 1). */
 const WHERE_IS = /^\s*where\s+(?:is|are|was|were|can\s+(?:I|we)\s+find)\s+(.+?)(?:\s+located)?\s*[?.!]*\s*$/i;
+/** A question of where, which its answer names a place for. */
+const ASKS_WHERE = /^\s*(?:(?:and|so)\s+)?where\b/i;
 /** A place a question names after a preposition of place ("my flight to Lisbon", "the office in Utrecht"). */
 const NAMED_PLACE = /\b(?:to|in|at|near)\s+((?:\p{Lu}[\p{L}-]*)(?:\s+\p{Lu}[\p{L}-]*){0,2})/gu;
 
 /**
  * "how do I get there from the airport?" after "where is the hotel?": "… get to the hotel …";
  * after "When does my flight to Lisbon leave?", "there" is Lisbon ("what is the weather in
- * Lisbon?"). English; only a "there" that points (not "is there …?"), in a question with no
- * other pronoun; undefined where the latest question named no place.
+ * Lisbon?"); after "where am I staying?", the place its answer named (`answered`). English; only
+ * a "there" that points (not "is there …?"), in a question with no other pronoun; undefined where
+ * neither the latest question nor its answer named a place.
  */
-export function resolveThere(query: string, lastUser: string, language: string): { resolved: string; place: string } | undefined {
+export function resolveThere(query: string, lastUser: string, language: string, answered?: string): { resolved: string; place: string } | undefined {
   if (language !== 'en' || pointingPronoun(trimEnd(query).body, 'en')) return undefined;
   const existential = new Set([...query.matchAll(EXISTENTIAL_THERE)].map((m) => m.index + m[0].toLowerCase().indexOf('there')));
   const pointing = [...query.matchAll(/\bthere\b/gi)].filter((m) => !existential.has(m.index));
   if (pointing.length !== 1) return undefined;
   const at = pointing[0]!.index;
   const asked = WHERE_IS.exec(lastUser)?.[1];
-  const place = asked ?? [...lastUser.matchAll(NAMED_PLACE)].at(-1)?.[1];
+  // "where am I staying the first night?" names no place: the one its answer named ("the Hotel Gracery Shinjuku").
+  const place = asked ?? [...lastUser.matchAll(NAMED_PLACE)].at(-1)?.[1] ?? (ASKS_WHERE.test(lastUser) ? answered : undefined);
   if (!place || pointingPronoun(place, 'en')) return undefined;
   const before = query.slice(0, at);
   const preposition = GOING.test(before) ? 'to' : /^\p{Lu}/u.test(place) ? 'in' : 'at';
