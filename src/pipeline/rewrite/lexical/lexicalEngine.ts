@@ -511,10 +511,9 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], language: strin
   if (unknown.length === 0) return result();
   const messages = turns.flatMap((t) => [t.user, t.assistant]);
   const said = new Set(messages.join(' ').toLowerCase().match(/[\p{L}]{4,}/gu) ?? []);
-  // A misspelt function word ("wich", "befor", "lnog") is corrected to one whether the conversation
-  // has it or not, but only for a letter left out or two swapped: a word the index lacks is as
-  // often a word of its own one letter from a function word ("turing", "wonder", "told").
-  // Words any text in the question's language has, which a typo may be of though the conversation never wrote them.
+  // A misspelt common word of the question's language ("wich", "befor", "lnog") is corrected to it
+  // whether the conversation has it or not, but only for a letter left out or two swapped: a word
+  // the index lacks is as often a word of its own one letter from a function word ("turing", "wonder", "told").
   const common = commonWords(language);
   const vocabulary = [...new Set([...said, ...[...common].filter((w) => w.length >= 3)])];
   // Words the conversation capitalises inside a sentence, not for opening one ("They say …").

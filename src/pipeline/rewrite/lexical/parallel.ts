@@ -231,8 +231,8 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // one doing in place of another, said in the same form (a Dutch infinitive, an English -ing form).
   const doing = language === 'nl' ? /^\p{L}{3,}en$/u : /^\p{L}{3,}ing$/u;
   if (sub.length === 1 && doing.test(first)) {
-    const verbs = prev.flatMap((t, i) => (t.predicate && doing.test(t.lower) && t.lower !== first ? [i] : []));
-    if (verbs.length) return [slot(verbs.at(-1)!, verbs.at(-1)!, true)];
+    const doings = prev.flatMap((t, i) => (t.predicate && doing.test(t.lower) && t.lower !== first ? [i] : []));
+    if (doings.length) return [slot(doings.at(-1)!, doings.at(-1)!, true)];
   }
   // "and abroad?", "en online?": where or when, added at the question's end.
   if (sub.length === 1 && SETTING_ADVERBS.has(first) && !prev.some((t) => t.lower === first)) return [endSlot(previous)];
@@ -771,8 +771,9 @@ function otherPersonFollowUp(said: string, previous: string): ParallelReading | 
 }
 
 /** "the next one", "de volgende": a thing named by its order alone, in a question of its own. */
-export const namesByOrder = (question: string): boolean => ORDERED_ONE.test(question);
 const ORDERED_ONE = new RegExp(String.raw`(?<![\p{L}])(?:the|that|de|het|die)\s+(${ORDER})(?:\s+(one|ene)(?![\p{L}])|(?=\s*[?.!,]|\s*$))`, 'iu');
+/** Whether a question names a thing by its order alone ("when is the next one due?"). */
+export const namesByOrder = (question: string): boolean => ORDERED_ONE.test(question);
 const MAX_ORDERED_WORDS = 3;
 
 /**
