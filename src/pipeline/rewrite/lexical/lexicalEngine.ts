@@ -515,7 +515,6 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], language: strin
   // whether the conversation has it or not, but only for a letter left out or two swapped: a word
   // the index lacks is as often a word of its own one letter from a function word ("turing", "wonder", "told").
   const common = commonWords(language);
-  const vocabulary = [...new Set([...said, ...[...common].filter((w) => w.length >= 3)])];
   // Words the conversation capitalises inside a sentence, not for opening one ("They say …").
   const names = new Set(messages.flatMap((m) => (m.match(/(?<=[\p{L}\p{N},;)]\s+)\p{Lu}\p{L}{3,}/gu) ?? []).map((w) => w.toLowerCase())));
   // Capitalised wherever the query has it, and not for opening a sentence.
@@ -524,7 +523,7 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], language: strin
   // Only the words one edit away are counted in the index: a long conversation has hundreds of
   // words, each a lookup. A function word ("what" of "whata") is in any index, and counting its
   // many passages is the slowest lookup there is: it is taken as the most frequent word without one.
-  const near = new Map(unknown.map((w) => [w, vocabulary.filter((v) => editDistance(w, v, 1) === 1 && !derived(w, v) && (said.has(v) || slip(w, v) <= 1))]));
+  const near = new Map(unknown.map((w) => [w, [...said].filter((v) => editDistance(w, v, 1) === 1).concat(commonSlips(w, language).filter((v) => !said.has(v))).filter((v) => !derived(w, v))]));
   const counted = termStats.documentFrequency([...new Set([...near.values()].flat())].filter((v) => !STOPWORDS.has(v) && !common.has(v)));
   const known = (v: string): number => (STOPWORDS.has(v) || common.has(v) ? Infinity : counted.get(v)!);
   for (const w of unknown) {
@@ -537,30 +536,54 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], language: strin
 }
 
 const sortedLetters = (w: string): string => [...w].sort().join('');
-const SLIP_INDEX = new Map<string, { byLength: Map<number, string[]>; byLetters: Map<string, string[]> }>();
-/** A language's common words by length and by their letters, for finding slips of them quickly. */
-function slipIndex(language: string): { byLength: Map<number, string[]>; byLetters: Map<string, string[]> } {
+interface SlipIndex {
+  byLength: Map<number, string[]>;
+  byLetters: Map<string, string[]>;
+}
+const SLIP_INDEX = new Map<string, SlipIndex>();
+/** A language's common words (of three letters or more) by length and by their letters, for finding slips of them quickly. */
+function slipIndex(language: string): SlipIndex {
   let index = SLIP_INDEX.get(language);
   if (!index) {
     index = { byLength: new Map(), byLetters: new Map() };
+    const add = <K>(map: Map<K, string[]>, key: K, w: string): void => {
+      const list = map.get(key);
+      if (list) list.push(w);
+      else map.set(key, [w]);
+    };
     for (const w of commonWords(language)) {
       if (w.length < 3) continue;
-      index.byLength.set(w.length, [...(index.byLength.get(w.length) ?? []), w]);
-      index.byLetters.set(sortedLetters(w), [...(index.byLetters.get(sortedLetters(w)) ?? []), w]);
+      add(index.byLength, w.length, w);
+      add(index.byLetters, sortedLetters(w), w);
     }
     SLIP_INDEX.set(language, index);
   }
   return index;
 }
 
-/** Of the conversation's words, those the index does not know that are a letter left out or two swapped from a common word ("lnog", "wich"). */
-function misspeltCommon(terms: readonly string[], language: string, termStats?: TermStats): ReadonlySet<string> {
-  if (!termStats) return new Set();
+/**
+ * The common words of a language a word is a slip of: one with a letter the word left out ("wich"
+ * → "which"; the word's letters in order), then one with two of its letters swapped ("lnog" → "long").
+ */
+function commonSlips(word: string, language: string): string[] {
   const { byLength, byLetters } = slipIndex(language);
-  // A letter left out: a common word one letter longer has the term's letters in order; two swapped: the same letters, one edit apart.
-  const slipOfCommon = (t: string): boolean =>
-    (byLength.get(t.length + 1) ?? []).some((v) => isSubsequence(t, v)) || (byLetters.get(sortedLetters(t)) ?? []).some((v) => v !== t && editDistance(t, v, 1) === 1);
-  const near = terms.filter((t) => t.length >= 4 && /^\p{L}+$/u.test(t) && slipOfCommon(t));
+  return [
+    ...(byLength.get(word.length + 1) ?? []).filter((v) => isSubsequence(word, v)),
+    ...(byLetters.get(sortedLetters(word)) ?? []).filter((v) => v !== word && editDistance(word, v, 1) === 1),
+  ];
+}
+
+/**
+ * Of the conversation's words, those that are a slip of a common word ("lnog", "wich") which no
+ * reply wrote and the index does not know: the replies spell a word right ("dose" is no "does"
+ * where the leaflet's answer says "dose").
+ */
+function misspeltCommon(terms: readonly string[], replies: readonly string[], language: string, termStats?: TermStats): ReadonlySet<string> {
+  if (!termStats) return new Set();
+  const slips = terms.filter((t) => t.length >= 4 && /^\p{L}+$/u.test(t) && commonSlips(t, language).length > 0);
+  if (slips.length === 0) return new Set();
+  const written = new Set(replies.join(' ').toLowerCase().match(/\p{L}+/gu) ?? []);
+  const near = slips.filter((t) => !written.has(t));
   if (near.length === 0) return new Set();
   const df = termStats.documentFrequency(near);
   return new Set(near.filter((t) => df.get(t) === 0));
@@ -902,9 +925,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // Nor is a part of an address ("com" of "privacy@example.com") that the conversation says nowhere else.
   const addressed = addressOnly(turns);
   // "lnog" of an earlier "how lnog do I cook it?": a slip of a common word, no thing of the conversation.
-  // Only a word no reply wrote: the replies spell it right ("dose" is no "does" where the leaflet's answer says "dose").
-  const replies = turns.map((t) => t.assistant.toLowerCase());
-  const slipped = misspeltCommon(scored.filter((c) => !replies.some((r) => hasWholeWord(r, c.term))).map((c) => c.term), language, termStats);
+  const slipped = misspeltCommon(scored.map((c) => c.term), turns.map((t) => t.assistant), language, termStats);
   let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term) && !/^(?:one|ones|ene|others)$/.test(c.surface) && !addressed(c.term) && !slipped.has(c.term)).slice(0, MAX_SEARCH_TERMS);
   const cues = queryCues(base);
   // "Is it fatal?": a short question that points back must point somewhere. When no term
