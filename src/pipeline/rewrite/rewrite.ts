@@ -14,12 +14,12 @@ import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
 import { rewriteCacheKey } from './rewriteCache.js';
 import { pairText, selectTurns, turnPairs, type SelectedTurn } from './targetedHistory.js';
-import { foldedMessage, pointingPronoun, trimEnd } from './lexical/resolve.js';
+import { foldedMessage, standingPronoun, trimEnd } from './lexical/resolve.js';
 import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.173`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.174`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -247,8 +247,8 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const lang = reading.language === 'nl' ? 'nl' : 'en';
   // "what did it cost?" after "when is the next one due?" or "can I renew it online?": what that
   // question's pronoun or order word was read as, then.
-  const pointing = !reading.shifted && !!pointingPronoun(trimEnd(reading.text).body, lang);
-  const previousPoints = !!listed[0] && !!pointingPronoun(trimEnd(listed[0]).body, lang);
+  const pointing = !reading.shifted && !!standingPronoun(trimEnd(reading.text).body, lang);
+  const previousPoints = !!listed[0] && !!standingPronoun(trimEnd(listed[0]).body, lang);
   const previousRead = previousPoints || (!!listed[0] && namesByOrder(listed[0]));
   const previous = depth === 0 && ((again && previousPoints) || (pointing && previousRead)) ? history.map((m) => m.role).lastIndexOf('user') : -1;
   // Read when that question was asked, as a rule (`understood`), else again here.
@@ -270,7 +270,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   // The question as the lexical engine understood it, for a follow-up that asks it again or points
   // at the same thing (only one with a pronoun or an order word is looked up: see `previous`;
   // hashing the conversation for others is wasted).
-  if (pointingPronoun(trimEnd(trimmed).body, lang) || namesByOrder(trimmed)) remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => understanding({ result: lexicalResult, trace }));
+  if (standingPronoun(trimEnd(trimmed).body, lang) || namesByOrder(trimmed)) remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => understanding({ result: lexicalResult, trace }));
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;
   let llmStats: LlmCallStats | undefined;

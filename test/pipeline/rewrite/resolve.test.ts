@@ -347,6 +347,17 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(antecedents([turn(0, 'Which Hilton did I book?')], new Map([['hilton', 0.6]]), 'en')[0]!.article).toBeUndefined();
   });
 
+  it('takes no name that places the thing named before it ("my flat on Kanaalstraat"), and a place told of', () => {
+    const chosen = new Map([['kanaalstraat', 0.6], ['deposit', 0.5], ['flat', 0.3]]);
+    expect(antecedents([turn(0, 'How much is the deposit for my flat on Kanaalstraat?')], chosen, 'en').map((f) => f.phrase)).toEqual(['deposit']);
+    const borg = new Map([['kanaalstraat', 0.6], ['borg', 0.5]]);
+    expect(antecedents([turn(0, 'Hoe hoog is de borg voor mijn appartement aan de Kanaalstraat?')], borg, 'nl').map((f) => f.phrase)).toEqual(['borg']);
+    // A place told of, not placing a thing before it, stays.
+    expect(antecedents([turn(0, 'What happened in Indianapolis?', "Frances Farmer's years in Indianapolis were turbulent.")], new Map([['indianapolis', 0.6]]), 'en').map((f) => f.phrase)).toEqual(['Indianapolis']);
+    // "bij" names a provider as often as a place.
+    expect(antecedents([turn(0, 'Wat kost mijn abonnement bij Basic-Fit?')], new Map([['basic-fit', 0.6]]), 'nl').map((f) => f.phrase)).toEqual(['Basic-Fit']);
+  });
+
   it('takes no part of an e-mail or web address ("com" of "privacy@example.com")', () => {
     const found = antecedents([turn(0, 'can I ask them to delete it?', 'You can request deletion via privacy@example.com or at https://example.com/privacy.')], new Map([['com', 0.6], ['example', 0.5], ['deletion', 0.3]]), 'en');
     expect(found.map((f) => f.phrase)).toEqual(['deletion']);

@@ -578,6 +578,8 @@ describe('rewrite: who "that" is, no language for "his", no address parts, no br
     expect(['com', 'example', 'delete'].map(only)).toEqual([true, true, false]);
     expect(only('privacy')).toBe(false);
     expect(addressOnly([{ ...turns[0]!, assistant: 'Yes, by e-mail.' }])('com')).toBe(false);
+    const domain = addressOnly([{ ...turns[0]!, assistant: 'Register it on philips.com or belastingdienst.nl/aangifte, e.g. with version 3.5 of ASP.NET.' }]);
+    expect(['com', 'nl', 'philips', 'belastingdienst', 'aangifte', 'version', 'asp', 'net'].map(domain)).toEqual([true, true, true, true, true, false, false, false]);
   });
 
   it('adds no bracketed thing to "which one …?" or "what about both?"', async () => {
@@ -731,6 +733,17 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
       ['is breakfast included on it?', 'Standard Premier includes a light meal served at your seat.'],
     ]);
     expect(train.slice(1)).toEqual(['how much did my train cost?', 'is breakfast included on my train?']);
+  });
+
+  it('reads a Dutch "die" on in a follow-up that asks its question again, and "wat kost dat?" as the advice', async () => {
+    const borg = await chain([
+      ['Hoe hoog is de borg voor mijn appartement aan de Kanaalstraat?', 'De borg is twee maanden kale huur: 2.300 euro.'],
+      ['wanneer krijg ik die terug?', 'Volgens het contract binnen 14 dagen na de eindinspectie, of 30 dagen als er schade is.'],
+      ['en als ze niks terugbetalen?', 'Dan kun je de verhuurder in gebreke stellen en naar de Huurcommissie stappen.'],
+      ['wat kost dat?', 'Een zaak bij de Huurcommissie kost een huurder 25 euro leges.'],
+    ]);
+    // Not "de Kanaalstraat", which only says where the flat is; not "niks terugbetalen".
+    expect(borg).toEqual(['wanneer krijg ik de borg terug?', 'wanneer krijg ik de borg terug als ze niks terugbetalen?', 'wat kost dat (de verhuurder in gebreke stellen)?']);
   });
 
   it('reads "it" after "when is the next one due?" as the thing asked about in another order', async () => {

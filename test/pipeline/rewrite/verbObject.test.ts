@@ -91,6 +91,14 @@ describe('what the latest reply has the question\'s verb act on', () => {
     // With the verb first after an opening, up to the infinitive ("inkomen" is none), the answer's "je" the user's "mijn".
     expect(namedAction('hoe doe ik dat?', 'Dan moet je je inkomen wijzigen via Mijn toeslagen.', 'nl')).toBe('hoe doe ik dat (mijn inkomen wijzigen)?');
     expect(namedAction('hoe doe ik dat?', 'Je kunt het formulier invullen en opsturen.', 'nl')).toBe('hoe doe ik dat (het formulier invullen)?');
+    // What doing the advised thing costs or takes, with where it goes.
+    const tribunal = 'Then you can take the case to the rent tribunal and ask for the deposit back.';
+    expect(namedAction('how much does that cost?', tribunal, 'en')).toBe('how much does it cost to take the case to the rent tribunal?');
+    expect(namedAction('How long will that take?', 'You should register your dishwasher online.', 'en')).toBe('How long will it take to register my dishwasher?');
+    expect(namedAction('hoe lang duurt dat?', 'Je kunt bezwaar maken bij de gemeente.', 'nl')).toBe('hoe lang duurt dat (bezwaar maken)?');
+    // Not what a thing costs ("how much does it cost?"), nor without advice.
+    expect(namedAction('how much does it cost?', tribunal, 'en')).toBeUndefined();
+    expect(namedAction('how much does that cost?', 'The deposit is two months of rent.', 'en')).toBeUndefined();
     // The advice is the user's to follow: not what someone else does.
     expect(namedAction('kan mijn partner dat voor mij doen?', 'Vóór 1 mei. Je kunt uitstel aanvragen tot 1 september.', 'nl')).toBeUndefined();
     expect(namedAction('can my partner do that for me?', tax, 'en')).toBeUndefined();

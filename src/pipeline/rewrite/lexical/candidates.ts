@@ -84,7 +84,7 @@ const STAND_IN_WORDS = new Set(
     'he she him his her hers himself herself else anything anyone anybody anywhere something someone somebody ' +
     'everything everyone everybody nothing nobody should must might shall ought according ' +
     'over after before under between without through during against within across around toward towards upon via per among ' +
-    'hij hem haar iets iemand niets niemand alles iedereen volgens na tot uit rond langs naast achter boven'
+    'hij hem haar iets iemand niets niks niemand alles iedereen ergens nergens volgens na tot uit rond langs naast achter boven'
   ).split(' '),
 );
 

@@ -17,7 +17,7 @@ import { resolveSaid, resolveSource, type Answer, type SourceReading } from './s
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import { DETERMINERS, orderedOne, saidAbout, type ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, trimEnd, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, PREPOSITIONS, replaceWhole, SOURCE_LEAD, wholeMatches, withoutAddresses, wordPattern } from './words.js';
@@ -448,8 +448,8 @@ export function readQuery(query: string, earlierUserTurns: readonly string[]): Q
 /** Whether a word of the conversation stands only inside its e-mail and web addresses. */
 export function addressOnly(turns: readonly SelectedTurn[]): (term: string) => boolean {
   const texts = turns.flatMap((t) => [t.user, t.assistant]);
-  if (!texts.some((t) => /@|https?:|www\./i.test(t))) return () => false;
   const outside = texts.map(withoutAddresses);
+  if (outside.every((t, i) => t === texts[i])) return () => false;
   return (term) => !outside.some((t) => hasWholeWord(t, term));
 }
 
@@ -811,7 +811,7 @@ function continuedReading(c: ReadingContext): Antecedent | undefined {
   const before = c.input.previousReference;
   if (!c.last || !before || before.attached || !CONTINUED.has(before.by) || c.dependence < CONTINUING_DEPENDENCE) return undefined;
   // A "they" who does something is as often people the conversation named as the thing it was about.
-  const pronoun = pointingPronoun(trimEnd(c.base).body, c.language === 'nl' ? 'nl' : 'en');
+  const pronoun = standingPronoun(trimEnd(c.base).body, c.language === 'nl' ? 'nl' : 'en');
   if (!pronoun || /^they$/i.test(pronoun[0])) return undefined;
   // A thing the user named themselves, as a whole: one a reply brought up ("the World Cup"), or
   // part of what the user named ("the Roman Empire" of "the eastern Roman Empire"), may have been

@@ -60,6 +60,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         while (run.length && (LINKS.has(run.at(-1)!.toLowerCase()) || trailingAdjective())) score -= chosen.get(run.pop()!.toLowerCase()) ?? 0;
         // "as a freelancer", "als zzp'er": the role someone acts in; "per kuub", "per month": a unit. No thing a pronoun stands for.
         if (run.length && ROLE_BEFORE.test(tokens.slice(Math.max(0, runStart - 2), runStart).join(' '))) run = [];
+        // "my flat on Kanaalstraat", "het kantoor in Utrecht": a name that places the thing named just before it. A pronoun stands for the thing.
+        if (run.length && run.every((w) => /^\p{Lu}/u.test(w)) && placesThing(tokens, runStart)) run = [];
         // "March", "Monday 3 March": a moment, which no "it" or "they" stands for.
         // "the week after", "de week erna": a moment told from another.
         if (run.every((w) => MOMENT_WORDS.has(w.toLowerCase()) || /^\p{N}+$/u.test(w) || RELATIVE_WORDS.has(w.toLowerCase()))) run = [];
@@ -208,6 +210,24 @@ function optional(article: string | undefined): { article?: string } {
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they']);
 /** Before a role ("as a freelancer", "als zzp'er"). */
 const ROLE_BEFORE = /(?:^|\s)(?:as|als)(?:\s+(?:a|an|een))?$|(?:^|\s)per$/i;
+
+/** Prepositions that place a thing ("on", "in", "at", "aan", "op"); not "bij", which names a provider as often ("mijn abonnement bij Basic-Fit"). */
+const PLACE_PREPOSITIONS = new Set('on in at near aan op'.split(' '));
+
+/** Determiners that open a noun phrase a place preposition may follow ("my flat on …"). */
+const PLACED_DETERMINERS = new Set('the a an my your our his her their this that de het een mijn jouw je uw ons onze zijn haar hun dit dat deze die'.split(' '));
+
+/**
+ * Whether the name at `at` follows a place preposition (and an article: "aan de Kanaalstraat")
+ * after a determiner and a noun, which the name places: "my flat on Kanaalstraat", "het kantoor
+ * in Utrecht". Not "years in Indianapolis" or "premiered on FX", where the place is what is told.
+ */
+function placesThing(tokens: readonly string[], at: number): boolean {
+  const preposition = ARTICLES.has(tokens[at - 1]?.toLowerCase() ?? '') ? at - 2 : at - 1;
+  if (preposition < 2 || !PLACE_PREPOSITIONS.has(tokens[preposition]!.toLowerCase())) return false;
+  const noun = tokens[preposition - 1]!;
+  return /^\p{Ll}{3,}$/u.test(noun) && !STOPWORDS.has(noun) && PLACED_DETERMINERS.has(tokens[preposition - 2]!.toLowerCase());
+}
 
 /** Words that name a moment with the next word ("last month", "next year", "vorige week", "afgelopen jaar"). */
 const MOMENT_LEADS = new Set('last next past coming previous this every each vorige vorig volgende volgend afgelopen komende deze dit elke iedere'.split(' '));
@@ -426,6 +446,11 @@ export function pointingPronoun(body: string, lang: 'en' | 'nl'): RegExpExecArra
   // "mag ze die samen innemen?": "ze" acts on "die", which is the thing; no pronoun here names it.
   if (lang === 'nl' && /^ze$/i.test(found[0]?.[0] ?? '') && /^\s+die\b/i.test(body.slice(found[0]!.index + 2))) return null;
   return found[0] ?? null;
+}
+
+/** The pronoun of `body` that stands for a thing, and in Dutch a "die" that stands alone ("wanneer krijg ik die terug?"). */
+export function standingPronoun(body: string, lang: 'en' | 'nl'): RegExpExecArray | null {
+  return pointingPronoun(body, lang) ?? (lang === 'nl' ? DUTCH_DIE_PRONOUN.exec(body) : null);
 }
 
 /**
@@ -647,7 +672,7 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   if (lang === 'en' && THAT_IS_IT.test(body)) return undefined;
   // "which rules are those?", "welke regels zijn dat?": the pronoun is the noun asked about.
   if (WHICH_ARE_THOSE.test(body)) return undefined;
-  const pronoun = pointingPronoun(body, lang) ?? (lang === 'nl' ? DUTCH_DIE_PRONOUN.exec(body) : null);
+  const pronoun = standingPronoun(body, lang);
   const possessive = lang === 'en' ? POSSESSIVE_EN.exec(body) : null;
   const demo = DEMONSTRATIVES[lang]!.exec(body);
   const pointing = pronoun ?? possessive ?? demo;

@@ -215,9 +215,38 @@ const ADVICE = actionPattern(String.raw`you\s+(?:can|could|should|must|may|might
 const ASKED_ACTION = actionPattern('(?:i|we)', 'also|first', 'the|a|an|my|our|this|that', '|myself|ourselves');
 /**
  * "je kunt uitstel aanvragen", and with the verb first after an opening ("Dan moet je je inkomen
- * wijzigen"): up to the last infinitive of the next few words ("inkomen" is none to stop at; "en" neither).
+ * wijzigen"): up to the last infinitive of the next five words before an "en" that joins another
+ * ("inkomen" is none to stop at; "de verhuurder in gebreke stellen en …").
  */
-const DUTCH_ADVICE = /\b(?:(?:je|jij|u)\s+(?:kunt|kan|moet|mag|dient)|(?:kun|kunt|kan|moet|mag|dient)\s+(?:je|jij|u))\s+((?:\p{L}+\s+){0,3}\p{L}{2,}en)(?=[\s.,;:!?]|$)/iu;
+const DUTCH_ADVICE = /\b(?:(?:je|jij|u)\s+(?:kunt|kan|moet|mag|dient)|(?:kun|kunt|kan|moet|mag|dient)\s+(?:je|jij|u))\s+((?:(?!en\s)\p{L}+\s+){0,4}\p{L}{2,}en)(?=[\s.,;:!?]|$)/iu;
+
+/** "how much does that cost?", "how long will that take?": what doing a thing takes, in groups 1 and 2. */
+const WHAT_THAT_TAKES = /^\s*(how\s+much\s+(?:does|will|would)|how\s+long\s+(?:does|will|would))\s+(?:that|this)\s+(cost|take)\s*[?.!]*\s*$/i;
+/** A place or party an advised action goes to or is done at: " to the rent tribunal", up to the clause's end. */
+const ADVICE_PLACE = /^\s+(?:to|at|with)\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+(?=\s*[.,;:!?]|\s+(?:and|or|but)\b|\s*$)/iu;
+/** "wat kost dat?", "hoe lang duurt dat?". */
+const DUTCH_WHAT_THAT_TAKES = /^\s*(?:en\s+)?(?:wat\s+(?:kost|kosten)|hoeveel\s+kost|hoe\s+lang\s+duurt)\s+(?:dat|dit)(?:\s+ongeveer)?\s*[?.!]*\s*$/i;
+
+/**
+ * "how much does that cost?" after "you can take the case to the rent tribunal": what doing the
+ * advised thing costs ("how much does it cost to take the case?"); in Dutch beside the question
+ * ("wat kost dat? (naar de Huurcommissie stappen)"). Undefined where the answer advised nothing.
+ */
+function costOfAction(query: string, reply: string, language: string): string | undefined {
+  if (language === 'en') {
+    const asked = WHAT_THAT_TAKES.exec(query);
+    const advice = asked && ADVICE.exec(reply);
+    if (!asked || !advice || NO_OBJECT_VERBS.has(advice[1]!.toLowerCase())) return undefined;
+    // Where it goes: "take the case to the rent tribunal".
+    const where = ADVICE_PLACE.exec(reply.slice(advice.index + advice[0].length))?.[0] ?? '';
+    return `${asked[1]} it ${asked[2]!.toLowerCase()} to ${advice[1]!.toLowerCase()} ${advice[2]!.replace(/^your\b/i, 'my')}${where}?`;
+  }
+  if (language !== 'nl' || !DUTCH_WHAT_THAT_TAKES.test(query)) return undefined;
+  const advice = DUTCH_ADVICE.exec(reply);
+  if (!advice) return undefined;
+  const { body, mark } = trimEnd(query.trim());
+  return `${body} (${advice[1]!.replace(/^(?:je|jouw|uw)\s+/i, 'mijn ')})${mark || '?'}`;
+}
 
 /**
  * "how do I do that?" after "You can request an extension until 1 September": the action the
@@ -229,6 +258,8 @@ const DUTCH_ADVICE = /\b(?:(?:je|jij|u)\s+(?:kunt|kan|moet|mag|dient)|(?:kun|kun
  */
 export function namedAction(query: string, reply: string, language: string, asked = ''): string | undefined {
   if (!reply) return undefined;
+  const cost = costOfAction(query, reply, language);
+  if (cost) return cost;
   if (language === 'en') {
     const found = DO_POINTER.exec(query);
     // Without advice, what the user asked about doing, when they ask about doing it themselves

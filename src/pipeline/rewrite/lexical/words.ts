@@ -176,10 +176,16 @@ const TITLE_STOP = new RegExp(`\\b(${[...PERSON_TITLES].flatMap((t) => [t, capit
 export function readable(text: string): string {
   return withoutContractions(text).replace(TITLE_STOP, '$1');
 }
-/** An e-mail or web address, whose parts ("example", "com") are no words of the conversation's. */
+/** E-mail and web addresses, whose parts ("example", "com") are no words of the conversation's. */
 const ADDRESS = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\bhttps?:\/\/\S+|\bwww\.[\w-]+(?:\.[\w-]+)+\S*/giu;
-/** A text with its e-mail and web addresses blanked out. */
-export const withoutAddresses = (text: string): string => text.replace(ADDRESS, (m) => ' '.repeat(m.length));
+/**
+ * A bare domain name ("philips.com", "belastingdienst.nl/aangifte") of a common top-level domain,
+ * written in lower case: "e.g.", "3.5" and "ASP.NET" are none.
+ */
+const DOMAIN = /\b[A-Za-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)*\.(?:com|org|net|edu|gov|io|info|app|dev|eu|nl|be|de|fr|uk|co)(?:\/\S*)?(?![\w.]*\w)/gu;
+const blank = (m: string): string => ' '.repeat(m.length);
+/** A text with its e-mail and web addresses and domain names blanked out. */
+export const withoutAddresses = (text: string): string => text.replace(ADDRESS, blank).replace(DOMAIN, blank);
 
 const SEEN_LIMIT = 512;
 
