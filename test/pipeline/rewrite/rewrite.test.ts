@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { addressOnly, agreeingReading, isPerson, lexicalRewrite, ownedFirst, subjectFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { addressOnly, agreeingReading, askedHowOnly, isPerson, lexicalRewrite, ownedFirst, subjectFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { answerName, peopleNamed } from '../../../src/pipeline/rewrite/lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
 import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
@@ -570,6 +570,17 @@ describe('rewrite: who "that" is, no language for "his", no address parts, no br
       a('For Daan, Mrs. Bakker wrote that he is creative and enthusiastic but needs to hand in homework on time.'),
     ];
     expect((await rewrite('what is his lowest grade?', report, {}, { embedder })).result.resolved_query).toBe("what is Daan's lowest grade?");
+  });
+
+  it('searches no word of measure the conversation says only after "how" ("long" of "how long do I have?")', () => {
+    const turn = (user: string, assistant: string) => ({ index: 0, user, assistant, similarity: 1, byRecency: false });
+    const only = askedHowOnly([turn('how long do I have?', 'Talks are 30 minutes, including questions.')]);
+    expect(['long', 'talks'].map(only)).toEqual([true, false]);
+    expect(askedHowOnly([turn('Hoe hoog is de borg?', 'De borg is 2.300 euro.')])('hoog')).toBe(true);
+    // Said elsewhere too ("long-term"), a title ("How Far Am I from Canaan"), or no word of measure: searched.
+    expect(askedHowOnly([turn('How long is long term investing?', 'Ten years or more.')])('long')).toBe(false);
+    expect(askedHowOnly([turn('Who wrote How Far Am I from Canaan?', 'Sam Cooke.')])('far')).toBe(false);
+    expect(askedHowOnly([turn('Explain how photosynthesis works', 'Plants turn light into sugar.')])('photosynthesis')).toBe(false);
   });
 
   it('searches no word the conversation writes only inside an address ("com" of "privacy@example.com")', () => {

@@ -453,6 +453,23 @@ export function addressOnly(turns: readonly SelectedTurn[]): (term: string) => b
   return (term) => !outside.some((t) => hasWholeWord(t, term));
 }
 
+/**
+ * "how long", "how far", "hoe lang", "hoe vaak": "how" and a word of measure in lower case, the
+ * question's form ("how photosynthesis works" is none, nor the title "How Far Am I from Canaan").
+ */
+const HOW_WORD = /(?<![\p{L}])(?:[Hh]ow\s+(?:long|far|often|big|old|tall|high|large|heavy|soon|late|early|fast|quickly|deep|wide|expensive|frequently)|[Hh]oe\s+(?:lang|vaak|ver|groot|oud|duur|snel|laat|vroeg|hoog|zwaar|diep|breed))(?![\p{L}])/gu;
+
+/**
+ * Whether a word of the conversation stands only right after "how" ("long" of "how long do I
+ * have?", "lang" of "hoe lang duurt het?"): the form of a question, no thing it asked about.
+ */
+export function askedHowOnly(turns: readonly SelectedTurn[]): (term: string) => boolean {
+  const texts = turns.flatMap((t) => [t.user, t.assistant]);
+  const outside = texts.map((t) => t.replace(HOW_WORD, ' '));
+  if (outside.every((t, i) => t === texts[i])) return () => false;
+  return (term) => !outside.some((t) => hasWholeWord(t, term));
+}
+
 /** What the lexical engine saw and chose, for --explain and the evaluation. */
 export interface LexicalTrace {
   dependence: number;
@@ -924,9 +941,11 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // A lower-case "one" or "others" is the user's stand-in for a thing ("and in the last one?"), not a word to search ("Xbox One" is).
   // Nor is a part of an address ("com" of "privacy@example.com") that the conversation says nowhere else.
   const addressed = addressOnly(turns);
+  // Nor "long" of "how long do I have?": a word the conversation says only after "how" is the question's form.
+  const howOnly = askedHowOnly(turns);
   // "lnog" of an earlier "how lnog do I cook it?": a slip of a common word, no thing of the conversation.
   const slipped = misspeltCommon(scored.map((c) => c.term), turns.map((t) => t.assistant), language, termStats);
-  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term) && !/^(?:one|ones|ene|others)$/.test(c.surface) && !addressed(c.term) && !slipped.has(c.term)).slice(0, MAX_SEARCH_TERMS);
+  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term) && !/^(?:one|ones|ene|others)$/.test(c.surface) && !addressed(c.term) && !howOnly(c.term) && !slipped.has(c.term)).slice(0, MAX_SEARCH_TERMS);
   const cues = queryCues(base);
   // "Is it fatal?": a short question that points back must point somewhere. When no term
   // clears the bar, the likeliest words of the user's latest question are what it means.
