@@ -285,6 +285,14 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('What about the Louvre?', ['When was the Eiffel Tower built?'], 'en', embedder)).toMatchObject({ resolved: 'When was the Louvre built?', replaced: 'the Eiffel Tower' });
   });
 
+  it('puts a thing said with its determiner in the place of the one thing the previous question named so', async () => {
+    expect(await resolveParallel('and the fern?', ['How often should I water my monstera?'], 'en', embedder)).toMatchObject({ resolved: 'How often should I water the fern?', replaced: 'my monstera' });
+    expect(await resolveParallel('and the badge?', ['When do I get my laptop?'], 'en', embedder)).toMatchObject({ resolved: 'When do I get the badge?', replaced: 'my laptop' });
+    // Not an attribute ("the price" of the monstera), nor a thing of another number.
+    expect(await resolveParallel('and the price?', ['How often should I water my monstera?'], 'en', embedder)).toBeUndefined();
+    expect(await resolveParallel('and the leaves?', ['How often should I water my monstera?'], 'en', embedder)).toBeUndefined();
+  });
+
   it('goes back past a question that names nothing of the kind to one whose wording settles the place', async () => {
     const earlier = ['What happens when all attempts fail?', 'How do I configure the retry policy in the payment service?'];
     expect(await resolveParallel('what about the refund service?', earlier, 'en', embedder)).toMatchObject({

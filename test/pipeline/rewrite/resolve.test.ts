@@ -219,6 +219,10 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('can I do that online?', { phrase: 'tax return', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference("what if I don't do it?", { phrase: 'lease', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference("Why didn't you do that?", { phrase: 'landlord', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('does our client do that?', { phrase: 'Stripe API', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('can the app do it offline?', { phrase: 'sync', article: 'the' }, 'en')).toBeUndefined();
+    // "do" as the auxiliary still leaves its subject to read: "does it work?".
+    expect(resolveReference('does it work?', { phrase: 'app', article: 'the' }, 'en')).toBe('does the app work?');
     expect(resolveReference('wat als ik het zelf doe?', { phrase: 'offerte' }, 'nl')).toBeUndefined();
     expect(resolveReference('hoe doe ik dat?', { phrase: 'aangifte' }, 'nl')).toBeUndefined();
     expect(resolveReference('kan ik dat online doen?', { phrase: 'aangifte' }, 'nl')).toBeUndefined();

@@ -3,7 +3,7 @@ import { STOPWORDS } from '../../search/queryTerms.js';
 import { detectLanguage } from './language.js';
 import { POINTER } from './ordinal.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { CLAUSE_WORDS, SUBORDINATORS, verbsOf } from './resolve.js';
+import { CLAUSE_WORDS, isAttribute, SUBORDINATORS, verbsOf } from './resolve.js';
 import { caseLike, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
 
 /**
@@ -562,6 +562,24 @@ export function chooseSlot(subject: string, slots: readonly Slot[], similarities
   return best;
 }
 
+/** A determiner and one lower-case noun: "the fern", "my badge", "de fiets". */
+const DETERMINED_NOUN = /^(?:the|my|your|our|his|her|their|a|an|de|het|een|mijn|je|jouw|uw|onze|ons|zijn|haar|hun)\s+(\p{Ll}[\p{L}-]*)$/u;
+
+/**
+ * "and the fern?" after "How often should I water my monstera?", "and the badge?" after "When do I
+ * get my laptop?": a thing said with its determiner takes the place of the one thing the previous
+ * question named so, whatever the encoder makes of the pair (it puts "the fern" as near "my
+ * monstera" as "the price" is). Not a thing's attribute ("and the price?" asks it of the monstera),
+ * nor one of another number ("and the leaves?").
+ */
+function loneSibling(subject: string, slots: readonly Slot[]): Slot | undefined {
+  const only = slots.length === 1 && !slots[0]!.decided && !slots[0]!.modifierOf ? slots[0]! : undefined;
+  const said = DETERMINED_NOUN.exec(subject.trim());
+  const was = only && DETERMINED_NOUN.exec(only.text.trim());
+  if (!said || !was || isAttribute(said[1]!) || isAttribute(was[1]!) || plural(said[1]!) !== plural(was[1]!)) return undefined;
+  return only;
+}
+
 /**
  * The previous question asked again about the subject: "Are stocks risky?" with "bonds" in place
  * of "stocks". Undefined when nothing of the question would be left ("Deductions" → "FICA").
@@ -982,7 +1000,7 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
     const [s, ...vs] = await embedder.embed([subject, ...slots.map((x) => x.text)]);
     similarities = vs.map((v) => cosine(s!, v));
   }
-  const slot = chooseSlot(subject, slots, similarities);
+  const slot = chooseSlot(subject, slots, similarities) ?? loneSibling(subject, slots);
   const put = slot?.put ?? subject;
   const resolved = slot && substitute(previous, slot, subject);
   if (!slot || !resolved) return !ones ? olderParallel(query, subject, earlierUserTurns, language) : undefined;

@@ -305,10 +305,10 @@ export function verbsOf(text: string): { verbs: Set<string>; auxiliaries: Set<st
 
 /**
  * "do" as the main verb right before a pointing word ("why does Germany keep doing this?", "can I
- * do that online?", "how do I do it?"): it stands for an action, which no thing of the
+ * do that online?", "how do I do it?", "does our client do that?"): it stands for an action, which no thing of the
  * conversation names. Not the auxiliary of "does it work?".
  */
-const DO_ACTION = /(?:\b(?:doing|done)|(?:\b(?:i|you|we|they|he|she|to|can|could|will|would|should|must|might|may|not|also|just)|n['’]t)\s+(?:do|does|did))\s+$/i;
+const DO_ACTION = /(?:\b(?:doing|done)|(?:\b(?:i|you|we|they|he|she|to|can|could|will|would|should|must|might|may|not|also|just)|n['’]t)\s+(?:do|does|did)|\b(?:does|did|do|can|could|will|would|should)\s+(?:[\p{L}'’-]+\s+){1,3}do)\s+$/iu;
 /**
  * Dutch "doen" with a pointing word as its object: "hoe doe ik dat?", "wat als ik het zelf doe?",
  * "kan ik dat online doen?". Not "doet dat pijn?", where "dat" is the subject.
@@ -779,6 +779,9 @@ const ATTRIBUTES: ReadonlySet<string> = new Set(
 
 /** Words for how much or which kind of a thing: "dose of amoxicillin", "kind of oil". */
 const MEASURES = new Set('dose dosage amount quantity number price cost type kind brand size grade'.split(' '));
+
+/** Whether a noun names what a thing has or is measured by ("price", "garantie", "dose"): see ATTRIBUTES. */
+export const isAttribute = (noun: string): boolean => ATTRIBUTES.has(noun.toLowerCase()) || MEASURES.has(noun.toLowerCase());
 
 /**
  * What a plural attribute, or a measure, is of: "Lyme disease" in "symptoms of Lyme disease",
