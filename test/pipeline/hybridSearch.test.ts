@@ -71,6 +71,7 @@ describe('hybridSearch over real documents and real vectors', () => {
     // Dutch auxiliaries and prepositions are function words too.
     expect(queryTerms('Wanneer moet de belastingaangifte binnen zijn?')).toEqual(['belastingaangifte']);
     expect(queryTerms('Kan ik hem opzeggen, of heb ik dat al gedaan?')).toEqual(['opzeggen', 'gedaan']);
+    expect(queryTerms('Waarom is mijn jaarafrekening zo hoog?')).toEqual(['jaarafrekening', 'hoog']);
     // Dutch forms of "gaan" and past modals are function words too; English names that look like Dutch verbs are not.
     expect(queryTerms("Welke pdf's gaan over de verbouwing, en mocht dat?")).toEqual(['pdf', 'over', 'verbouwing']);
     expect(queryTerms('Did Ben meet Oscar Wilde in GA?')).toEqual(['ben', 'meet', 'oscar', 'wilde', 'ga']);

@@ -19,7 +19,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.176`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.177`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -172,6 +172,12 @@ export function searchVectorQuery(run: Pick<RewriteRun, 'result' | 'turns' | 'de
  */
 export const MAX_REWRITE_CHARS = 2000;
 
+/** A question that points back: with a pronoun for a thing, or an English "its" ("why are its leaves turning brown?"). */
+function pointsBack(question: string, lang: 'en' | 'nl'): boolean {
+  const { body } = trimEnd(question);
+  return !!standingPronoun(body, lang) || (lang === 'en' && /\bits\b/i.test(body));
+}
+
 /** Questions as the lexical engine understood them, by question, conversation before it, engine and options. */
 const UNDERSTOOD = new Map<string, Understood>();
 /** A question as the lexical engine understood it, and what it read its pronoun as. */
@@ -248,7 +254,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   // "what did it cost?" after "when is the next one due?" or "can I renew it online?": what that
   // question's pronoun or order word was read as, then.
   const pointing = !reading.shifted && !!standingPronoun(trimEnd(reading.text).body, lang);
-  const previousPoints = !!listed[0] && !!standingPronoun(trimEnd(listed[0]).body, lang);
+  const previousPoints = !!listed[0] && pointsBack(listed[0], lang);
   const previousRead = previousPoints || (!!listed[0] && namesByOrder(listed[0]));
   const previous = depth === 0 && ((again && previousPoints) || (pointing && previousRead)) ? history.map((m) => m.role).lastIndexOf('user') : -1;
   // Read when that question was asked, as a rule (`understood`), else again here.
@@ -270,7 +276,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   // The question as the lexical engine understood it, for a follow-up that asks it again or points
   // at the same thing (only one with a pronoun or an order word is looked up: see `previous`;
   // hashing the conversation for others is wasted).
-  if (standingPronoun(trimEnd(trimmed).body, lang) || namesByOrder(trimmed)) remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => understanding({ result: lexicalResult, trace }));
+  if (pointsBack(trimmed, lang) || namesByOrder(trimmed)) remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => understanding({ result: lexicalResult, trace }));
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;
   let llmStats: LlmCallStats | undefined;

@@ -4,7 +4,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'a an and are as at be but by can could did do does for from had has have how i if in into is it its me my of on or ' +
     'our so than that the their them then there these they this to was we were what when where which who why will with ' +
     'would you your about any some all more most other such only own same too very just also been being here out up ' +
-    'de het een en van in is op te dat die voor met zijn er aan om ook als bij of maar door naar dan nog wat hoe wie ' +
+    'de het een en van in is op te dat die voor met zijn er aan om ook als bij of maar door naar dan nog wat hoe wie zo ' +
     'waar wanneer welke dit deze ik je jij u we wij ze zij hun mijn geen niet wel al ' +
     'moet moeten kunnen willen zal zullen mag mogen wordt worden werd werden heeft hebben hadden bent ' +
     'heb hebt kan kun kunt wil wilt zou zouden waren doe doet doen deed hij hem haar zich ons onze jullie dus omdat hier daar ' +

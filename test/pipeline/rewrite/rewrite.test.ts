@@ -746,6 +746,16 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
     expect(train.slice(1)).toEqual(['how much did my train cost?', 'is breakfast included on my train?']);
   });
 
+  it('reads "it" as the thing the question before read "its" as', async () => {
+    const plants = await chain([
+      ['How often should I water my monstera?', 'Water the monstera when the top 3 cm of soil is dry, about once a week in summer.'],
+      ['and the fern?', 'Ferns like moist soil: water them twice a week and mist the leaves.'],
+      ['why are its leaves turning brown?', 'Brown fern leaves usually mean the air is too dry or the plant gets direct sun.'],
+      ['should I repot it?', 'Repot the fern in spring if the roots fill the pot.'],
+    ]);
+    expect(plants).toEqual(['How often should I water the fern?', "why are the fern's leaves turning brown?", 'should I repot the fern?']);
+  });
+
   it('reads a Dutch "die" on in a follow-up that asks its question again, and "wat kost dat?" as the advice', async () => {
     const borg = await chain([
       ['Hoe hoog is de borg voor mijn appartement aan de Kanaalstraat?', 'De borg is twee maanden kale huur: 2.300 euro.'],
