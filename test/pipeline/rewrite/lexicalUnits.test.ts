@@ -48,6 +48,8 @@ describe('classifyIntent', () => {
     // "hoeveel" before a verb of paying asks how much, as "how much" does.
     expect(classifyIntent('hoeveel moet ik bijbetalen?')).toBe('factual');
     expect(classifyIntent('hoeveel kost het?')).toBe('factual');
+    expect(classifyIntent('hoeveel lager?')).toBe('factual');
+    expect(classifyIntent('hoeveel kinderen zitten in de klas?')).toBe('count');
     expect(classifyIntent('wat is het verschil tussen houtmulch en schors?')).toBe('compare');
     expect(classifyIntent('geef me een samenvatting van het rapport')).toBe('summarize');
     expect(classifyIntent('welke facturen zijn van 2024?')).toBe('list');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { addressOnly, agreeingReading, askedHowOnly, isPerson, lexicalRewrite, ownedFirst, subjectFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
-import { answerName, peopleNamed } from '../../../src/pipeline/rewrite/lexical/names.js';
+import { answerName, peopleNamed, roleIn } from '../../../src/pipeline/rewrite/lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
 import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { Antecedent } from '../../../src/pipeline/rewrite/lexical/resolve.js';
@@ -442,6 +442,8 @@ describe('ambiguity', () => {
     expect(ask().resolved_query).toMatch(/Jansen/);
     const people = peopleNamed(turns, 'en');
     expect([...people]).toEqual(['maria jansen']);
+    // A name given a role is someone too ("with Priya as the owner").
+    expect([...peopleNamed([{ user: 'who owns the renewal?', assistant: 'The platform team, with Priya as the owner.' }], 'en')]).toEqual(['priya']);
     const r = ask(people);
     expect(r.resolved_query).toBe('How much is it?');
     // Her name still helps the search.
@@ -558,6 +560,13 @@ describe('rewrite: who "that" is, no language for "his", no address parts, no br
   it('reads "wie is dat?" as the person the latest answer named by role', async () => {
     const roster = [u('Kan ik mijn nachtdienst van dinsdag ruilen?'), a('Volgens de afspraken kun je een dienst ruilen via de rooster-app, uiterlijk 48 uur van tevoren, met goedkeuring van de teamleider.')];
     expect((await rewrite('wie is dat?', roster, {}, { embedder })).result.resolved_query).toBe('wie is de teamleider?');
+    // With the word that says which ("the study adviser"); a name before the role is none of it.
+    const thesis = [u('can I get an extension for my thesis?'), a('Yes, the exam board can grant up to 4 weeks; apply through the study adviser.')];
+    expect((await rewrite('who is that?', thesis, {}, { embedder })).result.resolved_query).toBe('who is the study adviser?');
+    expect(roleIn('Ask the Acme manager.')).toBe('the manager');
+    // Asked who, with no role named: no thing ("who is the extension?").
+    const board = [u('can I get an extension for my thesis?'), a('Yes, the exam board can grant up to 4 weeks for personal circumstances.')];
+    expect((await rewrite('who is that?', board, {}, { embedder })).result.resolved_query).toBe('who is that?');
   });
 
   it('takes no language the user named ("and for English?") for "his"', async () => {

@@ -692,8 +692,10 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   },
   // "wie is dat?" after "… met goedkeuring van de teamleider": who the latest answer named by role.
   (c) => {
-    const role = c.last && WHO_IS_THAT.test(c.base) ? roleIn(c.last.assistant) : undefined;
-    return role ? { resolved: c.base.replace(/\b(?:that|this|dat|die|dit)\b(?=\s*\??\s*$)/i, role), reference: { phrase: role, by: 'person' }, turns: [c.last!.index] } : undefined;
+    if (!c.last || !WHO_IS_THAT.test(c.base)) return undefined;
+    const role = roleIn(c.last.assistant);
+    // No role named: asked who, the question is read as no thing ("who is the extension?").
+    return role ? { resolved: c.base.replace(/\b(?:that|this|dat|die|dit)\b(?=\s*\??\s*$)/i, role), reference: { phrase: role, by: 'person' }, turns: [c.last.index] } : { resolved: c.base, turns: [] };
   },
   // "when did she die?": the person the conversation is about, by name.
   (c) => {

@@ -281,15 +281,17 @@ const AGENT_ENDING = /(?:er|or|ist|ian|ant|ent|ess|aar|eur|ster)$/;
 /** Prepositions of place: a name only ever after one is a place's or a firm's ("in Rotterdam", "at Acme", "on Keizersgracht", "aan de Dorpsstraat", "naar Thailand"). */
 const PLACE_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|naar)\s+(?:(?:the|de|het)\s+)?$/i;
 const PREPOSITION_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|bij|from|van|to|naar|voor)\s+(?:(?:de|het)\s+)?$/i;
-/** A role with its determiner ("the landlord", "your GP", "de aannemer"), the reader's own as the user says it. */
-const ROLE = new RegExp(`(?<![\\p{L}])(the|my|your|our|de|het|mijn|je|jouw|uw|onze|ons)\\s+(${[...PERSON_ROLES].join('|')})(?![\\p{L}])`, 'iu');
+/** A role with its determiner and a word that says which ("the landlord", "your GP", "the study adviser", "de aannemer"), the reader's own as the user says it. */
+const ROLE = new RegExp(`(?<![\\p{L}])(the|my|your|our|de|het|mijn|je|jouw|uw|onze|ons)\\s+(?:([\\p{L}-]+)\\s+)?(${[...PERSON_ROLES].join('|')})(?![\\p{L}])`, 'iu');
 
 /** The first person a text names by role: "The landlord returns it" gives "the landlord", "your GP" "my GP". */
 export function roleIn(text: string): string | undefined {
   const m = ROLE.exec(text);
   if (!m) return undefined;
   const determiner = m[1]!.toLowerCase();
-  return `${READER_OWN[determiner] ?? determiner} ${m[2]}`;
+  // The word before the role says which, in lower case ("study" of "the study adviser"); a name ("the Acme manager") is no part of the role.
+  const which = m[2] && /^\p{Ll}/u.test(m[2]) && !STOPWORDS.has(m[2]) ? `${m[2]} ` : '';
+  return `${READER_OWN[determiner] ?? determiner} ${which}${m[3]}`;
 }
 
 const POSSESSIVE = /['’]s?(?!\p{L})/uy;
@@ -317,8 +319,16 @@ function afterOnly(name: string, text: string, before: RegExp, notPossessive = f
  * The names the user has called "he" or "she" (as personAntecedent reads each such message):
  * people, whom no "it" stands for. `pairs` are the conversation's turn pairs, oldest first.
  */
+/** A name given a role: "with Priya as the owner", "met Priya als eigenaar". */
+const NAME_AS_ROLE = new RegExp(`(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)*)\\s+(?:as|als)\\s+(?:(?:the|a|an|our|your|their|de|het|een|onze|jullie)\\s+)?(?:[\\p{L}-]+\\s+)?(?:${[...PERSON_ROLES].join('|')})(?![\\p{L}])`, 'gu');
+
+/**
+ * The people of a conversation: whom a later question's "he" or "she" stood for, and the names
+ * a message gives a role ("with Priya as the owner"), whom no "it" stands for.
+ */
 export function peopleNamed(pairs: readonly { user: string; assistant: string }[], language: string): Set<string> {
   const people = new Set<string>();
+  for (const p of pairs) for (const text of [p.user, p.assistant]) for (const m of text.matchAll(NAME_AS_ROLE)) people.add(m[1]!.toLowerCase());
   for (let j = 1; j < pairs.length; j++) {
     if (!hasPersonPronoun(pairs[j]!.user, language)) continue;
     const person = personAntecedent(pairs.slice(0, j).map((p) => p.user).reverse(), pairs[j - 1]!.assistant, pairs[j]!.user);
