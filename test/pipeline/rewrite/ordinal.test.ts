@@ -184,6 +184,15 @@ describe('an item pointed at by its place', () => {
     expect(resolveOrdinal('wat kost de eerste maand?', options, 'nl')).toBeUndefined();
   });
 
+  it('reads a step of a list of steps that differ in length: done in the place of "do the second one", named beside any other use', () => {
+    const checklist = [turn(0, "What's left on my moving checklist?", 'Three items: cancel the internet at the old address, register at the new municipality, and book the moving van.')];
+    expect(listItems(checklist[0]!.assistant, 'en')).toEqual(['cancel the internet at the old address', 'register at the new municipality', 'book the moving van']);
+    expect(resolveOrdinal('when do I have to do the second one?', checklist, 'en')?.resolved).toBe('when do I have to register at the new municipality?');
+    expect(resolveOrdinal('who owns the second one?', checklist, 'en')?.resolved).toBe('who owns the second one (register at the new municipality)?');
+    // Names still need to be alike in length: a clause after a list of them is no item.
+    expect(listItems('We visited Rome, Paris and the small village in the mountains where my grandmother was born.', 'en')).toEqual([]);
+  });
+
   it('reads the list in the question when the reply has none ("Compare A and B." — "is the latter …")', () => {
     const compare = [turn(0, 'Compare the Dell XPS and the ThinkPad X1.', 'The Dell is lighter; the ThinkPad has the better keyboard.')];
     expect(resolveOrdinal('is the latter more expensive?', compare, 'en')?.resolved).toBe('is the ThinkPad X1 more expensive?');

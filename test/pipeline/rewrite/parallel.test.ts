@@ -293,6 +293,11 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('and the leaves?', ['How often should I water my monstera?'], 'en', embedder)).toBeUndefined();
   });
 
+  it('puts a step of a list whole in the place of another step ("and the van?" → "book the moving van")', async () => {
+    const lists = [['cancel the internet at the old address', 'register at the new municipality', 'book the moving van']];
+    expect(await resolveParallel('and the van?', ['when do I have to register at the new municipality?'], 'en', embedder, 0, lists)).toMatchObject({ resolved: 'when do I have to book the moving van?' });
+  });
+
   it('goes back past a question that names nothing of the kind to one whose wording settles the place', async () => {
     const earlier = ['What happens when all attempts fail?', 'How do I configure the retry policy in the payment service?'];
     expect(await resolveParallel('what about the refund service?', earlier, 'en', embedder)).toMatchObject({

@@ -74,8 +74,12 @@ function standsAlone(query: string, start: number, end: number, lang: string): b
 const LIST_LINE = /^\s*(?:[-*•–]|\d{1,2}[.)])\s+(.+)$/;
 /** At most this many words in an inline item: longer parts are clauses, not a list. */
 const MAX_ITEM_WORDS = 6;
+/** The same for steps, which say what to do with what, and where ("cancel the internet at the old address"). */
+const MAX_STEP_WORDS = 9;
 /** Inline items differ by at most this many words. */
 const ITEM_LENGTH_SPREAD = 2;
+/** …and between steps. */
+const STEP_LENGTH_SPREAD = 5;
 /** Words that end a Dutch list's lead-in: "kiezen uit", "tussen", "zoals", and verbs that introduce what a text lists ("De leeslijst noemt …"). */
 const DUTCH_LEAD_END = new Set(['uit', 'tussen', 'zoals', 'noemt', 'noemen', 'bevat', 'bevatten', 'vermeldt', 'geeft', 'toont', 'beschrijft']);
 const DUTCH_SUBJECTS = new Set(['je', 'jij', 'u', 'ik', 'we', 'wij', 'ze', 'zij', 'hij', 'er']);
@@ -172,15 +176,16 @@ function enumeration(text: string, language: string, everyJoin = false): string[
   // After a colon, two parts need an "and"/"or" too: "Replication: failover takes minutes, against hours …" lists nothing.
   if (parts.length < 2 || (parts.length === 2 && !joined)) return [];
   let spread = ITEM_LENGTH_SPREAD;
+  let longest = MAX_ITEM_WORDS;
+  // "Three items: cancel the internet at the old address, register at the new municipality, and
+  // book the moving van": steps, each opening with its verb, which differ in length more than names do.
+  if (language === 'en' && parts.every(isStep)) [spread, longest] = [STEP_LENGTH_SPREAD, MAX_STEP_WORDS];
   // Without a colon, the first part opens with the sentence's lead-in ("The catalogue lists the
   // Daikin"): its item is what follows the lead-in's last verb, unless every part is a step.
   if (colon < 0 && !choice && language === 'en') {
     const { words, tags } = englishTags(parts[0]!);
     // A step opens with its verb, which the tagger may take for a noun before an article ("wire the indoor unit").
-    const steps = parts.slice(1).every((p) => {
-      const t = englishTags(p).tags;
-      return t[0] === 'VERB' || (t[1] === 'DET' && (t[0] === 'NOUN' || t[0] === 'PROPN'));
-    });
+    const steps = parts.slice(1).every(isStep);
     // The lead-in ends at its verb ("It returns 401 for expired tokens": not at "expired", a
     // participle in the item), or an auxiliary, or (where the tagger took the verb for a noun:
     // "the catalogue lists") before the last article.
@@ -224,7 +229,13 @@ function enumeration(text: string, language: string, everyJoin = false): string[
   // goes on past its last item into the sentence's verb.
   const lengths = parts.map((p) => p.split(/\s+/).length);
   const alike = Math.max(...lengths) - Math.min(...lengths) <= spread;
-  return alike && lengths.every((n) => n <= MAX_ITEM_WORDS) && parts.every((p) => /\p{L}/u.test(p)) ? parts : [];
+  return alike && lengths.every((n) => n <= longest) && parts.every((p) => /\p{L}/u.test(p)) ? parts : [];
+}
+
+/** A step opens with its verb, which the tagger may take for a noun before an article ("wire the indoor unit"). */
+export function isStep(part: string): boolean {
+  const t = englishTags(part).tags;
+  return t[0] === 'VERB' || (t[1] === 'DET' && (t[0] === 'NOUN' || t[0] === 'PROPN'));
 }
 
 /**
@@ -265,7 +276,16 @@ export function resolveOrdinal(
     const item = place < 0 ? items.at(place) : items[place];
     if (items.length < 2 || !item) continue;
     // "the first one", "the latter": the item itself. "the second step": the step, named.
-    const replacement = !noun || /^(one|ene)$/i.test(noun) ? namedAgain(item, found.index === 0) : `${found[0]} (${item})`;
+    // A step is done in the place of "do the second one", and named beside any other use ("who owns the second one (automate renewal)?").
+    const step = lang === 'en' && isStep(item);
+    const done = step && /\bdo\s+$/i.test(query.slice(0, found.index));
+    if (done) {
+      const at = found.index - query.slice(0, found.index).match(/do\s+$/i)![0].length;
+      const text = item[0]!.toLowerCase() + item.slice(1);
+      const others = items.filter((x) => x !== item);
+      return { resolved: query.slice(0, at) + text + query.slice(found.index + found[0].length), item, others, list: items, named: { text, at }, turn };
+    }
+    const replacement = (!noun || /^(one|ene)$/i.test(noun)) && !step ? namedAgain(item, found.index === 0) : `${found[0]} (${item})`;
     const others = items.filter((x) => x !== item);
     // Asked again of another item: the previous question, with this item where that one stood.
     if (source.items && previous) {

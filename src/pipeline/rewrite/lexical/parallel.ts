@@ -1,7 +1,7 @@
 import { cosine, type Embedder } from '../../models/embedder.js';
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { detectLanguage } from './language.js';
-import { POINTER } from './ordinal.js';
+import { isStep, POINTER } from './ordinal.js';
 import { clausePredicates, englishTags } from './predicates.js';
 import { CLAUSE_WORDS, isAttribute, SUBORDINATORS, verbsOf } from './resolve.js';
 import { caseLike, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
@@ -894,6 +894,8 @@ function listSibling(subject: string, previous: string, lists: readonly (readonl
       const preposition = said.length > 1 && PREPOSITIONS.has(said[0]!.lower);
       const before = preposition ? /(\p{L}+)\s+$/u.exec(previous.slice(0, at)) : null;
       if (before && PREPOSITIONS.has(before[1]!.toLowerCase())) return { start: before.index, end: at + item.length, text: previous.slice(before.index, at + item.length), decided: true };
+      // "and the van?" after "when do I have to register at the new municipality?", both steps of a list: the step it names, whole ("book the moving van").
+      if (isStep(item) && isStep(named[0]!)) return { start: at, end: at + item.length, text: previous.slice(at, at + item.length), decided: true, put: named[0]![0]!.toLowerCase() + named[0]!.slice(1) };
       return { start: at, end: at + item.length, text: previous.slice(at, at + item.length), decided: true, ...(preposition ? { put: subject.slice(said[1]!.start) } : {}) };
     }
   }

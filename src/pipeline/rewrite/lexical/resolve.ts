@@ -338,7 +338,8 @@ function doesAction(body: string, pointing: RegExpExecArray, lang: 'en' | 'nl'):
   const after = body.slice(pointing.index + pointing[0].length);
   // What was said ends the clause ("who decided that?"); before a verb it is a clause's subject ("I think that is wrong").
   const ends = /^\s*(?:(?:exactly|again|then|before|first|earlier|too|also|at all|in the meeting)\s*)?$/i.test(after);
-  if (lang === 'en') return DO_ACTION.test(before) || (ends && SAID_THAT.test(before));
+  // "how often should I do them?" after a list of exercises: things done, which the conversation names.
+  if (lang === 'en') return (!/^them$/i.test(pointing[0]) && DO_ACTION.test(before)) || (ends && SAID_THAT.test(before));
   if (MODAL_THAT_NL.before.test(before) && MODAL_THAT_NL.after.test(after)) return true;
   return DO_ACTION_NL.before.test(before) || DO_ACTION_NL.after.test(after) || (SAID_THAT_NL.before.test(before) && /^\s*$/.test(after)) || SAID_THAT_NL.after.test(after);
 }
