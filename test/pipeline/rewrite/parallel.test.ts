@@ -293,6 +293,14 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('and the leaves?', ['How often should I water my monstera?'], 'en', embedder)).toBeUndefined();
   });
 
+  it('asks "and the others?" of the other items of the list the previous question took one of', async () => {
+    const lists = [['Natural Questions', 'TriviaQA', 'HotpotQA']];
+    expect(await resolveParallel('and the others?', ['how big is TriviaQA?'], 'en', embedder, 0, lists)).toMatchObject({ resolved: 'how big are Natural Questions and HotpotQA?', replaced: 'TriviaQA' });
+    // "the other one" of a list of two; of three, none is "the other".
+    expect(await resolveParallel('and the other one?', ['how big is TriviaQA?'], 'en', embedder, 0, [['TriviaQA', 'HotpotQA']])).toMatchObject({ resolved: 'how big is HotpotQA?' });
+    expect(await resolveParallel('and the other one?', ['how big is TriviaQA?'], 'en', embedder, 0, lists)).toBeUndefined();
+  });
+
   it('puts a step of a list whole in the place of another step ("and the van?" → "book the moving van")', async () => {
     const lists = [['cancel the internet at the old address', 'register at the new municipality', 'book the moving van']];
     expect(await resolveParallel('and the van?', ['when do I have to register at the new municipality?'], 'en', embedder, 0, lists)).toMatchObject({ resolved: 'when do I have to book the moving van?' });

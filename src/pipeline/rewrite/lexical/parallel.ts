@@ -757,12 +757,36 @@ const STAND_IN: Record<'en' | 'nl', RegExp> = {
  * "and the other one?" after "how far is it from Centraal?" (or "does the cheaper one allow
  * pets?"): the question again of the other one, in place of what stood for the thing asked about.
  */
-function otherOneFollowUp(said: string, previous: string, lang: 'en' | 'nl'): ParallelReading | undefined {
+function otherOneFollowUp(said: string, previous: string, lang: 'en' | 'nl', lists: readonly (readonly string[])[] = []): ParallelReading | undefined {
   if (!OTHER_ONE[lang].test(said.trim())) return undefined;
   const stand = STAND_IN[lang].exec(previous);
-  if (!stand) return undefined;
+  if (!stand) return otherItems(said, previous, lang, lists);
   const put = caseLike(stand[0], said.trim());
   return { resolved: previous.slice(0, stand.index) + put + previous.slice(stand.index + stand[0].length), replaced: stand[0], at: { start: stand.index, end: stand.index + put.length } };
+}
+
+/** "the others", "the other ones", "de andere", "de anderen": more than one. */
+const OTHERS = /(?:others|ones|anderen)$/i;
+
+/**
+ * "and the others?" after "how big is TriviaQA?", an item of the list a reply gave ("Natural
+ * Questions, TriviaQA and HotpotQA"): the question again of the list's other items ("how big are
+ * Natural Questions and HotpotQA?"); "the other one" of a list of two, of the other item.
+ */
+function otherItems(said: string, previous: string, lang: 'en' | 'nl', lists: readonly (readonly string[])[]): ParallelReading | undefined {
+  const several = OTHERS.test(said.trim());
+  for (const items of lists) {
+    const asked = items.filter((item) => wholeMatches(previous, escapeRegExp(item), { ignoreCase: true }).length);
+    if (asked.length !== 1 || (!several && items.length !== 2)) continue;
+    const others = items.filter((item) => item !== asked[0]);
+    const at = wholeMatches(previous, escapeRegExp(asked[0]!), { ignoreCase: true })[0]!.index;
+    const put = others.length > 1 ? `${others.slice(0, -1).join(', ')} ${lang === 'nl' ? 'en' : 'and'} ${others.at(-1)}` : others[0]!;
+    // Several things are, where one is: "how big is TriviaQA?" → "how big are …".
+    const before = others.length > 1 ? previous.slice(0, at).replace(/\b(is|was|has)(\s+)$/i, (_, verb: string, space: string) => caseLike(verb, { is: 'are', was: 'were', has: 'have' }[verb.toLowerCase()]!) + space) : previous.slice(0, at);
+    const resolved = before + put + previous.slice(at + asked[0]!.length);
+    return { resolved, replaced: asked[0]!, at: { start: before.length, end: before.length + put.length } };
+  }
+  return undefined;
 }
 
 /** English person pronouns, and their forms for the other sex. */
@@ -961,7 +985,7 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const ordered = afterLead !== undefined && raw !== undefined ? orderFollowUp(afterLead, raw) : undefined;
   if (ordered) return ordered;
   // "and the other one?" after "how far is it from Centraal?": that question of the other one.
-  const another = afterLead !== undefined && raw !== undefined ? otherOneFollowUp(afterLead, raw, lang) : undefined;
+  const another = afterLead !== undefined && raw !== undefined ? otherOneFollowUp(afterLead, raw, lang, lists) : undefined;
   if (another) return another;
   // "and this year?", "en vorige maand?": the previous question of another moment (itself read first, as below).
   const momentSaid = momentAsked(query, language);
