@@ -293,6 +293,16 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('and the leaves?', ['How often should I water my monstera?'], 'en', embedder)).toBeUndefined();
   });
 
+  it('asks the previous question with a question word said alone ("how often?")', async () => {
+    expect((await resolveParallel('how often?', ['How do I feed my sourdough starter?'], 'en'))?.resolved).toBe('How often do I feed my sourdough starter?');
+    expect((await resolveParallel('and when?', ['Where can I park?'], 'en'))?.resolved).toBe('When can I park?');
+    expect((await resolveParallel('how long?', ['Can I freeze the pizza dough?'], 'en'))?.resolved).toBe('How long can I freeze the pizza dough?');
+    expect((await resolveParallel('hoe lang?', ['Kan ik het deeg invriezen?'], 'nl'))?.resolved).toBe('Hoe lang kan ik het deeg invriezen?');
+    // Not "why?" after a yes or a no, nor in the place of a "what" the verb acts on.
+    expect(await resolveParallel('why?', ['Can I freeze the pizza dough?'], 'en')).toBeUndefined();
+    expect(await resolveParallel('why?', ['What does my lease say about subletting?'], 'en')).toBeUndefined();
+  });
+
   it('asks "and the others?" of the other items of the list the previous question took one of', async () => {
     const lists = [['Natural Questions', 'TriviaQA', 'HotpotQA']];
     expect(await resolveParallel('and the others?', ['how big is TriviaQA?'], 'en', embedder, 0, lists)).toMatchObject({ resolved: 'how big are Natural Questions and HotpotQA?', replaced: 'TriviaQA' });

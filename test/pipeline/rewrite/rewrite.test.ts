@@ -215,6 +215,10 @@ describe('rewrite: skip rules, cache, log', () => {
       // A word the index lacks one letter from a function word is as often a word of its own.
       expect((await rewrite('and the turning point?', history, {}, { termStats: stats })).trace?.typos).toEqual([]);
       expect((await rewrite('I wonder whether foil matters', history, {}, { termStats: stats })).trace?.typos).toEqual([]);
+      // Nor is a word between two content words a function word: "whole wheat flour" has no "what" (which the conversation wrote).
+      const asked = [u('what if the lasagna is too dry?'), a('Add more sauce and cover it with foil.')];
+      expect((await rewrite('can I use whole wheat pasta?', asked, {}, { termStats: stats })).trace?.typos).toEqual([]);
+      expect((await rewrite('Whata is the best cheese?', asked, {}, { termStats: stats })).trace?.typos).toEqual(['whata → what']);
       // Nor is a slip in an earlier question a thing of the conversation ("lnog" of "how lnog do I cook it?").
       const slipped = [u('how lnog do I cook the lasagna?'), a('The recipe says 45 minutes at 190 °C, covered with foil for the first 25 minutes.')];
       const ahead = await rewrite('can I freeze it?', slipped, {}, { termStats: stats });

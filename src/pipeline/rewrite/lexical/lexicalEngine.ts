@@ -543,10 +543,18 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], language: strin
   const near = new Map(unknown.map((w) => [w, [...said].filter((v) => editDistance(w, v, 1) === 1).concat(commonSlips(w, language).filter((v) => !said.has(v))).filter((v) => !derived(w, v))]));
   const counted = termStats.documentFrequency([...new Set([...near.values()].flat())].filter((v) => !STOPWORDS.has(v) && !common.has(v)));
   const known = (v: string): number => (STOPWORDS.has(v) || common.has(v) ? Infinity : counted.get(v)!);
+  // A function word stands among others or opens a sentence: "whole wheat flour" has no "what" in it.
+  const functionPlace = (w: string): boolean =>
+    written.filter((m) => m[0].toLowerCase() === w).every((m) => {
+      const before = /([\p{L}'’]+)[^\p{L}'’.!?]*$/u.exec(query.slice(0, m.index))?.[1]?.toLowerCase();
+      const after = /^[^\p{L}'’.!?]*([\p{L}'’]+)/u.exec(query.slice(m.index + m[0].length))?.[1]?.toLowerCase();
+      const functional = (x: string | undefined): boolean => x === undefined || STOPWORDS.has(x) || common.has(x);
+      return opensSentence(query, m.index) || functional(before) || functional(after);
+    });
   for (const w of unknown) {
     const name = isName(w);
     // A letter left out ("wich" → "which") before two swapped ("lnog" → "long"), before one mistyped ("with").
-    const best = near.get(w)!.filter((v) => known(v) > 0 && (!name || names.has(v))).sort((a, b) => slip(w, a) - slip(w, b) || known(b) - known(a))[0];
+    const best = near.get(w)!.filter((v) => known(v) > 0 && (!name || names.has(v)) && (known(v) !== Infinity || functionPlace(w))).sort((a, b) => slip(w, a) - slip(w, b) || known(b) - known(a))[0];
     if (best) pairs.push([w, best]);
   }
   return result();

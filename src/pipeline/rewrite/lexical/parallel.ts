@@ -934,7 +934,49 @@ function listSibling(subject: string, previous: string, lists: readonly (readonl
 export function asksAgain(query: string, language: string): boolean {
   const lang = language === 'nl' ? 'nl' : 'en';
   const q = query.trim();
-  return ABOUT_LEAD[lang].test(q) || AND_LEAD[lang].test(q) || COMPARED_TO.test(q) || parallelSubject(q, language) !== undefined || parallelSubject(q, language, true) !== undefined;
+  return ABOUT_LEAD[lang].test(q) || AND_LEAD[lang].test(q) || COMPARED_TO.test(q) || WH_ALONE[lang].test(q) || parallelSubject(q, language) !== undefined || parallelSubject(q, language, true) !== undefined;
+}
+
+/** A question word alone, asking the previous question another way: "how often?", "and when?", "hoe lang?". */
+const WH_ALONE: Record<'en' | 'nl', RegExp> = {
+  en: /^(?:(?:and|but|so|ok|okay)\s*,?\s+)?(how\s+(?:often|long|much|many|far|soon)|when|where|why|how)\s*\?*$/i,
+  nl: /^(?:(?:en|maar|ok[eé]?)\s*,?\s+)?(hoe\s+(?:vaak|lang|ver|snel|laat)|hoeveel|wanneer|waar|waarom|hoe)\s*\?*$/i,
+};
+/**
+ * The question word a question opens with, before its auxiliary or verb, where it says how, when,
+ * where or why ("How" of "How do I feed …"). Not "what" or "who", which the verb acts on or
+ * which act ("What does my lease say …?" has no "why" in its place).
+ */
+const WH_OPENING: Record<'en' | 'nl', RegExp> = {
+  en: /^(?:how(?:\s+(?:often|long|far|soon))?|when|where|why)(?=\s+(?:do|does|did|is|are|was|were|can|could|should|would|will|must|may|might|has|have|had)\b)/iu,
+  nl: /^(?:hoe(?:\s+(?:vaak|lang|ver|snel|laat))?|wanneer|waar|waarom)(?=\s+\p{L})/iu,
+};
+/** A yes/no question, opening with its auxiliary: "Can I freeze the dough?", "Kan ik het deeg invriezen?". */
+const YES_NO: Record<'en' | 'nl', RegExp> = {
+  en: /^(?:do|does|did|is|are|was|were|can|could|should|would|will|must|may|might|has|have|had)\s/i,
+  nl: /^(?:kan|kun|kunt|mag|moet|moeten|is|zijn|heb|hebt|heeft|wordt|ben|bent|zal|zou)\s/i,
+};
+
+/**
+ * "how often?" after "How do I feed my sourdough starter?": the previous question asked with this
+ * question word ("how often do I feed my sourdough starter?"); after a yes/no question, before it
+ * ("how long?" after "Can I freeze the dough?": "how long can I freeze the dough?"), but for
+ * "why?", whose question after a yes or a no is its own.
+ */
+export function whFollowUp(query: string, previous: string, lang: 'en' | 'nl'): ParallelReading | undefined {
+  const asked = WH_ALONE[lang].exec(query.trim())?.[1];
+  if (!asked) return undefined;
+  const question = previous.trim();
+  const opening = WH_OPENING[lang].exec(question);
+  const put = asked.toLowerCase();
+  if (opening) {
+    if (opening[0].toLowerCase() === put) return undefined;
+    const resolved = caseLike(opening[0], put) + question.slice(opening[0].length);
+    return { resolved: /[?]$/.test(resolved) ? resolved : `${resolved}?`, replaced: opening[0], at: { start: 0, end: put.length } };
+  }
+  if (!YES_NO[lang].test(question) || /^(?:why|waarom)$/i.test(put)) return undefined;
+  const resolved = `${caseLike(question, put)} ${question[0]!.toLowerCase()}${question.slice(1)}`;
+  return { resolved: /[?]$/.test(resolved) ? resolved : `${resolved}?`, replaced: '', at: { start: 0, end: put.length } };
 }
 
 /** How many parallel follow-ups in a row are followed back ("what about peter?" after "what about edmund?"). */
@@ -984,6 +1026,9 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // "and in the last one?" after a question about the first round: the last round.
   const ordered = afterLead !== undefined && raw !== undefined ? orderFollowUp(afterLead, raw) : undefined;
   if (ordered) return ordered;
+  // "how often?" after "How do I feed my sourdough starter?": that question, asked so.
+  const wh = raw !== undefined ? whFollowUp(query, raw, lang) : undefined;
+  if (wh) return wh;
   // "and the other one?" after "how far is it from Centraal?": that question of the other one.
   const another = afterLead !== undefined && raw !== undefined ? otherOneFollowUp(afterLead, raw, lang, lists) : undefined;
   if (another) return another;
