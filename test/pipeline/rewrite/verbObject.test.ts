@@ -96,6 +96,9 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(namedAction('how much does that cost?', tribunal, 'en')).toBe('how much does it cost to take the case to the rent tribunal?');
     expect(namedAction('How long will that take?', 'You should register your dishwasher online.', 'en')).toBe('How long will it take to register my dishwasher?');
     expect(namedAction('hoe lang duurt dat?', 'Je kunt bezwaar maken bij de gemeente.', 'nl')).toBe('hoe lang duurt dat (bezwaar maken)?');
+    // Without advice, what the user asked whether they could do, without its pointing words.
+    expect(namedAction('hoe doe ik dat?', 'Ja, binnen zes weken na de dagtekening.', 'nl', 'kan ik daar bezwaar tegen maken?')).toBe('hoe doe ik dat (bezwaar maken)?');
+    expect(namedAction('hoe doe ik dat?', 'Ja, binnen zes weken na de dagtekening.', 'nl', 'hoe hoog is de WOZ-waarde?')).toBeUndefined();
     // Not what a thing costs ("how much does it cost?"), nor without advice.
     expect(namedAction('how much does it cost?', tribunal, 'en')).toBeUndefined();
     expect(namedAction('how much does that cost?', 'The deposit is two months of rent.', 'en')).toBeUndefined();

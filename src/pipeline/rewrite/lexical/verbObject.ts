@@ -248,6 +248,19 @@ function costOfAction(query: string, reply: string, language: string): string | 
   return `${body} (${advice[1]!.replace(/^(?:je|jouw|uw)\s+/i, 'mijn ')})${mark || '?'}`;
 }
 
+/** A Dutch question whether the user may or can do something: "kan ik daar bezwaar tegen maken?", "mag ik mijn abonnement pauzeren?". */
+const DUTCH_ASKED = /^\s*(?:kan|kun|mag|moet)\s+(?:ik|we|wij)\s+((?:[\p{L}'’-]+\s+){0,4}\p{L}{2,}en)\s*[?.!]*\s*$/iu;
+/** Words that only point or strand a preposition in a Dutch clause ("daar … tegen", "er … voor"): no part of the action named again. */
+const DUTCH_POINTING = new Set('daar er hier dat dit het ook nog wel even tegen voor mee van over op aan in uit bij'.split(' '));
+
+/** What a Dutch question asked whether the user could do, without its pointing words: "bezwaar maken". */
+function dutchAskedAction(asked: string): string | undefined {
+  const m = DUTCH_ASKED.exec(asked);
+  if (!m) return undefined;
+  const words = m[1]!.split(/\s+/).filter((w) => !DUTCH_POINTING.has(w.toLowerCase()));
+  return words.length >= 2 ? words.join(' ') : undefined;
+}
+
 /**
  * "how do I do that?" after "You can request an extension until 1 September": the action the
  * latest answer advised, in the place of "do that" ("how do I request an extension?"), or, where
@@ -274,10 +287,12 @@ export function namedAction(query: string, reply: string, language: string, aske
   // Only what the user does ("hoe doe ik dat?"): the answer's "je kunt …" advises them, not their partner.
   if (language === 'nl' && /\b(?:doe|doet|doen|deed)\b/i.test(query) && /\b(?:dat|het|dit)\b/i.test(query) && /\b(?:ik|we|wij)\b/i.test(query)) {
     const advice = DUTCH_ADVICE.exec(reply);
-    if (!advice) return undefined;
+    // Without advice, what the user asked whether they could do ("kan ik daar bezwaar tegen maken?" → "bezwaar maken").
+    const action = advice ? advice[1]!.replace(/^(?:je|jouw|uw)\s+/i, 'mijn ') : dutchAskedAction(asked);
+    if (!action) return undefined;
     const { body, mark } = trimEnd(query.trim());
     // The answer's "je inkomen" is the user's "mijn inkomen".
-    return `${body} (${advice[1]!.replace(/^(?:je|jouw|uw)\s+/i, 'mijn ')})${mark || '?'}`;
+    return `${body} (${action})${mark || '?'}`;
   }
   return undefined;
 }
