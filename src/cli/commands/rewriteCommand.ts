@@ -43,6 +43,7 @@ const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], st
   order: 'the thing the previous question named, of another order',
   choice: 'the thing the latest answer chose',
   'previous question': "what the previous question's own pronoun was read as",
+  'own thing': 'the thing a recent question called the user\'s own ("my …")',
 };
 
 function describe(run: RewriteRun, history: readonly HistoryMessage[], full: boolean): string {

@@ -759,6 +759,26 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
     expect(train.slice(1)).toEqual(['how much did my train cost?', 'is breakfast included on my train?']);
   });
 
+  it('reads an "it" nothing else read as the user\'s own thing a recent question was about ("my talk")', async () => {
+    const talk = await chain([
+      ['When is my talk at the PyData conference?', "Your talk, 'Forecasting with gradient boosting', is on Friday 12 June at 14:30 in room B."],
+      ['how long do I have?', 'Talks are 30 minutes, including 5 minutes of questions.'],
+      ['is it recorded?', 'Yes, all talks in rooms A and B are recorded.'],
+    ]);
+    expect(talk.at(-1)).toBe('is my talk recorded?');
+    // Not a thing after a preposition ("week 12 of my training plan"), nor where the question named its thing before "it".
+    const plan = await chain([
+      ['What is the longest run in week 12 of my marathon training plan?', 'The longest run in week 12 is 28 km on Sunday.'],
+      ['what should I eat before it?', 'A carbohydrate-rich breakfast about three hours before.'],
+    ]);
+    expect(plan.at(-1)).not.toContain('training plan');
+    const gift = await chain([
+      ['How do I lower my taxes this year?', 'Donations to registered charities are deductible.'],
+      ['if I make a donation in cash, could it be used?', 'Yes, with a receipt from the charity.'],
+    ]);
+    expect(gift.at(-1)).not.toContain('my taxes');
+  });
+
   it('reads "it" as the thing the question before read "its" as', async () => {
     const plants = await chain([
       ['How often should I water my monstera?', 'Water the monstera when the top 3 cm of soil is dry, about once a week in summer.'],

@@ -479,7 +479,7 @@ export interface LexicalTrace {
   /** What a parallel follow-up's new subject replaced in the previous question. */
   replaced?: string;
   /** What the question's pronoun or ellipsis was read as, and from what. */
-  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' | 'place' | 'order' | 'choice' | 'previous question'; article?: string; attached?: boolean };
+  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' | 'place' | 'order' | 'choice' | 'previous question' | 'own thing'; article?: string; attached?: boolean };
 }
 
 /**
@@ -785,7 +785,40 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   },
   // "where is it?", "and the price?": the likeliest of the conversation's readings.
   termReading,
+  // "is it recorded?" after "how long do I have?", itself after "When is my talk at the PyData
+  // conference?": where nothing else was read, the user's own thing a recent question named.
+  ownThing,
 ];
+
+/** How many of the latest questions are looked through for the user's own thing. */
+const OWN_THING_QUESTIONS = 3;
+/** "my talk", "my sourdough starter", "our MacBook": the user's own thing, up to a preposition, a verb or the end. */
+const OWN_THING = /(?<![\p{L}])(my|our)\s+((?:[\p{L}\p{N}'’-]+\s+){0,2}?[\p{L}\p{N}'’-]+)(?=\s*[?.!,]|\s*$|\s+(?:at|in|on|for|from|to|with|of|by|after|before|about|according|regarding|under|than|and|or|is|are|was|were|has|have|do|does|did|drain|need|work|leave|start)\b)/iu;
+
+/**
+ * An English "it" that no other reader read, and that leans on the conversation: the thing the
+ * user called their own ("my talk") in one of their latest questions, the nearest first, where
+ * the question was about it (no preposition before it). A question about a happening ("how long
+ * does it take?") is left alone, as are people.
+ */
+function ownThing(c: ReadingContext): ReferenceReading | undefined {
+  if (c.language !== 'en' || c.dependence < CONTINUING_DEPENDENCE) return undefined;
+  const { body } = trimEnd(c.base);
+  const pronoun = pointingPronoun(body, 'en');
+  if (!pronoun || !/^it$/i.test(pronoun[0]) || EVENT_PREDICATE.test(body.slice(pronoun.index + pronoun[0].length))) return undefined;
+  // "if I make a donation in cash, could it be used …?": the question named the thing before its "it".
+  if (/(?<![\p{L}])(?:a|an|the|this|that|my|our|your)\s+\p{L}/iu.test(body.slice(0, pronoun.index))) return undefined;
+  for (const question of c.input.earlierUserTurns.slice(0, OWN_THING_QUESTIONS)) {
+    const own = OWN_THING.exec(question);
+    // Not a thing after a preposition, which places or qualifies another ("on my shortlist", "week 12 of my training plan").
+    const after = own && /([\p{L}]+)\s+$/u.exec(question.slice(0, own.index))?.[1]?.toLowerCase();
+    if (!own || (after && PREPOSITIONS.has(after)) || isPerson(own[2]!, c.input.people) || PEOPLE.has(own[2]!.split(/\s+/).at(-1)!.toLowerCase())) continue;
+    const reading = { phrase: own[2]!, article: own[1]!.toLowerCase() };
+    const resolved = resolveReference(c.base, reading, c.language);
+    if (resolved) return { resolved, reference: { ...reading, by: 'own thing' }, turns: c.last ? [c.last.index] : [] };
+  }
+  return undefined;
+}
 
 /** "is there a newer version?", "zijn er andere opties?": what a question asked there is any of (group 1). */
 const IS_THERE = /^\s*(?:is|are)\s+there\s+(?:a|an|any)\s+([^?.!]+?)\s*[?.!]*\s*$|^\s*(?:is|zijn)\s+er\s+(?:een|geen|nog)?\s*([^?.!]+?)\s*[?.!]*\s*$/i;
@@ -801,7 +834,7 @@ function deniedThings(turns: readonly SelectedTurn[]): string[] {
 }
 
 /** Readings of the latest question's pronoun that a pronoun of the next may continue: a thing, not a person, file or claim. */
-const CONTINUED: ReadonlySet<string> = new Set(['conversation terms', 'question form', 'demonstrative', 'list item', 'verb object', 'order', 'choice', 'previous question']);
+const CONTINUED: ReadonlySet<string> = new Set(['conversation terms', 'question form', 'demonstrative', 'list item', 'verb object', 'order', 'choice', 'previous question', 'own thing']);
 
 /** What is said of a happening rather than a thing, right after its "it" ("does it take long?", "did it work?"). */
 const EVENT_PREDICATE = /^\s+(?:\w+\s+)?(?:take|takes|took|work|works|worked|go|goes|went|help|helps|helped|happen|happens|happened)\b/i;
