@@ -6,7 +6,7 @@ import type { TermStats } from '../search/termStats.js';
 import { queryTerms } from '../search/queryTerms.js';
 import { earlierUserTurns } from './history.js';
 import { classifyIntent } from './lexical/intent.js';
-import { lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
+import { asksAttribute, lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
 import { itemsAsked, listItems, ordinalsAsked } from './lexical/ordinal.js';
 import { asksAgain, namesByOrder, resolveParallel } from './lexical/parallel.js';
 import { peopleNamed } from './lexical/names.js';
@@ -19,7 +19,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.183`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.184`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -255,7 +255,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   // question's pronoun or order word was read as, then.
   const pointing = !reading.shifted && !!standingPronoun(trimEnd(reading.text).body, lang);
   const previousPoints = !!listed[0] && pointsBack(listed[0], lang);
-  const previousRead = previousPoints || (!!listed[0] && namesByOrder(listed[0]));
+  const previousRead = previousPoints || (!!listed[0] && (namesByOrder(listed[0]) || asksAttribute(listed[0])));
   const previous = depth === 0 && ((again && previousPoints) || (pointing && previousRead)) ? history.map((m) => m.role).lastIndexOf('user') : -1;
   // Read when that question was asked, as a rule (`understood`), else again here.
   const prefix = previous >= 0 ? history.slice(0, previous) : [];
@@ -276,7 +276,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   // The question as the lexical engine understood it, for a follow-up that asks it again or points
   // at the same thing (only one with a pronoun or an order word is looked up: see `previous`;
   // hashing the conversation for others is wasted).
-  if (pointsBack(trimmed, lang) || namesByOrder(trimmed)) remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => understanding({ result: lexicalResult, trace }));
+  if (pointsBack(trimmed, lang) || namesByOrder(trimmed) || asksAttribute(trimmed)) remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => understanding({ result: lexicalResult, trace }));
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;
   let llmStats: LlmCallStats | undefined;

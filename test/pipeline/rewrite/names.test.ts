@@ -8,6 +8,12 @@ describe('names in a conversation', () => {
     expect(namesIn('Stan Musial and Hank Aaron played in the NFL. In July he met Paul McCartney.')).toEqual(['Stan Musial', 'Hank Aaron', 'Paul McCartney']);
   });
 
+  it('keep a model\'s letters and number ("Gazelle Ultimate C380", "ThinkPad T14 Gen 5"), not a month\'s year', () => {
+    expect(namesIn('They recommend the Gazelle Ultimate C380 for 3,299 euros.')).toEqual(['Gazelle Ultimate C380']);
+    expect(namesIn('IT recommends the ThinkPad T14 Gen 5, with 32 GB.')).toEqual(['ThinkPad T14 Gen 5']);
+    expect(namesIn('It opened on 3 March 2026 in Paris.')).toEqual(['Paris']);
+  });
+
   it('keep a particle between the parts of one name', () => {
     expect(namesIn('Leonardo da Vinci.')).toEqual(['Leonardo da Vinci']);
     expect(namesIn('Her favourite composer is Ludwig van Beethoven')).toEqual(['Ludwig van Beethoven']);

@@ -212,6 +212,8 @@ describe('reference resolution (templates, en/nl)', () => {
     // The "it" of time is left; the "they" after it is the thing.
     expect(resolveReference('How long was it before they released a second album?', { phrase: 'band', article: 'the' }, 'en')).toBe('How long was it before the band released a second album?');
     expect(resolveReference('How deep is it?', lake, 'en')).toBe('How deep is the lake?');
+    // The "it" of "worth it".
+    expect(resolveReference('is that worth it?', { phrase: 'insurance', article: 'the' }, 'en')).toBeUndefined();
   });
   it('names no thing for a "this" or "it" that "do" makes an action', () => {
     const economy = { phrase: 'strong economy', article: 'the' };

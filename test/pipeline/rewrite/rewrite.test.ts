@@ -329,6 +329,9 @@ describe('ambiguity', () => {
     expect(answerName('Welke is het goedkoopst?', 'De Dell Inspiron, voor 999 euro.')).toEqual({ phrase: 'Dell Inspiron', article: 'de' });
     // The name an opening says the thing asked for is, a title with its small words.
     expect(answerName('Which book are we reading for the December book club?', 'The December pick is Klara and the Sun by Kazuo Ishiguro.')).toEqual({ phrase: 'Klara and the Sun' });
+    // A reply that opens with the question's verb after a pronoun, then the name it chose.
+    expect(answerName('Which e-bike did the quote recommend?', 'They recommend the Gazelle Ultimate C380 for 3,299 euros.')).toEqual({ phrase: 'Gazelle Ultimate C380', article: 'the' });
+    expect(answerName('Which hotel did we book?', 'They say the Hotel Avenida Palace is full.')).toBeUndefined();
     expect(answerName('Which hotel did we book?', 'The hotel we booked is the Hotel Avenida Palace, near Rossio.')).toEqual({ phrase: 'Hotel Avenida Palace', article: 'the' });
     // A reply that opens with the question's own subject has not named its choice there.
     expect(answerName('Welke laptop raadt de IT-afdeling aan?', 'De IT-afdeling raadt een ThinkPad T14 aan.')).toBeUndefined();
@@ -779,6 +782,15 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
     expect(gift.at(-1)).not.toContain('my taxes');
   });
 
+  it('asks "what\'s the range?" of the thing the answer chose, and carries that on', async () => {
+    const bike = await chain([
+      ['Which e-bike did the Fietsenwinkel quote recommend?', 'They recommend the Gazelle Ultimate C380 for 3,299 euros, with a 500 Wh battery.'],
+      ["what's the range?", 'Up to 150 km on eco mode, about 70 km on sport.'],
+      ['does it come with a lock?', 'Yes, an AXA frame lock is included.'],
+    ]);
+    expect(bike).toEqual(["what's the range (Gazelle Ultimate C380)?", 'does the Gazelle Ultimate C380 come with a lock?']);
+  });
+
   it('reads "it" as the thing the question before read "its" as', async () => {
     const plants = await chain([
       ['How often should I water my monstera?', 'Water the monstera when the top 3 cm of soil is dry, about once a week in summer.'],
@@ -816,7 +828,7 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
       ['how much does it weigh?', 'It weighs 1.3 kg.'],
       ['can I order it myself?', 'No, you request it through the IT service desk portal.'],
     ]);
-    expect(laptop).toEqual(['does the ThinkPad have USB-C?', 'how much does the ThinkPad weigh?', 'can I order the ThinkPad myself?']);
+    expect(laptop).toEqual(['does the ThinkPad T14 Gen 5 have USB-C?', 'how much does the ThinkPad T14 Gen 5 weigh?', 'can I order the ThinkPad T14 Gen 5 myself?']);
     const router = await chain([
       ['How do I reset my router?', 'Hold the reset button on the back of the Fritzbox for 10 seconds; the router restarts and the lights blink.'],
       ['where is it?', 'The reset button is a small hole next to the power socket; use a paperclip.'],

@@ -17,7 +17,7 @@ import { resolveSaid, resolveSource, type Answer, type SourceReading } from './s
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
 import { DETERMINERS, orderedOne, saidAbout, type ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, isAttribute, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, PREPOSITIONS, replaceWhole, SOURCE_LEAD, wholeMatches, withoutAddresses, wordPattern } from './words.js';
@@ -111,12 +111,22 @@ export function isPerson(name: string, people: ReadonlySet<string> = new Set()):
 function pointsAtOneThing(query: string, language: string): boolean {
   const body = trimEnd(query).body;
   const lang = language === 'nl' ? 'nl' : 'en';
+  if (asksAttribute(query)) return true;
   const lead = ELLIPSIS_LEAD[lang]!.exec(body);
   // Not a name ("what about the Dell?"), which is a thing of its own.
   const rest = lead ? body.slice(lead[0].length).trim().replace(/^(?:the|a|an|de|het|een)\s+/i, '') : '';
   if (rest && !/^\p{Lu}/u.test(rest) && !MORE[lang]!.test(body)) return true;
   if (language === 'nl') return /^(?:dat|dit|hem)$/i.test(pointingPronoun(body, 'nl')?.[0] ?? '');
   return /^it$/i.test(pointingPronoun(body, 'en')?.[0] ?? '') || /\bits\b/i.test(body);
+}
+
+/** "what's the range?", "what is the warranty?", "wat is de prijs?": what a thing has, of the thing the conversation is on (group 1). */
+const WHATS_ATTRIBUTE = /^\s*(?:(?:and|so|en)\s+)?(?:what(?:['’]s|\s+is|\s+are)|wat\s+(?:is|zijn))\s+(?:the|its|de|het)\s+(\p{L}+)\s*[?.!]*\s*$/iu;
+
+/** Whether a question asks only what a thing has ("what's the range?"): it is about the thing the latest answer chose, as "and the price?" is. */
+export function asksAttribute(query: string): boolean {
+  const noun = WHATS_ATTRIBUTE.exec(query)?.[1];
+  return !!noun && isAttribute(noun);
 }
 
 /** A Dutch "die" that stands alone ("wanneer vervallen die?", "kan ik die ruilen?"), and "ze". */
@@ -869,7 +879,8 @@ const CONTINUING_DEPENDENCE = 0.5;
  */
 function continuedReading(c: ReadingContext): Antecedent | undefined {
   const before = c.input.previousReference;
-  if (!c.last || !before || before.attached || !CONTINUED.has(before.by) || c.dependence < CONTINUING_DEPENDENCE) return undefined;
+  // A thing the answer chose is carried on though it was put in brackets ("what's the range (Gazelle Ultimate C380)?").
+  if (!c.last || !before || (before.attached && before.by !== 'choice') || !CONTINUED.has(before.by) || c.dependence < CONTINUING_DEPENDENCE) return undefined;
   // A "they" who does something is as often people the conversation named as the thing it was about.
   const pronoun = standingPronoun(trimEnd(c.base).body, c.language === 'nl' ? 'nl' : 'en');
   if (!pronoun || /^they$/i.test(pronoun[0])) return undefined;
@@ -928,7 +939,8 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   // "which one has the quartz worktop?" chooses among things, "what about both?" takes them together: no one thing goes in brackets.
   if (!placed && CHOOSES_OR_GROUPS.test(c.base)) return undefined;
   // "when is the deadline?": a topic added in brackets is one the scorer is sure of, not any word above the search's bar ("(Prof Bianchi)").
-  if (!placed && Math.max(...best.phrase.toLowerCase().split(/\s+/).map((w) => phraseWords.get(w) ?? 0)) < c.weights.term.threshold) return undefined;
+  // The thing the answer chose is sure whatever the scorer makes of its words.
+  if (!placed && best.by !== 'choice' && Math.max(...best.phrase.toLowerCase().split(/\s+/).map((w) => phraseWords.get(w) ?? 0)) < c.weights.term.threshold) return undefined;
   const resolve = (r: Antecedent): string => resolveReference(c.base, r, c.language) ?? attachTopic(c.base, r.phrase, c.language);
   const reading: ReferenceReading = { resolved: resolve(best), reference: { phrase: best.phrase, by: best.by ?? 'conversation terms', ...(best.article ? { article: best.article } : {}), ...(placed ? {} : { attached: true }) }, turns: [best.turn] };
   if (continued) return reading;

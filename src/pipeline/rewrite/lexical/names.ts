@@ -37,6 +37,8 @@ const NAME_PARTICLES = new Set(['da', 'de', 'del', 'della', 'di', 'du', 'van', '
 const WORD = wordPattern({ dots: true, punctuation: true });
 /** A capitalised word with a lower-case letter ("Musial", "McCullough", "O'Neill"; not "NFL"). */
 const CAPITALISED = /^\p{Lu}[\p{L}'’.-]*\p{Ll}[\p{L}'’.-]*$/u;
+/** Capitals and digits that name a model, or a model's number: "C380", "T14", "5". */
+const MODEL_DESIGNATOR = /^(?:\p{Lu}{1,3}\p{N}{1,4}\p{Lu}?|\p{N}{1,3})$/u;
 
 /**
  * The names a text mentions, in order: runs of capitalised words, without the question word or
@@ -61,6 +63,8 @@ function readNames(text: string): string[] {
       let j = i;
       for (;;) {
         if (j + 1 < words.length && CAPITALISED.test(words[j + 1]!)) j++;
+        // "Gazelle Ultimate C380", "ThinkPad T14 Gen 5": a model's letters and number go on its name (not a month's year).
+        else if (j + 1 < words.length && MODEL_DESIGNATOR.test(words[j + 1]!) && !CALENDAR_WORDS.includes(words[j]!.toLowerCase())) j++;
         // "Leonardo da Vinci", "Vincent van Gogh": a particle between two parts of one name.
         else if (j + 2 < words.length && NAME_PARTICLES.has(words[j + 1]!) && CAPITALISED.test(words[j + 2]!)) j += 2;
         else break;
@@ -414,6 +418,9 @@ const ASKS_WHICH = /^\s*(?:which|welke?)\b/i;
  * a name ("Which one has the best battery life?" — "The MacBook Air, at about 15 hours."), or a
  * short answer before a colon or comma ("Continuous replication: failover takes minutes").
  */
+/** A reply opening with a pronoun subject and a verb ("They recommend …", "We chose …"), the verb in group 1. */
+const ECHOED_VERB = /^(?:they|we|you|he|she|it|i)\s+(\p{L}{3,})\s+/iu;
+
 export function answerName(question: string, reply: string): { phrase: string; article?: string } | undefined {
   if (!ASKS_WHICH.test(question)) return undefined;
   const opening = readable(reply).trimStart().split(/(?<=[.!?])\s+/)[0] ?? '';
@@ -425,6 +432,14 @@ export function answerName(question: string, reply: string): { phrase: string; a
   const offers = /\b(?:or|of)\b/i.test(question);
   if (name && rest.startsWith(name) && !offers && question.toLowerCase().includes(name.toLowerCase())) return undefined;
   if (name && rest.startsWith(name)) return { phrase: name, ...(article ? { article: article[1]!.toLowerCase() } : {}) };
+  // "They recommend the Gazelle Ultimate C380 for …" after "Which e-bike did the quote recommend?": the question's verb, then the name it chose.
+  const echoed = ECHOED_VERB.exec(opening);
+  if (echoed && new RegExp(`\\b${escapeRegExp(echoed[1]!.replace(/(?:s|ed|d)$/i, ''))}`, 'i').test(question)) {
+    const after = opening.slice(echoed[0].length);
+    const chosen = namesIn(after)[0];
+    const the = /^(the|de|het)\s+/i.exec(after);
+    if (chosen && after.slice(the?.[0].length ?? 0).startsWith(chosen)) return { phrase: chosen, ...(the ? { article: the[1]!.toLowerCase() } : {}) };
+  }
   // "The December pick is Klara and the Sun by Kazuo Ishiguro": the name it says the thing asked for is.
   const said = COPULA_NAME.exec(opening);
   if (said) return { phrase: said[2]!, ...(said[1] ? { article: said[1].toLowerCase() } : {}) };

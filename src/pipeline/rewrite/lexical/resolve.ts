@@ -432,6 +432,8 @@ export function dummyIt(body: string, index: number): boolean {
     !/(?:^|\b(?:is|was|isn['’]t|wasn['’]t|does|did|do|will|would|can|could|should|may|might|must|makes?|made|find|found|thinks?|consider|considers)\s+)$/i.test(before) &&
     !/^it\s+(?:is|was|isn['’]t|wasn['’]t|seems|seemed|feels|looks|will|would|can|could|may|might|has|had)\b/i.test(rest);
   if ((DUMMY_IT.test(rest) && !acted) || IT_BE_CLAUSE.test(rest) || WEATHER_IT.test(rest)) return true;
+  // "is that worth it?", "was it worth it?": the "it" of the idiom.
+  if (/\bworth\s+$/i.test(before) && /^it\s*[?.!]*\s*$/i.test(rest)) return true;
   return (IT_BEFORE_BE.test(before) && IT_THEN_CLAUSE.test(rest)) || (/\b(?:is|was|has|had)\s+$/i.test(before) && TIME_IT.test(rest));
 }
 
