@@ -99,6 +99,11 @@ describe('what the latest reply has the question\'s verb act on', () => {
     // Without advice, what the user asked whether they could do, without its pointing words.
     expect(namedAction('hoe doe ik dat?', 'Ja, binnen zes weken na de dagtekening.', 'nl', 'kan ik daar bezwaar tegen maken?')).toBe('hoe doe ik dat (bezwaar maken)?');
     expect(namedAction('hoe doe ik dat?', 'Ja, binnen zes weken na de dagtekening.', 'nl', 'hoe hoog is de WOZ-waarde?')).toBeUndefined();
+    // "hoe vraag ik dat aan?" after a "mag ik …?" that the answer advised nothing on: what the user asked to do.
+    const permission = 'Alleen met toestemming van de directeur, bijvoorbeeld voor een bruiloft.';
+    expect(namedAction('hoe vraag ik dat aan?', permission, 'nl', 'mag ik mijn kind een dag eerder meenemen?')).toBe('hoe vraag ik dat aan (mijn kind een dag eerder meenemen)?');
+    // With advice, the verb's object is read elsewhere ("hoe vraag ik uitstel aan?").
+    expect(namedAction('hoe vraag ik dat aan?', 'Ja, je kunt uitstel aanvragen tot 1 september.', 'nl', 'kan ik uitstel krijgen?')).toBeUndefined();
     // Not what a thing costs ("how much does it cost?"), nor without advice.
     expect(namedAction('how much does it cost?', tribunal, 'en')).toBeUndefined();
     expect(namedAction('how much does that cost?', 'The deposit is two months of rent.', 'en')).toBeUndefined();

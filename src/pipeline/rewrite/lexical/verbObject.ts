@@ -249,7 +249,7 @@ function costOfAction(query: string, reply: string, language: string): string | 
 }
 
 /** A Dutch question whether the user may or can do something: "kan ik daar bezwaar tegen maken?", "mag ik mijn abonnement pauzeren?". */
-const DUTCH_ASKED = /^\s*(?:kan|kun|mag|moet)\s+(?:ik|we|wij)\s+((?:[\p{L}'’-]+\s+){0,4}\p{L}{2,}en)\s*[?.!]*\s*$/iu;
+const DUTCH_ASKED = /^\s*(?:kan|kun|mag|moet)\s+(?:ik|we|wij)\s+((?:[\p{L}'’-]+\s+){0,5}\p{L}{2,}en)\s*[?.!]*\s*$/iu;
 /** Words that only point or strand a preposition in a Dutch clause ("daar … tegen", "er … voor"): no part of the action named again. */
 const DUTCH_POINTING = new Set('daar er hier dat dit het ook nog wel even tegen voor mee van over op aan in uit bij'.split(' '));
 
@@ -294,5 +294,16 @@ export function namedAction(query: string, reply: string, language: string, aske
     // The answer's "je inkomen" is the user's "mijn inkomen".
     return `${body} (${action})${mark || '?'}`;
   }
+  // "hoe vraag ik dat aan?" after "mag ik mijn kind een dag eerder meenemen?" and an answer that advised nothing:
+  // "dat" is what the user asked to do (with advice, the verb's object is read: "hoe vraag ik uitstel aan?").
+  if (language === 'nl' && DUTCH_THAT_ASKED.test(query) && /\b(?:ik|we|wij)\b/i.test(query) && !DUTCH_ADVICE.test(reply)) {
+    const action = dutchAskedAction(asked);
+    if (!action) return undefined;
+    const { body, mark } = trimEnd(query.trim());
+    return `${body} (${action})${mark || '?'}`;
+  }
   return undefined;
 }
+
+/** A Dutch "dat"/"dit" that stands alone before the question's last verb or particle ("hoe vraag ik dat aan?", "waar regel ik dat?"). */
+const DUTCH_THAT_ASKED = /(?<![\p{L}])(?:dat|dit)(?:\s+(?:\p{L}+en|aan|op|af|in|mee|ook))?\s*[?.!]*\s*$/iu;
