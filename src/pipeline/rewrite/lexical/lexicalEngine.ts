@@ -455,13 +455,16 @@ export function readQuery(query: string, earlierUserTurns: readonly string[]): Q
   return { text: foldFrontedTopic(shift.text, language), shifted: shift.shifted, language };
 }
 
-/** Whether a word of the conversation stands only inside its e-mail and web addresses. */
-export function addressOnly(turns: readonly SelectedTurn[]): (term: string) => boolean {
+/** Whether a word of the conversation stands only inside what `blank` takes out of its messages. */
+function onlyWithin(turns: readonly SelectedTurn[], blank: (text: string) => string): (term: string) => boolean {
   const texts = turns.flatMap((t) => [t.user, t.assistant]);
-  const outside = texts.map(withoutAddresses);
+  const outside = texts.map(blank);
   if (outside.every((t, i) => t === texts[i])) return () => false;
   return (term) => !outside.some((t) => hasWholeWord(t, term));
 }
+
+/** Whether a word of the conversation stands only inside its e-mail and web addresses and domain names. */
+export const addressOnly = (turns: readonly SelectedTurn[]): ((term: string) => boolean) => onlyWithin(turns, withoutAddresses);
 
 /**
  * "how long", "how far", "hoe lang", "hoe vaak": "how" and a word of measure in lower case, the
@@ -473,12 +476,7 @@ const HOW_WORD = /(?<![\p{L}])(?:[Hh]ow\s+(?:long|far|often|big|old|tall|high|la
  * Whether a word of the conversation stands only right after "how" ("long" of "how long do I
  * have?", "lang" of "hoe lang duurt het?"): the form of a question, no thing it asked about.
  */
-export function askedHowOnly(turns: readonly SelectedTurn[]): (term: string) => boolean {
-  const texts = turns.flatMap((t) => [t.user, t.assistant]);
-  const outside = texts.map((t) => t.replace(HOW_WORD, ' '));
-  if (outside.every((t, i) => t === texts[i])) return () => false;
-  return (term) => !outside.some((t) => hasWholeWord(t, term));
-}
+export const askedHowOnly = (turns: readonly SelectedTurn[]): ((term: string) => boolean) => onlyWithin(turns, (t) => t.replace(HOW_WORD, ' '));
 
 /** What the lexical engine saw and chose, for --explain and the evaluation. */
 export interface LexicalTrace {
@@ -821,8 +819,8 @@ function ownThing(c: ReadingContext): ReferenceReading | undefined {
   for (const question of c.input.earlierUserTurns.slice(0, OWN_THING_QUESTIONS)) {
     const own = OWN_THING.exec(question);
     // Not a thing after a preposition, which places or qualifies another ("on my shortlist", "week 12 of my training plan").
-    const after = own && /([\p{L}]+)\s+$/u.exec(question.slice(0, own.index))?.[1]?.toLowerCase();
-    if (!own || (after && PREPOSITIONS.has(after)) || isPerson(own[2]!, c.input.people) || PEOPLE.has(own[2]!.split(/\s+/).at(-1)!.toLowerCase())) continue;
+    const before = own && /([\p{L}]+)\s+$/u.exec(question.slice(0, own.index))?.[1]?.toLowerCase();
+    if (!own || (before && PREPOSITIONS.has(before)) || isPerson(own[2]!, c.input.people) || PEOPLE.has(own[2]!.split(/\s+/).at(-1)!.toLowerCase())) continue;
     const reading = { phrase: own[2]!, article: own[1]!.toLowerCase() };
     const resolved = resolveReference(c.base, reading, c.language);
     if (resolved) return { resolved, reference: { ...reading, by: 'own thing' }, turns: c.last ? [c.last.index] : [] };

@@ -319,16 +319,13 @@ function afterOnly(name: string, text: string, before: RegExp, notPossessive = f
   });
 }
 
-/**
- * The names the user has called "he" or "she" (as personAntecedent reads each such message):
- * people, whom no "it" stands for. `pairs` are the conversation's turn pairs, oldest first.
- */
 /** A name given a role: "with Priya as the owner", "met Priya als eigenaar". */
 const NAME_AS_ROLE = new RegExp(`(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)*)\\s+(?:as|als)\\s+(?:(?:the|a|an|our|your|their|de|het|een|onze|jullie)\\s+)?(?:[\\p{L}-]+\\s+)?(?:${[...PERSON_ROLES].join('|')})(?![\\p{L}])`, 'gu');
 
 /**
- * The people of a conversation: whom a later question's "he" or "she" stood for, and the names
- * a message gives a role ("with Priya as the owner"), whom no "it" stands for.
+ * The people of a conversation, whom no "it" stands for: the names the user has called "he" or
+ * "she" (as personAntecedent reads each such message), and the names a message gives a role
+ * ("with Priya as the owner"). `pairs` are the conversation's turn pairs, oldest first.
  */
 export function peopleNamed(pairs: readonly { user: string; assistant: string }[], language: string): Set<string> {
   const people = new Set<string>();
@@ -413,14 +410,14 @@ const COPULA_NAME = /^[^,.;:]{0,60}?\s(?:is|was|are|were|zijn|waren)\s+(?:(the|d
 /** A question that asks which thing it is ("Which one has the best battery life?", "Welke is het goedkoopst?"). */
 const ASKS_WHICH = /^\s*(?:which|welke?)\b/i;
 
+/** A reply opening with a pronoun subject and a verb ("They recommend …", "We chose …"), the verb in group 1. */
+const ECHOED_VERB = /^(?:they|we|you|he|she|it|i)\s+(\p{L}{3,})\s+/iu;
+
 /**
  * What a which-question's reply opens with, as the thing chosen that a following "it" stands for:
  * a name ("Which one has the best battery life?" — "The MacBook Air, at about 15 hours."), or a
  * short answer before a colon or comma ("Continuous replication: failover takes minutes").
  */
-/** A reply opening with a pronoun subject and a verb ("They recommend …", "We chose …"), the verb in group 1. */
-const ECHOED_VERB = /^(?:they|we|you|he|she|it|i)\s+(\p{L}{3,})\s+/iu;
-
 export function answerName(question: string, reply: string): { phrase: string; article?: string } | undefined {
   if (!ASKS_WHICH.test(question)) return undefined;
   const opening = readable(reply).trimStart().split(/(?<=[.!?])\s+/)[0] ?? '';

@@ -243,9 +243,7 @@ function costOfAction(query: string, reply: string, language: string): string | 
   }
   if (language !== 'nl' || !DUTCH_WHAT_THAT_TAKES.test(query)) return undefined;
   const advice = DUTCH_ADVICE.exec(reply);
-  if (!advice) return undefined;
-  const { body, mark } = trimEnd(query.trim());
-  return `${body} (${advice[1]!.replace(/^(?:je|jouw|uw)\s+/i, 'mijn ')})${mark || '?'}`;
+  return besideQuestion(query, advice ? advisedDutch(advice) : undefined);
 }
 
 /** A Dutch question whether the user may or can do something: "kan ik daar bezwaar tegen maken?", "mag ik mijn abonnement pauzeren?". */
@@ -284,25 +282,25 @@ export function namedAction(query: string, reply: string, language: string, aske
     const object = advice[2]!.replace(/^your\b/i, 'my');
     return `${query.slice(0, at)}${advice[1]!.toLowerCase()} ${object}${query.slice(found.index + found[0].length)}`;
   }
+  if (language !== 'nl' || !/\b(?:ik|we|wij)\b/i.test(query)) return undefined;
+  const advice = DUTCH_ADVICE.exec(reply);
   // Only what the user does ("hoe doe ik dat?"): the answer's "je kunt …" advises them, not their partner.
-  if (language === 'nl' && /\b(?:doe|doet|doen|deed)\b/i.test(query) && /\b(?:dat|het|dit)\b/i.test(query) && /\b(?:ik|we|wij)\b/i.test(query)) {
-    const advice = DUTCH_ADVICE.exec(reply);
-    // Without advice, what the user asked whether they could do ("kan ik daar bezwaar tegen maken?" → "bezwaar maken").
-    const action = advice ? advice[1]!.replace(/^(?:je|jouw|uw)\s+/i, 'mijn ') : dutchAskedAction(asked);
-    if (!action) return undefined;
-    const { body, mark } = trimEnd(query.trim());
-    // The answer's "je inkomen" is the user's "mijn inkomen".
-    return `${body} (${action})${mark || '?'}`;
-  }
+  // Without advice, what the user asked whether they could do ("kan ik daar bezwaar tegen maken?" → "bezwaar maken").
+  if (/\b(?:doe|doet|doen|deed)\b/i.test(query) && /\b(?:dat|het|dit)\b/i.test(query)) return besideQuestion(query, advice ? advisedDutch(advice) : dutchAskedAction(asked));
   // "hoe vraag ik dat aan?" after "mag ik mijn kind een dag eerder meenemen?" and an answer that advised nothing:
   // "dat" is what the user asked to do (with advice, the verb's object is read: "hoe vraag ik uitstel aan?").
-  if (language === 'nl' && DUTCH_THAT_ASKED.test(query) && /\b(?:ik|we|wij)\b/i.test(query) && !DUTCH_ADVICE.test(reply)) {
-    const action = dutchAskedAction(asked);
-    if (!action) return undefined;
-    const { body, mark } = trimEnd(query.trim());
-    return `${body} (${action})${mark || '?'}`;
-  }
+  if (DUTCH_THAT_ASKED.test(query) && !advice) return besideQuestion(query, dutchAskedAction(asked));
   return undefined;
+}
+
+/** The answer's advice as the user says it: "je inkomen wijzigen" is "mijn inkomen wijzigen". */
+const advisedDutch = (advice: RegExpExecArray): string => advice[1]!.replace(/^(?:je|jouw|uw)\s+/i, 'mijn ');
+
+/** A Dutch question with an action beside it ("hoe doe ik dat (uitstel aanvragen)?"), its verb being split in a question; undefined without one. */
+function besideQuestion(query: string, action: string | undefined): string | undefined {
+  if (!action) return undefined;
+  const { body, mark } = trimEnd(query.trim());
+  return `${body} (${action})${mark || '?'}`;
 }
 
 /** A Dutch "dat"/"dit" that stands alone before the question's last verb or particle ("hoe vraag ik dat aan?", "waar regel ik dat?"). */
