@@ -319,6 +319,9 @@ function afterOnly(name: string, text: string, before: RegExp, notPossessive = f
   });
 }
 
+/** The names a message gives a role, lower case, read once per message. */
+const namesGivenRoles = (text: string): readonly string[] => remembered(givenRoles, text, () => [...text.matchAll(NAME_AS_ROLE)].map((m) => m[1]!.toLowerCase()));
+const givenRoles = new Map<string, readonly string[]>();
 /** A name given a role: "with Priya as the owner", "met Priya als eigenaar". */
 const NAME_AS_ROLE = new RegExp(`(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)*)\\s+(?:as|als)\\s+(?:(?:the|a|an|our|your|their|de|het|een|onze|jullie)\\s+)?(?:[\\p{L}-]+\\s+)?(?:${[...PERSON_ROLES].join('|')})(?![\\p{L}])`, 'gu');
 
@@ -329,7 +332,7 @@ const NAME_AS_ROLE = new RegExp(`(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’
  */
 export function peopleNamed(pairs: readonly { user: string; assistant: string }[], language: string): Set<string> {
   const people = new Set<string>();
-  for (const p of pairs) for (const text of [p.user, p.assistant]) for (const m of text.matchAll(NAME_AS_ROLE)) people.add(m[1]!.toLowerCase());
+  for (const p of pairs) for (const text of [p.user, p.assistant]) for (const name of namesGivenRoles(text)) people.add(name);
   for (let j = 1; j < pairs.length; j++) {
     if (!hasPersonPronoun(pairs[j]!.user, language)) continue;
     const person = personAntecedent(pairs.slice(0, j).map((p) => p.user).reverse(), pairs[j - 1]!.assistant, pairs[j]!.user);
