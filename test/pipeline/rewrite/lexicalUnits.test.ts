@@ -49,6 +49,7 @@ describe('classifyIntent', () => {
     expect(classifyIntent('hoeveel moet ik bijbetalen?')).toBe('factual');
     expect(classifyIntent('hoeveel kost het?')).toBe('factual');
     expect(classifyIntent('hoeveel lager?')).toBe('factual');
+    expect(classifyIntent('Hoeveel mag mijn huur omhoog?')).toBe('factual');
     expect(classifyIntent('hoeveel kinderen zitten in de klas?')).toBe('count');
     expect(classifyIntent('wat is het verschil tussen houtmulch en schors?')).toBe('compare');
     expect(classifyIntent('geef me een samenvatting van het rapport')).toBe('summarize');

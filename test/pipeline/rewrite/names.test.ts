@@ -12,6 +12,8 @@ describe('names in a conversation', () => {
     expect(namesIn('They recommend the Gazelle Ultimate C380 for 3,299 euros.')).toEqual(['Gazelle Ultimate C380']);
     expect(namesIn('IT recommends the ThinkPad T14 Gen 5, with 32 GB.')).toEqual(['ThinkPad T14 Gen 5']);
     expect(namesIn('It opened on 3 March 2026 in Paris.')).toEqual(['Paris']);
+    // A number before a unit is a dose or a size, no part of the name.
+    expect(namesIn('The doctor prescribed Zyrtec 10 mg daily.')).toEqual(['Zyrtec']);
   });
 
   it('keep a particle between the parts of one name', () => {

@@ -293,6 +293,14 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('and the leaves?', ['How often should I water my monstera?'], 'en', embedder)).toBeUndefined();
   });
 
+  it('asks no follow-up that was read as nothing again, and breaks no bracketed topic', async () => {
+    // "what about a hedge?" after "and next to the street?", itself read as nothing: not "and next to a hedge?".
+    expect(await resolveParallel('what about a hedge?', ['and next to the street?', 'How high can my garden fence be without a permit?'], 'en')).toBeUndefined();
+    // "en voor sociale huur?" after "is dat toegestaan (huur)?": the question before it, not "is dat sociale huur)?".
+    const rent = await resolveParallel('en voor sociale huur?', ['is dat toegestaan (huur)?', 'Hoeveel mag mijn huur dit jaar omhoog volgens de brief van Vesteda?'], 'nl');
+    expect(rent?.resolved ?? '').not.toMatch(/\)\?$|^is dat sociale/);
+  });
+
   it('asks the previous question with a question word said alone ("how often?")', async () => {
     expect((await resolveParallel('how often?', ['How do I feed my sourdough starter?'], 'en'))?.resolved).toBe('How often do I feed my sourdough starter?');
     expect((await resolveParallel('and when?', ['Where can I park?'], 'en'))?.resolved).toBe('When can I park?');

@@ -588,6 +588,11 @@ describe('rewrite: who "that" is, no language for "his", no address parts, no br
     expect((await rewrite('what is his lowest grade?', report, {}, { embedder })).result.resolved_query).toBe("what is Daan's lowest grade?");
   });
 
+  it('reads no conversation into an "it" that follows the question\'s own thing ("who pays for the fence if we share it?")', async () => {
+    const fence = [u('How high can my garden fence be without a permit?'), a('Up to 2 metres behind the house; a permit is needed above that.')];
+    expect((await rewrite('who pays for the fence if we share it?', fence, {}, { embedder })).result.resolved_query).toBe('who pays for the fence if we share it?');
+  });
+
   it('searches no word of measure the conversation says only after "how" ("long" of "how long do I have?")', () => {
     const turn = (user: string, assistant: string) => ({ index: 0, user, assistant, similarity: 1, byRecency: false });
     const only = askedHowOnly([turn('how long do I have?', 'Talks are 30 minutes, including questions.')]);

@@ -701,6 +701,8 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
     const person = c.last && hasPersonPronoun(resolved, c.language) ? personOf(c, resolved) : undefined;
     return { resolved: (person && resolvePerson(resolved, person, c.language)) ?? resolved, turns: c.last ? [c.last.index] : [] };
   },
+  // "who pays for the fence if we share it?": an "it" in a clause after the question named a thing stands for that thing.
+  (c) => (c.language === 'en' && namedBeforeIt(c.base) ? { resolved: c.base, turns: [] } : undefined),
   // "where does it say that?": the latest answer's claim, to be found in the files.
   (c) => {
     const source = c.last && resolveSource(c.base, c.turns, c.language);
@@ -797,6 +799,16 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   // conference?": where nothing else was read, the user's own thing a recent question named.
   ownThing,
 ];
+
+/** A thing the question names with its determiner, then a clause of its own ("… the fence if we share …"). */
+const NAMED_THEN_CLAUSE = /(?<![\p{L}])(?:the|a|an|my|our|your)\s+\p{L}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*)?\s*,?\s+(?:if|when|once|unless|because|before|after|and|so|or|but)\s+(?:\p{L}+\s+){0,4}$/iu;
+
+/** Whether an English question's "it" follows a thing the question itself named, in a clause after it ("who pays for the fence if we share it?"). */
+function namedBeforeIt(question: string): boolean {
+  const { body } = trimEnd(question);
+  const pronoun = pointingPronoun(body, 'en');
+  return !!pronoun && /^it$/i.test(pronoun[0]) && NAMED_THEN_CLAUSE.test(body.slice(0, pronoun.index));
+}
 
 /** How many of the latest questions are looked through for the user's own thing. */
 const OWN_THING_QUESTIONS = 3;

@@ -39,6 +39,8 @@ const WORD = wordPattern({ dots: true, punctuation: true });
 const CAPITALISED = /^\p{Lu}[\p{L}'’.-]*\p{Ll}[\p{L}'’.-]*$/u;
 /** Capitals and digits that name a model, or a model's number: "C380", "T14", "5". */
 const MODEL_DESIGNATOR = /^(?:\p{Lu}{1,3}\p{N}{1,4}\p{Lu}?|\p{N}{1,3})$/u;
+/** A unit after a number: "mg", "GB", "euros", "%". */
+const MEASURE_UNIT = /^(?:%|€|mg|mcg|g|kg|ml|l|cl|km|m|cm|mm|gb|tb|mb|kb|wh|kwh|kw|w|v|mah|hz|ghz|mhz|euros?|dollars?|eur|usd|hours?|minutes?|days?|weeks?|months?|years?|uur|minuten|dagen|weken|maanden|jaar)$/iu;
 
 /**
  * The names a text mentions, in order: runs of capitalised words, without the question word or
@@ -64,7 +66,8 @@ function readNames(text: string): string[] {
       for (;;) {
         if (j + 1 < words.length && CAPITALISED.test(words[j + 1]!)) j++;
         // "Gazelle Ultimate C380", "ThinkPad T14 Gen 5": a model's letters and number go on its name (not a month's year).
-        else if (j + 1 < words.length && MODEL_DESIGNATOR.test(words[j + 1]!) && !CALENDAR_WORDS.includes(words[j]!.toLowerCase())) j++;
+        // A number before a unit measures the thing ("Cetirizine 10 mg").
+        else if (j + 1 < words.length && MODEL_DESIGNATOR.test(words[j + 1]!) && !CALENDAR_WORDS.includes(words[j]!.toLowerCase()) && !MEASURE_UNIT.test(words[j + 2] ?? '')) j++;
         // "Leonardo da Vinci", "Vincent van Gogh": a particle between two parts of one name.
         else if (j + 2 < words.length && NAME_PARTICLES.has(words[j + 1]!) && CAPITALISED.test(words[j + 2]!)) j += 2;
         else break;

@@ -597,6 +597,8 @@ export function substitute(previous: string, slot: Slot, said: string): string |
   // At the start of the question the subject takes its capital ("Stocks are…" → "Bonds are…").
   const placed = slot.start === slot.end ? ` ${subject}` : slot.start === 0 ? caseLike(previous, subject) : subject;
   const text = (before + placed + after).trim();
+  // A subject put across a topic the rewrite bracketed ("is dat toegestaan (huur)?") breaks the brackets: no reading.
+  if ((text.match(/\(/g) ?? []).length !== (text.match(/\)/g) ?? []).length) return undefined;
   // A request ("Summarise the Q3 report") stays one: no question mark.
   return /[?.!]$/.test(text) || isRequest(previous) ? text : `${text}?`;
 }
@@ -1051,6 +1053,8 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // it first; its subject's place is then the one this subject takes.
   const chained = depth < MAX_CHAIN ? await resolveParallel(raw, earlierUserTurns.slice(1), language, embedder, depth + 1) : undefined;
   const previous = chained?.resolved ?? raw;
+  // A previous follow-up that was itself read as nothing ("and next to the street?") is no question to ask again of another subject.
+  if (!chained && depth === 0 && (ABOUT_LEAD[lang].test(raw.trim()) || AND_LEAD[lang].test(raw.trim()))) return olderParallel(query, subject, earlierUserTurns, language);
   // A condition ("and when fully loaded?") is added to that question, whose subject it does not replace.
   const condition = SUBORDINATORS.has(subject.split(/\s+/)[0]!.toLowerCase()) || SETTING_ADVERBS.has(subject.trim().toLowerCase());
   // Not where that subject was added with its preposition and a bare Dutch noun follows ("… voor mijn energiecontract" — "en mijn internetabonnement?").
