@@ -178,6 +178,13 @@ function pointsBack(question: string, lang: 'en' | 'nl'): boolean {
   return !!standingPronoun(body, lang) || (lang === 'en' && /\bits\b/i.test(body));
 }
 
+/**
+ * A question whose reading a later one may go on with: one that points back, names a thing by its
+ * order ("when is the next one due?") or asks what a thing has ("what's the range?"). Only these
+ * are remembered as understood, and looked up.
+ */
+const readOn = (question: string, lang: 'en' | 'nl'): boolean => pointsBack(question, lang) || namesByOrder(question) || asksAttribute(question);
+
 /** Questions as the lexical engine understood them, by question, conversation before it, engine and options. */
 const UNDERSTOOD = new Map<string, Understood>();
 /** A question as the lexical engine understood it, and what it read its pronoun as. */
@@ -255,7 +262,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   // question's pronoun or order word was read as, then.
   const pointing = !reading.shifted && !!standingPronoun(trimEnd(reading.text).body, lang);
   const previousPoints = !!listed[0] && pointsBack(listed[0], lang);
-  const previousRead = previousPoints || (!!listed[0] && (namesByOrder(listed[0]) || asksAttribute(listed[0])));
+  const previousRead = !!listed[0] && readOn(listed[0], lang);
   const previous = depth === 0 && ((again && previousPoints) || (pointing && previousRead)) ? history.map((m) => m.role).lastIndexOf('user') : -1;
   // Read when that question was asked, as a rule (`understood`), else again here.
   const prefix = previous >= 0 ? history.slice(0, previous) : [];
@@ -274,9 +281,9 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal, previousReference: pointing ? understood?.reference : undefined });
   const { trace, ...lexicalResult } = lexical;
   // The question as the lexical engine understood it, for a follow-up that asks it again or points
-  // at the same thing (only one with a pronoun or an order word is looked up: see `previous`;
-  // hashing the conversation for others is wasted).
-  if (pointsBack(trimmed, lang) || namesByOrder(trimmed) || asksAttribute(trimmed)) remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => understanding({ result: lexicalResult, trace }));
+  // at the same thing (only such a question is looked up: see `previous`; hashing the conversation
+  // for others is wasted).
+  if (readOn(trimmed, lang)) remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => understanding({ result: lexicalResult, trace }));
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;
   let llmStats: LlmCallStats | undefined;

@@ -43,11 +43,6 @@ const TOPIC_SHIFT = new RegExp(
   'iu',
 );
 
-/** Whether a text opens by changing the subject ("different question: …"). */
-export function changesSubject(text: string): boolean {
-  return TOPIC_SHIFT.test(text);
-}
-
 /** Whether the query opens by changing the subject, and the query without that opening. */
 export function topicShift(query: string): { shifted: boolean; text: string } {
   const m = TOPIC_SHIFT.exec(query);

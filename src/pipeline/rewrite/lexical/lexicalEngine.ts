@@ -3,7 +3,7 @@ import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import type { RewriteKind, RewriteResult } from '../types.js';
 import { candidateTerms, FEATURE_NAMES, messageWords, termFeatures } from './candidates.js';
-import { changesSubject, removeFillers, topicShift } from './clarity.js';
+import { removeFillers, topicShift } from './clarity.js';
 import { dependenceFeatures } from './dependence.js';
 import { resolveDemonstrative } from './demonstrative.js';
 import { namedFile, resolveFileNoun } from './files.js';
@@ -549,20 +549,21 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], language: strin
   // words, each a lookup. A function word ("what" of "whata") is in any index, and counting its
   // many passages is the slowest lookup there is: it is taken as the most frequent word without one.
   const near = new Map(unknown.map((w) => [w, [...said].filter((v) => editDistance(w, v, 1) === 1).concat(commonSlips(w, language).filter((v) => !said.has(v))).filter((v) => !derived(w, v))]));
-  const counted = termStats.documentFrequency([...new Set([...near.values()].flat())].filter((v) => !STOPWORDS.has(v) && !common.has(v)));
-  const known = (v: string): number => (STOPWORDS.has(v) || common.has(v) ? Infinity : counted.get(v)!);
+  const isCommon = (v: string): boolean => STOPWORDS.has(v) || common.has(v);
+  const counted = termStats.documentFrequency([...new Set([...near.values()].flat())].filter((v) => !isCommon(v)));
+  const known = (v: string): number => (isCommon(v) ? Infinity : counted.get(v)!);
   // A function word stands among others or opens a sentence: "whole wheat flour" has no "what" in it.
+  const functional = (x: string | undefined): boolean => x === undefined || isCommon(x);
   const functionPlace = (w: string): boolean =>
     written.filter((m) => m[0].toLowerCase() === w).every((m) => {
       const before = /([\p{L}'’]+)[^\p{L}'’.!?]*$/u.exec(query.slice(0, m.index))?.[1]?.toLowerCase();
       const after = /^[^\p{L}'’.!?]*([\p{L}'’]+)/u.exec(query.slice(m.index + m[0].length))?.[1]?.toLowerCase();
-      const functional = (x: string | undefined): boolean => x === undefined || STOPWORDS.has(x) || common.has(x);
       return opensSentence(query, m.index) || functional(before) || functional(after);
     });
   for (const w of unknown) {
     const name = isName(w);
     // A letter left out ("wich" → "which") before two swapped ("lnog" → "long"), before one mistyped ("with").
-    const best = near.get(w)!.filter((v) => known(v) > 0 && (!name || names.has(v)) && (known(v) !== Infinity || functionPlace(w))).sort((a, b) => slip(w, a) - slip(w, b) || known(b) - known(a))[0];
+    const best = near.get(w)!.filter((v) => known(v) > 0 && (!name || names.has(v)) && (!isCommon(v) || functionPlace(w))).sort((a, b) => slip(w, a) - slip(w, b) || known(b) - known(a))[0];
     if (best) pairs.push([w, best]);
   }
   return result();
@@ -986,7 +987,12 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // "Changing the subject, …": the rest stands alone, so the conversation lends it nothing.
   const { text: cleaned, shifted, language } = input.reading ?? readQuery(query, input.earlierUserTurns);
   // An earlier question that changed the subject is read without its opening ("different question: …"), which is no word of it.
-  const turns = shifted ? [] : input.turns.map((t) => (t.user && changesSubject(t.user) ? { ...t, user: topicShift(t.user).text } : t));
+  const turns = shifted
+    ? []
+    : input.turns.map((t) => {
+        const shift = t.user ? topicShift(t.user) : undefined;
+        return shift?.shifted ? { ...t, user: shift.text } : t;
+      });
   const parallel = shifted ? undefined : input.parallel;
   // The words the new subject replaces are what the user moved away from.
   const replaced = new Set(parallel?.replaced.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);

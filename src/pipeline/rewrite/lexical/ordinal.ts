@@ -277,16 +277,14 @@ export function resolveOrdinal(
     if (items.length < 2 || !item) continue;
     // "the first one", "the latter": the item itself. "the second step": the step, named.
     // A step is done in the place of "do the second one", and named beside any other use ("who owns the second one (automate renewal)?").
+    const others = items.filter((x) => x !== item);
     const step = lang === 'en' && isStep(item);
-    const done = step && /\bdo\s+$/i.test(query.slice(0, found.index));
+    const done = step ? /\bdo\s+$/i.exec(query.slice(0, found.index)) : null;
     if (done) {
-      const at = found.index - query.slice(0, found.index).match(/do\s+$/i)![0].length;
       const text = item[0]!.toLowerCase() + item.slice(1);
-      const others = items.filter((x) => x !== item);
-      return { resolved: query.slice(0, at) + text + query.slice(found.index + found[0].length), item, others, list: items, named: { text, at }, turn };
+      return { resolved: query.slice(0, done.index) + text + query.slice(found.index + found[0].length), item, others, list: items, named: { text, at: done.index }, turn };
     }
     const replacement = (!noun || /^(one|ene)$/i.test(noun)) && !step ? namedAgain(item, found.index === 0) : `${found[0]} (${item})`;
-    const others = items.filter((x) => x !== item);
     // Asked again of another item: the previous question, with this item where that one stood.
     if (source.items && previous) {
       const { text, at } = previous.named;

@@ -778,15 +778,15 @@ const OTHERS = /(?:others|ones|anderen)$/i;
 function otherItems(said: string, previous: string, lang: 'en' | 'nl', lists: readonly (readonly string[])[]): ParallelReading | undefined {
   const several = OTHERS.test(said.trim());
   for (const items of lists) {
-    const asked = items.filter((item) => wholeMatches(previous, escapeRegExp(item), { ignoreCase: true }).length);
+    const asked = items.flatMap((item) => wholeMatches(previous, escapeRegExp(item), { ignoreCase: true }).slice(0, 1).map((m) => ({ item, at: m.index })));
     if (asked.length !== 1 || (!several && items.length !== 2)) continue;
-    const others = items.filter((item) => item !== asked[0]);
-    const at = wholeMatches(previous, escapeRegExp(asked[0]!), { ignoreCase: true })[0]!.index;
+    const { item, at } = asked[0]!;
+    const others = items.filter((x) => x !== item);
     const put = others.length > 1 ? `${others.slice(0, -1).join(', ')} ${lang === 'nl' ? 'en' : 'and'} ${others.at(-1)}` : others[0]!;
     // Several things are, where one is: "how big is TriviaQA?" → "how big are …".
     const before = others.length > 1 ? previous.slice(0, at).replace(/\b(is|was|has)(\s+)$/i, (_, verb: string, space: string) => caseLike(verb, { is: 'are', was: 'were', has: 'have' }[verb.toLowerCase()]!) + space) : previous.slice(0, at);
-    const resolved = before + put + previous.slice(at + asked[0]!.length);
-    return { resolved, replaced: asked[0]!, at: { start: before.length, end: before.length + put.length } };
+    const resolved = before + put + previous.slice(at + item.length);
+    return { resolved, replaced: item, at: { start: before.length, end: before.length + put.length } };
   }
   return undefined;
 }
@@ -973,12 +973,15 @@ export function whFollowUp(query: string, previous: string, lang: 'en' | 'nl'): 
   const put = asked.toLowerCase();
   if (opening) {
     if (opening[0].toLowerCase() === put) return undefined;
-    const resolved = caseLike(opening[0], put) + question.slice(opening[0].length);
-    return { resolved: /[?]$/.test(resolved) ? resolved : `${resolved}?`, replaced: opening[0], at: { start: 0, end: put.length } };
+    return { resolved: asQuestion(caseLike(opening[0], put) + question.slice(opening[0].length)), replaced: opening[0], at: { start: 0, end: put.length } };
   }
   if (!YES_NO[lang].test(question) || /^(?:why|waarom)$/i.test(put)) return undefined;
-  const resolved = `${caseLike(question, put)} ${question[0]!.toLowerCase()}${question.slice(1)}`;
-  return { resolved: /[?]$/.test(resolved) ? resolved : `${resolved}?`, replaced: '', at: { start: 0, end: put.length } };
+  return { resolved: asQuestion(`${caseLike(question, put)} ${question[0]!.toLowerCase()}${question.slice(1)}`), replaced: '', at: { start: 0, end: put.length } };
+}
+
+/** A text ending in a question mark. */
+function asQuestion(text: string): string {
+  return text.endsWith('?') ? text : `${text}?`;
 }
 
 /** How many parallel follow-ups in a row are followed back ("what about peter?" after "what about edmund?"). */
