@@ -48,18 +48,17 @@ const round = (x: number, d = 4): number => Math.round(x * 10 ** d) / 10 ** d;
 
 async function retrieve(index: CorpusIndex, embedder: CachingEmbedder, retriever: RetrieverName, out: StrategyOutput): Promise<string[]> {
   const { store } = index;
-  const extraTerms = out.keywords?.length ? { terms: out.keywords, weight: out.keywordWeight ?? 1 } : undefined;
   // As the Search stage does: the word pairs of the question as the strategy understood it.
   const phrases = queryPhrases(out.resolved ?? out.query);
   let chunkIds: number[];
   if (retriever === 'bm25') {
-    const own = queryTerms(out.query).filter((t) => !out.keywords?.includes(t));
-    chunkIds = weightedKeywordCandidates(store, { own, extra: extraTerms, phrases }, K);
+    const own = queryTerms(out.query).filter((t) => !out.extra?.terms.includes(t));
+    chunkIds = weightedKeywordCandidates(store, { own, extra: out.extra, phrases }, K);
   } else if (retriever === 'dense') {
     const v = await mixedQueryVector(embedder, out.vectorQuery ?? [{ text: out.query, weight: 1 }]);
     chunkIds = vectorCandidates(store, v, K);
   } else {
-    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms, vectorQuery: out.vectorQuery, phrases })).hits.map((h) => h.chunkId);
+    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms: out.extra, vectorQuery: out.vectorQuery, phrases })).hits.map((h) => h.chunkId);
   }
   return chunkIds.map((id) => index.passageOfChunk(id)).filter((p): p is string => !!p);
 }
@@ -192,7 +191,7 @@ export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy
 
 /** What a strategy's output searches by keywords: its query and its added terms. */
 function searchedText(out: StrategyOutput): string {
-  return [out.query, ...(out.keywords ?? [])].join(' ');
+  return [out.query, ...(out.extra?.terms ?? [])].join(' ');
 }
 
 async function rewriteTextRow(dataset: Dataset, strategy: Strategy, context: StrategyContext): Promise<RewriteTextRow> {

@@ -1,9 +1,9 @@
 import type { Embedder } from '../pipeline/models/embedder.js';
 import type { RewriteWeights } from '../pipeline/rewrite/lexical/scorer.js';
-import { rewrite, searchVectorQuery, type LlmRewriter } from '../pipeline/rewrite/rewrite.js';
+import { rewrite, searchTerms, searchVectorQuery, type LlmRewriter } from '../pipeline/rewrite/rewrite.js';
 import { pairText, turnPairs } from '../pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions } from '../pipeline/rewrite/types.js';
-import { ADDED_TERM_WEIGHT, type WeightedText } from '../pipeline/search/hybridSearch.js';
+import type { WeightedTerms, WeightedText } from '../pipeline/search/hybridSearch.js';
 import type { TermStats } from '../pipeline/search/termStats.js';
 import { queryTerms } from '../pipeline/search/queryTerms.js';
 import type { ConversationRow } from './dataset.js';
@@ -12,9 +12,8 @@ import type { ConversationRow } from './dataset.js';
 export interface StrategyOutput {
   /** The text searched (and embedded for dense retrieval). */
   query: string;
-  /** Terms searched beside the query's own, at `keywordWeight` of their BM25 score. */
-  keywords?: string[];
-  keywordWeight?: number;
+  /** Terms searched beside the query's own, each at its weight of its BM25 score. */
+  extra?: WeightedTerms;
   /** The question as the strategy understood it (a rewrite's resolved_query), when it has one. */
   resolved?: string;
   /** What dense retrieval searches for instead of `query`: texts mixed by weight. */
@@ -87,11 +86,11 @@ export function rewriteStrategy(name: string, history: 'full' | 'targeted', llm?
       });
       if (run.fallback) stats.fallbacks++;
       if (run.llm) stats.promptTokens.push(run.llm.promptTokensEvaluated);
-      const { search_query, keywords, resolved_query } = run.result;
+      const { search_query, resolved_query } = run.result;
       // As the Search stage does: keywords at their weight; by meaning, the resolved question
       // (a sentence encoder reads a question better than one with a bag of words on it) mixed
       // with the turn it drew on most.
-      return { query: search_query, keywords, keywordWeight: ADDED_TERM_WEIGHT, resolved: resolved_query, vectorQuery: searchVectorQuery(run) };
+      return { query: search_query, extra: searchTerms(run), resolved: resolved_query, vectorQuery: searchVectorQuery(run) };
     },
   };
 }
@@ -122,6 +121,6 @@ export const PREVIOUS_TURN_IDF: Strategy = {
     if (!ctx.termStats || candidates.length === 0) return { query: r.query };
     const idf = ctx.termStats.idf(candidates);
     const keywords = [...candidates].sort((a, b) => idf.get(b)! - idf.get(a)!).slice(0, 8);
-    return { query: r.query, keywords, keywordWeight: 0.3 };
+    return { query: r.query, extra: { terms: keywords, weight: 0.3 } };
   },
 };

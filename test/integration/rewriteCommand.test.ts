@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RewriteResult } from '../../src/pipeline/rewrite/types.js';
+import { describeRewrite } from '../../src/cli/commands/rewriteCommand.js';
+import { DEFAULT_REWRITE_OPTIONS, type RewriteResult } from '../../src/pipeline/rewrite/types.js';
 import { docent, docentJson } from '../helpers/cli.js';
 import { copyFixture, REPO, tempDir } from '../helpers/tmp.js';
 
@@ -62,6 +63,14 @@ describe('docent rewrite', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("Rewrite: 'en in Utrecht?' -> 'Wat kost een warmtepomp in Utrecht?'");
     expect(r.stdout).toContain('asked again about a new subject, in place of: in Amsterdam');
+  });
+
+  it('says which keywords the search weighs less, and by how much', () => {
+    const q = 'how long is the warranty period?';
+    const result: RewriteResult = { intent: 'factual', search_query: `${q} Daikin Vattenfall`, resolved_query: q, keywords: ['daikin', 'vattenfall'], ambiguous: false, alternatives: [], confidence: 0.6, language: 'en', rewritten: true, kinds: ['conversational'], used_turns: [0], engine: 'lexical', original_query: q };
+    const run = { result, turns: [], options: DEFAULT_REWRITE_OPTIONS, cached: false, ms: 1 };
+    expect(describeRewrite({ ...run, keywordShares: [1, 0.4] }, [], false)).toContain('keywords:     daikin, vattenfall (at 0.4 of the weight)');
+    expect(describeRewrite(run, [], false)).toContain('keywords:     daikin, vattenfall\n');
   });
 
   it('logs the reformulation at debug level', () => {

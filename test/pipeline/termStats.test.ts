@@ -43,4 +43,14 @@ describe('weighted keyword search', () => {
     expect(r.hits[0]!.path).toMatch(/heat-pump-manual\.pdf$/);
     expect(r.hits.some((h) => h.path.includes('/invoices/'))).toBe(true);
   });
+
+  it('weighs each added term by its own weight where the terms carry weights', () => {
+    const path = (id: number): string => (store.db.prepare('SELECT f.path p FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?').get(id) as { p: string }).p;
+    const top = (weights: number[]) => path(weightedKeywordCandidates(store, { own: [], extra: { terms: ['invoice', 'warranty'], weight: 0.5, weights } }, 1)[0]!);
+    expect(top([0.5, 0.01])).toMatch(/\/invoices\//);
+    expect(top([0.01, 0.5])).toMatch(/heat-pump-manual\.pdf$/);
+    // A term at weight 0 is not searched at all.
+    const without = weightedKeywordCandidates(store, { own: ['prijs'], extra: { terms: ['houtmulch', 'invoice'], weight: 0.3, weights: [0.3, 0] } }, 5);
+    expect(without).toEqual(weightedKeywordCandidates(store, { own: ['prijs'], extra: { terms: ['houtmulch'], weight: 0.3 } }, 5));
+  });
 });

@@ -46,12 +46,13 @@ const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], st
   'own thing': 'the thing a recent question called the user\'s own ("my …")',
 };
 
-function describe(run: RewriteRun, history: readonly HistoryMessage[], full: boolean): string {
+/** The rewrite as the CLI prints it: the result, and with `full` (--explain) how it was reached. */
+export function describeRewrite(run: RewriteRun, history: readonly HistoryMessage[], full: boolean): string {
   const r = run.result;
   const lines = [
     `Rewrite: '${r.original_query}' -> '${r.resolved_query}'`,
     `  search query: ${r.search_query}`,
-    `  keywords:     ${r.keywords.join(', ') || '(none)'}`,
+    `  keywords:     ${r.keywords.map((k, i) => (run.keywordShares && run.keywordShares[i]! < 1 ? `${k} (at ${run.keywordShares[i]} of the weight)` : k)).join(', ') || '(none)'}`,
     `  intent ${r.intent} · language ${r.language} · confidence ${r.confidence} · engine ${r.engine}${run.cached ? ' (cached)' : ''} · ${run.ms.toFixed(1)} ms`,
     `  kinds: ${r.kinds.join(', ') || '(none: left as asked)'}`,
   ];
@@ -120,7 +121,7 @@ export async function runRewrite(query: string, opts: RewriteCommandOptions): Pr
       },
     });
     if (opts.json) printJson(run.result);
-    else process.stdout.write(describe(run, history, !!opts.explain));
+    else process.stdout.write(describeRewrite(run, history, !!opts.explain));
     for (const n of notes) process.stderr.write(`note: ${n}\n`);
   } finally {
     await llm?.close();

@@ -1,6 +1,6 @@
 import type { Embedder } from '../models/embedder.js';
-import { searchVectorQuery, type RewriteRun } from '../rewrite/rewrite.js';
-import { ADDED_TERM_WEIGHT, diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
+import { searchTerms, searchVectorQuery, type RewriteRun } from '../rewrite/rewrite.js';
+import { diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
 import { queryPhrases } from '../search/queryTerms.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { matchingFileIds, narrows } from './filesystemTool.js';
@@ -33,7 +33,7 @@ export interface SearchStageResult {
  * files the plan's filters allow, a file's passages beyond the first few weighed down so that
  * several files are heard; an ambiguous rewrite's alternatives are searched too and merged.
  */
-export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns' | 'dependence'>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
+export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns' | 'dependence' | 'keywordShares'>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
   const k = options.k ?? 8;
   const fileIds = narrows(plan.filters) ? matchingFileIds(store, plan.filters) : undefined;
   if (fileIds && fileIds.length === 0) return { hits: [], searched: [], phrases: [], scopedFiles: 0 };
@@ -48,7 +48,7 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
     const { hits } = await hybridSearch(store, q.text, {
       k: k * 3,
       embedder: options.embedder,
-      extraTerms: r.keywords.length ? { terms: r.keywords, weight: ADDED_TERM_WEIGHT } : undefined,
+      extraTerms: searchTerms(run),
       vectorQuery: q.vector,
       phrases: q.phrases,
       fileIds,

@@ -29,10 +29,12 @@ export function rewriteCacheKey(parts: RewriteCacheKeyParts): string {
   return createHash('sha256').update(payload).digest('hex');
 }
 
-/** A rewrite as kept: the result, and the lexical engine's dependence estimate the Search stage reads (searchVectorQuery). */
+/** A rewrite as kept: the result, and what the Search stage reads of the lexical engine's run (searchVectorQuery, searchTerms). */
 export interface CachedRewrite {
   result: RewriteResult;
   dependence?: number;
+  /** The share of the added-term weight each keyword gets (searchTerms). */
+  keywordShares?: number[];
 }
 
 /** Rewrites kept in the index's SQLite file for a time (default 1 h), so a repeated question costs nothing. */

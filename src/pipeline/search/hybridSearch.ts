@@ -20,6 +20,8 @@ export interface SearchHit {
 export interface WeightedTerms {
   terms: readonly string[];
   weight: number;
+  /** Per-term weights, parallel to `terms`, where terms weigh differently (default: `weight` each). */
+  weights?: readonly number[];
 }
 
 export interface SearchOptions {
@@ -165,11 +167,17 @@ export interface KeywordQuery {
 export function weightedKeywordCandidates(store: IndexStore, query: KeywordQuery, limit: number, scope?: string): number[] {
   const { own, extra, phrases = [] } = query;
   const ownMatch = ftsMatchExpression(own);
-  const extraTerms = extra?.terms.filter((t) => !own.includes(t)) ?? [];
   const parts: { match: string; weight: number }[] = [];
   if (ownMatch) parts.push({ match: ownMatch, weight: 1 });
-  const extraMatch = extra && extra.weight > 0 ? ftsMatchExpression(extraTerms) : undefined;
-  if (extraMatch) parts.push({ match: extraMatch, weight: extra!.weight });
+  const byWeight = new Map<number, string[]>();
+  extra?.terms.forEach((t, i) => {
+    const w = extra.weights?.[i] ?? extra.weight;
+    if (!own.includes(t) && w > 0) byWeight.set(w, [...(byWeight.get(w) ?? []), t]);
+  });
+  for (const [weight, ts] of byWeight) {
+    const m = ftsMatchExpression(ts);
+    if (m) parts.push({ match: m, weight });
+  }
   const phraseMatch = ownMatch ? ftsMatchExpression(phrases) : undefined;
   if (phraseMatch) parts.push({ match: phraseMatch, weight: PHRASE_WEIGHT });
   if (parts.length === 0) return [];

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LLM_REWRITE_SCHEMA, parseLlmRewrite } from '../../../src/pipeline/rewrite/llm/llmOutput.js';
 import { LlamaRewriter } from '../../../src/pipeline/rewrite/llm/llamaRewriter.js';
 import { findLlmModel } from '../../../src/pipeline/rewrite/llm/findModel.js';
-import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
+import { rewrite, searchTerms } from '../../../src/pipeline/rewrite/rewrite.js';
+import { ADDED_TERM_WEIGHT } from '../../../src/pipeline/search/hybridSearch.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
 import { REPO, tempDir } from '../../helpers/tmp.js';
 
@@ -47,6 +48,17 @@ describe('LLM rewrite engine on a real GGUF (node-llama-cpp)', () => {
     expect(second.promptTokensEvaluated).toBeLessThan(system);
     expect(first.promptTokensEvaluated).toBeLessThan(system);
   }, 120_000);
+
+  it('answers through rewrite(), its keywords searched at the added-term weight (the lexical shares are not its own)', async () => {
+    const run = await rewrite('en de prijs?', HISTORY, {}, { engine: 'llm', llm, llmBudgetMs: 60_000 });
+    expect(run.fallback).toBeUndefined();
+    expect(run.result.engine).toBe('llm');
+    expect(run.keywordShares).toBeUndefined();
+    expect(run.trace?.keywordShares).toBeDefined(); // the lexical engine ran beside it
+    const terms = searchTerms(run);
+    if (run.result.keywords.length) expect(terms).toEqual({ terms: run.result.keywords, weight: ADDED_TERM_WEIGHT });
+    else expect(terms).toBeUndefined();
+  }, 60_000);
 
   it('falls back to the lexical engine when the budget runs out, and says so', async () => {
     const run = await rewrite('en de prijs?', HISTORY, {}, { engine: 'llm', llm, llmBudgetMs: 1 });

@@ -3,7 +3,7 @@ import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { addressOnly, agreeingReading, askedHowOnly, isPerson, lexicalRewrite, ownedFirst, subjectFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { answerName, peopleNamed, roleIn } from '../../../src/pipeline/rewrite/lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
-import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
+import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchTerms, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { Antecedent } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { RewriteCache } from '../../../src/pipeline/rewrite/rewriteCache.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
@@ -254,6 +254,8 @@ describe('rewrite: skip rules, cache, log', () => {
     expect(second.result.original_query).toBe('En de  prijs?');
     expect(second.dependence).toBe(first.dependence); // kept for the Search stage's vector query
     expect(second.dependence).toBeGreaterThan(0);
+    expect(second.keywordShares).toEqual(first.keywordShares); // and for its keyword weights
+    expect(first.keywordShares).toHaveLength(first.result.keywords.length);
     expect(lines).toContain(`Query reformulated: 'en de prijs?' -> '${first.result.search_query}'`);
     const otherOptions = await rewrite('en de prijs?', HOUTMULCH, { max_relevant_turns: 2 }, { embedder, termStats, cache });
     expect(otherOptions.cached).toBe(false);
@@ -269,6 +271,35 @@ describe('rewrite: skip rules, cache, log', () => {
     const run = await rewrite('en de prijs?', HOUTMULCH, {}, { termStats });
     expect(run.turns.map((t) => t.index)).toEqual([0]);
     expect(run.result.engine).toBe('lexical');
+  });
+});
+
+describe('added terms in search', () => {
+  // Weights under which a word of the user's latest question is likely (0.82) and a word of the
+  // answer only just clears the search bar (0.18, under the 0.5 threshold).
+  const weights: RewriteWeights = {
+    ...REWRITE_WEIGHTS,
+    dependence: { ...REWRITE_WEIGHTS.dependence, weights: REWRITE_WEIGHTS.dependence.weights.map((_, i) => (i === 0 ? 10 : 0)), threshold: 0.5 },
+    term: { ...REWRITE_WEIGHTS.term, weights: REWRITE_WEIGHTS.term.weights.map((_, i) => (i === 0 ? -1.5 : i === 1 ? 3 : 0)), threshold: 0.5 },
+  };
+  const turns = [{ index: 0, user: 'I bought a Daikin heat pump', assistant: 'Vattenfall did the installation.', similarity: 0.5, byRecency: true }];
+
+  it('weighs a term taken below the learned threshold by its likelihood, the likely ones whole', () => {
+    const r = lexicalRewrite({ query: 'how long is the warranty period?', earlierUserTurns: [], turns, termStats, weights });
+    const share = new Map(r.keywords.map((k, i) => [k, r.trace.keywordShares[i]]));
+    expect(share.get('daikin')).toBe(1);
+    expect(share.get('vattenfall')).toBe(0.4); // 0.18 / 0.5, in tenths
+    const terms = searchTerms({ result: r, keywordShares: r.trace.keywordShares })!;
+    expect(terms.terms).toEqual(r.keywords);
+    expect(terms.weights![r.keywords.indexOf('vattenfall')]).toBeCloseTo(0.4 * ADDED_TERM_WEIGHT);
+    expect(terms.weights![r.keywords.indexOf('daikin')]).toBe(ADDED_TERM_WEIGHT);
+  });
+
+  it('counts every keyword whole without shares (the LLM engine\'s keywords have none)', () => {
+    const r = lexicalRewrite({ query: 'how long is the warranty period?', earlierUserTurns: [], turns, termStats, weights });
+    expect(searchTerms({ result: r })).toEqual({ terms: r.keywords, weight: ADDED_TERM_WEIGHT });
+    expect(searchTerms({ result: r, keywordShares: [1] })).toEqual({ terms: r.keywords, weight: ADDED_TERM_WEIGHT }); // not this result's
+    expect(searchTerms({ result: { ...r, keywords: [] } })).toBeUndefined();
   });
 });
 

@@ -34,8 +34,9 @@ function conversationOrder(turns: readonly SelectedTurn[]): Map<string, number> 
 }
 
 /**
- * The probability a conversation term needs to be added to the search (at ADDED_TERM_WEIGHT).
- * Below the learned threshold: chosen by retrieval on both MTRAG folders (see the issue note).
+ * The probability a conversation term needs to be added to the search (at its share of
+ * ADDED_TERM_WEIGHT: see searchTerms). Below the learned threshold: chosen by retrieval on both
+ * MTRAG folders (see the issue note).
  */
 export const SEARCH_TERM_BAR = 0.15;
 /** The weight a topic word of the user's gets when building readings of a reference. */
@@ -481,6 +482,8 @@ export const askedHowOnly = (turns: readonly SelectedTurn[]): ((term: string) =>
 /** What the lexical engine saw and chose, for --explain and the evaluation. */
 export interface LexicalTrace {
   dependence: number;
+  /** How much of ADDED_TERM_WEIGHT each keyword gets in search (0..1), parallel to the result's keywords. */
+  keywordShares: number[];
   terms: { term: string; p: number }[];
   expansions: string[];
   typos: string[];
@@ -1020,8 +1023,10 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const cues = queryCues(base);
   // "Is it fatal?": a short question that points back must point somewhere. When no term
   // clears the bar, the likeliest words of the user's latest question are what it means.
+  let fallback = false;
   if (searched.length === 0 && cues.referring && cues.contentWords <= SHORT_QUERY && dependence >= weights.dependence.threshold) {
     searched = scored.filter((c) => c.lastUser && c.p >= FALLBACK_FLOOR).slice(0, FALLBACK_TERMS);
+    fallback = true;
   }
 
   // The question itself changes only where it points back (a pronoun, an ellipsis, "more?") or
@@ -1088,6 +1093,13 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // Every word the rewrite adds to the user's own is a keyword: weighed below theirs in search.
   // A single letter or digit split off an added word ("F-1" → "f", "1") matches nearly everything.
   const keywords = queryTerms([searchQuery, ...searched.map((c) => c.term)].join(' ')).filter((t) => !own.has(t) && t.length > 1);
+  // A term taken below the learned threshold counts in proportion to its likelihood, in tenths (each
+  // weight is one more keyword query); the resolved question's words, expansions and the fallback
+  // reading of a pointing question count whole.
+  const share = new Map<string, number>();
+  if (!fallback) for (const c of searched) for (const w of queryTerms(c.term)) share.set(w, Math.max(share.get(w) ?? 0, Math.min(1, c.p / weights.term.threshold)));
+  const resolvedWords = new Set(queryTerms(`${resolved} ${expansion.terms.join(' ')}`));
+  const keywordShares = keywords.map((k) => (resolvedWords.has(k) ? 1 : Math.max(0.1, Math.round((share.get(k) ?? 1) * 10) / 10)));
 
   const termConfidence = searched.length ? searched.reduce((s, c) => s + c.p, 0) / searched.length : 0;
   // Sure when nothing was needed and nothing was added, or when what was added scored high.
@@ -1109,6 +1121,6 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     used_turns: [...used].sort((a, b) => a - b),
     engine: 'lexical',
     original_query: original,
-    trace: { dependence, terms: searched.map(({ term, p }) => ({ term, p })), expansions: expansion.notes, typos: typos.fixes, ...(parallel ? { replaced: parallel.replaced } : {}), ...(reference ? { reference } : {}) },
+    trace: { dependence, keywordShares, terms: searched.map(({ term, p }) => ({ term, p })), expansions: expansion.notes, typos: typos.fixes, ...(parallel ? { replaced: parallel.replaced } : {}), ...(reference ? { reference } : {}) },
   };
 }
