@@ -44,6 +44,7 @@ const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], st
   choice: 'the thing the latest answer chose',
   'previous question': "what the previous question's own pronoun was read as",
   'own thing': 'the thing a recent question called the user\'s own ("my …")',
+  comparison: 'the two things the latest two questions asked about',
 };
 
 /** The rewrite as the CLI prints it: the result, and with `full` (--explain) how it was reached. */

@@ -40,6 +40,11 @@ describe('classifyIntent', () => {
     expect(classifyIntent('Which laptop has the longest battery life, the XPS 13 or the ThinkPad X1?')).toBe('compare');
     expect(classifyIntent('which has more ports?')).toBe('compare');
     expect(classifyIntent('welke heeft minder uitstoot?')).toBe('compare');
+    // The things chosen between in brackets, as the rewrite puts them.
+    expect(classifyIntent('which one has the longer warranty (Zonnefix or SunPower)?')).toBe('compare');
+    expect(classifyIntent('which is cheaper (Zonnefix or SunPower)?')).toBe('compare');
+    expect(classifyIntent('welke is goedkoper (KPN of Ziggo)?')).toBe('compare');
+    expect(classifyIntent('which car rental company is open at night (Schiphol)?')).not.toBe('compare');
     expect(classifyIntent('which files have tables?')).toBe('list');
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { asksAgain, chooseSlot, compoundHeadShared, orderedOne, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
+import { asksAgain, choiceBetween, chooseSlot, choosesAmong, compoundHeadShared, orderedOne, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
 import { resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
@@ -643,3 +643,41 @@ describe('whether a question may be one asked again', () => {
   });
 });
 
+
+describe('a choice between the two things the latest questions asked about', () => {
+  const SOLAR = [
+    u('How many panels does the solar quote from Zonnefix include?'),
+    a('The Zonnefix quote includes 12 panels of 430 Wp each, a SolarEdge inverter, for 6,840 euros including VAT.'),
+    u('and the one from SunPower?'),
+    a('The SunPower quote has 10 panels of 410 Wp with Enphase micro-inverters, for 7,250 euros including VAT.'),
+  ];
+
+  it('is asked by "which one …", "which is …", "which of the two …" and the Dutch "welke …", not by a which-question that names its noun', () => {
+    for (const q of ['which one has the longer warranty?', 'which is cheaper?', 'and which of the two installs faster?', 'which of them is in stock?']) expect(choosesAmong(q, 'en')).toBe(true);
+    for (const q of ['welke is goedkoper?', 'welke van de twee heeft sneller internet?']) expect(choosesAmong(q, 'nl')).toBe(true);
+    for (const q of ['which quote is cheaper?', 'which month is best?', 'what is the warranty?', 'welk abonnement is goedkoper?']) expect(choosesAmong(q, /^welk/.test(q) ? 'nl' : 'en')).toBe(false);
+  });
+
+  it('names both things, without the preposition they share', async () => {
+    const asked = await resolveParallel('and the one from SunPower?', ['How many panels does the solar quote from Zonnefix include?'], 'en');
+    expect(choiceBetween('which one has the longer warranty?', asked, 'en')).toEqual(['Zonnefix', 'SunPower']);
+    expect(choiceBetween('what is the warranty?', asked, 'en')).toBeUndefined();
+    const nl = await resolveParallel('en bij Ziggo?', ['Hoeveel kost een abonnement bij KPN?'], 'nl');
+    expect(choiceBetween('welke is goedkoper?', nl, 'nl')).toEqual(['KPN', 'Ziggo']);
+    const weeks = await resolveParallel('and in week 14?', ['What is the longest run in week 12 of my marathon training plan?'], 'en');
+    expect(choiceBetween('which is longer?', weeks, 'en')).toEqual(['week 12', 'week 14']);
+  });
+
+  it('puts them beside the question, and searches both', async () => {
+    const { result } = await rewrite('which one has the longer warranty?', SOLAR);
+    expect(result.resolved_query).toBe('which one has the longer warranty (Zonnefix or SunPower)?');
+    expect(result.keywords).toEqual(expect.arrayContaining(['zonnefix', 'sunpower']));
+    expect(result.intent).toBe('compare');
+    expect(result.used_turns).toEqual(expect.arrayContaining([0, 1]));
+    const nl = await rewrite('welke is goedkoper?', [u('Hoeveel kost een abonnement bij KPN?'), a('45 euro per maand.'), u('en bij Ziggo?'), a('42,50 euro per maand.')]);
+    expect(nl.result.resolved_query).toBe('welke is goedkoper (KPN of Ziggo)?');
+    // Not where the latest question was no question asked again.
+    const plain = await rewrite('which one has the longer warranty?', [SOLAR[0]!, SOLAR[1]!, u('what inverter does it use?'), a('A SolarEdge inverter.')]);
+    expect(plain.result.resolved_query).not.toMatch(/ or /);
+  });
+});

@@ -74,6 +74,8 @@ export interface LexicalInput {
   previousOrdinal?: OrdinalReading;
   /** What the latest question's own pronoun was read as, when it had one: what the conversation is still about. */
   previousReference?: LexicalTrace['reference'];
+  /** The two things a choice question chooses between, from the user's latest two questions (see choiceBetween). */
+  choice?: { options: readonly [string, string]; turns: number[] };
 }
 
 /** The question as the engine reads it: fillers removed, an opening that changes the subject taken off, its language. */
@@ -490,7 +492,7 @@ export interface LexicalTrace {
   /** What a parallel follow-up's new subject replaced in the previous question. */
   replaced?: string;
   /** What the question's pronoun or ellipsis was read as, and from what. */
-  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' | 'place' | 'order' | 'choice' | 'previous question' | 'own thing'; article?: string; attached?: boolean };
+  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' | 'place' | 'order' | 'choice' | 'previous question' | 'own thing' | 'comparison'; article?: string; attached?: boolean };
 }
 
 /**
@@ -704,6 +706,13 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
     const resolved = c.typos.correct(c.parallel.resolved);
     const person = c.last && hasPersonPronoun(resolved, c.language) ? personOf(c, resolved) : undefined;
     return { resolved: (person && resolvePerson(resolved, person, c.language)) ?? resolved, turns: c.last ? [c.last.index] : [] };
+  },
+  // "which one has the longer warranty?" after "… from Zonnefix?" and "and the one from SunPower?": which of the two.
+  (c) => {
+    const choice = c.input.choice;
+    if (!choice) return undefined;
+    const between = choice.options.join(c.language === 'nl' ? ' of ' : ' or ');
+    return { resolved: attachTopic(c.base, between, c.language), reference: { phrase: between, by: 'comparison' }, turns: choice.turns };
   },
   // "who pays for the fence if we share it?": an "it" in a clause after the question named a thing stands for that thing.
   (c) => (c.language === 'en' && namedBeforeIt(c.base) ? { resolved: c.base, turns: [] } : undefined),

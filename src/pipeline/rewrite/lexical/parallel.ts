@@ -939,6 +939,32 @@ export function asksAgain(query: string, language: string): boolean {
   return ABOUT_LEAD[lang].test(q) || AND_LEAD[lang].test(q) || COMPARED_TO.test(q) || WH_ALONE[lang].test(q) || parallelSubject(q, language) !== undefined || parallelSubject(q, language, true) !== undefined;
 }
 
+/**
+ * A question that chooses without naming what among: "which one has the longer warranty?", "which
+ * is cheaper?", "and which of the two lasts longer?", "welke is goedkoper?", "welke van de twee …?".
+ */
+const CHOOSES: Record<'en' | 'nl', RegExp> = {
+  en: /^(?:(?:and|so|but|ok|okay)\s*,?\s+)?which\s+(?:(?:one|of\s+(?:them|the\s+two|both|these|those))\s+\p{L}|(?:is|was|has|had|does|do|did|would|should|will|can|could|offers|gives|costs|lasts|takes|comes|needs|uses|gets|works|seems|looks|sounds)\b)/iu,
+  nl: /^(?:(?:en|maar|ok[eé]?)\s*,?\s+)?welke?\s+(?:(?:van\s+(?:de\s+twee|beide|die\s+twee|deze\s+twee))\s+\p{L}|(?:is|was|heeft|had|doet|zou|moet|kan|biedt|geeft|kost|duurt|gaat|werkt|lijkt|gebruikt|neemt|raad)\b)/iu,
+};
+/** Whether the query chooses without naming what among (see CHOOSES). */
+export const choosesAmong = (query: string, language: string): boolean => CHOOSES[language === 'nl' ? 'nl' : 'en'].test(query.trim());
+const SHARED_PREPOSITION = /^(?:from|in|at|on|for|with|by|of|bij|van|in|op|voor|met|aan|uit)\s+/i;
+
+/**
+ * The two things a choice question chooses between: the subject the user's latest question asked
+ * about again and the one it replaced ("which one has the longer warranty?" after "… the solar
+ * quote from Zonnefix …?" and "and the one from SunPower?": Zonnefix, SunPower). A preposition
+ * both share is left out ("from"); undefined unless the question chooses so.
+ */
+export function choiceBetween(query: string, asked: ParallelReading | undefined, language: string): [string, string] | undefined {
+  if (!asked?.replaced || !choosesAmong(query, language)) return undefined;
+  let pair: [string, string] = [asked.replaced.trim(), asked.resolved.slice(asked.at.start, asked.at.end).trim()];
+  const shared = pair.map((p) => SHARED_PREPOSITION.exec(p)?.[0].toLowerCase().trim());
+  if (shared[0] && shared[0] === shared[1]) pair = pair.map((p) => p.replace(SHARED_PREPOSITION, '')) as [string, string];
+  return pair[0] && pair[1] && pair[0].toLowerCase() !== pair[1].toLowerCase() ? pair : undefined;
+}
+
 /** A question word alone, asking the previous question another way: "how often?", "and when?", "hoe lang?". */
 const WH_ALONE: Record<'en' | 'nl', RegExp> = {
   en: /^(?:(?:and|but|so|ok|okay)\s*,?\s+)?(how\s+(?:often|long|much|many|far|soon)|when|where|why|how)\s*\?*$/i,
