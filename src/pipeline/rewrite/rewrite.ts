@@ -8,7 +8,7 @@ import { earlierUserTurns } from './history.js';
 import { classifyIntent } from './lexical/intent.js';
 import { asksAttribute, lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
 import { itemsAsked, listItems, ordinalsAsked } from './lexical/ordinal.js';
-import { asksAgain, choiceBetween, choosesAmong, namesByOrder, resolveParallel } from './lexical/parallel.js';
+import { asksAgain, choiceBetween, choosesAmong, namedPair, namesByOrder, resolveParallel } from './lexical/parallel.js';
 import { peopleNamed } from './lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
@@ -19,7 +19,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.188`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.189`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -295,10 +295,12 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const lists = again ? answers.slice(-LISTS_READ).map((a) => listItems(a.text, reading.language)).filter((items) => items.length >= 2) : [];
   const parallel = again ? await resolveParallel(reading.text, askedAgain, reading.language, deps.embedder, 0, lists) : undefined;
   // "which one has the longer warranty?" after "… the quote from Zonnefix?" and "and the one from
-  // SunPower?": the two things those questions asked about.
-  const choosing = depth === 0 && !reading.shifted && listed.length >= 2 && choosesAmong(reading.text, reading.language) && asksAgain(listed[0]!, reading.language);
-  const between = choosing ? choiceBetween(reading.text, await resolveParallel(listed[0]!, listed.slice(1), reading.language, deps.embedder), reading.language) : undefined;
-  const choice = between && { options: between, turns: questions.slice(-2).map((p) => p.index) };
+  // SunPower?": the two things those questions asked about; "Which is more important?" after
+  // "What's the difference between Market Cap and NAV?": the two that question named.
+  const choosing = depth === 0 && !reading.shifted && listed.length >= 1 && choosesAmong(reading.text, reading.language);
+  const askedOfTwo = choosing && listed.length >= 2 && asksAgain(listed[0]!, reading.language) ? choiceBetween(reading.text, await resolveParallel(listed[0]!, listed.slice(1), reading.language, deps.embedder), reading.language) : undefined;
+  const pair = choosing && !askedOfTwo ? namedPair(listed[0]!, reading.language) : undefined;
+  const choice = askedOfTwo ? { options: askedOfTwo, turns: questions.slice(-2).map((p) => p.index) } : pair ? { options: pair, turns: questions.slice(-1).map((p) => p.index) } : undefined;
   const people = peopleNamed(pairs, reading.language);
   const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal, previousReference: pointing ? understood?.reference : undefined, choice });
   const { trace, ...lexicalResult } = lexical;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { asksAgain, choiceBetween, chooseSlot, choosesAmong, compoundHeadShared, orderedOne, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
+import { asksAgain, choiceBetween, chooseSlot, choosesAmong, compoundHeadShared, namedPair, orderedOne, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
 import { resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
@@ -626,6 +626,16 @@ describe('"same question for …", and a year told from the one asked about', ()
   });
 });
 
+describe('the same thing from another maker', () => {
+  it('takes the place of the phrase that named it with its maker ("and the quote from IKEA?")', async () => {
+    expect(await resolveParallel('and the quote from IKEA?', ['When does the Keukenstudio quote expire?'], 'en')).toMatchObject({ resolved: 'When does the quote from IKEA expire?', replaced: 'the Keukenstudio quote' });
+    expect((await resolveParallel('and the offer from Rabobank?', ['What is the interest rate of the ABN AMRO mortgage offer?'], 'en'))?.resolved).toBe('What is the interest rate of the offer from Rabobank?');
+    expect((await resolveParallel('en de offerte van Bruynzeel?', ['Wanneer verloopt de Keukenstudio offerte?'], 'nl'))?.resolved).toBe('Wanneer verloopt de offerte van Bruynzeel?');
+    // Not a thing no maker named.
+    expect((await resolveParallel('and the quote from IKEA?', ['When does the kitchen quote expire?'], 'en'))?.resolved).not.toBe('When does the quote from IKEA expire?');
+  });
+});
+
 describe('another item of a list, named by its noun', () => {
   it('takes the place of the item the question named ("and the stew?" after "is chana masala spicy?")', async () => {
     const lists = [['chana masala', 'a chickpea and spinach stew', 'hummus']];
@@ -664,8 +674,25 @@ describe('a choice between the two things the latest questions asked about', () 
     expect(choiceBetween('what is the warranty?', asked, 'en')).toBeUndefined();
     const nl = await resolveParallel('en bij Ziggo?', ['Hoeveel kost een abonnement bij KPN?'], 'nl');
     expect(choiceBetween('welke is goedkoper?', nl, 'nl')).toEqual(['KPN', 'Ziggo']);
+    const fysio = await resolveParallel('en die van CZ?', ['Wat kost de basisverzekering van Zilveren Kruis per maand?'], 'nl');
+    expect(fysio?.resolved).toBe('Wat kost de basisverzekering van CZ per maand?');
+    expect(choiceBetween('welke vergoedt meer fysiotherapie?', fysio, 'nl')).toEqual(['Zilveren Kruis', 'CZ']);
     const weeks = await resolveParallel('and in week 14?', ['What is the longest run in week 12 of my marathon training plan?'], 'en');
     expect(choiceBetween('which is longer?', weeks, 'en')).toEqual(['week 12', 'week 14']);
+  });
+
+  it('is no one thing in brackets where there is nothing to choose between ("which is faster?")', async () => {
+    const trains = [u('How long does the train from Amsterdam to Berlin take?'), a('The direct Intercity takes about 6 hours 20 minutes.'), u('is there a night train?'), a('The European Sleeper runs three nights a week between Amsterdam and Berlin.')];
+    expect((await rewrite('which is faster?', trains)).result.resolved_query).toBe('which is faster?');
+  });
+
+  it('takes the two a question named as a pair ("the difference between Market Cap and NAV")', async () => {
+    expect(namedPair("What's the difference between Market Cap and NAV?", 'en')).toEqual(['Market Cap', 'NAV']);
+    expect(namedPair('Can you compare the XPS 13 with the ThinkPad X1?', 'en')).toEqual(['the XPS 13', 'the ThinkPad X1']);
+    expect(namedPair('Wat is het verschil tussen huren en kopen?', 'nl')).toEqual(['huren', 'kopen']);
+    expect(namedPair('What is the notice period in my lease?', 'en')).toBeUndefined();
+    const { result } = await rewrite('Which is more important?', [u("What's the difference between Market Cap and NAV?"), a('The market cap is the share price times the number of shares; NAV is the value of the assets per share.')]);
+    expect(result.resolved_query).toBe('Which is more important (Market Cap or NAV)?');
   });
 
   it('puts them beside the question, and searches both', async () => {

@@ -816,6 +816,20 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
       ['if I make a donation in cash, could it be used?', 'Yes, with a receipt from the charity.'],
     ]);
     expect(gift.at(-1)).not.toContain('my taxes');
+    // "them" reads a thing of its number: "my settings", never "my talk".
+    const router = await chain([
+      ['How do I change the wifi password on my Fritzbox 7590?', 'Open fritz.box in a browser, log in, go to WLAN > Security and enter a new network key.'],
+      ['will I lose my settings?', 'Yes, a factory reset clears all settings, including the wifi name and port forwards.'],
+      ['can I back them up first?', 'Only if you can log in: System > Backup saves the settings to a file.'],
+    ]);
+    expect(router.at(-1)).toBe('can I back my settings up first?');
+    const single = await chain([
+      ['When is my talk at the PyData conference?', "Your talk is on Friday 12 June at 14:30 in room B."],
+      ['how long do I have?', 'Talks are 30 minutes, including 5 minutes of questions.'],
+      ['are they recorded?', 'Yes, all talks in rooms A and B are recorded.'],
+      ['can I share them afterwards?', 'Recordings are published on YouTube after two weeks.'],
+    ]);
+    expect(single.at(-1)).not.toContain('my talk');
   });
 
   it('asks "what\'s the range?" of the thing the answer chose, and carries that on', async () => {

@@ -16,7 +16,7 @@ import { namedAction, verbObject, type ActedOn } from './verbObject.js';
 import { resolveSaid, resolveSource, type Answer, type SourceReading } from './source.js';
 import { queryCues } from './queryCues.js';
 import { frameAntecedent, replaceOne } from './questionFrame.js';
-import { DETERMINERS, orderedOne, saidAbout, type ParallelReading } from './parallel.js';
+import { choosesAmong, DETERMINERS, orderedOne, saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, isAttribute, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
@@ -829,16 +829,18 @@ const OWN_THING_QUESTIONS = 3;
 const OWN_THING = /(?<![\p{L}])(my|our)\s+((?:[\p{L}\p{N}'’-]+\s+){0,2}?[\p{L}\p{N}'’-]+)(?=\s*[?.!,]|\s*$|\s+(?:at|in|on|for|from|to|with|of|by|after|before|about|according|regarding|under|than|and|or|is|are|was|were|has|have|do|does|did|drain|need|work|leave|start)\b)/iu;
 
 /**
- * An English "it" that no other reader read, and that leans on the conversation: the thing the
- * user called their own ("my talk") in one of their latest questions, the nearest first, where
- * the question was about it (no preposition before it). A question about a happening ("how long
- * does it take?") is left alone, as are people.
+ * An English "it" or "them" that no other reader read, and that leans on the conversation: the
+ * thing of its number the user called their own ("my talk", "my settings") in one of their latest
+ * questions, the nearest first, where the question was about it (no preposition before it). A
+ * question about a happening ("how long does it take?") is left alone, as are people.
  */
 function ownThing(c: ReadingContext): ReferenceReading | undefined {
   if (c.language !== 'en' || c.dependence < CONTINUING_DEPENDENCE) return undefined;
   const { body } = trimEnd(c.base);
   const pronoun = pointingPronoun(body, 'en');
-  if (!pronoun || !/^it$/i.test(pronoun[0]) || EVENT_PREDICATE.test(body.slice(pronoun.index + pronoun[0].length))) return undefined;
+  if (!pronoun || !/^(?:it|them)$/i.test(pronoun[0]) || EVENT_PREDICATE.test(body.slice(pronoun.index + pronoun[0].length))) return undefined;
+  // "can I back them up first?" after "will I lose my settings?": a thing of the pronoun's number.
+  const number = pronoun[0].toLowerCase() === 'it' ? 'it' : 'them';
   // "if I make a donation in cash, could it be used …?": the question named the thing before its "it".
   if (/(?<![\p{L}])(?:a|an|the|this|that|my|our|your)\s+\p{L}/iu.test(body.slice(0, pronoun.index))) return undefined;
   for (const question of c.input.earlierUserTurns.slice(0, OWN_THING_QUESTIONS)) {
@@ -846,6 +848,7 @@ function ownThing(c: ReadingContext): ReferenceReading | undefined {
     // Not a thing after a preposition, which places or qualifies another ("on my shortlist", "week 12 of my training plan").
     const before = own && /([\p{L}]+)\s+$/u.exec(question.slice(0, own.index))?.[1]?.toLowerCase();
     if (!own || (before && PREPOSITIONS.has(before)) || isPerson(own[2]!, c.input.people) || PEOPLE.has(own[2]!.split(/\s+/).at(-1)!.toLowerCase())) continue;
+    if (!numberFits({ phrase: own[2]!, score: 0, turn: -1, role: 'user' }, number)) continue;
     const reading = { phrase: own[2]!, article: own[1]!.toLowerCase() };
     const resolved = resolveReference(c.base, reading, c.language);
     if (resolved) return { resolved, reference: { ...reading, by: 'own thing' }, turns: c.last ? [c.last.index] : [] };
@@ -959,8 +962,8 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   const leans = c.dependence >= c.weights.dependence.threshold || c.cues.contentWords <= SHORT_QUERY;
   const placed = resolveReference(c.base, best, c.language) !== undefined;
   if (!placed && !leans) return undefined;
-  // "which one has the quartz worktop?" chooses among things, "what about both?" takes them together: no one thing goes in brackets.
-  if (!placed && CHOOSES_OR_GROUPS.test(c.base)) return undefined;
+  // "which one has the quartz worktop?", "which is faster?" choose among things, "what about both?" takes them together: no one thing goes in brackets.
+  if (!placed && (CHOOSES_OR_GROUPS.test(c.base) || choosesAmong(c.base, c.language))) return undefined;
   // "when is the deadline?": a topic added in brackets is one the scorer is sure of, not any word above the search's bar ("(Prof Bianchi)").
   // The thing the answer chose is sure whatever the scorer makes of its words.
   if (!placed && best.by !== 'choice' && Math.max(...best.phrase.toLowerCase().split(/\s+/).map((w) => phraseWords.get(w) ?? 0)) < c.weights.term.threshold) return undefined;

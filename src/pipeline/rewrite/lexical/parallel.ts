@@ -36,8 +36,8 @@ export const DETERMINERS: ReadonlySet<string> = new Set(
 /** Words that point back rather than name a new subject ("what about the other one?", "and both?"). */
 const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her|his|one|ones|others|both|either|neither|else|ervan|daarvan|hem|ze|beide|andere)\b/i;
 
-/** "the one(s)" before a preposition: the thing asked about before, in another place ("the one from Contoso"). */
-const THE_ONE = String.raw`(?:the\s+)?ones?\s+(?=(?:from|in|on|at|for|with|by|of|van|uit|op|bij|voor|met)\s+\S)`;
+/** "the one(s)" before a preposition: the thing asked about before, in another place ("the one from Contoso", "die van CZ"). */
+const THE_ONE = String.raw`(?:(?:the\s+)?ones?|die|dat|(?:de|het)\s+ene)\s+(?=(?:from|in|on|at|for|with|by|of|van|uit|op|bij|voor|met)\s+\S)`;
 const THE_ONE_BEFORE_PREPOSITION = new RegExp(`^${THE_ONE}`, 'i');
 const THE_ONE_IN_FOLLOW_UP = new RegExp(String.raw`\b${THE_ONE}`, 'i');
 
@@ -202,6 +202,9 @@ function userSubject(prev: readonly Token[]): number | undefined {
  * run of content words (with its determiner when the subject brings one), to be weighed by meaning.
  * The verb or adjective that ends the question is no place ("built" in "When was the Eiffel Tower built?").
  */
+/** A thing said with its maker after a preposition: "the quote from IKEA", "de offerte van Bruynzeel". */
+const MAKER_OF = /^(?:the|a|an|de|het|een)\s+(\p{L}+)\s+(?:from|of|by|at|van|bij|uit)\s+\p{Lu}/u;
+
 export function parallelSlots(previous: string, subject: string, language: string): Slot[] {
   const predicates = clausePredicates(previous, language);
   // The verb after "I"/"we"/"you" is no place either ("take" in "Which train should I take to Berlin?").
@@ -242,6 +245,17 @@ export function parallelSlots(previous: string, subject: string, language: strin
     const had = prev.findIndex((t, k) => k > 0 && t.lower === first);
     const end = endSlot(previous);
     return had > 0 && prev[had]!.start < end.start ? [{ start: prev[had]!.start, end: end.start, text: previous.slice(prev[had]!.start, end.start), decided: true }] : [end];
+  }
+  // "and the quote from IKEA?" after "When does the Keukenstudio quote expire?": the same thing
+  // from another maker, in place of the phrase that named it with its maker's name.
+  const fromMaker = MAKER_OF.exec(subject);
+  if (fromMaker) {
+    const noun = fromMaker[1]!.toLowerCase();
+    const at = prev.findIndex((t, i) => i > 0 && t.lower === noun && !t.predicate);
+    let from = at;
+    while (from > 1 && isContent(prev[from - 1]!)) from--;
+    const maker = prev.slice(from, at).some((t) => /^\p{Lu}/u.test(t.text));
+    if (at > 0 && maker) return [slot(from > 0 && DETERMINERS.has(prev[from - 1]!.lower) ? from - 1 : from, at, true)];
   }
   // "and part-timers?" after "How many vacation days do I get?": other people in the user's place.
   const people = language === 'en' && !PREPOSITIONS.has(first) && subContent.length > 0 && PEOPLE.has(subContent.at(-1)!) ? userSubject(prev) : undefined;
@@ -944,8 +958,8 @@ export function asksAgain(query: string, language: string): boolean {
  * is cheaper?", "and which of the two lasts longer?", "welke is goedkoper?", "welke van de twee …?".
  */
 const CHOOSES: Record<'en' | 'nl', RegExp> = {
-  en: /^(?:(?:and|so|but|ok|okay)\s*,?\s+)?which\s+(?:(?:one|of\s+(?:them|the\s+two|both|these|those))\s+\p{L}|(?:is|was|has|had|does|do|did|would|should|will|can|could|offers|gives|costs|lasts|takes|comes|needs|uses|gets|works|seems|looks|sounds)\b)/iu,
-  nl: /^(?:(?:en|maar|ok[eé]?)\s*,?\s+)?welke?\s+(?:(?:van\s+(?:de\s+twee|beide|die\s+twee|deze\s+twee))\s+\p{L}|(?:is|was|heeft|had|doet|zou|moet|kan|biedt|geeft|kost|duurt|gaat|werkt|lijkt|gebruikt|neemt|raad)\b)/iu,
+  en: /^(?:(?:and|so|but|ok|okay)\s*,?\s+)?which\s+(?:(?:one|of\s+(?:them|the\s+two|both|these|those))\s+\p{L}|(?:is|was|has|had|does|do|did|would|should|will|can|could|offers|gives|costs|lasts|takes|comes|needs|uses|gets|works|seems|looks|sounds|covers|pays|charges|includes|supports|allows|lets|runs|saves|fits|suits|handles|scores|wins)\b)/iu,
+  nl: /^(?:(?:en|maar|ok[eé]?)\s*,?\s+)?welke?\s+(?:(?:van\s+(?:de\s+twee|beide|die\s+twee|deze\s+twee))\s+\p{L}|(?:is|was|heeft|had|doet|zou|moet|kan|biedt|geeft|kost|duurt|gaat|werkt|lijkt|gebruikt|neemt|raad|vergoedt|dekt|betaalt|rekent|levert|valt|past|geldt|scoort|verbruikt|bespaart|wint)\b)/iu,
 };
 /** Whether the query chooses without naming what among (see CHOOSES). */
 export const choosesAmong = (query: string, language: string): boolean => CHOOSES[language === 'nl' ? 'nl' : 'en'].test(query.trim());
@@ -963,6 +977,21 @@ export function choiceBetween(query: string, asked: ParallelReading | undefined,
   const shared = pair.map((p) => SHARED_PREPOSITION.exec(p)?.[0].toLowerCase().trim());
   if (shared[0] && shared[0] === shared[1]) pair = pair.map((p) => p.replace(SHARED_PREPOSITION, '')) as [string, string];
   return pair[0] && pair[1] && pair[0].toLowerCase() !== pair[1].toLowerCase() ? pair : undefined;
+}
+
+/** "the difference between Market Cap and NAV", "compare the XPS with the ThinkPad", "tussen huur en koop": two things named as a pair. */
+const NAMED_PAIR: Record<'en' | 'nl', RegExp> = {
+  en: /\b(?:between|compare|comparing)\s+((?:[\p{L}\p{N}'’-]+\s+){0,4}?[\p{L}\p{N}'’-]+)\s+(?:and|with|to)\s+((?:[\p{L}\p{N}'’-]+\s+){0,4}?[\p{L}\p{N}'’-]+)\s*(?:[?.!,;]|$)/iu,
+  nl: /\b(?:tussen|vergelijk|vergelijken)\s+((?:[\p{L}\p{N}'’-]+\s+){0,4}?[\p{L}\p{N}'’-]+)\s+(?:en|met)\s+((?:[\p{L}\p{N}'’-]+\s+){0,4}?[\p{L}\p{N}'’-]+)\s*(?:[?.!,;]|$)/iu,
+};
+
+/**
+ * The two things a question named as a pair, for a choice question after it ("Which is more
+ * important?" after "What's the difference between Market Cap and NAV?"): Market Cap, NAV.
+ */
+export function namedPair(question: string, language: string): [string, string] | undefined {
+  const m = NAMED_PAIR[language === 'nl' ? 'nl' : 'en'].exec(question.trim());
+  return m && m[1]!.toLowerCase() !== m[2]!.toLowerCase() ? [m[1]!, m[2]!] : undefined;
 }
 
 /** A question word alone, asking the previous question another way: "how often?", "and when?", "hoe lang?". */
