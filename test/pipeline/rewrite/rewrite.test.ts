@@ -358,6 +358,12 @@ describe('ambiguity', () => {
     expect(ask('what about the Dell?')).not.toMatch(/MacBook/);
     expect(answerName('How long is the battery life?', 'The MacBook Air lasts 15 hours.')).toBeUndefined();
     expect(answerName('Welke is het goedkoopst?', 'De Dell Inspiron, voor 999 euro.')).toEqual({ phrase: 'Dell Inspiron', article: 'de' });
+    // The choice after a word that says it alone was chosen.
+    expect(answerName('which one has travel insurance?', 'Only the Amex Green includes travel accident insurance.')).toEqual({ phrase: 'Amex Green', article: 'the' });
+    expect(answerName('welke heeft een reisverzekering?', 'Alleen de Amex Green heeft er een.')).toEqual({ phrase: 'Amex Green', article: 'de' });
+    expect(answerName('which one has travel insurance?', 'Only if you pay the trip with the card.')).toBeUndefined();
+    // With the acronym after its name.
+    expect(answerName('which of the two is stricter?', 'The Globex NDA has a five-year term but no penalty clause.')).toEqual({ phrase: 'Globex NDA', article: 'the' });
     // The name an opening says the thing asked for is, a title with its small words.
     expect(answerName('Which book are we reading for the December book club?', 'The December pick is Klara and the Sun by Kazuo Ishiguro.')).toEqual({ phrase: 'Klara and the Sun' });
     // A reply that opens with the question's verb after a pronoun, then the name it chose.

@@ -426,7 +426,8 @@ const ECHOED_VERB = /^(?:they|we|you|he|she|it|i)\s+(\p{L}{3,})\s+/iu;
  */
 export function answerName(question: string, reply: string): { phrase: string; article?: string } | undefined {
   if (!ASKS_WHICH.test(question)) return undefined;
-  const opening = readable(reply).trimStart().split(/(?<=[.!?])\s+/)[0] ?? '';
+  // "Only the Amex Green includes …": the choice after a word that says it alone was chosen.
+  const opening = (readable(reply).trimStart().split(/(?<=[.!?])\s+/)[0] ?? '').replace(/^(?:only|just|alleen|enkel|uitsluitend)\s+(?=(?:the|de|het)\s+\p{Lu}|\p{Lu})/iu, '');
   const name = namesIn(opening)[0];
   const article = /^(the|de|het)\s+/i.exec(opening);
   const rest = opening.slice(article?.[0].length ?? 0);
@@ -434,7 +435,9 @@ export function answerName(question: string, reply: string): { phrase: string; a
   // there; one that opens with a choice the question offered ("…, the ThinkPad or the XPS?") did.
   const offers = /\b(?:or|of)\b/i.test(question);
   if (name && rest.startsWith(name) && !offers && question.toLowerCase().includes(name.toLowerCase())) return undefined;
-  if (name && rest.startsWith(name)) return { phrase: name, ...(article ? { article: article[1]!.toLowerCase() } : {}) };
+  // "The Globex NDA has …": the chosen thing is named with the acronym after its name.
+  const acronym = name && /^\s+\p{Lu}{2,5}(?![\p{L}\p{N}])/u.exec(rest.slice(name.length))?.[0];
+  if (name && rest.startsWith(name)) return { phrase: name + (acronym ?? ''), ...(article ? { article: article[1]!.toLowerCase() } : {}) };
   // "They recommend the Gazelle Ultimate C380 for …" after "Which e-bike did the quote recommend?": the question's verb, then the name it chose.
   const echoed = ECHOED_VERB.exec(opening);
   if (echoed && new RegExp(`\\b${escapeRegExp(echoed[1]!.replace(/(?:s|ed|d)$/i, ''))}`, 'i').test(question)) {
