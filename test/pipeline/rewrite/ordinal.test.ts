@@ -22,6 +22,11 @@ describe('the items of a list', () => {
     expect(listItems('You are enrolled in Machine Learning, Databases and Technical Writing.', 'en')).toEqual(['Machine Learning', 'Databases', 'Technical Writing']);
     expect(listItems('It depends. The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.', 'en')).toEqual(['the Daikin Altherma 3', 'the Mitsubishi Ecodan']);
     expect(listItems('Mount the outdoor unit, connect the refrigerant lines, then wire the indoor unit.', 'en')).toEqual(['Mount the outdoor unit', 'connect the refrigerant lines', 'wire the indoor unit']);
+    // A phrase after the last item that says something of them all is none of them; a preposition every item opens with is theirs.
+    expect(listItems('They evaluated on Natural Questions and TriviaQA, with a Wikipedia dump from December 2018.', 'en')).toEqual(['Natural Questions', 'TriviaQA']);
+    expect(listItems('Hertz, Avis and Europcar, at Schiphol Plaza.', 'en')).toEqual(['Hertz', 'Avis', 'Europcar']);
+    expect(listItems('Je kunt kiezen uit Vattenfall en Eneco, die allebei groene stroom leveren.', 'nl')).toEqual(['Vattenfall', 'Eneco']);
+    expect(listItems('You can work at home, at work, or in the car.', 'en')).toHaveLength(3);
     expect(listItems('Je kunt kiezen: huren, kopen of leasen.', 'nl')).toEqual(['huren', 'kopen', 'leasen']);
     // With commas, an "and" before the last comma is inside an item.
     expect(listItems('Three recipes use lentils: red lentil dahl (dahl.md), lentil and chorizo soup (soups.docx) and a lentil salad (salads.md).', 'en')).toEqual([

@@ -291,6 +291,11 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     // Not an attribute ("the price" of the monstera), nor a thing of another number.
     expect(await resolveParallel('and the price?', ['How often should I water my monstera?'], 'en', embedder)).toBeUndefined();
     expect(await resolveParallel('and the leaves?', ['How often should I water my monstera?'], 'en', embedder)).toBeUndefined();
+    // The one thing may have a word before its noun; a name beside it is no such thing.
+    expect((await resolveParallel('and the fern?', ['How often should I water my big monstera in Amsterdam?'], 'en', embedder))?.resolved).toBe('How often should I water the fern in Amsterdam?');
+    // In Dutch too, where the wording alone decides.
+    expect((await resolveParallel('en het plastic?', ['Wanneer wordt het oud papier opgehaald in de Rivierenwijk?'], 'nl'))?.resolved).toBe('Wanneer wordt het plastic opgehaald in de Rivierenwijk?');
+    expect(await resolveParallel('en de prijs?', ['Wanneer wordt het oud papier opgehaald?'], 'nl')).toBeUndefined();
   });
 
   it('asks no follow-up that was read as nothing again, and breaks no bracketed topic', async () => {
@@ -491,8 +496,10 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('en voor huurders?', ['Wat zegt de regeling over de subsidie?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat zegt de regeling over huurders?' });
     expect(await resolveParallel('and for tenants?', ['What does the lease say about repairs for owners?'], 'en', embedder)).toMatchObject({ resolved: 'What does the lease say about repairs for tenants?' });
     expect(await resolveParallel('en de badkamer?', ['Wat staat er in de offerte over de keuken?'], 'nl', embedder)).toMatchObject({ resolved: 'Wat staat er in de offerte over de badkamer?' });
-    // Without either, a bare Dutch "en X?" stays a question to complete, not a parallel.
-    expect(await resolveParallel('en de badkamer?', ['Hoeveel kost de keuken?'], 'nl', embedder)).toBeUndefined();
+    // Without either, a thing said with its article takes the place of the one thing the question named so (see loneSibling);
+    // an attribute ("de levertijd") stays a question to complete.
+    expect(await resolveParallel('en de badkamer?', ['Hoeveel kost de keuken?'], 'nl', embedder)).toMatchObject({ resolved: 'Hoeveel kost de badkamer?' });
+    expect(await resolveParallel('en de levertijd?', ['Hoeveel kost de keuken?'], 'nl', embedder)).toBeUndefined();
   });
 
   it('adds a Dutch prepositional subject with no place of its own to the question\'s end ("en aan de voorkant?")', async () => {

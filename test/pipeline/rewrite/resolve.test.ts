@@ -223,6 +223,8 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference("Why didn't you do that?", { phrase: 'landlord', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('does our client do that?', { phrase: 'Stripe API', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('can the app do it offline?', { phrase: 'sync', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('who did it?', { phrase: 'boiler', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('who does that?', { phrase: 'boiler', article: 'the' }, 'en')).toBeUndefined();
     // "them" that is done is things the conversation named ("how often should I do them?" after a list of exercises).
     expect(resolveReference('how often should I do them?', { phrase: 'exercises', article: 'the' }, 'en')).toBe('how often should I do the exercises?');
     // "do" as the auxiliary still leaves its subject to read: "does it work?".

@@ -109,6 +109,22 @@ const ITEM_AMOUNT = /(?:\s+(?:with|of|met|van))?(?:\s+(?:up\s+to|about|around|ro
 const NAME_DETAIL = /^((?:(?:the|a|an|de|het|een)\s+)?\p{Lu}[\p{L}\p{N}.'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*)*)\s+(?:with|without|including|excluding|met|zonder|inclusief|exclusief)\s.*$/u;
 /** Words that open a remark on all the items of a list ("both including installation", "allebei met garantie"). */
 const REMARK_ON_ITEMS = /^(?:both|all|each|either|beide|allebei|alle|elk|elke)\b/i;
+/** A phrase after a list's last item that says something of them all ("…, with a Wikipedia dump from 2018", "…, die …"). */
+const TRAILING_REMARK = /^(?:with|without|for|from|at|in|on|which|who|where|including|met|zonder|voor|vanaf|bij|op|die|dat|waar|inclusief)\s/i;
+
+/**
+ * Whether the last of a list's comma parts is a remark on the items rather than one: opened by
+ * REMARK_ON_ITEMS, or by a word of TRAILING_REMARK that no other part opens with ("in Amsterdam,
+ * in Utrecht and in Delft" is a list), after a part that joins items itself.
+ */
+function remarkLast(parts: readonly string[], language: string): boolean {
+  const last = parts.at(-1)!;
+  if (REMARK_ON_ITEMS.test(last)) return true;
+  const word = TRAILING_REMARK.exec(last)?.[0].trim().toLowerCase();
+  const before = parts.at(-2);
+  return !!word && !!before && JOINS[language === 'nl' ? 'nl' : 'en'].test(before) && parts.slice(0, -1).every((p) => p.split(/\s+/)[0]!.toLowerCase() !== word);
+}
+const JOINS = { en: /\s(?:and|or)\s/i, nl: /\s(?:en|of)\s/i };
 
 /** The items of a text's list: its list lines (each up to a colon or dash), or its longest enumeration in a sentence. */
 export function listItems(text: string, language: string): string[] {
@@ -141,11 +157,12 @@ function listParts(body: string, language: string, everyJoin: boolean): string[]
   const commas = language === 'nl' ? /\s*,\s*/ : /\s*,\s*(?:and\s+|or\s+|then\s+)?/i;
   const parts = body.split(commas);
   if (parts.length === 1 || everyJoin) return parts.flatMap((p) => p.split(joiner));
-  const remark = REMARK_ON_ITEMS.test(parts.at(-1)!) ? parts.pop() : undefined;
+  const remark = remarkLast(parts, language) ? parts.pop() : undefined;
   const last = parts.pop()!;
   const joins = [...last.matchAll(joiner)].at(-1);
   const items = joins ? [...parts, last.slice(0, joins.index), last.slice(joins.index + joins[0].length)] : [...parts, last];
-  return remark === undefined ? items : [...items, remark];
+  // A phrase that says something of the items ("…, with a Wikipedia dump") is none of them; a remark on all of them is left for the caller.
+  return remark === undefined || !REMARK_ON_ITEMS.test(remark) ? items : [...items, remark];
 }
 
 /** "There are a few options: A, B, or C", "The catalogue lists A and B", "Mount A, connect B, then wire C". */

@@ -578,6 +578,8 @@ export function chooseSlot(subject: string, slots: readonly Slot[], similarities
 
 /** A determiner and one lower-case noun: "the fern", "my badge", "de fiets". */
 const DETERMINED_NOUN = /^(?:the|my|your|our|his|her|their|a|an|de|het|een|mijn|je|jouw|uw|onze|ons|zijn|haar|hun)\s+(\p{Ll}[\p{L}-]*)$/u;
+/** The same, with at most one lower-case word before the noun: "het oud papier", "my big monstera". */
+const DETERMINED_MODIFIED_NOUN = /^(?:the|my|your|our|his|her|their|a|an|de|het|een|mijn|je|jouw|uw|onze|ons|zijn|haar|hun)\s+(?:\p{Ll}[\p{L}-]*\s+)?(\p{Ll}[\p{L}-]*)$/u;
 
 /**
  * "and the fern?" after "How often should I water my monstera?", "and the badge?" after "When do I
@@ -587,9 +589,11 @@ const DETERMINED_NOUN = /^(?:the|my|your|our|his|her|their|a|an|de|het|een|mijn|
  * nor one of another number ("and the leaves?").
  */
 function loneSibling(subject: string, slots: readonly Slot[]): Slot | undefined {
-  const only = slots.length === 1 && !slots[0]!.decided && !slots[0]!.modifierOf ? slots[0]! : undefined;
+  // A name ("in de Rivierenwijk") is no sibling of a thing said in lower case.
+  const things = slots.filter((s) => !/\p{Lu}/u.test(s.text));
+  const only = things.length === 1 && !things[0]!.decided && !things[0]!.modifierOf ? things[0]! : undefined;
   const said = DETERMINED_NOUN.exec(subject.trim());
-  const was = only && DETERMINED_NOUN.exec(only.text.trim());
+  const was = only && DETERMINED_MODIFIED_NOUN.exec(only.text.trim());
   if (!said || !was || isAttribute(said[1]!) || isAttribute(was[1]!) || plural(said[1]!) !== plural(was[1]!)) return undefined;
   return only;
 }
@@ -1120,7 +1124,10 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // "and the stew?" after "is chana masala spicy?", both items of the list a reply gave: the other item's place.
   const sibling = chainedPlace ? undefined : listSibling(subject, previous, lists);
   const all = chainedPlace ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : sibling ? [sibling] : parallelSlots(previous, subject, language);
-  const slots = wordingOnly ? all.filter((s) => s.decided && s.start < s.end) : all;
+  const settled = wordingOnly ? all.filter((s) => s.decided && s.start < s.end) : all;
+  // A Dutch "en het plastic?" too: the wording settles a lone thing's place (see loneSibling).
+  const lone = wordingOnly && !correction && settled.length === 0 ? loneSibling(subject, all) : undefined;
+  const slots = lone ? [lone] : settled;
   // "what about my vitamin D?" after "is that bad?", itself after "What did the blood test show about
   // my cholesterol?": a question that says nothing but what it points at is passed over, once, for the one before.
   if (depth === 0 && !ones && !skipped && earlierUserTurns.length > 1 && pointsOnly(previous)) {

@@ -305,10 +305,10 @@ export function verbsOf(text: string): { verbs: Set<string>; auxiliaries: Set<st
 
 /**
  * "do" as the main verb right before a pointing word ("why does Germany keep doing this?", "can I
- * do that online?", "how do I do it?", "does our client do that?"): it stands for an action, which no thing of the
+ * do that online?", "how do I do it?", "does our client do that?", "who did it?"): it stands for an action, which no thing of the
  * conversation names. Not the auxiliary of "does it work?".
  */
-const DO_ACTION = /(?:\b(?:doing|done)|(?:\b(?:i|you|we|they|he|she|to|can|could|will|would|should|must|might|may|not|also|just)|n['’]t)\s+(?:do|does|did)|\b(?:does|did|do|can|could|will|would|should)\s+(?:[\p{L}'’-]+\s+){1,3}do)\s+$/iu;
+const DO_ACTION = /(?:\b(?:doing|done)|(?:\b(?:i|you|we|they|he|she|who|to|can|could|will|would|should|must|might|may|not|also|just)|n['’]t)\s+(?:do|does|did)|\b(?:does|did|do|can|could|will|would|should)\s+(?:[\p{L}'’-]+\s+){1,3}do)\s+$/iu;
 /**
  * Dutch "doen" with a pointing word as its object: "hoe doe ik dat?", "wat als ik het zelf doe?",
  * "kan ik dat online doen?". Not "doet dat pijn?", where "dat" is the subject.
@@ -339,7 +339,8 @@ function doesAction(body: string, pointing: RegExpExecArray, lang: 'en' | 'nl'):
   // What was said ends the clause ("who decided that?"); before a verb it is a clause's subject ("I think that is wrong").
   const ends = /^\s*(?:(?:exactly|again|then|before|first|earlier|too|also|at all|in the meeting)\s*)?$/i.test(after);
   // "how often should I do them?" after a list of exercises: things done, which the conversation names.
-  if (lang === 'en') return (!/^them$/i.test(pointing[0]) && DO_ACTION.test(before)) || (ends && SAID_THAT.test(before));
+  // "Who did they play …?": a subject "they" is no thing done.
+  if (lang === 'en') return (/^(?:it|this|that)$/i.test(pointing[0]) && DO_ACTION.test(before)) || (ends && SAID_THAT.test(before));
   if (MODAL_THAT_NL.before.test(before) && MODAL_THAT_NL.after.test(after)) return true;
   return DO_ACTION_NL.before.test(before) || DO_ACTION_NL.after.test(after) || (SAID_THAT_NL.before.test(before) && /^\s*$/.test(after)) || SAID_THAT_NL.after.test(after);
 }
@@ -776,7 +777,8 @@ const ATTRIBUTES: ReadonlySet<string> = new Set(
     'openingstijden adres locatie telefoonnummer website accu batterij beoordeling beoordelingen ingrediënten bijwerkingen symptomen risico ' +
     'risicos risico’s voordelen nadelen voorwaarden eisen bevolking hoofdstad geschiedenis oorsprong auteur salaris belasting rente dosis ' +
     'snelheid bereik verbruik dekking eigen risico totaal score uitslag waarde status levering bezorging versie datum budget omzet winst ' +
-    'eigenaar oprichter kenmerken prestaties kwaliteit betrouwbaarheid veiligheid levensduur onderhoud installatie subsidie korting looptijd opzegtermijn'
+    'eigenaar oprichter kenmerken prestaties kwaliteit betrouwbaarheid veiligheid levensduur onderhoud installatie subsidie korting looptijd opzegtermijn ' +
+    'levertijd levertermijn wachttijd doorlooptijd bouwtijd reistijd afmetingen maat dimensions'
   ).split(' '),
 );
 
