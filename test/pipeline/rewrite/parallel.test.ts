@@ -183,6 +183,9 @@ describe('parallel follow-ups: places the wording settles', () => {
 
   it('swaps the same words with another number before reading what a text says about them', () => {
     expect(settled('Wat schrijft de school over de schoolreis van groep 7?', 'groep 8')).toBe('Wat schrijft de school over de schoolreis van groep 8?');
+    // A name renumbered before any other name the question gave ("Sanne"), and a number after a preposition kept with it.
+    expect(settled('did Sanne approve PR 412?', 'PR 415')).toBe('did Sanne approve PR 415?');
+    expect(settled('What is the longest run in week 12 of my marathon training plan?', 'in week 14')).toBe('What is the longest run in week 14 of my marathon training plan?');
   });
 
   it('puts a name after a preposition in place of the one name the question gave after one, or of "there"', () => {

@@ -110,6 +110,9 @@ describe('rewrite: the seeds\' conversations through the learned lexical engine'
     const more = (await rewrite("aren't there more?", shop, {}, { embedder, termStats })).result;
     expect(more.resolved_query).toBe("aren't there more laptops?");
     expect(more.keywords).toContain('laptops');
+    // After a question about one of them, more of what the question before asked for.
+    const jobs = [u('Which companies did I apply to in October?'), a('You applied to Adyen, Mollie and Picnic in October.'), u('when did I hear back from the second one?'), a('Mollie replied on 28 October.')];
+    expect((await rewrite("aren't there more?", jobs, {}, { embedder, termStats })).result.resolved_query).toBe("aren't there more companies?");
     const winkel = [u('Welke laptops verkoopt de winkel?'), a('De winkel verkoopt de Dell XPS 13 en de Lenovo ThinkPad X1.')];
     expect((await rewrite('en de prijs?', winkel, {}, { embedder, termStats })).result).toMatchObject({ resolved_query: 'Wat is de prijs van de laptops?', language: 'nl' });
     const days = [u('Hoeveel vakantiedagen krijg ik per jaar?'), a('Je krijgt 25 vakantiedagen per jaar.')];
@@ -802,6 +805,21 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
       ['is breakfast included on it?', 'Standard Premier includes a light meal served at your seat.'],
     ]);
     expect(train.slice(1)).toEqual(['how much did my train cost?', 'is breakfast included on my train?']);
+  });
+
+  it('reads the thing of "did she approve it?" beside the person, and a renumbered follow-up of it ("and PR 415?")', async () => {
+    const review = await chain([
+      ['What did Sanne comment on PR 412?', 'Sanne asked to split the migration into two steps and to add a test for the rollback.'],
+      ['did she approve it?', 'Not yet: she requested changes.'],
+      ['and PR 415?', 'On PR 415 Sanne approved without comments.'],
+    ]);
+    expect(review).toEqual(['did Sanne approve PR 412?', 'did Sanne approve PR 415?']);
+    // Not a person for the "it", nor a "they".
+    const musician = await chain([
+      ['Did Paul McCartney have health problems in the seventies?', 'He struggled with alcohol after the Beatles split.'],
+      ['did it bother him?', 'Friends said it weighed on him for years.'],
+    ]);
+    expect(musician.at(-1)).toBe('did it bother Paul McCartney?');
   });
 
   it('reads an "it" nothing else read as the user\'s own thing a recent question was about ("my talk")', async () => {

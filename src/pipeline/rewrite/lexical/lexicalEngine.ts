@@ -738,7 +738,14 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
     // "why did she vote against it?" after "Anna de Vries voted against the fee increase": the thing too.
     const thing = verbObject(c.base, c.last.assistant, c.language);
     const both = thing && !isPerson(thing.phrase, c.input.people) ? resolveReference(personal, thing, c.language) : undefined;
-    return { resolved: both ?? personal, reference: { phrase: person!, by: 'person' }, turns: c.turns.filter((t) => `${t.user} ${t.assistant}`.toLowerCase().includes(named)).map((t) => t.index) };
+    // "did she approve it?" after "What did Sanne comment on PR 412?": the thing the conversation is about, where one is placed.
+    // Only an "it" the user's latest question names the thing of, no person ("Did it bother him?" is not about him).
+    const it = !both && c.language === 'en' && /^it$/i.test(pointingPronoun(trimEnd(personal).body, 'en')?.[0] ?? '');
+    const read = it ? termReading({ ...c, base: personal }) : undefined;
+    const phrase = read?.reference?.phrase ?? '';
+    const asked = phrase && !read!.reference!.attached && !isPerson(phrase, c.input.people) && !phrase.toLowerCase().includes(named) && hasWholeWord(c.last.user, phrase);
+    const thingToo = asked ? read!.resolved : undefined;
+    return { resolved: both ?? thingToo ?? personal, reference: { phrase: person!, by: 'person' }, turns: c.turns.filter((t) => `${t.user} ${t.assistant}`.toLowerCase().includes(named)).map((t) => t.index) };
   },
   // "I am not sure those rules apply to IRAs": the rules the conversation named.
   (c) => {
@@ -786,7 +793,10 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
     const before = c.input.earlierUserTurns[1];
     const chained = !latest?.completed && before && c.last?.user && !c.acted() ? frameAntecedent(c.last.user, before, c.language)?.completed?.replace(/^(?:and|so|but|en|maar)\s+/i, '') : undefined;
     const again = chained ? frameAntecedent(c.base, chained, c.language) : undefined;
-    const frame = again?.completed ? again : latest;
+    // "aren't there more?" after "when did I hear back from the second one?", itself after "Which
+    // companies did I apply to in October?": more of what the question before asked for.
+    const more = !latest && before && !c.acted() && MORE[c.language]?.test(trimEnd(c.base).body) ? frameAntecedent(c.base, before, c.language) : undefined;
+    const frame = again?.completed ? again : (latest ?? more);
     const framed = frame && (frame.completed ?? (frame.one ? replaceOne(c.base, frame.phrase) : resolveReference(c.base, frame, c.language)));
     return framed ? { resolved: framed, reference: { phrase: [frame.article, frame.phrase].filter(Boolean).join(' '), by: 'question form' }, turns: [c.last!.index] } : undefined;
   },

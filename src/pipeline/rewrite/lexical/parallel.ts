@@ -263,6 +263,16 @@ export function parallelSlots(previous: string, subject: string, language: strin
   // "and for lists?" after "What does the style guide say about headings?": what it says about lists.
   const saidOf = ABOUT_FOR.has(first) && !prev.some((t) => t.lower === first) ? saysAboutSlot(previous, prev) : undefined;
   if (saidOf && sub.length > 1) return [{ ...saidOf, put: subject.slice(sub[1]!.start) }];
+  // "en groep 8?" after "Wat schrijft de school over de schoolreis van groep 7?", "and PR 415?" after "did Sanne approve PR 412?":
+  // the same words with another number, wherever they stand (a name so renumbered before another name is looked for).
+  const span = subContent.length;
+  const renumber = span > 1 ? prev.findIndex((_, i) => i + span <= prev.length && renumbered(prev.slice(i, i + span).map((t) => t.lower), subContent)) : -1;
+  const renumberedSlot = (): Slot => {
+    let from = renumber;
+    if (DETERMINERS.has(first)) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
+    return slot(from, renumber + span - 1, true);
+  };
+  if (renumber >= 0 && !PREPOSITIONS.has(first) && isNamed(sub)) return [renumberedSlot()];
   // "I meant Porto", "and Porto?" after "When does my flight to Lisbon leave?": a name in place of
   // the one name the question gave after a preposition, which keeps it ("to Porto").
   if (!PREPOSITIONS.has(first) && isNamed(sub)) {
@@ -343,14 +353,7 @@ export function parallelSlots(previous: string, subject: string, language: strin
     if (DETERMINERS.has(first)) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
     return [slot(from, sameEnd, true)];
   }
-  // "en groep 8?" after "Wat schrijft de school over de schoolreis van groep 7?": the same words with another number, wherever they stand.
-  const span = subContent.length;
-  const renumber = span > 1 ? prev.findIndex((_, i) => i + span <= prev.length && renumbered(prev.slice(i, i + span).map((t) => t.lower), subContent)) : -1;
-  if (renumber >= 0) {
-    let from = renumber;
-    if (DETERMINERS.has(first)) while (from > 0 && DETERMINERS.has(prev[from - 1]!.lower)) from--;
-    return [slot(from, renumber + span - 1, true)];
-  }
+  if (renumber >= 0) return [renumberedSlot()];
   // "and according to the policy?" after "… according to the handbook?": another source in place of the one named.
   const sourceNamed = SOURCE_OPENING.test(subject) ? SOURCE_AT_END.exec(previous) : null;
   if (sourceNamed) {
