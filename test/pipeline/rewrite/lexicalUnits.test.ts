@@ -44,6 +44,7 @@ describe('classifyIntent', () => {
     expect(classifyIntent('which one has the longer warranty (Zonnefix or SunPower)?')).toBe('compare');
     expect(classifyIntent('which is cheaper (Zonnefix or SunPower)?')).toBe('compare');
     expect(classifyIntent('welke is goedkoper (KPN of Ziggo)?')).toBe('compare');
+    expect(classifyIntent('Welke van de facturen is de oudste?')).toBe('compare');
     expect(classifyIntent('which car rental company is open at night (Schiphol)?')).not.toBe('compare');
     expect(classifyIntent('which files have tables?')).toBe('list');
   });

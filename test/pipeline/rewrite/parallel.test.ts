@@ -636,6 +636,16 @@ describe('"same question for …", and a year told from the one asked about', ()
   });
 });
 
+describe('a superlative after a which-question about things', () => {
+  it('asks which of those things it is ("and the oldest?", "en de oudste?")', async () => {
+    expect((await resolveParallel('and the oldest?', ['Which invoices are still unpaid?'], 'en'))?.resolved).toBe('Which of the invoices is the oldest?');
+    expect((await resolveParallel('what about the most expensive one?', ['Which invoices are still unpaid?'], 'en'))?.resolved).toBe('Which of the invoices is the most expensive?');
+    expect((await resolveParallel('en de oudste?', ['Welke facturen zijn nog niet betaald?'], 'nl'))?.resolved).toBe('Welke van de facturen is de oudste?');
+    // Not after a question about one thing.
+    expect((await resolveParallel('and the oldest?', ['When is the Eneco invoice due?'], 'en'))?.resolved ?? '').not.toMatch(/^Which of/);
+  });
+});
+
 describe('the same thing from another maker', () => {
   it('takes the place of the phrase that named it with its maker ("and the quote from IKEA?")', async () => {
     expect(await resolveParallel('and the quote from IKEA?', ['When does the Keukenstudio quote expire?'], 'en')).toMatchObject({ resolved: 'When does the quote from IKEA expire?', replaced: 'the Keukenstudio quote' });

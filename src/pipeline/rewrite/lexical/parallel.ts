@@ -653,6 +653,30 @@ function pricedChoice(subject: string, previous: string): ParallelReading | unde
   return { resolved: `${lead}${put}${which[2] || '?'}`, replaced: previous.slice(which[1]!.length).replace(/[?\s]+$/, '').trim(), at: { start: lead.length, end: lead.length + put.length } };
 }
 
+/** A superlative said alone: "the oldest", "the most reliable one", "de oudste", "het goedkoopste". */
+const SUPERLATIVE: Record<'en' | 'nl', RegExp> = {
+  en: /^(?:the\s+)?((?:most|least)\s+\p{L}+|\p{L}{2,}est)(?:\s+ones?)?$/iu,
+  nl: /^(?:de|het)\s+((?:meest|minst)\s+\p{L}+|\p{L}{2,}ste)(?:\s+ene)?$/iu,
+};
+/** A which-question about things of a plural noun: "Which invoices are unpaid?", "Welke facturen zijn nog niet betaald?". */
+const WHICH_PLURAL: Record<'en' | 'nl', RegExp> = {
+  en: /^\s*which\s+(\p{Ll}+[^s\s]s)\s+(?:are|were|do|did|have|can|should|will)\b/iu,
+  nl: /^\s*welke\s+(\p{Ll}+(?:en|s))\s+(?:zijn|waren|heb|hebben|moet|moeten|kan|kunnen|staan|liggen)\b/iu,
+};
+
+/**
+ * "and the oldest?" after "Which invoices are unpaid?", "en de oudste?" after "Welke facturen
+ * zijn nog niet betaald?": which of those things it is ("Welke van de facturen is de oudste?").
+ */
+function superlativeChoice(subject: string, previous: string, lang: 'en' | 'nl'): ParallelReading | undefined {
+  const most = SUPERLATIVE[lang].exec(subject.trim());
+  const which = most && WHICH_PLURAL[lang].exec(previous);
+  if (!most || !which) return undefined;
+  const put = `${lang === 'nl' ? (/^het\b/i.test(subject.trim()) ? 'het' : 'de') : 'the'} ${most[1]}`;
+  const lead = lang === 'nl' ? `Welke van de ${which[1]} is ` : `Which of the ${which[1]} is `;
+  return { resolved: `${lead}${put}?`, replaced: '', at: { start: lead.length, end: lead.length + put.length } };
+}
+
 /** A year after an article, in a thing's name: "the 2023 annual report", "het jaarverslag 2023" is not (it follows its noun). */
 const YEAR_IN_NAME = new RegExp(`(?<![\\p{L}\\p{N}])(?:the|de|het|my|mijn|our|ons|onze)\\s+(?<year>${YEAR})(?![\\p{L}\\p{N}])`, 'dgiu');
 const MOMENT_IN_QUESTION = new RegExp(`(?<![\\p{L}\\p{N}])(?<!\\b(?:the|de|het)\\s+)${MOMENT}(?![\\p{L}\\p{N}])`, 'giu');
@@ -1076,7 +1100,7 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const lang = language === 'nl' ? 'nl' : 'en';
   const lead = ABOUT_LEAD[lang].exec(query.trim()) ?? AND_LEAD[lang].exec(query.trim());
   const afterLead = lead ? query.trim().slice(lead[0].length).replace(/[\s?.!]+$/u, '') : undefined;
-  const priced = afterLead !== undefined && raw !== undefined ? pricedChoice(afterLead, raw) : undefined;
+  const priced = afterLead !== undefined && raw !== undefined ? (pricedChoice(afterLead, raw) ?? superlativeChoice(afterLead, raw, lang)) : undefined;
   if (priced) return priced;
   // "and quieter?" after "Which is cheaper, the Daikin or the Mitsubishi?": which of them is quieter.
   const compared = afterLead !== undefined && raw !== undefined ? comparedChoice(afterLead, raw, lang) : undefined;
