@@ -641,6 +641,9 @@ describe('a superlative after a which-question about things', () => {
     expect((await resolveParallel('and the oldest?', ['Which invoices are still unpaid?'], 'en'))?.resolved).toBe('Which of the invoices is the oldest?');
     expect((await resolveParallel('what about the most expensive one?', ['Which invoices are still unpaid?'], 'en'))?.resolved).toBe('Which of the invoices is the most expensive?');
     expect((await resolveParallel('en de oudste?', ['Welke facturen zijn nog niet betaald?'], 'nl'))?.resolved).toBe('Welke van de facturen is de oudste?');
+    // Not an order ("de laatste", read with its list) nor a noun in -est ("the interest").
+    expect(await resolveParallel('en de laatste?', ['Welke facturen zijn nog niet betaald?'], 'nl')).toBeUndefined();
+    expect((await resolveParallel('and the interest?', ['Which loans are still open?'], 'en'))?.resolved ?? '').not.toMatch(/^Which of/);
     // Not after a question about one thing.
     expect((await resolveParallel('and the oldest?', ['When is the Eneco invoice due?'], 'en'))?.resolved ?? '').not.toMatch(/^Which of/);
   });
@@ -685,7 +688,7 @@ describe('a choice between the two things the latest questions asked about', () 
   it('is asked by "which one …", "which is …", "which of the two …" and the Dutch "welke …", not by a which-question that names its noun', () => {
     for (const q of ['which one has the longer warranty?', 'which is cheaper?', 'and which of the two installs faster?', 'which of them is in stock?']) expect(choosesAmong(q, 'en')).toBe(true);
     for (const q of ['welke is goedkoper?', 'welke van de twee heeft sneller internet?']) expect(choosesAmong(q, 'nl')).toBe(true);
-    for (const q of ['which quote is cheaper?', 'which month is best?', 'what is the warranty?', 'welk abonnement is goedkoper?']) expect(choosesAmong(q, /^welk/.test(q) ? 'nl' : 'en')).toBe(false);
+    for (const q of ['which quote is cheaper?', 'which month is best?', 'what is the warranty?', 'welk abonnement is goedkoper?', 'which is the capital of the Netherlands?', 'welke is de hoofdstad van Frankrijk?']) expect(choosesAmong(q, /^welk/.test(q) ? 'nl' : 'en')).toBe(false);
   });
 
   it('names both things, without the preposition they share', async () => {

@@ -658,6 +658,8 @@ const SUPERLATIVE: Record<'en' | 'nl', RegExp> = {
   en: /^(?:the\s+)?((?:most|least)\s+\p{L}+|\p{L}{2,}est)(?:\s+ones?)?$/iu,
   nl: /^(?:de|het)\s+((?:meest|minst)\s+\p{L}+|\p{L}{2,}ste)(?:\s+ene)?$/iu,
 };
+/** Words in -est or -ste that are no superlative. */
+const NOT_SUPERLATIVE = /^(?:interest|request|forest|harvest|contest|protest|digest|manifest|arrest|conquest|inquest|suggest|honest|modest|earnest|piste|kaste|lijste|twintigste|honderdste)$/i;
 /** A which-question about things of a plural noun: "Which invoices are unpaid?", "Welke facturen zijn nog niet betaald?". */
 const WHICH_PLURAL: Record<'en' | 'nl', RegExp> = {
   en: /^\s*which\s+(\p{Ll}+[^s\s]s)\s+(?:are|were|do|did|have|can|should|will)\b/iu,
@@ -670,6 +672,8 @@ const WHICH_PLURAL: Record<'en' | 'nl', RegExp> = {
  */
 function superlativeChoice(subject: string, previous: string, lang: 'en' | 'nl'): ParallelReading | undefined {
   const most = SUPERLATIVE[lang].exec(subject.trim());
+  // An order ("de eerste", "de laatste": see resolveOrdinal) or a noun in -est ("the interest") is no superlative.
+  if (most && (ORDER_ALONE.test(most[1]!) || NOT_SUPERLATIVE.test(most[1]!))) return undefined;
   const which = most && WHICH_PLURAL[lang].exec(previous);
   if (!most || !which) return undefined;
   const put = `${lang === 'nl' ? (/^het\b/i.test(subject.trim()) ? 'het' : 'de') : 'the'} ${most[1]}`;
@@ -760,6 +764,8 @@ function numberFollowUp(said: string, previous: string): ParallelReading | undef
 
 /** Words that say which of several things by their order ("the first round", "de laatste ronde"). */
 const ORDER = String.raw`(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|next|previous|eerste|tweede|derde|vierde|vijfde|zesde|zevende|achtste|negende|tiende|laatste|volgende|vorige)`;
+/** An order word said alone ("laatste"). */
+const ORDER_ALONE = new RegExp(`^${ORDER}$`, 'i');
 /** A follow-up that names another by its order: "(in) the last one", "(en) de laatste". */
 const ORDER_SAID = new RegExp(String.raw`^(?:(\p{L}+)\s+)?(?:the|that|de|het|die)\s+(${ORDER})(?:\s+(\p{L}+))?$`, 'iu');
 /** An ordered thing the question named: "the first round", "het tweede kwartaal". */
@@ -992,8 +998,18 @@ const CHOOSES: Record<'en' | 'nl', RegExp> = {
   en: /^(?:(?:and|so|but|ok|okay)\s*,?\s+)?which\s+(?:(?:one|of\s+(?:them|the\s+two|both|these|those))\s+\p{L}|(?:is|was|has|had|does|do|did|would|should|will|can|could|offers|gives|costs|lasts|takes|comes|needs|uses|gets|works|seems|looks|sounds|covers|pays|charges|includes|supports|allows|lets|runs|saves|fits|suits|handles|scores|wins)\b)/iu,
   nl: /^(?:(?:en|maar|ok[eé]?)\s*,?\s+)?welke?\s+(?:(?:van\s+(?:de\s+twee|beide|die\s+twee|deze\s+twee))\s+\p{L}|(?:is|was|heeft|had|doet|zou|moet|kan|biedt|geeft|kost|duurt|gaat|werkt|lijkt|gebruikt|neemt|raad|vergoedt|dekt|betaalt|rekent|levert|valt|past|geldt|scoort|verbruikt|bespaart|wint)\b)/iu,
 };
+/** A bare "which is …" that names a thing of its own ("which is the capital of the Netherlands?"): a question, not a choice. */
+const OWN_THING_NAMED = /\s(?:of|van)\s|\s\p{Lu}/u;
+
 /** Whether the query chooses without naming what among (see CHOOSES). */
-export const choosesAmong = (query: string, language: string): boolean => CHOOSES[language === 'nl' ? 'nl' : 'en'].test(query.trim());
+export function choosesAmong(query: string, language: string): boolean {
+  const q = query.trim();
+  const m = CHOOSES[language === 'nl' ? 'nl' : 'en'].exec(q);
+  if (!m) return false;
+  // "which one …", "which of the two …" choose whatever follows; a bare "which is …" only when it names nothing else.
+  const bare = !/\b(?:one|ene|of|van)\b/i.test(m[0]);
+  return !bare || !OWN_THING_NAMED.test(q.slice(m[0].length));
+}
 const SHARED_PREPOSITION = /^(?:from|in|at|on|for|with|by|of|bij|van|in|op|voor|met|aan|uit)\s+/i;
 
 /**
