@@ -738,12 +738,12 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
     // "why did she vote against it?" after "Anna de Vries voted against the fee increase": the thing too.
     const thing = verbObject(c.base, c.last.assistant, c.language);
     const both = thing && !isPerson(thing.phrase, c.input.people) ? resolveReference(personal, thing, c.language) : undefined;
-    // "did she approve it?" after "What did Sanne comment on PR 412?": the thing the conversation is about, where one is placed.
-    // Only an "it" the user's latest question names the thing of, no person ("Did it bother him?" is not about him).
+    // "did she approve it?" after "What did Sanne comment on PR 412?": an "it" read as the thing the
+    // user's latest question named, put in place, and no person ("Did it bother him?" is not about him).
     const it = !both && c.language === 'en' && /^it$/i.test(pointingPronoun(trimEnd(personal).body, 'en')?.[0] ?? '');
     const read = it ? termReading({ ...c, base: personal }) : undefined;
-    const phrase = read?.reference?.phrase ?? '';
-    const asked = phrase && !read!.reference!.attached && !isPerson(phrase, c.input.people) && !phrase.toLowerCase().includes(named) && hasWholeWord(c.last.user, phrase);
+    const ref = read?.reference;
+    const asked = !!ref && !ref.attached && !isPerson(ref.phrase, c.input.people) && !ref.phrase.toLowerCase().includes(named) && hasWholeWord(c.last.user, ref.phrase);
     const thingToo = asked ? read!.resolved : undefined;
     return { resolved: both ?? thingToo ?? personal, reference: { phrase: person!, by: 'person' }, turns: c.turns.filter((t) => `${t.user} ${t.assistant}`.toLowerCase().includes(named)).map((t) => t.index) };
   },
@@ -1045,10 +1045,10 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const cues = queryCues(base);
   // "Is it fatal?": a short question that points back must point somewhere. When no term
   // clears the bar, the likeliest words of the user's latest question are what it means.
-  let fallback = false;
+  let fellBack = false;
   if (searched.length === 0 && cues.referring && cues.contentWords <= SHORT_QUERY && dependence >= weights.dependence.threshold) {
     searched = scored.filter((c) => c.lastUser && c.p >= FALLBACK_FLOOR).slice(0, FALLBACK_TERMS);
-    fallback = true;
+    fellBack = true;
   }
 
   // The question itself changes only where it points back (a pronoun, an ellipsis, "more?") or
@@ -1119,7 +1119,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // weight is one more keyword query); the resolved question's words, expansions and the fallback
   // reading of a pointing question count whole.
   const share = new Map<string, number>();
-  if (!fallback) for (const c of searched) for (const w of queryTerms(c.term)) share.set(w, Math.max(share.get(w) ?? 0, Math.min(1, c.p / weights.term.threshold)));
+  if (!fellBack) for (const c of searched) for (const w of queryTerms(c.term)) share.set(w, Math.max(share.get(w) ?? 0, Math.min(1, c.p / weights.term.threshold)));
   const resolvedWords = new Set(queryTerms(`${resolved} ${expansion.terms.join(' ')}`));
   const keywordShares = keywords.map((k) => (resolvedWords.has(k) ? 1 : Math.max(0.1, Math.round((share.get(k) ?? 1) * 10) / 10)));
 

@@ -673,9 +673,9 @@ const WHICH_PLURAL: Record<'en' | 'nl', RegExp> = {
 function superlativeChoice(subject: string, previous: string, lang: 'en' | 'nl'): ParallelReading | undefined {
   const most = SUPERLATIVE[lang].exec(subject.trim());
   // An order ("de eerste", "de laatste": see resolveOrdinal) or a noun in -est ("the interest") is no superlative.
-  if (most && (ORDER_ALONE.test(most[1]!) || NOT_SUPERLATIVE.test(most[1]!))) return undefined;
-  const which = most && WHICH_PLURAL[lang].exec(previous);
-  if (!most || !which) return undefined;
+  if (!most || ORDER_ALONE.test(most[1]!) || NOT_SUPERLATIVE.test(most[1]!)) return undefined;
+  const which = WHICH_PLURAL[lang].exec(previous);
+  if (!which) return undefined;
   const put = `${lang === 'nl' ? (/^het\b/i.test(subject.trim()) ? 'het' : 'de') : 'the'} ${most[1]}`;
   const lead = lang === 'nl' ? `Welke van de ${which[1]} is ` : `Which of the ${which[1]} is `;
   return { resolved: `${lead}${put}?`, replaced: '', at: { start: lead.length, end: lead.length + put.length } };
@@ -1010,7 +1010,8 @@ export function choosesAmong(query: string, language: string): boolean {
   const bare = !/\b(?:one|ene|of|van)\b/i.test(m[0]);
   return !bare || !OWN_THING_NAMED.test(q.slice(m[0].length));
 }
-const SHARED_PREPOSITION = /^(?:from|in|at|on|for|with|by|of|bij|van|in|op|voor|met|aan|uit)\s+/i;
+/** A preposition two things of a choice may share ("from Zonnefix", "from SunPower"). */
+const SHARED_PREPOSITION = /^(?:from|in|at|on|for|with|by|of|bij|van|op|voor|met|aan|uit)\s+/i;
 
 /**
  * The two things a choice question chooses between: the subject the user's latest question asked
