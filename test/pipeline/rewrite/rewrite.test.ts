@@ -822,6 +822,28 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
     expect(musician.at(-1)).toBe('did it bother Paul McCartney?');
   });
 
+  it('reads "that" taken together as the things a recent which-question asked for ("how much is that in total?")', async () => {
+    const invoices = await chain([
+      ['Which invoices are still unpaid?', 'Three: Eneco (84 euros), Ziggo (56 euros) and the dentist (142 euros).'],
+      ['and the oldest?', 'The dentist invoice, from 2 September.'],
+      ['how much is that in total?', '282 euros.'],
+    ]);
+    expect(invoices.at(-1)).toBe('how much are the invoices in total?');
+    const facturen = await chain([
+      ['Welke facturen zijn nog niet betaald?', 'Drie: Eneco (84 euro), Ziggo (56 euro) en de tandarts (142 euro).'],
+      ['en de oudste?', 'Die van de tandarts, van 2 september.'],
+      ['hoeveel is dat samen?', '282 euro.'],
+    ]);
+    expect(facturen.at(-1)).toBe('hoeveel zijn de facturen samen?');
+    // Not without a word that takes them together.
+    const one = await chain([
+      ['Which invoices are still unpaid?', 'Three: Eneco (84 euros), Ziggo (56 euros) and the dentist (142 euros).'],
+      ['and the oldest?', 'The dentist invoice, from 2 September.'],
+      ['how much is that?', '142 euros.'],
+    ]);
+    expect(one.at(-1)).not.toMatch(/the invoices/);
+  });
+
   it('reads an "it" nothing else read as the user\'s own thing a recent question was about ("my talk")', async () => {
     const talk = await chain([
       ['When is my talk at the PyData conference?', "Your talk, 'Forecasting with gradient boosting', is on Friday 12 June at 14:30 in room B."],

@@ -15,7 +15,7 @@ import { resolveListPronoun, resolveOrdinal, type OrdinalReading } from './ordin
 import { namedAction, verbObject, type ActedOn } from './verbObject.js';
 import { resolveSaid, resolveSource, type Answer, type SourceReading } from './source.js';
 import { queryCues } from './queryCues.js';
-import { frameAntecedent, replaceOne } from './questionFrame.js';
+import { askedFor, frameAntecedent, replaceOne } from './questionFrame.js';
 import { choosesAmong, DETERMINERS, orderedOne, saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, isAttribute, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
@@ -694,6 +694,9 @@ const personOf = (c: ReadingContext, question: string): string | undefined => pe
 /** A question that chooses among things or takes them together ("which one …?", "what about both?", "welke van de twee …?"). */
 const CHOOSES_OR_GROUPS = /^\s*(?:(?:which|welke?)\s+(?:one|ones|of\s+them|of\s+the\s+\w+|van\s+de\s+\w+|ene)\b|(?:and\s+)?(?:that|this)\s+one\b|(?:and\s+|en\s+)?(?:what|how)\s+about\s+(?:both|all|either|each)\b|(?:en\s+)?(?:allebei|beide)\b)/i;
 
+/** Words that take things together: "how much is that together?", "hoeveel is dat samen?", "in total", "bij elkaar". */
+const TOGETHER = /\b(?:together|in\s+total|altogether|combined|all\s+together|samen|in\s+totaal|bij\s+elkaar|opgeteld)\b/i;
+
 /** "who is that?", "wie is dat?": who someone just named is. */
 const WHO_IS_THAT = /^\s*(?:who\s+is\s+(?:that|this)|who['’]s\s+(?:that|this)|wie\s+is\s+(?:dat|die|dit))\s*\??\s*$/i;
 
@@ -799,6 +802,24 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
     const frame = again?.completed ? again : (latest ?? more);
     const framed = frame && (frame.completed ?? (frame.one ? replaceOne(c.base, frame.phrase) : resolveReference(c.base, frame, c.language)));
     return framed ? { resolved: framed, reference: { phrase: [frame.article, frame.phrase].filter(Boolean).join(' '), by: 'question form' }, turns: [c.last!.index] } : undefined;
+  },
+  // "hoeveel is dat samen?", "how much is that in total?" after "Welke facturen zijn nog niet
+  // betaald?" and a question about one of them: the things a recent which-question asked for, together.
+  (c) => {
+    const { body } = trimEnd(c.base);
+    if (!TOGETHER.test(body) || !/(?<![\p{L}])(?:that|this|it|dat|dit|het)(?![\p{L}])/iu.test(body)) return undefined;
+    for (const question of c.input.earlierUserTurns.slice(0, 3)) {
+      const asked = askedFor(question, c.language);
+      if (!asked?.choice || !asked.plural) continue;
+      const phrase = { phrase: asked.phrase, article: c.language === 'nl' ? 'de' : 'the' };
+      const read = resolveReference(c.base, phrase, c.language);
+      // "how much is the invoices" → "how much are the invoices".
+      const said = `is ${phrase.article} ${phrase.phrase}`;
+      const at = read?.toLowerCase().indexOf(said.toLowerCase()) ?? -1;
+      const resolved = read && at >= 0 ? `${read.slice(0, at)}${c.language === 'nl' ? 'zijn' : 'are'}${read.slice(at + 2)}` : read;
+      if (resolved) return { resolved, reference: { ...phrase, by: 'question form' }, turns: c.last ? [c.last.index] : [] };
+    }
+    return undefined;
   },
   // "compare them" after a reply that lists a few things: those things, by name.
   (c) => {
