@@ -86,6 +86,10 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(namedAction('can I do that online?', tax, 'en')).toBe('can I request an extension online?');
     expect(namedAction("what if I don't do it?", tax, 'en')).toBe("what if I don't request an extension?");
     expect(namedAction('how do I do that?', 'No. You should register your dishwasher within 4 weeks.', 'en')).toBe('how do I register my dishwasher?');
+    // Advice said with a verb in -ing: in its base form, up to a word of time.
+    expect(namedAction('how often should I do that?', 'Slightly high; Dr. Bakker advises measuring at home for two weeks.', 'en')).toBe('how often should I measure at home?');
+    expect(namedAction('how do I do that?', 'The manual recommends replacing the filter every three months.', 'en', 'How do I keep the dishwasher clean?')).toBe('how do I replace the filter?');
+    expect(namedAction('how do I do that?', 'The manual recommends reading chapter 3.', 'en')).toBe('how do I read chapter 3?');
     // Dutch splits the verb in a question: the action goes beside it.
     expect(namedAction('hoe doe ik dat?', 'Vóór 1 mei. Je kunt uitstel aanvragen tot 1 september.', 'nl')).toBe('hoe doe ik dat (uitstel aanvragen)?');
     // With the verb first after an opening, up to the infinitive ("inkomen" is none), the answer's "je" the user's "mijn".

@@ -275,9 +275,14 @@ export function namedAction(query: string, reply: string, language: string, aske
     const found = DO_POINTER.exec(query);
     // Without advice, what the user asked about doing, when they ask about doing it themselves
     // ("How often should I change the oil …?" — "can I do it myself?" → "can I change the oil myself?").
-    const advice = found && (ADVICE.exec(reply) ?? (/\b(?:i|we)\b/i.test(query) ? ASKED_ACTION.exec(asked) : null));
-    if (!found || !advice || NO_OBJECT_VERBS.has(advice[1]!.toLowerCase())) return undefined;
+    if (!found) return undefined;
     const at = found.index + found[0].length - found[1]!.length - 1 - found[2]!.length;
+    const advised = ADVICE.exec(reply);
+    // "Dr. Bakker advises measuring at home for two weeks": the advised doing, in its base form.
+    const doing = advised ? undefined : advisedDoing(reply);
+    if (doing) return `${query.slice(0, at)}${doing}${query.slice(found.index + found[0].length)}`;
+    const advice = advised ?? (/\b(?:i|we)\b/i.test(query) ? ASKED_ACTION.exec(asked) : null);
+    if (!advice || NO_OBJECT_VERBS.has(advice[1]!.toLowerCase())) return undefined;
     // "your" in the answer is the user's own.
     const object = advice[2]!.replace(/^your\b/i, 'my');
     return `${query.slice(0, at)}${advice[1]!.toLowerCase()} ${object}${query.slice(found.index + found[0].length)}`;
@@ -291,6 +296,20 @@ export function namedAction(query: string, reply: string, language: string, aske
   // "dat" is what the user asked to do (with advice, the verb's object is read: "hoe vraag ik uitstel aan?").
   if (DUTCH_THAT_ASKED.test(query) && !advice) return besideQuestion(query, dutchAskedAction(asked));
   return undefined;
+}
+
+/** "advises measuring at home", "recommends replacing the filter": the doing, up to a word of time or a mark (group 1, then 2). */
+const ADVISED_ING = /\b(?:advises?|advised|recommends?|recommended|suggests?|suggested)\s+(\p{Ll}{3,}ing)((?:\s+(?!for\b|until\b|before\b|after\b|by\b|twice\b|daily\b|every\b|each\b|and\b|or\b)[\p{L}\p{N}'’-]+){0,4}?)(?=\s+(?:for|until|before|after|by|twice|daily|every|each|and|or)\b|\s*[.,;:!?]|\s*$)/u;
+
+/** The doing an answer advises with a verb in -ing ("advises measuring at home"), in its base form ("measure at home"); undefined without one. */
+function advisedDoing(reply: string): string | undefined {
+  const m = ADVISED_ING.exec(reply);
+  if (!m) return undefined;
+  // Tagged as a verb in a clause of its own ("reading" alone is a noun).
+  const { words, lemmas } = englishTags(`they are ${m[1]!}`);
+  const base = words.length === 3 ? lemmas[2] : undefined;
+  if (!base || base === m[1] || NO_OBJECT_VERBS.has(base)) return undefined;
+  return `${base}${m[2]!.replace(/\byour\b/gi, 'my')}`;
 }
 
 /** The answer's advice as the user says it: "je inkomen wijzigen" is "mijn inkomen wijzigen". */
