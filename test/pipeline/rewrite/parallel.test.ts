@@ -592,6 +592,11 @@ describe('"the next one" in a question of its own', () => {
     const { result } = await rewrite('and when is the next one due?', [u('When was the last oil change on the Golf?'), a('The last oil change was on 12 March 2026 at 84,200 km, at Garage Bosman.')]);
     expect(result.resolved_query).toBe('and when is the next oil change due?');
   });
+
+  it('is the thing a question two before named by its order, when the latest named none', async () => {
+    const history = [u('When was the last oil change on my Corolla?'), a('On 3 March 2025 at 84,200 km, at Garage Jansen.'), u('who did it?'), a('Garage Jansen in Utrecht.'), u('how much did they charge?'), a('189 euros including the filter.')];
+    expect((await rewrite('is it time for the next one?', history)).result.resolved_query).toBe('is it time for the next oil change?');
+  });
 });
 
 describe('a correction ("no, I meant …")', () => {

@@ -771,7 +771,9 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   },
   // "when is the next one due?" after "When was the last oil change …?": the next oil change.
   (c) => {
-    const ordered = c.last ? orderedOne(c.base, c.input.earlierUserTurns[0], c.language) : undefined;
+    // The latest question first, then the two before it ("when is the next one due?" two questions after "When was the last oil change …?").
+    let ordered: ReturnType<typeof orderedOne>;
+    for (const question of c.last ? c.input.earlierUserTurns.slice(0, ORDERED_QUESTIONS) : []) if ((ordered = orderedOne(c.base, question, c.language))) break;
     return ordered ? { resolved: ordered.resolved, reference: { phrase: ordered.noun, by: 'order', article: c.language === 'nl' ? ordered.article : 'the' }, turns: [c.last!.index] } : undefined;
   },
   // "how loud is the first one?": an item of the list just given. The items not chosen are no
@@ -854,6 +856,8 @@ function namedBeforeIt(question: string): boolean {
   return !!pronoun && /^it$/i.test(pronoun[0]) && NAMED_THEN_CLAUSE.test(body.slice(0, pronoun.index));
 }
 
+/** How many of the latest questions are looked through for a thing named by its order ("the last oil change"). */
+const ORDERED_QUESTIONS = 3;
 /** How many of the latest questions are looked through for the user's own thing. */
 const OWN_THING_QUESTIONS = 3;
 /** "my talk", "my sourdough starter", "our MacBook": the user's own thing, up to a preposition, a verb or the end. */
