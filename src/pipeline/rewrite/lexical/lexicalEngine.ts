@@ -90,7 +90,7 @@ export interface QueryReading {
 const AGREEMENT_MARGIN = 0.5;
 
 /** A reading's head noun: its last word. */
-const head = (r: Antecedent): string => r.phrase.split(/\s+/).at(-1)!;
+const head = (r: Pick<Antecedent, 'phrase'>): string => r.phrase.split(/\s+/).at(-1)!;
 
 /**
  * Whether a phrase names a person: with a title ("Dr Patel"), by a role ("the GP", "my
@@ -425,12 +425,13 @@ function doneBy(readings: readonly Antecedent[], first: Antecedent): Antecedent 
  * Whether a reading could stand for the question's English "it"/"its" or "them" (pronounNumber):
  * a name, or a noun of that number; for "more?", a plural noun ("more invoices", not "more Acme").
  */
-function numberFits(r: Antecedent, pronoun: 'it' | 'them' | 'more' | undefined): boolean {
+function numberFits(r: Pick<Antecedent, 'phrase'>, pronoun: 'it' | 'them' | 'more' | undefined): boolean {
   if (!pronoun) return true;
+  const noun = head(r);
   // "children", "people": plural without an "s".
-  if (PEOPLE.has(head(r).toLowerCase())) return pronoun !== 'it';
-  if (/^\p{Lu}/u.test(head(r))) return pronoun !== 'more';
-  return plural(head(r).toLowerCase()) === (pronoun !== 'it');
+  if (PEOPLE.has(noun.toLowerCase())) return pronoun !== 'it';
+  if (/^\p{Lu}/u.test(noun)) return pronoun !== 'more';
+  return plural(noun.toLowerCase()) === (pronoun !== 'it');
 }
 
 /**
@@ -773,7 +774,7 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   (c) => {
     // The latest question first, then the two before it ("when is the next one due?" two questions after "When was the last oil change …?").
     let ordered: ReturnType<typeof orderedOne>;
-    for (const question of c.last ? c.input.earlierUserTurns.slice(0, ORDERED_QUESTIONS) : []) if ((ordered = orderedOne(c.base, question, c.language))) break;
+    for (const question of c.last ? c.input.earlierUserTurns.slice(0, RECENT_QUESTIONS) : []) if ((ordered = orderedOne(c.base, question, c.language))) break;
     return ordered ? { resolved: ordered.resolved, reference: { phrase: ordered.noun, by: 'order', article: c.language === 'nl' ? ordered.article : 'the' }, turns: [c.last!.index] } : undefined;
   },
   // "how loud is the first one?": an item of the list just given. The items not chosen are no
@@ -810,7 +811,7 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   (c) => {
     const { body } = trimEnd(c.base);
     if (!TOGETHER.test(body) || !/(?<![\p{L}])(?:that|this|it|dat|dit|het)(?![\p{L}])/iu.test(body)) return undefined;
-    for (const question of c.input.earlierUserTurns.slice(0, 3)) {
+    for (const question of c.input.earlierUserTurns.slice(0, RECENT_QUESTIONS)) {
       const asked = askedFor(question, c.language);
       if (!asked?.choice || !asked.plural) continue;
       const phrase = { phrase: asked.phrase, article: c.language === 'nl' ? 'de' : 'the' };
@@ -856,10 +857,11 @@ function namedBeforeIt(question: string): boolean {
   return !!pronoun && /^it$/i.test(pronoun[0]) && NAMED_THEN_CLAUSE.test(body.slice(0, pronoun.index));
 }
 
-/** How many of the latest questions are looked through for a thing named by its order ("the last oil change"). */
-const ORDERED_QUESTIONS = 3;
-/** How many of the latest questions are looked through for the user's own thing. */
-const OWN_THING_QUESTIONS = 3;
+/**
+ * How many of the latest questions are looked through for a thing named by its order ("the last
+ * oil change"), for the user's own thing ("my talk"), and for the things a which-question asked for.
+ */
+const RECENT_QUESTIONS = 3;
 /** "my talk", "my sourdough starter", "our MacBook": the user's own thing, up to a preposition, a verb or the end. */
 const OWN_THING = /(?<![\p{L}])(my|our)\s+((?:[\p{L}\p{N}'’-]+\s+){0,2}?[\p{L}\p{N}'’-]+)(?=\s*[?.!,]|\s*$|\s+(?:at|in|on|for|from|to|with|of|by|after|before|about|according|regarding|under|than|and|or|is|are|was|were|has|have|do|does|did|drain|need|work|leave|start)\b)/iu;
 
@@ -878,12 +880,12 @@ function ownThing(c: ReadingContext): ReferenceReading | undefined {
   const number = pronoun[0].toLowerCase() === 'it' ? 'it' : 'them';
   // "if I make a donation in cash, could it be used …?": the question named the thing before its "it".
   if (/(?<![\p{L}])(?:a|an|the|this|that|my|our|your)\s+\p{L}/iu.test(body.slice(0, pronoun.index))) return undefined;
-  for (const question of c.input.earlierUserTurns.slice(0, OWN_THING_QUESTIONS)) {
+  for (const question of c.input.earlierUserTurns.slice(0, RECENT_QUESTIONS)) {
     const own = OWN_THING.exec(question);
     // Not a thing after a preposition, which places or qualifies another ("on my shortlist", "week 12 of my training plan").
     const before = own && /([\p{L}]+)\s+$/u.exec(question.slice(0, own.index))?.[1]?.toLowerCase();
     if (!own || (before && PREPOSITIONS.has(before)) || isPerson(own[2]!, c.input.people) || PEOPLE.has(own[2]!.split(/\s+/).at(-1)!.toLowerCase())) continue;
-    if (!numberFits({ phrase: own[2]!, score: 0, turn: -1, role: 'user' }, number)) continue;
+    if (!numberFits({ phrase: own[2]! }, number)) continue;
     const reading = { phrase: own[2]!, article: own[1]!.toLowerCase() };
     const resolved = resolveReference(c.base, reading, c.language);
     if (resolved) return { resolved, reference: { ...reading, by: 'own thing' }, turns: c.last ? [c.last.index] : [] };

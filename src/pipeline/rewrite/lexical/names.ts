@@ -289,7 +289,8 @@ const AGENT_ENDING = /(?:er|or|ist|ian|ant|ent|ess|aar|eur|ster)$/;
 const PLACE_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|naar)\s+(?:(?:the|de|het)\s+)?$/i;
 const PREPOSITION_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|bij|from|van|to|naar|voor)\s+(?:(?:de|het)\s+)?$/i;
 /** A role with its determiner and a word that says which ("the landlord", "your GP", "the study adviser", "de aannemer"), the reader's own as the user says it. */
-const ROLE = new RegExp(`(?<![\\p{L}])(the|my|your|our|de|het|mijn|je|jouw|uw|onze|ons)\\s+(?:([\\p{L}-]+)\\s+)?(${[...PERSON_ROLES].join('|')})(?![\\p{L}])`, 'iu');
+const ROLE_WORDS = [...PERSON_ROLES].join('|');
+const ROLE = new RegExp(`(?<![\\p{L}])(the|my|your|our|de|het|mijn|je|jouw|uw|onze|ons)\\s+(?:([\\p{L}-]+)\\s+)?(${ROLE_WORDS})(?![\\p{L}])`, 'iu');
 
 /** The first person a text names by role: "The landlord returns it" gives "the landlord", "your GP" "my GP". */
 export function roleIn(text: string): string | undefined {
@@ -326,7 +327,7 @@ function afterOnly(name: string, text: string, before: RegExp, notPossessive = f
 const namesGivenRoles = (text: string): readonly string[] => remembered(givenRoles, text, () => [...text.matchAll(NAME_AS_ROLE)].map((m) => m[1]!.toLowerCase()));
 const givenRoles = new Map<string, readonly string[]>();
 /** A name given a role: "with Priya as the owner", "met Priya als eigenaar". */
-const NAME_AS_ROLE = new RegExp(`(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)*)\\s+(?:as|als)\\s+(?:(?:the|a|an|our|your|their|de|het|een|onze|jullie)\\s+)?(?:[\\p{L}-]+\\s+)?(?:${[...PERSON_ROLES].join('|')})(?![\\p{L}])`, 'gu');
+const NAME_AS_ROLE = new RegExp(`(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)*)\\s+(?:as|als)\\s+(?:(?:the|a|an|our|your|their|de|het|een|onze|jullie)\\s+)?(?:[\\p{L}-]+\\s+)?(?:${ROLE_WORDS})(?![\\p{L}])`, 'gu');
 
 /**
  * The people of a conversation, whom no "it" stands for: the names the user has called "he" or
@@ -435,12 +436,15 @@ export function answerName(question: string, reply: string): { phrase: string; a
   // there; one that opens with a choice the question offered ("…, the ThinkPad or the XPS?") did.
   const offers = /\b(?:or|of)\b/i.test(question);
   if (name && rest.startsWith(name) && !offers && question.toLowerCase().includes(name.toLowerCase())) return undefined;
-  // "The Globex NDA has …": the chosen thing is named with the acronym after its name.
-  const acronym = name && /^\s+\p{Lu}{2,5}(?![\p{L}\p{N}])/u.exec(rest.slice(name.length))?.[0];
-  if (name && rest.startsWith(name)) return { phrase: name + (acronym ?? ''), ...(article ? { article: article[1]!.toLowerCase() } : {}) };
+  if (name && rest.startsWith(name)) {
+    // "The Globex NDA has …": the chosen thing is named with the acronym after its name.
+    const acronym = /^\s+\p{Lu}{2,5}(?![\p{L}\p{N}])/u.exec(rest.slice(name.length))?.[0] ?? '';
+    return { phrase: name + acronym, ...(article ? { article: article[1]!.toLowerCase() } : {}) };
+  }
   // "They recommend the Gazelle Ultimate C380 for …" after "Which e-bike did the quote recommend?": the question's verb, then the name it chose.
   const echoed = ECHOED_VERB.exec(opening);
-  if (echoed && new RegExp(`\\b${escapeRegExp(echoed[1]!.replace(/(?:s|ed|d)$/i, ''))}`, 'i').test(question)) {
+  const stem = echoed?.[1]!.replace(/(?:s|ed|d)$/i, '').toLowerCase();
+  if (echoed && stem && (question.toLowerCase().match(/[a-z0-9_]+/g) ?? []).some((w) => w.startsWith(stem))) {
     const after = opening.slice(echoed[0].length);
     const chosen = namesIn(after)[0];
     const the = /^(the|de|het)\s+/i.exec(after);

@@ -117,14 +117,13 @@ const TRAILING_REMARK = /^(?:with|without|for|from|at|in|on|which|who|where|incl
  * REMARK_ON_ITEMS, or by a word of TRAILING_REMARK that no other part opens with ("in Amsterdam,
  * in Utrecht and in Delft" is a list), after a part that joins items itself.
  */
-function remarkLast(parts: readonly string[], language: string): boolean {
+function remarkLast(parts: readonly string[], joiner: RegExp): boolean {
   const last = parts.at(-1)!;
   if (REMARK_ON_ITEMS.test(last)) return true;
   const word = TRAILING_REMARK.exec(last)?.[0].trim().toLowerCase();
   const before = parts.at(-2);
-  return !!word && !!before && JOINS[language === 'nl' ? 'nl' : 'en'].test(before) && parts.slice(0, -1).every((p) => p.split(/\s+/)[0]!.toLowerCase() !== word);
+  return !!word && !!before && before.split(joiner).length > 1 && parts.slice(0, -1).every((p) => p.split(/\s+/)[0]!.toLowerCase() !== word);
 }
-const JOINS = { en: /\s(?:and|or)\s/i, nl: /\s(?:en|of)\s/i };
 
 /** The items of a text's list: its list lines (each up to a colon or dash), or its longest enumeration in a sentence. */
 export function listItems(text: string, language: string): string[] {
@@ -157,7 +156,7 @@ function listParts(body: string, language: string, everyJoin: boolean): string[]
   const commas = language === 'nl' ? /\s*,\s*/ : /\s*,\s*(?:and\s+|or\s+|then\s+)?/i;
   const parts = body.split(commas);
   if (parts.length === 1 || everyJoin) return parts.flatMap((p) => p.split(joiner));
-  const remark = remarkLast(parts, language) ? parts.pop() : undefined;
+  const remark = remarkLast(parts, joiner) ? parts.pop() : undefined;
   const last = parts.pop()!;
   const joins = [...last.matchAll(joiner)].at(-1);
   const items = joins ? [...parts, last.slice(0, joins.index), last.slice(joins.index + joins[0].length)] : [...parts, last];

@@ -580,9 +580,10 @@ export function chooseSlot(subject: string, slots: readonly Slot[], similarities
 }
 
 /** A determiner and one lower-case noun: "the fern", "my badge", "de fiets". */
-const DETERMINED_NOUN = /^(?:the|my|your|our|his|her|their|a|an|de|het|een|mijn|je|jouw|uw|onze|ons|zijn|haar|hun)\s+(\p{Ll}[\p{L}-]*)$/u;
+const NOUN_DETERMINER = '(?:the|my|your|our|his|her|their|a|an|de|het|een|mijn|je|jouw|uw|onze|ons|zijn|haar|hun)';
+const DETERMINED_NOUN = new RegExp(String.raw`^${NOUN_DETERMINER}\s+(\p{Ll}[\p{L}-]*)$`, 'u');
 /** The same, with at most one lower-case word before the noun: "het oud papier", "my big monstera". */
-const DETERMINED_MODIFIED_NOUN = /^(?:the|my|your|our|his|her|their|a|an|de|het|een|mijn|je|jouw|uw|onze|ons|zijn|haar|hun)\s+(?:\p{Ll}[\p{L}-]*\s+)?(\p{Ll}[\p{L}-]*)$/u;
+const DETERMINED_MODIFIED_NOUN = new RegExp(String.raw`^${NOUN_DETERMINER}\s+(?:\p{Ll}[\p{L}-]*\s+)?(\p{Ll}[\p{L}-]*)$`, 'u');
 
 /**
  * "and the fern?" after "How often should I water my monstera?", "and the badge?" after "When do I
