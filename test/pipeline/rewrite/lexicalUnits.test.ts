@@ -27,6 +27,11 @@ describe('classifyIntent', () => {
     expect(classifyIntent("aren't there more?")).toBe('count');
     expect(classifyIntent('how many PDFs?')).toBe('count');
     expect(classifyIntent('what is the budget?')).toBe('factual');
+    // "count" as a verb of weighing asks no number.
+    expect(classifyIntent('does that count against my vacation days?')).toBe('factual');
+    expect(classifyIntent('does overtime count toward my pension?')).toBe('factual');
+    expect(classifyIntent('can I count on a refund?')).toBe('factual');
+    expect(classifyIntent('count the invoices from March')).toBe('count');
     expect(classifyIntent('Which one is more important, Market Cap or NAV?')).toBe('compare');
     // A comparative or superlative asked of several things.
     expect(classifyIntent('which heat pump is cheaper?')).toBe('compare');

@@ -6,7 +6,9 @@ const CUES: Array<[Intent, RegExp]> = [
   ['compare', /\b(compared (to|with)|in comparison (to|with)|versus|vs\.?|vergeleken met|ten opzichte van)(?=\s)/i],
   // A Dutch "hoeveel" before a verb of paying or amounting, or a comparative, asks how much ("hoeveel kost het?",
   // "hoeveel moet ik bijbetalen?", "hoeveel lager?", "hoeveel water?"), as "how much" does.
-  ['count', /\b(how many|how much of|number of|count|hoeveel(?!\s+(?:kost|kosten|kostte|moet|moeten|mag|mogen|gaat|stijgt|daalt|is|was|bedraagt|betaal|betaalt|betalen|krijg|krijgt|verdien|verdient|bespaar|bespaart|scheelt|[a-z]+er)\b)|aantal)\b|\b(aren'?t|are) there (any )?more\b|\bzijn er (nog )?meer\b/i],
+  // "count" as a verb of weighing ("does that count against my vacation days?", "does overtime count
+  // toward it?", "can I count on it?") asks no number.
+  ['count', /\b(how many|how much of|number of|count(?!\s+(?:against|toward|towards|as|for|on|in|into|to)\b)|hoeveel(?!\s+(?:kost|kosten|kostte|moet|moeten|mag|mogen|gaat|stijgt|daalt|is|was|bedraagt|betaal|betaalt|betalen|krijg|krijgt|verdien|verdient|bespaar|bespaart|scheelt|[a-z]+er)\b)|aantal)\b|\b(aren'?t|are) there (any )?more\b|\bzijn er (nog )?meer\b/i],
   ['compare', /\b(compare[sd]?|comparison|versus|vs\.?|difference|differ|better|worse|which (one |of them )?(is|are) (more|less)|vergelijk\w*|verschil\w*|beter dan|slechter)\b/i],
   // "which one is cheaper?", "which heat pump is more efficient?", "which of the quotes is the lowest?", "welke is het goedkoopst?": a
   // comparative ending the clause, or a superlative (not "the first"), asked of several things.
