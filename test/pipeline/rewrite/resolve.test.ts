@@ -190,6 +190,15 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('you said it is free to open an account!', { phrase: 'second account', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('Is it safe to eat?', { phrase: 'mushroom', article: 'the' }, 'en')).toBe('Is the mushroom safe to eat?');
     expect(resolveReference('How long does it take?', { phrase: 'delivery', article: 'the' }, 'en')).toBe('How long does the delivery take?');
+    // What takes time is a doing: an event's name reads it, a thing's does not.
+    expect(resolveReference('will it take long?', { phrase: 'kitchen installation', article: 'the' }, 'en')).toBe('will the kitchen installation take long?');
+    expect(resolveReference('how long does it take?', { phrase: 'ThinkPad X1 Carbon', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('how long did it take?', { phrase: 'Eiffel Tower', article: 'the' }, 'en')).toBeUndefined();
+    expect(resolveReference('hoe lang duurt het?', { phrase: 'paspoort', article: 'mijn' }, 'nl')).toBeUndefined();
+    expect(resolveReference('hoe lang duurt dat?', { phrase: 'verbouwing', article: 'de' }, 'nl')).toBe('hoe lang duurt de verbouwing?');
+    // "take" with an object or a to-clause: the thing is what takes ("how long does it take to charge?").
+    expect(resolveReference('does it take batteries?', { phrase: 'remote', article: 'the' }, 'en')).toBe('does the remote take batteries?');
+    expect(resolveReference('how long does it take to charge?', { phrase: 'MacBook Air', article: 'the' }, 'en')).toBe('how long does the MacBook Air take to charge?');
     // After a verb of its own, "it" is what the verb acts on, a to-phrase after it or not.
     expect(resolveReference('can I copy it to other days?', { phrase: 'schedule', article: 'the' }, 'en')).toBe('can I copy the schedule to other days?');
   });

@@ -108,6 +108,12 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(namedAction('hoe vraag ik dat aan?', permission, 'nl', 'mag ik mijn kind een dag eerder meenemen?')).toBe('hoe vraag ik dat aan (mijn kind een dag eerder meenemen)?');
     // With advice, the verb's object is read elsewhere ("hoe vraag ik uitstel aan?").
     expect(namedAction('hoe vraag ik dat aan?', 'Ja, je kunt uitstel aanvragen tot 1 september.', 'nl', 'kan ik uitstel krijgen?')).toBeUndefined();
+    // Where the answer advised nothing, what the user asked how to do takes the time or money ("how long does it take?").
+    const reset = 'Hold the reset button on the back for 10 seconds until the lights blink.';
+    expect(namedAction('how long does it take?', reset, 'en', 'How do I reset my router to factory settings?')).toBe('how long does it take to reset my router?');
+    expect(namedAction('how long will that take?', reset, 'en', 'How do I reset my router to factory settings?')).toBe('how long will it take to reset my router?');
+    expect(namedAction('hoe lang duurt het?', 'Ja, voor maximaal drie maanden per jaar.', 'nl', 'Kan ik mijn abonnement pauzeren?')).toBe('hoe lang duurt het (mijn abonnement pauzeren)?');
+    expect(namedAction('how long does it take?', reset, 'en', 'Which router did the shop recommend?')).toBeUndefined();
     // Not what a thing costs ("how much does it cost?"), nor without advice.
     expect(namedAction('how much does it cost?', tribunal, 'en')).toBeUndefined();
     expect(namedAction('how much does that cost?', 'The deposit is two months of rent.', 'en')).toBeUndefined();

@@ -332,6 +332,34 @@ const SAID_THAT_NL = {
   after: /^\s+(?:\p{L}+\s+){0,2}?(?:gezegd|bedoeld|gedacht|besloten|bevestigd|beweerd|voorgesteld)\s*$/iu,
 };
 
+/**
+ * "take" ending its clause after the pointing word ("how long does it take?", "will that take
+ * long?", "how long did it take us?"): the word stands for a doing, which takes time, and only an
+ * event's name reads it ("How long does the delivery take?"), never a thing's ("how long does the
+ * ThinkPad take?"). Not before an object or a to-clause ("does it take batteries?", "how long does
+ * it take to charge?", where "it" is the thing).
+ */
+const TAKES_TIME = /^\s+(?:(?:usually|normally|typically|still|really|actually)\s+)?(?:take|takes|took)(?:\s+(?:me|us|you|them|him|her|long|longer|so\s+long|too\s+long|a\s+while|a\s+long\s+time))*\s*(?:[?.!]+\s*)?$/i;
+
+/** Dutch "duren" of the pointing word ("hoe lang duurt het?", "duurt dat lang?", "hoe lang gaat dat duren?"): as TAKES_TIME. */
+const LASTS_NL = { before: /\b(?:duurt|duurde|duren|duurden)\s+$/i, after: /^\s+(?:\p{L}+\s+){0,2}?duren\s*[?.!]*\s*$/iu };
+/**
+ * A name of an event or a doing, which takes time: by its ending ("installation", "treatment",
+ * "renewal", "delivery", "processing", "procedure", "levering", "operatie") or as a common short one.
+ */
+const EVENT_NOUN: Record<'en' | 'nl', RegExp> = {
+  en: /(?:tion|sion|ment|ance|ence|wal|val|ery|ing|ure|sis|trip|flight|journey|drive|ride|commute|repair|update|upgrade|process|review|transfer|refund|check|test|exam|course|wait|visit|move|build|backup|service|appeal|trial|claim|sync|scan)$/i,
+  nl: /(?:ing|tie|atie|reis|rit|vlucht|aanvraag|procedure|bezwaar|cursus|behandeling|keuring|controle|test|examen|update|reparatie|verhuizing)$/i,
+};
+
+/** Whether the pointing word stands for a doing that takes time ("how long does it take?", "hoe lang duurt het?"), which `phrase` does not name. */
+function timeOfDoing(body: string, pointing: RegExpExecArray, phrase: string, lang: 'en' | 'nl'): boolean {
+  const before = body.slice(0, pointing.index);
+  const after = body.slice(pointing.index + pointing[0].length);
+  const takes = lang === 'en' ? /^(?:it|this|that)$/i.test(pointing[0]) && TAKES_TIME.test(after) : /^(?:het|dat|dit)$/i.test(pointing[0]) && (LASTS_NL.before.test(before) || LASTS_NL.after.test(after));
+  return takes && !EVENT_NOUN[lang].test(phrase.trim());
+}
+
 /** Whether the pointing word is what "do"/"doen" acts on, or what someone said or decided: no thing of the conversation names it. */
 function doesAction(body: string, pointing: RegExpExecArray, lang: 'en' | 'nl'): boolean {
   const before = body.slice(0, pointing.index);
@@ -683,7 +711,7 @@ export function resolveReference(query: string, antecedent: Pick<Antecedent, 'ph
   // "hoe gaat het met rekenen?", "het regent": a Dutch "het" that stands for nothing.
   if (lang === 'nl' && pointing === demo && DUMMY_HET.test(body)) return undefined;
   if (pointing && namedEarlier(body, pointing.index, pointing === possessive, lang === 'en')) return undefined;
-  if (pointing && pointing !== possessive && doesAction(body, pointing, lang)) return undefined;
+  if (pointing && pointing !== possessive && (doesAction(body, pointing, lang) || timeOfDoing(body, pointing, phrase, lang))) return undefined;
   // "What are the symptoms of Lyme disease?" — "how is it diagnosed?": "it" is what the symptoms are of.
   if (lang === 'en' && pointing && /^its?$/i.test(pointing[0]) && ownerOf(phrase) !== phrase) named = ownerOf(phrase);
   if (pronoun) {

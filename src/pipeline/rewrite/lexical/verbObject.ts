@@ -220,30 +220,36 @@ const ASKED_ACTION = actionPattern('(?:i|we)', 'also|first', 'the|a|an|my|our|th
  */
 const DUTCH_ADVICE = /\b(?:(?:je|jij|u)\s+(?:kunt|kan|moet|mag|dient)|(?:kun|kunt|kan|moet|mag|dient)\s+(?:je|jij|u))\s+((?:(?!en\s)\p{L}+\s+){0,4}\p{L}{2,}en)(?=[\s.,;:!?]|$)/iu;
 
-/** "how much does that cost?", "how long will that take?": what doing a thing takes, in groups 1 and 2. */
-const WHAT_THAT_TAKES = /^\s*(how\s+much\s+(?:does|will|would)|how\s+long\s+(?:does|will|would))\s+(?:that|this)\s+(cost|take)\s*[?.!]*\s*$/i;
+/**
+ * "how much does that cost?", "how long will that take?", "how long does it take?": what doing a
+ * thing takes, in groups 1 and 2 ("it" only with "take": "how much does it cost?" is a thing's price).
+ */
+const WHAT_THAT_TAKES = /^\s*(how\s+much\s+(?:does|will|would)|how\s+long\s+(?:does|will|would|did))\s+(?:(?:that|this)\s+(cost|take)|it\s+(take))\s*[?.!]*\s*$/i;
 /** A place or party an advised action goes to or is done at: " to the rent tribunal", up to the clause's end. */
 const ADVICE_PLACE = /^\s+(?:to|at|with)\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+(?=\s*[.,;:!?]|\s+(?:and|or|but)\b|\s*$)/iu;
-/** "wat kost dat?", "hoe lang duurt dat?". */
-const DUTCH_WHAT_THAT_TAKES = /^\s*(?:en\s+)?(?:wat\s+(?:kost|kosten)|hoeveel\s+kost|hoe\s+lang\s+duurt)\s+(?:dat|dit)(?:\s+ongeveer)?\s*[?.!]*\s*$/i;
+/** "wat kost dat?", "hoe lang duurt dat?", "hoe lang duurt het?" ("het" only with "duurt": "wat kost het?" is a thing's price). */
+const DUTCH_WHAT_THAT_TAKES = /^\s*(?:en\s+)?(?:(?:wat\s+(?:kost|kosten)|hoeveel\s+kost|hoe\s+lang\s+duurt)\s+(?:dat|dit)|hoe\s+lang\s+duurt\s+het)(?:\s+ongeveer)?\s*[?.!]*\s*$/i;
 
 /**
  * "how much does that cost?" after "you can take the case to the rent tribunal": what doing the
  * advised thing costs ("how much does it cost to take the case?"); in Dutch beside the question
  * ("wat kost dat? (naar de Huurcommissie stappen)"). Undefined where the answer advised nothing.
  */
-function costOfAction(query: string, reply: string, language: string): string | undefined {
+function costOfAction(query: string, reply: string, language: string, question = ''): string | undefined {
   if (language === 'en') {
     const asked = WHAT_THAT_TAKES.exec(query);
-    const advice = asked && ADVICE.exec(reply);
-    if (!asked || !advice || NO_OBJECT_VERBS.has(advice[1]!.toLowerCase())) return undefined;
+    if (!asked) return undefined;
+    const advised = ADVICE.exec(reply);
+    // Where the answer advised nothing, what the user asked how to do ("How do I update the BIOS …?").
+    const advice = advised ?? ASKED_ACTION.exec(question);
+    if (!advice || NO_OBJECT_VERBS.has(advice[1]!.toLowerCase())) return undefined;
     // Where it goes: "take the case to the rent tribunal".
-    const where = ADVICE_PLACE.exec(reply.slice(advice.index + advice[0].length))?.[0] ?? '';
-    return `${asked[1]} it ${asked[2]!.toLowerCase()} to ${advice[1]!.toLowerCase()} ${advice[2]!.replace(/^your\b/i, 'my')}${where}?`;
+    const where = advised ? (ADVICE_PLACE.exec(reply.slice(advised.index + advised[0].length))?.[0] ?? '') : '';
+    return `${asked[1]} it ${(asked[2] ?? asked[3])!.toLowerCase()} to ${advice[1]!.toLowerCase()} ${advice[2]!.replace(/^your\b/i, 'my')}${where}?`;
   }
   if (language !== 'nl' || !DUTCH_WHAT_THAT_TAKES.test(query)) return undefined;
   const advice = DUTCH_ADVICE.exec(reply);
-  return besideQuestion(query, advice ? advisedDutch(advice) : undefined);
+  return besideQuestion(query, advice ? advisedDutch(advice) : dutchAskedAction(question));
 }
 
 /** A Dutch question whether the user may or can do something: "kan ik daar bezwaar tegen maken?", "mag ik mijn abonnement pauzeren?". */
@@ -269,7 +275,7 @@ function dutchAskedAction(asked: string): string | undefined {
  */
 export function namedAction(query: string, reply: string, language: string, asked = ''): string | undefined {
   if (!reply) return undefined;
-  const cost = costOfAction(query, reply, language);
+  const cost = costOfAction(query, reply, language, asked);
   if (cost) return cost;
   if (language === 'en') {
     const found = DO_POINTER.exec(query);
