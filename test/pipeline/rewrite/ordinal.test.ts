@@ -18,6 +18,12 @@ describe('the items of a list', () => {
 
   it('are the parts of an enumeration, after a colon or the lead-in\'s verb, or steps as they stand', () => {
     expect(listItems('There are a few options: mutual funds, real estate, or day trading.', 'en')).toEqual(['mutual funds', 'real estate', 'day trading']);
+    // An abbreviation's period ends no sentence ("et al.").
+    expect(listItems('Three: Lewis et al. 2020 (RAG), Izacard and Grave 2021 (Fusion-in-Decoder) and Borgeaud et al. 2022 (RETRO).', 'en')).toEqual([
+      'Lewis et al. 2020',
+      'Izacard and Grave 2021',
+      'Borgeaud et al. 2022',
+    ]);
     // The lead-in's preposition is no part of the first item.
     expect(listItems('You are enrolled in Machine Learning, Databases and Technical Writing.', 'en')).toEqual(['Machine Learning', 'Databases', 'Technical Writing']);
     expect(listItems('It depends. The catalogue lists the Daikin Altherma 3 and the Mitsubishi Ecodan.', 'en')).toEqual(['the Daikin Altherma 3', 'the Mitsubishi Ecodan']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeRegExp, LETTER, opensSentence, replaceWhole, wholeMatches, wordPattern } from '../../../src/pipeline/rewrite/lexical/words.js';
+import { escapeRegExp, LETTER, opensSentence, replaceWhole, sentences, wholeMatches, wordPattern } from '../../../src/pipeline/rewrite/lexical/words.js';
 
 describe('the lexical engine\'s words', () => {
   const text = "Did Huntington's F-1 visa, or Node.js, help?";
@@ -37,5 +37,18 @@ describe('the lexical engine\'s words', () => {
       'Warranty? The warranty, not warranty2 or rewarrenty.',
     );
     expect(replaceWhole('a.b a-b', 'a.b', () => 'x')).toBe('x a-b');
+  });
+
+  it('split a text into sentences, not at an abbreviation a sentence goes on after', () => {
+    expect(sentences('Three papers: Lewis et al. 2020 (RAG) and Borgeaud et al. 2022. Both use Wikipedia.')).toEqual([
+      'Three papers: Lewis et al. 2020 (RAG) and Borgeaud et al. 2022.',
+      'Both use Wikipedia.',
+    ]);
+    expect(sentences('Pick a light one, e.g. the XPS 13 vs. the Air. Done!')).toEqual(['Pick a light one, e.g. the XPS 13 vs. the Air.', 'Done!']);
+    expect(sentences('Neem een merk, bijv. Bosch. Klaar.')).toEqual(['Neem een merk, bijv. Bosch.', 'Klaar.']);
+    // With `capitalNext`, only before a capital.
+    expect(sentences('It costs 3.50 euros. see p. 4. The end.', true)).toEqual(['It costs 3.50 euros. see p. 4.', 'The end.']);
+    // "etc." may end one.
+    expect(sentences('Pens, paper etc. The rest is free.')).toEqual(['Pens, paper etc.', 'The rest is free.']);
   });
 });

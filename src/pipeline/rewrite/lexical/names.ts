@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LANGUAGE_WORDS, LETTER_OR_DIGIT, PERSON_ROLES, PERSON_TITLES, READER_OWN, readable, remembered, wholeMatches, wordPattern } from './words.js';
+import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LANGUAGE_WORDS, LETTER_OR_DIGIT, PERSON_ROLES, PERSON_TITLES, READER_OWN, readable, remembered, sentences, wholeMatches, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -56,7 +56,7 @@ const INSTITUTION = /^(?:University|College|Institute|School|Department|Ministry
 
 function readNames(text: string): string[] {
   const out: string[] = [];
-  for (const sentence of readable(text).split(/(?<=[.!?])\s+/)) {
+  for (const sentence of sentences(readable(text))) {
     const words = sentence.match(WORD) ?? [];
     // Runs of capitalised words, as [first, last] indices.
     const runs: [number, number][] = [];
@@ -428,7 +428,7 @@ const ECHOED_VERB = /^(?:they|we|you|he|she|it|i)\s+(\p{L}{3,})\s+/iu;
 export function answerName(question: string, reply: string): { phrase: string; article?: string } | undefined {
   if (!ASKS_WHICH.test(question)) return undefined;
   // "Only the Amex Green includes …": the choice after a word that says it alone was chosen.
-  const opening = (readable(reply).trimStart().split(/(?<=[.!?])\s+/)[0] ?? '').replace(/^(?:only|just|alleen|enkel|uitsluitend)\s+(?=(?:the|de|het)\s+\p{Lu}|\p{Lu})/iu, '');
+  const opening = (sentences(readable(reply).trimStart())[0] ?? '').replace(/^(?:only|just|alleen|enkel|uitsluitend)\s+(?=(?:the|de|het)\s+\p{Lu}|\p{Lu})/iu, '');
   const name = namesIn(opening)[0];
   const article = /^(the|de|het)\s+/i.exec(opening);
   const rest = opening.slice(article?.[0].length ?? 0);

@@ -3,7 +3,7 @@ import type { Answer } from './source.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
 import { pointingPronoun } from './resolve.js';
 import { FILE_NAMES } from './files.js';
-import { ANSWER_OPENING, escapeRegExp, lastIndexWhere, PREPOSITIONS } from './words.js';
+import { ANSWER_OPENING, escapeRegExp, lastIndexWhere, PREPOSITIONS, sentences } from './words.js';
 
 /**
  * "how loud is the first one?", "tell me more about the last option", "leg de tweede stap uit":
@@ -131,7 +131,7 @@ export function listItems(text: string, language: string): string[] {
   // "Daikin Altherma 3 (8,900 euros)": the item without what the reply says about it in brackets.
   if (lines.length >= 2) return lines.map((l) => l.split(/:\s|\s[-–—]\s/)[0]!.replace(/[*_]+/g, '').replace(/[.;,]\s*$/, '').replace(/\s*\([^()]*\)$/, '').trim());
   let best: string[] = [];
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+  for (const sentence of text.split(/\n+/).flatMap((line) => sentences(line))) {
     const text = sentence.replace(/[.!?]+\s*$/, '');
     // An "and" before the last comma is inside an item, unless that leaves items unalike ("tiredness, dizziness, cold hands and feet, and …").
     const inner = enumeration(text, language);

@@ -1,6 +1,6 @@
 import { queryTerms } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
-import { ANSWER_OPENING, capitalise, isRequest } from './words.js';
+import { ANSWER_OPENING, capitalise, isRequest, sentences } from './words.js';
 
 /**
  * "where does it say that?", "which page is that on?", "source?", "waar staat dat?": a question
@@ -87,7 +87,7 @@ function sentencesOf(reply: string): string[] {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(ANSWER_OPENING, '');
-  return text ? text.split(/(?<=[.!?])\s+(?=\p{Lu})/u) : [];
+  return text ? sentences(text, true) : [];
 }
 
 /** A sentence as a claim: capitalised, no end mark, cut to MAX_CLAIM_WORDS. */

@@ -176,6 +176,28 @@ const TITLE_STOP = new RegExp(`\\b(${[...PERSON_TITLES].flatMap((t) => [t, capit
 export function readable(text: string): string {
   return withoutContractions(text).replace(TITLE_STOP, '$1');
 }
+/**
+ * Abbreviations that end in a period within a sentence ("Lewis et al. 2020", "e.g. the XPS", "vs.
+ * the ThinkPad", "bijv. de Bosch"): their period ends no sentence, whatever follows but an end of
+ * the text. Person titles are read by `readable`; "etc." may end one and is not here.
+ */
+const INNER_ABBREVIATION = /(?:^|[\s(])(?:et\s+al|e\.g|i\.e|vs|cf|approx|incl|excl|resp|bijv|o\.a|d\.w\.z|m\.b\.t|z\.g\.a\.n)\.$/i;
+
+/**
+ * A text's sentences: split after ".", "!" or "?" and white space (before a capital only, with
+ * `capitalNext`), not after an abbreviation a sentence goes on after ("Lewis et al. 2020").
+ */
+export function sentences(text: string, capitalNext = false): string[] {
+  const parts = text.split(capitalNext ? /(?<=[.!?])\s+(?=\p{Lu})/u : /(?<=[.!?])\s+/u);
+  const out: string[] = [];
+  for (const part of parts) {
+    const previous = out.at(-1);
+    if (previous !== undefined && INNER_ABBREVIATION.test(previous)) out[out.length - 1] = `${previous} ${part}`;
+    else out.push(part);
+  }
+  return out;
+}
+
 /** E-mail and web addresses, whose parts ("example", "com") are no words of the conversation's. */
 const ADDRESS = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\bhttps?:\/\/\S+|\bwww\.[\w-]+(?:\.[\w-]+)+\S*/giu;
 /**
