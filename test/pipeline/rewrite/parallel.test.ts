@@ -314,6 +314,9 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect((await resolveParallel('and when?', ['Where can I park?'], 'en'))?.resolved).toBe('When can I park?');
     expect((await resolveParallel('how long?', ['Can I freeze the pizza dough?'], 'en'))?.resolved).toBe('How long can I freeze the pizza dough?');
     expect((await resolveParallel('hoe lang?', ['Kan ik het deeg invriezen?'], 'nl'))?.resolved).toBe('Hoe lang kan ik het deeg invriezen?');
+    // "by how much?" asks how much a yes/no question's change is; not in the place of another question word.
+    expect((await resolveParallel('by how much?', ['Will my premium go up after a claim?'], 'en'))?.resolved).toBe('By how much will my premium go up after a claim?');
+    expect(await resolveParallel('by how much?', ['How do I water my monstera?'], 'en')).toBeUndefined();
     // Not "why?" after a yes or a no, nor in the place of a "what" the verb acts on.
     expect(await resolveParallel('why?', ['Can I freeze the pizza dough?'], 'en')).toBeUndefined();
     expect(await resolveParallel('why?', ['What does my lease say about subletting?'], 'en')).toBeUndefined();

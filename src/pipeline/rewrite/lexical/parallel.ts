@@ -1043,9 +1043,9 @@ export function namedPair(question: string, language: string): [string, string] 
   return m && m[1]!.toLowerCase() !== m[2]!.toLowerCase() ? [m[1]!, m[2]!] : undefined;
 }
 
-/** A question word alone, asking the previous question another way: "how often?", "and when?", "hoe lang?". */
+/** A question word alone, asking the previous question another way: "how often?", "and when?", "by how much?", "hoe lang?". */
 const WH_ALONE: Record<'en' | 'nl', RegExp> = {
-  en: /^(?:(?:and|but|so|ok|okay)\s*,?\s+)?(how\s+(?:often|long|much|many|far|soon)|when|where|why|how)\s*\?*$/i,
+  en: /^(?:(?:and|but|so|ok|okay)\s*,?\s+)?((?:by\s+)?how\s+(?:much|many|far)|how\s+(?:often|long|soon)|when|where|why|how)\s*\?*$/i,
   nl: /^(?:(?:en|maar|ok[eé]?)\s*,?\s+)?(hoe\s+(?:vaak|lang|ver|snel|laat)|hoeveel|wanneer|waar|waarom|hoe)\s*\?*$/i,
 };
 /**
@@ -1066,8 +1066,9 @@ const YES_NO: Record<'en' | 'nl', RegExp> = {
 /**
  * "how often?" after "How do I feed my sourdough starter?": the previous question asked with this
  * question word ("how often do I feed my sourdough starter?"); after a yes/no question, before it
- * ("how long?" after "Can I freeze the dough?": "how long can I freeze the dough?"), but for
- * "why?", whose question after a yes or a no is its own.
+ * ("how long?" after "Can I freeze the dough?": "how long can I freeze the dough?", "by how much?"
+ * after "Will my premium go up?": "By how much will my premium go up?"), but for "why?", whose
+ * question after a yes or a no is its own.
  */
 export function whFollowUp(query: string, previous: string, lang: 'en' | 'nl'): ParallelReading | undefined {
   const asked = WH_ALONE[lang].exec(query.trim())?.[1];
@@ -1076,7 +1077,8 @@ export function whFollowUp(query: string, previous: string, lang: 'en' | 'nl'): 
   const opening = WH_OPENING[lang].exec(question);
   const put = asked.toLowerCase();
   if (opening) {
-    if (opening[0].toLowerCase() === put) return undefined;
+    // "by how much?" asks how much a change is: of a yes/no question's change only ("Will my premium go up?").
+    if (opening[0].toLowerCase() === put || put.startsWith('by ')) return undefined;
     return { resolved: asQuestion(caseLike(opening[0], put) + question.slice(opening[0].length)), replaced: opening[0], at: { start: 0, end: put.length } };
   }
   if (!YES_NO[lang].test(question) || /^(?:why|waarom)$/i.test(put)) return undefined;
