@@ -714,6 +714,16 @@ describe('rewrite: Dutch "die" and "ze", a titled name two replies back, a momen
     expect((await rewrite('kan ik ze laten uitbetalen?', more, {}, { embedder, termStats })).result.resolved_query).toMatch(/^kan ik (?:de )?(?:wettelijke )?(?:vakantie)?dagen laten uitbetalen\?$/);
   });
 
+  it('reads "die" after a short follow-up that named a thing ("en de borg?") as that thing, as "it" is', async () => {
+    const rent = [
+      u('Hoe hoog is de huur van het appartement aan de Kanaalstraat?'),
+      a('De huur is 1.250 euro per maand, exclusief 95 euro servicekosten.'),
+      u('en de borg?'),
+      a('De borg is twee maanden kale huur, dus 2.500 euro.'),
+    ];
+    expect((await rewrite('wanneer krijg ik die terug?', rent, {}, { embedder, termStats })).result.resolved_query).toBe('wanneer krijg ik de borg terug?');
+  });
+
   it('asks "and the stew?" of the item the latest question was about, in the list a reply gave', async () => {
     const recipes = [
       u('Which recipes in my folder use chickpeas?'),

@@ -973,7 +973,7 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   const all = c.searched.length ? antecedents(c.turns, phraseWords, c.language).filter((r) => !none.some((d) => d.includes(r.phrase.toLowerCase()))) : [];
   // "where is it?" after "How do I reset the router?": the router, not the resetting.
   const things = c.language === 'en' && all.some((r) => r.verb) && thingPronoun(c.base) ? all.filter((r) => !r.verb) : all;
-  const pointed = c.last ? pointingPronoun(body, c.language === 'nl' ? 'nl' : 'en') : null;
+  const pointed = c.last ? standingPronoun(body, c.language === 'nl' ? 'nl' : 'en') : null;
   const topical = pointed ? topicFirst(things, c.last!, c.language) : things;
   // An owner may be what "they" are ("Apple's results" — "when do they report?"), never what "it" or "that" is.
   // "does it cover the pump?" after "What does the warranty … cover?": the warranty.
