@@ -322,6 +322,20 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('why?', ['What does my lease say about subletting?'], 'en')).toBeUndefined();
   });
 
+  it('puts a maker in place of the one name that says which of a thing it is ("the ING mortgage offer")', async () => {
+    const ing = ['What interest rate does the ING mortgage offer have?'];
+    expect((await resolveParallel('and ABN AMRO?', ing, 'en'))?.resolved).toBe('What interest rate does the ABN AMRO mortgage offer have?');
+    expect((await resolveParallel('and the one from Rabobank?', ing, 'en'))?.resolved).toBe('What interest rate does the Rabobank mortgage offer have?');
+    expect((await resolveParallel('and the Rabobank offer?', ing, 'en'))?.resolved).toBe('What interest rate does the Rabobank mortgage offer have?');
+    expect((await resolveParallel('what about the KPN one?', ['When does the Vodafone contract end?'], 'en'))?.resolved).toBe('When does the KPN contract end?');
+    expect((await resolveParallel('en die van KPN?', ['Wanneer loopt mijn Ziggo abonnement af?'], 'nl'))?.resolved).toBe('Wanneer loopt mijn KPN abonnement af?');
+    // An acronym after a name names the thing: the name before it says which.
+    expect((await resolveParallel('and Java?', ['Is the Python SDK thread-safe?'], 'en'))?.resolved).toBe('Is the Java SDK thread-safe?');
+    expect((await resolveParallel('and Globex?', ['What did the Acme CEO say about the merger?'], 'en'))?.resolved).toBe('What did the Globex CEO say about the merger?');
+    // Two names that say which: no one place.
+    expect(await resolveParallel('and the one from Rabobank?', ['Is the ING offer cheaper than the SNS offer?'], 'en')).toBeUndefined();
+  });
+
   it('asks "and the others?" of the other items of the list the previous question took one of', async () => {
     const lists = [['Natural Questions', 'TriviaQA', 'HotpotQA']];
     expect(await resolveParallel('and the others?', ['how big is TriviaQA?'], 'en', embedder, 0, lists)).toMatchObject({ resolved: 'how big are Natural Questions and HotpotQA?', replaced: 'TriviaQA' });

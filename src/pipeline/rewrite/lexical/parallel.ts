@@ -131,7 +131,9 @@ export function parallelSubject(query: string, language: string, bareDutch = fal
   if (and && words.length >= 2 && words.length <= MAX_CONDITION_WORDS && SUBORDINATORS.has(words[0]!.lower) && !ASKING_VERB.test(words[1]!.lower) && !/[?.!,;:]/.test(subject)) return subject;
   // "and revoked ones?": modifiers of the things asked about before (see onesHead).
   if (lang === 'en' && lead && ONES.test(subject) && !PRONOUN.test(subject.replace(ONES, '$1'))) return subject;
-  if (words.length === 0 || words.length > MAX_SUBJECT_WORDS || PRONOUN.test(subject) || /[?.!,;:]/.test(subject)) return undefined;
+  // "the KPN one" names its maker: no pronoun (see NAMED_ONE).
+  const namedOne = lang === 'en' && /^(?:the\s+)?(?:\p{Lu}[\p{L}\p{N}&-]*\s+){1,3}ones?$/u.test(subject);
+  if (words.length === 0 || words.length > MAX_SUBJECT_WORDS || (PRONOUN.test(subject) && !namedOne) || /[?.!,;:]/.test(subject)) return undefined;
   // "and the third?" is an item of a list by its place (see resolveOrdinal), not a new subject;
   // "and in the last round?" names a thing of its own.
   const pointer = POINTER[lang]!.exec(subject);
@@ -202,6 +204,9 @@ function userSubject(prev: readonly Token[]): number | undefined {
  * run of content words (with its determiner when the subject brings one), to be weighed by meaning.
  * The verb or adjective that ends the question is no place ("built" in "When was the Eiffel Tower built?").
  */
+/** A thing said with its maker's name before it: "the Rabobank offer", "the KPN one" (group 1: the name, 2: the noun). */
+const NAMED_ONE = /^(?:(?:the|a|an|de|het|een)\s+)?((?:\p{Lu}[\p{L}\p{N}&-]*\s+){1,3}?)(\p{Ll}[\p{L}-]*)$/u;
+
 /** A thing said with its maker after a preposition: "the quote from IKEA", "de offerte van Bruynzeel". */
 const MAKER_OF = /^(?:the|a|an|de|het|een)\s+(\p{L}+)\s+(?:from|of|by|at|van|bij|uit)\s+\p{Lu}/u;
 
@@ -257,6 +262,17 @@ export function parallelSlots(previous: string, subject: string, language: strin
     const maker = prev.slice(from, at).some((t) => /^\p{Lu}/u.test(t.text));
     if (at > 0 && maker) return [slot(from > 0 && DETERMINERS.has(prev[from - 1]!.lower) ? from - 1 : from, at, true)];
   }
+  // "and the Rabobank offer?", "what about the KPN one?" after "… the ING mortgage offer …?", "… the
+  // Vodafone contract …?": the same thing of another maker, in place of the one name that said which.
+  const otherMaker = NAMED_ONE.exec(subject);
+  const makerOf = otherMaker ? oneNameModifier(prev) : undefined;
+  if (otherMaker && makerOf) {
+    const noun = otherMaker[2]!.toLowerCase();
+    // The words the name goes with, a predicate the tagger made of a compound's noun among them ("mortgage offer").
+    const phraseEnd = prev.findIndex((t, i) => i > makerOf[1] && !isContent({ ...t, predicate: false }));
+    const phrase = prev.slice(makerOf[1] + 1, phraseEnd < 0 ? prev.length : phraseEnd).map((t) => t.lower);
+    if (/^(?:one|ones)$/.test(noun) || phrase.includes(noun)) return [{ ...slot(makerOf[0], makerOf[1], true), put: otherMaker[1]!.trim() }];
+  }
   // "and part-timers?" after "How many vacation days do I get?": other people in the user's place.
   const people = language === 'en' && !PREPOSITIONS.has(first) && subContent.length > 0 && PEOPLE.has(subContent.at(-1)!) ? userSubject(prev) : undefined;
   if (people) return [slot(people, people, true)];
@@ -293,10 +309,16 @@ export function parallelSlots(previous: string, subject: string, language: strin
       const withArticle = DETERMINERS.has(first) && i > 0 && DETERMINERS.has(prev[i - 1]!.lower) ? i - 1 : i;
       // Not a name that says which of a thing it is ("my Bosch dishwasher": see below).
       const next = prev[end + 1];
-      if (!next || !isContent(next) || next.predicate) runs.push([withArticle, end]);
+      // "the Acme CEO", "the Python SDK": the acronym names the thing, the name before it which one ("the Globex CEO").
+      if (end > i && ACRONYM.test(prev[end]!.text) && !ACRONYM.test(prev[i]!.text)) runs.push([i, end - 1]);
+      else if (!next || !isContent(next) || next.predicate) runs.push([withArticle, end]);
       i = end;
     }
     if (runs.length === 1 && places.length <= 1) return [slot(runs[0]![0], runs[0]![1], true)];
+    // "and ABN AMRO?" after "What interest rate does the ING mortgage offer have?": in place of the
+    // one name that says which of a thing it is, when the question names nothing else.
+    const modifier = runs.length === 0 && places.length === 0 ? oneNameModifier(prev) : undefined;
+    if (modifier) return [{ ...slot(modifier[0], modifier[1], true), put: namedWords(subject, sub) }];
   }
   if (PREPOSITIONS.has(first)) {
     const found: [number, number][] = [];
@@ -318,6 +340,13 @@ export function parallelSlots(previous: string, subject: string, language: strin
         const opposite = DIRECTIONS.has(first) && DIRECTIONS.has(prev[i]!.lower) && first !== prev[i]!.lower;
         return [opposite ? slot(i, end, true) : { ...slot(i + 1, end, true), put: subject.slice(object[0]!.start) }];
       }
+    }
+    // "and the one from Rabobank?" after "… the ING mortgage offer …?": the maker in place of the one
+    // name that says which of a thing it is, when the question names no other.
+    if (MAKER_PREPOSITIONS.has(first) && found.length === 0 && isNamed(object)) {
+      const modifier = oneNameModifier(prev);
+      const named = prev.filter((t, i) => i > 0 && /^\p{Lu}/u.test(t.text)).length;
+      if (modifier && named === modifier[1] - modifier[0] + 1) return [{ ...slot(modifier[0], modifier[1], true), put: namedWords(subject, object) }];
     }
     // The last such phrase: a follow-up most often varies how the question ended.
     if (found.length) return [slot(...found.at(-1)!, true)];
@@ -453,6 +482,39 @@ export function parallelSlots(previous: string, subject: string, language: strin
 function isNamed(words: readonly Token[]): boolean {
   const content = words.filter(isContent);
   return content.some((t) => /^\p{Lu}/u.test(t.text)) && content.every((t) => /^[\p{Lu}\p{N}]/u.test(t.text));
+}
+
+/** Prepositions that say who makes or offers a thing ("the one from Rabobank", "die van CZ"). */
+const MAKER_PREPOSITIONS = new Set(['from', 'by', 'van', 'bij', 'uit']);
+
+/** An acronym that names a kind of thing after a name ("SDK" of "the Python SDK", "CEO" of "the Acme CEO"). */
+const ACRONYM = /^\p{Lu}{2,5}s?$/u;
+
+/**
+ * The one run of capitalised words in a question (its first word aside) that says which of a thing
+ * it is, before a content word ("ING" of "the ING mortgage offer", "Vodafone" of "the Vodafone
+ * contract") or an acronym that names the thing ("Python" of "the Python SDK"; not "ABN" of "ABN
+ * AMRO"), as [first, last] token indices; undefined with none, or with a name of its own.
+ */
+function oneNameModifier(prev: readonly Token[]): [number, number] | undefined {
+  const found: [number, number][] = [];
+  for (let i = 1; i < prev.length; i++) {
+    if (!/^\p{Lu}/u.test(prev[i]!.text) || !isContent(prev[i]!)) continue;
+    let end = i;
+    while (end + 1 < prev.length && /^\p{Lu}/u.test(prev[end + 1]!.text) && isContent(prev[end + 1]!)) end++;
+    const next = prev[end + 1];
+    if (end > i && ACRONYM.test(prev[end]!.text) && !ACRONYM.test(prev[i]!.text)) found.push([i, end - 1]);
+    else if (next && isContent(next) && !next.predicate && /^\p{Ll}/u.test(next.text)) found.push([i, end]);
+    else return undefined;
+    i = end;
+  }
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** The name a follow-up says, without its determiner ("the Miele" → "Miele"). */
+function namedWords(subject: string, words: readonly Token[]): string {
+  const from = words.findIndex((t) => !DETERMINERS.has(t.lower));
+  return from < 0 ? subject : subject.slice(words[from]!.start, words.at(-1)!.end);
 }
 
 /** "What is", "When is", "Hoeveel was", …: the opening of a question about what (or when, where) something is or was. */
