@@ -105,6 +105,17 @@ describe('rewrite: the seeds\' conversations through the learned lexical engine'
     expect(result.keywords).toEqual(expect.arrayContaining(['sickle', 'cell', 'disease']));
   });
 
+  it('takes for such a question no word of the latest question\'s form or verb, but the words of the latest question that has some', () => {
+    const turns = [
+      { index: 0, user: 'How do I renew my passport?', assistant: 'You can renew it by mail with Form DS-82.', similarity: 0.35, byRecency: false },
+      { index: 1, user: 'how long does that take?', assistant: 'Routine processing takes 4 to 6 weeks.', similarity: 0.2, byRecency: true },
+    ];
+    // With no term over the search's bar, as an index that knows none of these words gives.
+    const asked = (t: typeof turns) => lexicalRewrite({ query: 'can I track it?', earlierUserTurns: t.map((x) => x.user).reverse(), turns: t, searchTermBar: 0.99 });
+    expect(asked(turns.slice(1)).keywords).toEqual([]);
+    expect(asked(turns).keywords).toEqual(['passport']);
+  });
+
   it('reads the brief\'s follow-ups by the previous question\'s form: the things asked for, the subject, a bare phrase', async () => {
     const shop = [u('Which laptops does the shop sell?'), a('The shop sells the Dell XPS 13 and the Lenovo ThinkPad X1.')];
     const more = (await rewrite("aren't there more?", shop, {}, { embedder, termStats })).result;

@@ -19,7 +19,7 @@ import { askedFor, frameAntecedent, replaceOne } from './questionFrame.js';
 import { choosesAmong, DETERMINERS, orderedOne, saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, isAttribute, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
-import { englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
+import { clausePredicates, englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, PREPOSITIONS, replaceWhole, SOURCE_LEAD, wholeMatches, withoutAddresses, wordPattern } from './words.js';
 
 /** At most this many conversation terms are added to the search. */
@@ -1074,8 +1074,20 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // clears the bar, the likeliest words of the user's latest question are what it means.
   let fellBack = false;
   if (searched.length === 0 && cues.referring && cues.contentWords <= SHORT_QUERY && dependence >= weights.dependence.threshold) {
-    searched = scored.filter((c) => c.lastUser && c.p >= FALLBACK_FLOOR).slice(0, FALLBACK_TERMS);
-    fellBack = true;
+    // Of the latest question that has any to give ("can I track it?" after "how long does that
+    // take?" passes over it), not its form ("long" of "how long") nor its verb ("take").
+    const usable = (c: (typeof scored)[number]): boolean => c.p >= FALLBACK_FLOOR && !replaced.has(c.term) && !/^(?:one|ones|ene|others)$/.test(c.surface) && !addressed(c.term) && !howOnly(c.term) && !slipped.has(c.term);
+    for (const t of turns.filter((x) => x.user).slice(-RECENT_QUESTIONS).reverse()) {
+      const verbs = new Set(clausePredicates(t.user, language));
+      if (language === 'en') {
+        const { words, tags } = englishTags(t.user);
+        words.forEach((w, i) => tags[i] === 'VERB' && verbs.add(w.toLowerCase()));
+      }
+      const said = new Set(messageWords(t.user, 'user', language).map((w) => w.term));
+      searched = scored.filter((c) => said.has(c.term) && !verbs.has(c.term) && usable(c)).slice(0, FALLBACK_TERMS);
+      if (searched.length) break;
+    }
+    fellBack = searched.length > 0;
   }
 
   // The question itself changes only where it points back (a pronoun, an ellipsis, "more?") or
