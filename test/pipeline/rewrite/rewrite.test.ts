@@ -799,6 +799,21 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
     return out;
   }
 
+  it('searches what the question before pointed at when a pointing question reads nothing and finds no word', () => {
+    const turns = [{ index: 2, user: 'how many people does it hold?', assistant: 'About 78,000 spectators.', similarity: 0.3, byRecency: true }];
+    const asked = (previousReference?: { phrase: string; by: 'conversation terms' | 'person' }) =>
+      // No term over the search's bar, as an index that knows none of these words gives.
+      lexicalRewrite({ query: 'when was it built?', earlierUserTurns: ['how many people does it hold?', 'where was the final played?'], turns, searchTermBar: 0.99, ...(previousReference ? { previousReference } : {}) });
+    const carried = asked({ phrase: 'Maracanã Stadium', by: 'conversation terms' });
+    expect(carried.keywords).toEqual(expect.arrayContaining(['maracanã', 'stadium']));
+    expect(carried.search_query).toContain('Maracanã Stadium');
+    // The question itself is left as asked: that reading may not be this one's.
+    expect(carried.resolved_query).toBe('when was it built?');
+    expect(asked().keywords).not.toContain('maracanã');
+    // Not a person the question before meant.
+    expect(asked({ phrase: 'Mario Götze', by: 'person' }).keywords).not.toContain('götze');
+  });
+
   it('reads "it" as the heat pump, the notice period, the book, the train the question before meant', async () => {
     const heatPump = await chain([
       ['What does the quote say about the heat pump?', 'The quote from Warmtewerk offers a Daikin Altherma 3 air-to-water heat pump of 8 kW, installed for 11,400 euros before the subsidy.'],

@@ -1123,6 +1123,15 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     const unsearched = reading.unsearched;
     if (unsearched) searched = searched.filter((c) => !unsearched.has(c.term));
   }
+  // "when was it built?" after "how many people does it hold?", whose "it" was read as the Maracanã:
+  // a pointing question that reads nothing and finds no word of its own searches what the question
+  // before pointed at (its question is left as asked: that reading may not be what this one means).
+  const before = input.previousReference;
+  if (!reading && (searched.length === 0 || fellBack) && cues.referring && dependence >= weights.dependence.threshold && before && before.by !== 'person' && !isPerson(before.phrase, input.people)) {
+    const words = (before.phrase.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w, i, all) => queryTerms(w).length > 0 && !searched.some((c) => c.term === w.toLowerCase()) && all.indexOf(w) === i);
+    searched = [...searched, ...words.map((w) => ({ term: w.toLowerCase(), surface: w, topic: false, lastUser: false, p: weights.term.threshold }))];
+    fellBack = true;
+  }
   // "Why did Ham leave?" after "Greg Ham and Colin Hay formed Men at Work": the name in full.
   const completed = completeNames(resolved, turns.flatMap((t) => [t.user, t.assistant]));
   if (completed !== resolved) {
