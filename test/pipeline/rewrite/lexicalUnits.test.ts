@@ -189,6 +189,8 @@ describe('lexicalRewrite: what a pointing word stands for', () => {
   it('reads "it" as the user\'s own thing before the place the question says it goes to', () => {
     const flight = read('can I change it?', 'When does my flight to Lisbon leave?', 'Your TAP flight TP671 to Lisbon leaves Amsterdam on 12 March at 06:45 from terminal 2.');
     expect(flight).toBe('can I change my flight?');
+    // So is the thing an attribute asked alone is of ("and the seat?", not the seat of Berlin).
+    expect(read('and the seat?', 'When does my train to Berlin leave?', 'Your ICE to Berlin leaves Amsterdam Centraal at 10:55 on 14 March.')).toBe('What about the seat of my train?');
     // A place the question asks about itself is still "it".
     expect(read('is it expensive?', 'How many people live in Tokyo?', 'About 14 million people live in Tokyo.')).toBe('is Tokyo expensive?');
     // A contact is a person, whom "it" never stands for.

@@ -132,6 +132,10 @@ export function asksAttribute(query: string): boolean {
   return !!noun && isAttribute(noun);
 }
 
+/** A follow-up that names only an attribute: "and the seat?", "what platform?", "what's the range?" (group 1: the noun). */
+const ONLY_ATTRIBUTE = /^\s*(?:(?:and|so|what\s+about|how\s+about)\s+)?(?:(?:what|which)(?:['’]s|\s+is|\s+are)?\s+)?(?:(?:the|its|my)\s+)?(\p{L}+)\s*[?.!]*\s*$/iu;
+const asksOnlyAttribute = (query: string): boolean => isAttribute(ONLY_ATTRIBUTE.exec(query)?.[1] ?? '');
+
 /** A Dutch "die" that stands alone ("wanneer vervallen die?", "kan ik die ruilen?"), and "ze". */
 const DUTCH_DIE = dutchPronounAtEnd('die');
 const DUTCH_ZE = /(?<![\p{L}])ze(?![\p{L}])/iu;
@@ -980,7 +984,8 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   const acting = c.language === 'en' && pointed ? subjectFirst(topical, c.base, c.turns) : topical;
   const owned = c.language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(acting, c.turns) : acting;
   // "can I change it?" after "When does my flight to Lisbon leave?": the user's flight, not the place it goes to.
-  const readings = c.language === 'en' && /^it$/i.test(pointed?.[0] ?? '') && c.last ? objectFirst(usersBeforePlace(owned, c.last.user), c.base, c.last.user) : owned;
+  // "and the seat?", "what platform?" after "When does my train to Berlin leave?": an attribute of the train, not of Berlin.
+  const readings = c.language === 'en' && c.last && (/^it$/i.test(pointed?.[0] ?? '') || (!pointed && asksOnlyAttribute(c.base))) ? objectFirst(usersBeforePlace(owned, c.last.user), c.base, c.last.user) : owned;
   const answerChose = c.chosen();
   const verbActsOn = c.acted();
   // "how long does it take?" after "How do I reset my router?" — "where is it?": the resetting, whatever the question before meant.

@@ -806,7 +806,10 @@ const ATTRIBUTES: ReadonlySet<string> = new Set(
     'risicos risico’s voordelen nadelen voorwaarden eisen bevolking hoofdstad geschiedenis oorsprong auteur salaris belasting rente dosis ' +
     'snelheid bereik verbruik dekking eigen risico totaal score uitslag waarde status levering bezorging versie datum budget omzet winst ' +
     'eigenaar oprichter kenmerken prestaties kwaliteit betrouwbaarheid veiligheid levensduur onderhoud installatie subsidie korting looptijd opzegtermijn ' +
-    'levertijd levertermijn wachttijd doorlooptijd bouwtijd reistijd afmetingen maat dimensions'
+    'levertijd levertermijn wachttijd doorlooptijd bouwtijd reistijd afmetingen maat dimensions ' +
+    'seat seats platform gate terminal room departure arrival schedule timetable route stops baggage luggage limit limits ' +
+    'exclusions penalty penalties fine fines eligibility ' +
+    'stoel zitplaats perron spoor kamer vertrek aankomst dienstregeling bagage limiet boete boetes'
   ).split(' '),
 );
 
