@@ -64,6 +64,8 @@ describe('classifyIntent', () => {
     expect(classifyIntent('hoeveel kinderen zitten in de klas?')).toBe('count');
     expect(classifyIntent('wat is het verschil tussen houtmulch en schors?')).toBe('compare');
     expect(classifyIntent('geef me een samenvatting van het rapport')).toBe('summarize');
+    expect(classifyIntent('vat het samen')).toBe('summarize');
+    expect(classifyIntent('vat dit rapport kort samen')).toBe('summarize');
     expect(classifyIntent('welke facturen zijn van 2024?')).toBe('list');
     expect(classifyIntent('en de prijs?')).toBe('factual');
   });

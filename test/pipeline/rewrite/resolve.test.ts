@@ -418,6 +418,11 @@ describe('expansions', () => {
   it('adds related words and nothing for an ordinary query', () => {
     expect(expansions('which invoice is largest?', []).terms).toEqual(['bill', 'receipt']);
     expect(expansions('where is the station?', []).terms).toEqual([]);
+    // A short form of the question's language, or of the other in capitals: Dutch "vat" is a verb.
+    expect(expansions('vat het samen', [], 'nl').terms).toEqual([]);
+    expect(expansions('wat is het VAT-nummer?', [], 'nl').terms).toEqual(['value', 'added', 'tax']);
+    expect(expansions('what is the vat rate?', [], 'en').terms).toEqual(['value', 'added', 'tax']);
+    expect(expansions('hoeveel btw betaal ik?', [], 'nl').terms).toEqual(['belasting', 'toegevoegde', 'waarde']);
   });
   it('measures edit distance with transpositions', () => {
     expect(editDistance('warrenty', 'warranty')).toBe(1);

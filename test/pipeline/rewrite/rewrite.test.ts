@@ -433,6 +433,9 @@ describe('ambiguity', () => {
     expect(r.alternatives).toContain('when do I get the lease back?');
     // A question without a pointing word is about the text as a whole.
     expect(ask('how much is the rent?').resolved_query).not.toMatch(/deposit/);
+    // A text is what is summarised or translated ("summarize it": the lease, not the deposit).
+    expect(ask('summarize it').resolved_query).toBe('summarize the lease');
+    expect(ask('can you translate it?').resolved_query).toBe('can you translate the lease?');
     // A topic far less likely than the text still comes first; after "according to …", what is not the source.
     const reading = (phrase: string, score: number) => ({ phrase, score, turn: 0, role: 'user' as const });
     const first = (user: string, readings: ReturnType<typeof reading>[], assistant = '') => topicFirst(readings, { index: 0, user, assistant, similarity: 0.5, byRecency: true }, 'en')[0]!.phrase;

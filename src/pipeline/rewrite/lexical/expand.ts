@@ -2,10 +2,10 @@ import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 
 /**
- * Short forms people type and documents spell out (English, Dutch). General vocabulary only;
- * the conversation supplies the rest (see `acronymExpansions`).
+ * Short forms people type and documents spell out, by language. General vocabulary only; the
+ * conversation supplies the rest (see `acronymExpansions`).
  */
-const ABBREVIATIONS: Record<string, string> = {
+const ENGLISH_ABBREVIATIONS: Record<string, string> = {
   auth: 'authentication',
   config: 'configuration',
   docs: 'documentation',
@@ -31,6 +31,8 @@ const ABBREVIATIONS: Record<string, string> = {
   roi: 'return on investment',
   kpi: 'key performance indicator',
   vat: 'value added tax',
+};
+const DUTCH_ABBREVIATIONS: Record<string, string> = {
   btw: 'belasting toegevoegde waarde',
   ivm: 'in verband met',
   evt: 'eventueel',
@@ -97,8 +99,20 @@ function acronymExpansions(word: string, turns: readonly SelectedTurn[]): string
   return undefined;
 }
 
+/**
+ * The short form `word` stands for: one of the question's language, or of the other written in
+ * capitals ("VAT" in a Dutch question; "vat" there is a verb: "vat het samen").
+ */
+function abbreviation(word: string, language: string): string | undefined {
+  const low = word.toLowerCase();
+  const capitals = word === word.toUpperCase();
+  const [own, other] = language === 'nl' ? [DUTCH_ABBREVIATIONS, ENGLISH_ABBREVIATIONS] : [ENGLISH_ABBREVIATIONS, DUTCH_ABBREVIATIONS];
+  const found = Object.hasOwn(own, low) ? own[low] : capitals && Object.hasOwn(other, low) ? other[low] : undefined;
+  return found && (low.length > 2 || capitals) ? found : undefined;
+}
+
 /** Abbreviations spelled out and related words, for the search side of the rewrite only. */
-export function expansions(query: string, turns: readonly SelectedTurn[]): Expansion {
+export function expansions(query: string, turns: readonly SelectedTurn[], language = 'en'): Expansion {
   const terms: string[] = [];
   const notes: string[] = [];
   const own = new Set((query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
@@ -112,7 +126,10 @@ export function expansions(query: string, turns: readonly SelectedTurn[]): Expan
     const low = word.toLowerCase();
     const acronym = acronymExpansions(word, turns);
     if (acronym) add(word, acronym);
-    else if (ABBREVIATIONS[low] && (low.length > 2 || word === word.toUpperCase())) add(word, ABBREVIATIONS[low]);
+    else {
+      const spelled = abbreviation(word, language);
+      if (spelled) add(word, spelled);
+    }
     if (RELATED[low]) add(word, RELATED[low].join(' '));
   }
   return { terms, notes };

@@ -192,6 +192,9 @@ const SOURCE_OF_QUESTION = new RegExp(`${SOURCE_LEAD}([^?.!]+)`, 'i');
 /** A topic's reading this much below the best one still comes first (see topicFirst). */
 const TOPIC_MARGIN = 0.25;
 
+/** A request done to a text with a pointing word: "summarize it", "translate that", "vat het samen", "vertaal dat". */
+const TEXT_REQUEST = /^\s*(?:(?:can|could|would)\s+you\s+|please\s+)?(?:summari[sz]e|translate|quote|print|open)\s+(?:it|that|this)\b|^\s*(?:kun\s+je\s+|kan\s+je\s+)?(?:vat|vertaal|citeer|print|open)\s+(?:het|dat|dit)\b/i;
+
 /** At most this many words name the thing of an elliptical question ("and the return flight?"). */
 const NAMED_THING_WORDS = 5;
 
@@ -229,10 +232,14 @@ function definedThing(question: string): string | undefined {
  * come from ("… according to the README?"). For a pointing word only: a question without one
  * ("how much is the rent?") is about the text as a whole.
  */
-export function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, language: string): readonly Antecedent[] {
+export function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, language: string, query = ''): readonly Antecedent[] {
   if (readings.length < 2) return readings;
   const first = readings[0]!;
   const asked = (r: Antecedent): boolean => r.role === 'user' && r.turn === last.index;
+  // "summarize it" after "What does the Acme service agreement say about uptime?": the text, which is what is summarised.
+  const text = TEXT_REQUEST.test(query) ? saidAbout(last.user)?.text.toLowerCase() : undefined;
+  const inText = text ? readings.find((r) => asked(r) && text.includes(r.phrase.toLowerCase())) : undefined;
+  if (inText) return [inText, ...readings.filter((r) => r !== inText)];
   // What the latest question was about: the topic of what a text says, or the thing a short
   // follow-up named ("And the hotel?" — "You booked the Hotel Avenida Palace …").
   // "and the battery, how long does it last?": the user said what it was about, whatever the scorer's weights.
@@ -978,7 +985,7 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   // "where is it?" after "How do I reset the router?": the router, not the resetting.
   const things = c.language === 'en' && all.some((r) => r.verb) && thingPronoun(c.base) ? all.filter((r) => !r.verb) : all;
   const pointed = c.last ? standingPronoun(body, c.language === 'nl' ? 'nl' : 'en') : null;
-  const topical = pointed ? topicFirst(things, c.last!, c.language) : things;
+  const topical = pointed ? topicFirst(things, c.last!, c.language, c.base) : things;
   // An owner may be what "they" are ("Apple's results" — "when do they report?"), never what "it" or "that" is.
   // "does it cover the pump?" after "What does the warranty … cover?": the warranty.
   const acting = c.language === 'en' && pointed ? subjectFirst(topical, c.base, c.turns) : topical;
@@ -1152,7 +1159,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     }
   }
 
-  const expansion = expansions(base, turns);
+  const expansion = expansions(base, turns, language);
   if (expansion.terms.length) kinds.add('retrieval');
   const resolvedLower = resolved.toLowerCase();
   // Added in the order the conversation said them ("New York", not "York New"): their order means
