@@ -8,7 +8,7 @@ import { earlierUserTurns } from './history.js';
 import { classifyIntent } from './lexical/intent.js';
 import { asksAttribute, lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
 import { itemsAsked, listItems, ordinalsAsked } from './lexical/ordinal.js';
-import { asksAgain, choiceBetween, choosesAmong, namedPair, namesByOrder, resolveParallel } from './lexical/parallel.js';
+import { acknowledgesOnly, asksAgain, choiceBetween, choosesAmong, namedPair, namesByOrder, resolveParallel } from './lexical/parallel.js';
 import { peopleNamed } from './lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
@@ -19,7 +19,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.207`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.208`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -248,7 +248,8 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   };
   const pasted = trimmed.length > MAX_REWRITE_CHARS;
   const reading = readQuery(pasted ? trimmed.slice(0, MAX_REWRITE_CHARS) : trimmed, earlier);
-  if (pasted || trimmed.length < 3 || (history.length === 0 && reading.text === trimmed)) {
+  // "thanks", "great, thanks!": no question, nothing of the conversation to fold in.
+  if (pasted || trimmed.length < 3 || (history.length === 0 && reading.text === trimmed) || acknowledgesOnly(trimmed)) {
     return done({ result: passthrough(query, reading.language), turns: [], cached: false });
   }
 
@@ -273,7 +274,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const listed = named.size ? earlier.map((text, k) => named.get(questions[questions.length - 1 - k]?.index ?? -1)?.resolved ?? text) : earlier;
   // "what about with paracetamol?" after "can I take it with alcohol?": that question as the engine
   // read it when it was asked ("… ibuprofen …"), once (the question before it is read as asked).
-  const again = !reading.shifted && asksAgain(reading.text, reading.language);
+  const again = !reading.shifted && asksAgain(reading.text, reading.language, listed[0]);
   const lang = reading.language === 'nl' ? 'nl' : 'en';
   // "what did it cost?" after "when is the next one due?" or "can I renew it online?": what that
   // question's pronoun or order word was read as, then.

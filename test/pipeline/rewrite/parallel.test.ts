@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
-import { asksAgain, choiceBetween, chooseSlot, choosesAmong, compoundHeadShared, namedPair, orderedOne, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
+import { acknowledgesOnly, asksAgain, choiceBetween, chooseSlot, choosesAmong, compoundHeadShared, namedPair, orderedOne, parallelSlots, parallelSubject, resolveParallel, SIBLING_SIMILARITY, substitute, type Slot } from '../../../src/pipeline/rewrite/lexical/parallel.js';
 import { resolveReference } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
@@ -320,6 +320,23 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     // Not "why?" after a yes or a no, nor in the place of a "what" the verb acts on.
     expect(await resolveParallel('why?', ['Can I freeze the pizza dough?'], 'en')).toBeUndefined();
     expect(await resolveParallel('why?', ['What does my lease say about subletting?'], 'en')).toBeUndefined();
+  });
+
+  it('asks what a text says about a topic said alone after a question of what it says ("credits?")', async () => {
+    const sla = ['What does the Acme service agreement say about uptime?'];
+    expect((await resolveParallel('credits?', sla, 'en'))?.resolved).toBe('What does the Acme service agreement say about credits?');
+    expect((await resolveParallel('the exclusions', sla, 'en'))?.resolved).toBe('What does the Acme service agreement say about the exclusions?');
+    expect((await resolveParallel('eigen risico?', ['Wat zegt mijn zorgpolis over fysiotherapie?'], 'nl'))?.resolved).toBe('Wat zegt mijn zorgpolis over eigen risico?');
+    expect(asksAgain('credits?', 'en', sla[0])).toBe(true);
+    // Not after another kind of question, nor an acknowledgement or a request for a kind of answer.
+    expect(asksAgain('credits?', 'en', 'How much uptime does Acme guarantee?')).toBe(false);
+    expect(await resolveParallel('thanks', sla, 'en')).toBeUndefined();
+    expect(await resolveParallel('summary', sla, 'en')).toBeUndefined();
+  });
+
+  it('tells a message that only acknowledges the answer', () => {
+    for (const m of ['thanks', 'great, thanks!', 'ok', 'Thank you very much', 'perfect', 'dank je wel', 'prima, bedankt']) expect(acknowledgesOnly(m)).toBe(true);
+    for (const m of ['is that right?', 'ok?', 'thanks, and the deposit?', 'great, what about bonds', 'credits']) expect(acknowledgesOnly(m)).toBe(false);
   });
 
   it('puts a maker in place of the one name that says which of a thing it is ("the ING mortgage offer")', async () => {

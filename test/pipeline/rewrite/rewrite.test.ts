@@ -155,6 +155,9 @@ describe('rewrite: skip rules, cache, log', () => {
     const tiny = await rewrite('ok', HOUTMULCH, {}, { embedder, termStats });
     expect(tiny.result.engine).toBe('passthrough');
     expect(tiny.turns).toEqual([]);
+    // An acknowledgement asks nothing of the conversation ("thanks" had become "thanks (houtmulch)?").
+    const thanks = await rewrite('great, thanks!', HOUTMULCH, {}, { embedder, termStats });
+    expect(thanks.result).toMatchObject({ engine: 'passthrough', search_query: 'great, thanks!', keywords: [] });
   });
 
   it('searches a pasted text as it is, and reads a long earlier message only up to the same length', async () => {

@@ -687,6 +687,43 @@ export function substitute(previous: string, slot: Slot, said: string): string |
   return /[?.!]$/.test(text) || isRequest(previous) ? text : `${text}?`;
 }
 
+/** The most words a topic said alone has ("credits?", "response times", "eigen risico?"). */
+const MAX_TOPIC_WORDS = 3;
+
+/**
+ * A question that is only a noun phrase ("credits?", "the exclusions", "eigen risico?"): its words,
+ * no clause, pronoun, question word, request or number among them; undefined for any other.
+ */
+function bareTopic(query: string, lang: 'en' | 'nl'): string | undefined {
+  const text = query.trim().replace(/[\s?.!]+$/u, '');
+  const words = tokens(text);
+  if (words.length === 0 || words.length > MAX_TOPIC_WORDS || /[,;:()]/.test(text) || PRONOUN.test(text) || POINTER[lang]!.test(text)) return undefined;
+  const content = words.filter((t, i) => !(i === 0 && DETERMINERS.has(t.lower)));
+  return content.length > 0 && content.every((t) => isContent(t) && !/^\p{N}+$/u.test(t.text) && !SETTING_ADVERBS.has(t.lower) && !ACKNOWLEDGEMENTS.has(t.lower) && !REQUEST_NOUNS.has(t.lower)) ? text : undefined;
+}
+/** Words that answer the assistant rather than ask anything ("thanks", "great", "prima"). */
+const ACKNOWLEDGEMENTS: ReadonlySet<string> = new Set(
+  (
+    'thanks thank thx ty ok okay great cool nice perfect sure yes yeah yep no nope fine good awesome excellent wow interesting right correct understood hello hi hey bye cheers ' +
+    'bedankt dank dankje dankjewel oké prima top mooi ja nee goed super fijn helder duidelijk klopt hoi hallo doei'
+  ).split(' '),
+);
+/** Nouns that ask for a kind of answer, not about a topic ("summary", "more details"). */
+const REQUEST_NOUNS: ReadonlySet<string> = new Set('summary overview tldr details detail more samenvatting overzicht details'.split(' '));
+/** Words that may stand beside an acknowledgement ("thank you very much", "that helps", "dank je wel"). */
+const ACKNOWLEDGING = new Set('you very much so that this it is was helps helped helpful makes sense a lot for the all bedankt je wel u heel erg veel dat dit is was helpt'.split(' '));
+
+/**
+ * A message that only acknowledges the latest answer ("thanks", "great, thanks!", "ok", "perfect",
+ * "dank je wel"): nothing to search for. Not a question ("is that right?", "ok?").
+ */
+export function acknowledgesOnly(message: string): boolean {
+  const text = message.trim();
+  if (!text || /\?\s*$/.test(text)) return false;
+  const words = text.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
+  return words.length > 0 && words.length <= 6 && ACKNOWLEDGEMENTS.has(words[0]!) && words.every((w) => ACKNOWLEDGEMENTS.has(w) || ACKNOWLEDGING.has(w));
+}
+
 /** A parallel follow-up read as the previous question about its new subject. */
 export interface ParallelReading {
   /** The previous question with the new subject in place ("Are bonds risky?"). */
@@ -1047,10 +1084,12 @@ function listSibling(subject: string, previous: string, lists: readonly (readonl
  * ("and", "what about", "compared to", "no, I meant") or is a subject of its own. Where not, no
  * earlier question changes its answer, so the caller need not prepare them.
  */
-export function asksAgain(query: string, language: string): boolean {
+export function asksAgain(query: string, language: string, previous?: string): boolean {
   const lang = language === 'nl' ? 'nl' : 'en';
   const q = query.trim();
-  return ABOUT_LEAD[lang].test(q) || AND_LEAD[lang].test(q) || COMPARED_TO.test(q) || WH_ALONE[lang].test(q) || parallelSubject(q, language) !== undefined || parallelSubject(q, language, true) !== undefined;
+  // A topic said alone, after a question of what a text says ("credits?" after "What does the agreement say about uptime?").
+  const topic = previous !== undefined && bareTopic(q, lang) !== undefined && SAYS_ABOUT.test(previous);
+  return topic || ABOUT_LEAD[lang].test(q) || AND_LEAD[lang].test(q) || COMPARED_TO.test(q) || WH_ALONE[lang].test(q) || parallelSubject(q, language) !== undefined || parallelSubject(q, language, true) !== undefined;
 }
 
 /**
@@ -1213,6 +1252,12 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
     // Only a moment with its preposition goes on to be read as any prepositional subject.
     if (moment || !PREPOSITIONS.has(momentSaid.split(/\s+/)[0]!.toLowerCase())) return moment;
   }
+  // "credits?", "exclusions", "eigen risico?" after "What does the Acme service agreement say about
+  // uptime?": a topic said alone asks what the text says about it.
+  const topicAlone = said === undefined && raw !== undefined && depth === 0 ? bareTopic(query, lang) : undefined;
+  const aboutSlot = topicAlone !== undefined && detectLanguage(raw!, [], language) === language ? saysAboutSlot(raw!, tokens(raw!)) : undefined;
+  const aboutTopic = aboutSlot && substitute(raw!, aboutSlot, topicAlone!);
+  if (aboutSlot && aboutTopic) return { resolved: aboutTopic, replaced: aboutSlot.text, at: { start: aboutSlot.start, end: aboutSlot.start + topicAlone!.length } };
   // A question in another language is not asked again in this one ("en bij hagelschade?" after an English question).
   if (said === undefined || raw === undefined || detectLanguage(raw, [], language) !== language) return undefined;
   // "revoked ones" after a question about "expired tokens": "revoked tokens", which takes their place.
