@@ -656,6 +656,17 @@ describe('a correction ("no, I meant …")', () => {
     expect(await resolveParallel('and Porto?', flight, 'en')).toMatchObject({ resolved: 'When does my flight to Porto leave?' });
     expect((await resolveParallel('and Porto?', ['When does my KLM flight to Lisbon leave?'], 'en'))?.resolved).not.toBe('When does my KLM flight to Porto leave?');
   });
+
+  it('reads a "no" or "sorry" right before the thing meant as a correction, and "the one to …" as that thing', async () => {
+    const train = ['When does my train to Berlin leave?'];
+    expect(parallelSubject('no, my return train', 'en')).toBe('my return train');
+    expect((await resolveParallel('sorry, the one to Hamburg', train, 'en'))?.resolved).toBe('When does my train to Hamburg leave?');
+    expect((await resolveParallel('no, the one to Hamburg', train, 'en'))?.resolved).toBe('When does my train to Hamburg leave?');
+    expect((await resolveParallel('nee, die naar Hamburg', ['Wanneer vertrekt mijn trein naar Berlijn?'], 'nl'))?.resolved).toBe('Wanneer vertrekt mijn trein naar Hamburg?');
+    // A "no" before anything else corrects nothing.
+    expect(parallelSubject('no, that is wrong', 'en')).toBeUndefined();
+    expect(await resolveParallel('sorry, the train leaves from Utrecht', train, 'en')).toBeUndefined();
+  });
 });
 
 describe('"same question for …", and a year told from the one asked about', () => {

@@ -23,6 +23,10 @@ describe('a question about where the latest answer comes from', () => {
   it('is asked by doubting the answer: "is that true?", "are you sure?", "klopt dat wel?"', () => {
     for (const q of ['Is that true?', 'are you sure about that?', 'really?', 'how do you know?', 'Any evidence for that?', "what's the proof?", 'ok, is that really correct?']) expect(asksForSource(q, 'en'), q).toBe(true);
     for (const q of ['klopt dat wel?', 'is dat echt waar?', 'weet je dat zeker?', 'hoe weet je dat?', 'is er enig bewijs voor dat?']) expect(asksForSource(q, 'nl'), q).toBe(true);
+    // Or by denying it.
+    for (const q of ['no, that is wrong', "that's not correct!", 'hmm, that is incorrect']) expect(asksForSource(q, 'en'), q).toBe(true);
+    for (const q of ['nee, dat klopt niet', 'dat is niet waar']) expect(asksForSource(q, 'nl'), q).toBe(true);
+    expect(asksForSource('that is wrong with my router?', 'en')).toBe(false);
   });
 
   it('is not a question about a place, about what a document says, or about the conversation', () => {

@@ -15,8 +15,9 @@ import { caseLike, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION
  */
 
 /** A correction's opening ("no, I meant …", "nee, ik bedoelde …"), in English and in Dutch. */
-const CORRECTION_EN = String.raw`(?:(?:no|nope|sorry|oh|actually)[,.!]?\s+)*I(?:\s+(?:meant|mean|was\s+asking\s+about|am\s+asking\s+about)|['’]m\s+asking\s+about)`;
-const CORRECTION_NL = String.raw`(?:(?:nee|sorry|oh)[,.!]?\s+)*ik\s+(?:bedoel|bedoelde|had\s+het\s+over)`;
+// "no, the one to Hamburg", "sorry, my return flight": a "no" or "sorry" right before the thing meant is one too.
+const CORRECTION_EN = String.raw`(?:(?:(?:no|nope|sorry|oh|actually)[,.!]?\s+)*I(?:\s+(?:meant|mean|was\s+asking\s+about|am\s+asking\s+about)|['’]m\s+asking\s+about)|(?:no|nope|sorry|oops)[,.!]?(?=\s+(?:the|my|a|an)\s))`;
+const CORRECTION_NL = String.raw`(?:(?:(?:nee|sorry|oh)[,.!]?\s+)*ik\s+(?:bedoel|bedoelde|had\s+het\s+over)|(?:nee|sorry|oeps)[,.!]?(?=\s+(?:de|het|mijn|die|een)\s))`;
 const CORRECTION = new RegExp(String.raw`^(?:${CORRECTION_EN}|${CORRECTION_NL})\s+`, 'i');
 /** Openings of a follow-up that names only its new subject; a correction ("no, I meant …", "nee, ik bedoelde …") is one. */
 const ABOUT_LEAD: Record<'en' | 'nl', RegExp> = {
@@ -37,7 +38,7 @@ export const DETERMINERS: ReadonlySet<string> = new Set(
 const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her|his|one|ones|others|both|either|neither|else|ervan|daarvan|hem|ze|beide|andere)\b/i;
 
 /** "the one(s)" before a preposition: the thing asked about before, in another place ("the one from Contoso", "die van CZ"). */
-const THE_ONE = String.raw`(?:(?:the\s+)?ones?|die|dat|(?:de|het)\s+ene)\s+(?=(?:from|in|on|at|for|with|by|of|van|uit|op|bij|voor|met)\s+\S)`;
+const THE_ONE = String.raw`(?:(?:the\s+)?ones?|die|dat|(?:de|het)\s+ene)\s+(?=(?:from|to|in|on|at|for|with|by|of|van|uit|naar|op|bij|voor|met)\s+\S)`;
 const THE_ONE_BEFORE_PREPOSITION = new RegExp(`^${THE_ONE}`, 'i');
 const THE_ONE_IN_FOLLOW_UP = new RegExp(String.raw`\b${THE_ONE}`, 'i');
 

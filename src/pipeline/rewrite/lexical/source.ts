@@ -40,14 +40,17 @@ const BARE: Record<'en' | 'nl', RegExp> = {
   nl: /^\s*(?:(?:en\s+)?(?:de\s+)?(?:bron|bronnen|referentie|bewijs)|volgens\s+wie|volgens\s+wat|wat\s+is\s+de\s+bron|citeer\s+(?:het|dat|dit)|(?:(?:in|op|uit)\s+)?welke?\s+(?:pagina|bladzijde|document|bestand|sectie|paragraaf|hoofdstuk|artikel))\s*[?!.]*\s*$/i,
 };
 
-/** A question that is nothing but doubt of the answer: "is that true?", "are you sure?", "how do you know?", "klopt dat wel?". */
+/**
+ * A question that is nothing but doubt of the answer: "is that true?", "are you sure?", "how do you
+ * know?", "klopt dat wel?"; or a denial of it: "no, that's wrong", "that is not correct", "dat klopt niet".
+ */
 const DOUBT: Record<'en' | 'nl', RegExp> = {
   en: new RegExp(
-    String.raw`${REMARK}(?:(?:is|was)\s+(?:that|this|it)\s+(?:really\s+)?(?:true|right|correct|accurate|so)|are\s+you\s+(?:really\s+)?(?:sure|certain)(?:\s+(?:about\s+)?(?:that|this|it))?|really|how\s+(?:do|would)\s+you\s+know(?:\s+(?:that|this|it))?|(?:(?:is\s+there\s+)?any|what(?:['’]s|\s+is)?(?:\s+the)?)\s+(?:evidence|proof)(?:\s+(?:for|of)\s+(?:that|this|it))?)\s*[?!.]*\s*$`,
+    String.raw`${REMARK}(?:(?:(?:no|nope|hmm|wait)[,.!\s]+)?(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:not\s+(?:true|right|correct|accurate)|wrong|incorrect|false|untrue)|(?:is|was)\s+(?:that|this|it)\s+(?:really\s+)?(?:true|right|correct|accurate|so)|are\s+you\s+(?:really\s+)?(?:sure|certain)(?:\s+(?:about\s+)?(?:that|this|it))?|really|how\s+(?:do|would)\s+you\s+know(?:\s+(?:that|this|it))?|(?:(?:is\s+there\s+)?any|what(?:['’]s|\s+is)?(?:\s+the)?)\s+(?:evidence|proof)(?:\s+(?:for|of)\s+(?:that|this|it))?)\s*[?!.]*\s*$`,
     'i',
   ),
   nl: new RegExp(
-    String.raw`${REMARK}(?:klopt\s+(?:dat|dit|het)(?:\s+wel)?|(?:is|was)\s+(?:dat|dit|het)\s+(?:wel\s+|echt\s+)?(?:waar|juist|zo)|weet\s+(?:je|u)\s+(?:dat|het)\s+(?:wel\s+)?zeker|echt(?:\s+waar)?|hoe\s+weet\s+(?:je|u)\s+(?:dat|dit|het)|(?:is\s+er\s+)?(?:enig|een|welk)\s+bewijs(?:\s+(?:voor|van)\s+(?:dat|dit))?)\s*[?!.]*\s*$`,
+    String.raw`${REMARK}(?:(?:(?:nee|hmm|wacht)[,.!\s]+)?(?:dat|dit|het)\s+(?:klopt\s+niet|is\s+(?:niet\s+(?:waar|juist)|fout|onjuist))|klopt\s+(?:dat|dit|het)(?:\s+wel)?|(?:is|was)\s+(?:dat|dit|het)\s+(?:wel\s+|echt\s+)?(?:waar|juist|zo)|weet\s+(?:je|u)\s+(?:dat|het)\s+(?:wel\s+)?zeker|echt(?:\s+waar)?|hoe\s+weet\s+(?:je|u)\s+(?:dat|dit|het)|(?:is\s+er\s+)?(?:enig|een|welk)\s+bewijs(?:\s+(?:voor|van)\s+(?:dat|dit))?)\s*[?!.]*\s*$`,
     'i',
   ),
 };
