@@ -34,6 +34,10 @@ describe('clausePredicates', () => {
 
   it('reads a lower-case word after "do" and a name as its verb, where the tagger saw a noun', () => {
     expect(of('When did MC5 form?')).toEqual(['form']);
+    // So after a name with its number, or "one".
+    expect(of('what dataset did Izacard and Grave 2021 use?')).toEqual(['use']);
+    expect(of('what dataset did the second one use?')).toEqual(['use']);
+    expect(of('How much RAM does Windows 11 need?')).toEqual(['need']);
     // Only the subject right after "do" is that name: "office" after "Berlin" is a noun.
     expect(of('What did the board decide about the Berlin office?')).not.toContain('office');
     expect(of('Did Black Dahlia move to Los Angeles?')).toEqual(['move']);

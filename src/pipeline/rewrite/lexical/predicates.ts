@@ -187,7 +187,9 @@ function englishPredicates(text: string): Set<string> {
   for (let i = doAt + 1; doAt >= 0 && i < words.length; i++) {
     const lower = /^\p{Ll}/u.test(words[i]!);
     // A name, or a code identifier ("validateToken", "parse_args").
-    const afterName = tags[i - 1] === 'PROPN' && /^\p{Lu}|^\p{Ll}+\p{Lu}|_/u.test(words[i - 1]!);
+    // A name with its number ("Grave 2021", "Windows 11") or "one" ("the second one") ends a subject too.
+    const numbered = tags[i - 1] === 'NUM' && (tags[i - 2] === 'PROPN' || /^one$/i.test(words[i - 1]!));
+    const afterName = (tags[i - 1] === 'PROPN' && /^\p{Lu}|^\p{Ll}+\p{Lu}|_/u.test(words[i - 1]!)) || numbered;
     if ((tags[i] === 'NOUN' || tags[i] === 'VERB') && lower && afterName && i >= doAt + 2) {
       // "Does the API gateway support OAuth?": a name may open a compound, whose words come before
       // the verb; a plural ends one as its object ("Did the Beatles record albums?").
