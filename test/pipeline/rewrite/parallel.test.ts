@@ -452,6 +452,10 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(result.resolved_query).toMatch(/^What about the pension plans? from Contoso\?$/);
   });
 
+  it('puts a subject in place of the verb\'s object, not of the verb with it ("validate tokens")', async () => {
+    expect((await resolveParallel('and the refresh tokens?', ['How does the auth service validate tokens?'], 'en', embedder))?.resolved).toBe('How does the auth service validate the refresh tokens?');
+  });
+
   it('"and revoked ones?" asks about the things of the previous question with the new words', async () => {
     expect(await resolveParallel('and revoked ones?', ['What does the auth service do with expired tokens?'], 'en', embedder)).toMatchObject({ resolved: 'What does the auth service do with revoked tokens?' });
     expect(await resolveParallel('what about the cheaper ones?', ['Which laptops does the shop sell?'], 'en', embedder)).toMatchObject({ resolved: 'Which cheaper laptops does the shop sell?' });

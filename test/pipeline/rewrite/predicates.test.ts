@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clausePredicates, englishTags, pronounSubjectVerb, verbSubjects } from '../../../src/pipeline/rewrite/lexical/predicates.js';
+import { clausePredicates, englishTags, pronounSubjectVerb, theyVerb, verbSubjects } from '../../../src/pipeline/rewrite/lexical/predicates.js';
 
 const of = (text: string, language = 'en'): string[] => [...clausePredicates(text, language)];
 
@@ -16,8 +16,12 @@ describe('clausePredicates', () => {
     expect(of('How long should the dough rest?')).toEqual(['rest']);
     expect(of('How long should the sourdough proof according to my bread recipe?')).toEqual(['proof']);
     expect(of('What should the cover letter say?')).toEqual(['say']);
-    // A yes/no question's last noun is its object.
-    expect(of('Can the landlord keep my deposit?')).toEqual([]);
+    // A yes/no question's last noun is its object; its verb after the subject is the predicate.
+    expect(of('Can the landlord keep my deposit?')).toEqual(['keep']);
+    // So in a question with "do" ("validate tokens" is no phrase), not "do" itself, nor a verb after "I".
+    expect(of('How does the auth service validate tokens?')).toEqual(['validate']);
+    expect(of('What does the auth service do with expired tokens?')).toEqual([]);
+    expect(of('How do I reset my router?')).toEqual([]);
   });
 
   it('reads a Dutch participle before the prepositional phrase that ends its clause, not a noun after an article', () => {
@@ -180,3 +184,12 @@ describe('a which-question with no verb the tagger saw', () => {
   });
 });
 
+describe('theyVerb', () => {
+  it('tells a "they" who acts from one that is or undergoes', () => {
+    expect(theyVerb('what did they find?')).toBe('acts');
+    // A "do" before its object is the verb, which the tagger reads as an auxiliary.
+    expect(theyVerb('When did they do these shows')).toBe('acts');
+    expect(theyVerb('how long do they take?')).toBe('is');
+    expect(theyVerb('were they repaired?')).toBeUndefined();
+  });
+});

@@ -164,6 +164,9 @@ const NO_SUBJECT = new Set(['AUX', 'DET', 'PRON', 'ADP', 'PART', 'CCONJ', 'SCONJ
  * on lower-case nouns out: "what are stocks?" ("stocks" after the auxiliary), "I got a heat pump"
  * (no auxiliary; "pump" is tagged a verb).
  */
+/** Verbs that say little of their own ("do these shows", "have a look"): no predicate to end a phrase at. */
+const LIGHT_VERBS = new Set(['do', 'be', 'have', 'get', 'make']);
+
 function englishPredicates(text: string): Set<string> {
   const { words, tags, lemmas } = englishTags(text);
   const out = new Set<string>();
@@ -185,6 +188,8 @@ function englishPredicates(text: string): Set<string> {
   const doAt = lemmas.findIndex((l, i) => tags[i] === 'AUX' && (l === 'do' || MODALS.has(words[i]!.toLowerCase())));
   const bareWord = (i: number): boolean => (tags[i] === 'NOUN' || tags[i] === 'VERB') && /^\p{Ll}/u.test(words[i]!);
   for (let i = doAt + 1; doAt >= 0 && i < words.length; i++) {
+    // "What does the auth service do with expired tokens?": the main verb "do", read as an auxiliary, ends the search.
+    if (tags[i] === 'AUX' && i >= doAt + 2) break;
     const lower = /^\p{Ll}/u.test(words[i]!);
     // A name, or a code identifier ("validateToken", "parse_args").
     // A name with its number ("Grave 2021", "Windows 11") or "one" ("the second one") ends a subject too.
@@ -195,7 +200,12 @@ function englishPredicates(text: string): Set<string> {
       // the verb; a plural ends one as its object ("Did the Beatles record albums?").
       while (i + 1 < words.length && bareWord(i + 1) && !/s$/i.test(words[i + 1]!)) i++;
       out.add(words[i]!.toLowerCase());
-    } else if (tags[i] === 'VERB' && lower) break;
+    } else if (tags[i] === 'VERB' && lower) {
+      // The clause's own verb after its subject ("How does the auth service validate tokens?"): a predicate too, ending the subject.
+      // Not after a pronoun ("How do I reset my router?": the user's verb is read as such; see verbsOf).
+      if (i >= doAt + 2 && tags[doAt + 1] !== 'PRON' && !LIGHT_VERBS.has(lemmas[i]!) && words[i]!.toLowerCase() !== 'according') out.add(words[i]!.toLowerCase());
+      break;
+    }
   }
   const objectVerb = askedObjectVerb(words, tags, doAt);
   if (objectVerb !== undefined) out.add(words[objectVerb]!.toLowerCase());
@@ -393,12 +403,17 @@ const STATES = new Set('cost weigh measure last mean contain include differ matt
  * or is ("how much do they cost?", "how long do they take?"). Undefined for a passive ("be", or
  * "get" before a participle: passiveThey) or without such a verb.
  */
+/** Tags that open what a verb acts on ("these shows", "it", "a lot", "everything"). */
+const OBJECT_OPENING = new Set(['DET', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ', 'PUNCT']);
+
 export function theyVerb(body: string): 'acts' | 'is' | undefined {
   const { words, tags, lemmas } = englishTags(body);
   const at = words.findIndex((w) => /^they$/i.test(w));
   // "get" before a participle makes a passive ("did they get fired?"), before a noun it acts ("did they get compensation?").
   const be = (i: number): boolean => lemmas[i] === 'be' || (lemmas[i] === 'get' && tags[i + 1] === 'VERB');
-  if (at < 0 || tags[at + 1] !== 'VERB' || be(at + 1) || (at > 0 && tags[at - 1] === 'AUX' && be(at - 1))) return undefined;
+  // "did they do these shows?": a "do" before its object is the verb they act by, which the tagger reads as an auxiliary.
+  const doesSomething = tags[at + 1] === 'AUX' && lemmas[at + 1] === 'do' && (at + 2 >= words.length || OBJECT_OPENING.has(tags[at + 2]!));
+  if (at < 0 || (tags[at + 1] !== 'VERB' && !doesSomething) || be(at + 1) || (at > 0 && tags[at - 1] === 'AUX' && be(at - 1))) return undefined;
   return STATES.has(lemmas[at + 1]!) ? 'is' : 'acts';
 }
 
