@@ -190,6 +190,12 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('you said it is free to open an account!', { phrase: 'second account', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('Is it safe to eat?', { phrase: 'mushroom', article: 'the' }, 'en')).toBe('Is the mushroom safe to eat?');
     expect(resolveReference('How long does it take?', { phrase: 'delivery', article: 'the' }, 'en')).toBe('How long does the delivery take?');
+    // "does that also apply to …?", "geldt dat ook voor …?": what the answer said, asked of another case.
+    const lease = { phrase: 'lease', article: 'my' };
+    expect(resolveReference('does that also apply to the landlord?', lease, 'en')).toBeUndefined();
+    expect(resolveReference('is that also true for furnished rooms?', lease, 'en')).toBeUndefined();
+    expect(resolveReference('geldt dat ook voor mijn opstalverzekering?', { phrase: 'wasmachine', article: 'de' }, 'nl')).toBeUndefined();
+    expect(resolveReference('does it cover the landlord?', lease, 'en')).toBe('does my lease cover the landlord?');
     // What takes time is a doing: an event's name reads it, a thing's does not.
     expect(resolveReference('will it take long?', { phrase: 'kitchen installation', article: 'the' }, 'en')).toBe('will the kitchen installation take long?');
     expect(resolveReference('how long does it take?', { phrase: 'ThinkPad X1 Carbon', article: 'the' }, 'en')).toBeUndefined();

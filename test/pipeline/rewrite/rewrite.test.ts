@@ -731,6 +731,11 @@ describe('rewrite: Dutch "die" and "ze", a titled name two replies back, a momen
     expect((await rewrite('kan ik ze laten uitbetalen?', more, {}, { embedder, termStats })).result.resolved_query).toMatch(/^kan ik (?:de )?(?:wettelijke )?(?:vakantie)?dagen laten uitbetalen\?$/);
   });
 
+  it('reads a Dutch "hem" as the thing the question named, before one it named only as a place ("in de oven")', async () => {
+    const oven = [u('Hoe lang moet de lasagne in de oven?'), a('Het recept zegt 45 minuten op 180 graden, afgedekt met folie voor de eerste 25 minuten.')];
+    expect((await rewrite('kan ik hem invriezen?', oven, {}, { embedder, termStats })).result.resolved_query).toBe('kan ik de lasagne invriezen?');
+  });
+
   it('reads "die" after a short follow-up that named a thing ("en de borg?") as that thing, as "it" is', async () => {
     const rent = [
       u('Hoe hoog is de huur van het appartement aan de Kanaalstraat?'),

@@ -281,6 +281,26 @@ function usersBeforePlace(readings: readonly Antecedent[], question: string): re
 }
 const PLACE_PREPOSITION = /\b(?:to|from|in|at|near|via)\s+$/i;
 
+/** Dutch prepositions of place before a thing's article ("in de oven", "op het dak", "naar de garage"). */
+const DUTCH_PLACE = /\b(?:in|op|aan|naar|uit|onder|boven|achter|naast|bij|tussen|door)\s+(?:de|het|een|mijn|je|jouw|uw|onze|ons)\s+$/i;
+
+/**
+ * "Hoe lang moet de lasagne in de oven?" — "kan ik hem invriezen?": a Dutch reading the latest
+ * question only gives in a phrase of place ("in de oven") comes after one it gives as a thing of its
+ * own ("de lasagne"), when that reading has some weight (TOPIC_MARGIN).
+ */
+function dutchPlaceLast(readings: readonly Antecedent[], question: string): readonly Antecedent[] {
+  const first = readings[0];
+  if (!first || readings.length < 2) return readings;
+  const inPlace = (r: Antecedent): boolean => {
+    const at = wholeMatches(question, escapeRegExp(r.phrase), { ignoreCase: true });
+    return at.length > 0 && at.every((m) => DUTCH_PLACE.test(question.slice(0, m.index)));
+  };
+  if (!inPlace(first)) return readings;
+  const thing = readings.find((r) => r !== first && r.role === 'user' && !r.verb && r.score >= first.score * TOPIC_MARGIN && hasWholeWord(question, r.phrase) && !inPlace(r));
+  return thing ? [thing, ...readings.filter((r) => r !== thing)] : readings;
+}
+
 /** How an English question has a phrase: as what its verb acts on ("set a schedule"), or after a preposition ("on the Nest thermostat"). */
 function placeIn(question: string, phrase: string): 'object' | 'oblique' | undefined {
   const { words, tags } = englishTags(question);
@@ -990,9 +1010,11 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   // "does it cover the pump?" after "What does the warranty … cover?": the warranty.
   const acting = c.language === 'en' && pointed ? subjectFirst(topical, c.base, c.turns) : topical;
   const owned = c.language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(acting, c.turns) : acting;
+  // "kan ik hem invriezen?" after "Hoe lang moet de lasagne in de oven?": the lasagne, not where it goes.
+  const thingFirst = c.language === 'nl' && pointed && c.last ? dutchPlaceLast(owned, c.last.user) : owned;
   // "can I change it?" after "When does my flight to Lisbon leave?": the user's flight, not the place it goes to.
   // "and the seat?", "what platform?" after "When does my train to Berlin leave?": an attribute of the train, not of Berlin.
-  const readings = c.language === 'en' && c.last && (/^it$/i.test(pointed?.[0] ?? '') || (!pointed && asksOnlyAttribute(c.base))) ? objectFirst(usersBeforePlace(owned, c.last.user), c.base, c.last.user) : owned;
+  const readings = c.language === 'en' && c.last && (/^it$/i.test(pointed?.[0] ?? '') || (!pointed && asksOnlyAttribute(c.base))) ? objectFirst(usersBeforePlace(owned, c.last.user), c.base, c.last.user) : thingFirst;
   const answerChose = c.chosen();
   const verbActsOn = c.acted();
   // "how long does it take?" after "How do I reset my router?" — "where is it?": the resetting, whatever the question before meant.

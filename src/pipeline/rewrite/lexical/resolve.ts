@@ -360,10 +360,20 @@ function timeOfDoing(body: string, pointing: RegExpExecArray, phrase: string, la
   return takes && !EVENT_NOUN[lang].test(phrase.trim());
 }
 
+/**
+ * "does that also apply to the landlord?", "is that also true for part-timers?", "geldt dat ook
+ * voor mijn opstalverzekering?": the pointing word stands for what the answer said, asked of
+ * another case, which no thing of the conversation names.
+ */
+const APPLIES_TO = /^\s+(?:(?:also|still|then)\s+)?(?:apply|applies|hold|holds|count|counts|go|goes|(?:is|was)\s+(?:(?:also|still)\s+)?(?:true|the\s+case|valid))\s+(?:(?:also|too)\s+)?(?:to|for|with|in)\b/i;
+const APPLIES_TO_NL = { before: /\b(?:geldt|gold|gaat|ging)\s+$/i, after: /^\s+(?:(?:ook|nog|dan|eveneens)\s+)*(?:voor|op|bij)\b/i };
+
 /** Whether the pointing word is what "do"/"doen" acts on, or what someone said or decided: no thing of the conversation names it. */
 function doesAction(body: string, pointing: RegExpExecArray, lang: 'en' | 'nl'): boolean {
   const before = body.slice(0, pointing.index);
   const after = body.slice(pointing.index + pointing[0].length);
+  const trueFor = /\b(?:is|was|isn['’]t|wasn['’]t)\s+$/i.test(before) && /^\s+(?:(?:also|still)\s+)?(?:true|the\s+case|valid)\s+(?:(?:also|too)\s+)?(?:to|for|with|in)\b/i.test(after);
+  if (lang === 'en' ? /^(?:that|this|it)$/i.test(pointing[0]) && (APPLIES_TO.test(after) || trueFor) : /^(?:dat|dit|het)$/i.test(pointing[0]) && APPLIES_TO_NL.before.test(before) && APPLIES_TO_NL.after.test(after)) return true;
   // What was said ends the clause ("who decided that?"); before a verb it is a clause's subject ("I think that is wrong").
   const ends = /^\s*(?:(?:exactly|again|then|before|first|earlier|too|also|at all|in the meeting)\s*)?$/i.test(after);
   // "how often should I do them?" after a list of exercises: things done, which the conversation names.
