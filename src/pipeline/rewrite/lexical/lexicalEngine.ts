@@ -1102,7 +1102,8 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const howOnly = askedHowOnly(turns);
   // "lnog" of an earlier "how lnog do I cook it?": a slip of a common word, no thing of the conversation.
   const slipped = misspeltCommon(scored.map((c) => c.term), turns.map((t) => t.assistant), language, termStats);
-  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && !replaced.has(c.term) && !/^(?:one|ones|ene|others)$/.test(c.surface) && !addressed(c.term) && !howOnly(c.term) && !slipped.has(c.term)).slice(0, MAX_SEARCH_TERMS);
+  const searchable = (c: (typeof scored)[number]): boolean => !replaced.has(c.term) && !/^(?:one|ones|ene|others)$/.test(c.surface) && !addressed(c.term) && !howOnly(c.term) && !slipped.has(c.term);
+  let searched = scored.filter((c) => c.p >= Math.min(searchBar, weights.term.threshold) && searchable(c)).slice(0, MAX_SEARCH_TERMS);
   const cues = queryCues(base);
   // "Is it fatal?": a short question that points back must point somewhere. When no term
   // clears the bar, the likeliest words of the user's latest question are what it means.
@@ -1110,7 +1111,6 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   if (searched.length === 0 && cues.referring && cues.contentWords <= SHORT_QUERY && dependence >= weights.dependence.threshold) {
     // Of the latest question that has any to give ("can I track it?" after "how long does that
     // take?" passes over it), not its form ("long" of "how long") nor its verb ("take").
-    const usable = (c: (typeof scored)[number]): boolean => c.p >= FALLBACK_FLOOR && !replaced.has(c.term) && !/^(?:one|ones|ene|others)$/.test(c.surface) && !addressed(c.term) && !howOnly(c.term) && !slipped.has(c.term);
     for (const t of turns.filter((x) => x.user).slice(-RECENT_QUESTIONS).reverse()) {
       const verbs = new Set(clausePredicates(t.user, language));
       if (language === 'en') {
@@ -1118,7 +1118,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
         words.forEach((w, i) => tags[i] === 'VERB' && verbs.add(w.toLowerCase()));
       }
       const said = new Set(messageWords(t.user, 'user', language).map((w) => w.term));
-      searched = scored.filter((c) => said.has(c.term) && !verbs.has(c.term) && usable(c)).slice(0, FALLBACK_TERMS);
+      searched = scored.filter((c) => said.has(c.term) && !verbs.has(c.term) && c.p >= FALLBACK_FLOOR && searchable(c)).slice(0, FALLBACK_TERMS);
       if (searched.length) break;
     }
     fellBack = searched.length > 0;
