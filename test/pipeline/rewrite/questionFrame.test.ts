@@ -104,6 +104,9 @@ describe('what a follow-up points at by the previous question\'s form', () => {
     }
     // Nor after a question about one thing.
     expect(frameAntecedent('is there a cheaper one?', 'Which company makes the iPhone?', 'en')?.one).toBeUndefined();
+    // "the other one" is none of what a count counted ("How many users can connect?"), which it chose no one of.
+    expect(frameAntecedent('What about the other one?', 'How many users can connect?', 'en')?.one).toBeUndefined();
+    expect(frameAntecedent('is there a cheaper one?', 'How many laptops does the shop sell?', 'en')).toEqual({ phrase: 'laptop', one: true });
   });
 
   it('is nothing where number or wording does not say so', () => {

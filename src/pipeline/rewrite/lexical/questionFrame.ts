@@ -214,7 +214,9 @@ export function frameAntecedent(
   if (asked && MORE[language]!.test(body)) return { phrase: asked.phrase };
   // "is there a cheaper one?" after "Which laptops …?": one of the things asked for.
   const one = ONE.exec(body);
-  if (language === 'en' && asked?.plural && asked.singular && one) {
+  // "What about the other one?" after "How many users can connect?": no other user, which a count did not choose among.
+  const otherOfCount = !!one && !asked?.choice && /\b(?:the\s+other|another)\s+one\b/i.test(body);
+  if (language === 'en' && asked?.plural && asked.singular && one && !otherOfCount) {
     // "What other movies …?" — "is there a newer one?": a newer movie; "the other one": the other movie (once).
     const words = asked.singular.split(' ');
     const modifiers = words.slice(0, -1).filter((w) => !/^(?:other|another|more|else)$/i.test(w));
