@@ -1107,10 +1107,9 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   const cues = queryCues(base);
   // "Is it fatal?": a short question that points back must point somewhere. When no term
   // clears the bar, the likeliest words of the user's latest question are what it means.
-  let fellBack = false;
-  if (searched.length === 0 && cues.referring && cues.contentWords <= SHORT_QUERY && dependence >= weights.dependence.threshold) {
-    // Of the latest question that has any to give ("can I track it?" after "how long does that
-    // take?" passes over it), not its form ("long" of "how long") nor its verb ("take").
+  // The likeliest words of the latest question that has any to give ("can I track it?" after "how
+  // long does that take?" passes over it), not its form ("long" of "how long") nor its verb ("take").
+  const latestQuestionWords = (): typeof scored => {
     for (const t of turns.filter((x) => x.user).slice(-RECENT_QUESTIONS).reverse()) {
       const verbs = new Set(clausePredicates(t.user, language));
       if (language === 'en') {
@@ -1118,9 +1117,15 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
         words.forEach((w, i) => tags[i] === 'VERB' && verbs.add(w.toLowerCase()));
       }
       const said = new Set(messageWords(t.user, 'user', language).map((w) => w.term));
-      searched = scored.filter((c) => said.has(c.term) && !verbs.has(c.term) && c.p >= FALLBACK_FLOOR && searchable(c)).slice(0, FALLBACK_TERMS);
-      if (searched.length) break;
+      const found = scored.filter((c) => said.has(c.term) && !verbs.has(c.term) && c.p >= FALLBACK_FLOOR && searchable(c)).slice(0, FALLBACK_TERMS);
+      if (found.length) return found;
     }
+    return [];
+  };
+  const pointsBack = cues.referring && dependence >= weights.dependence.threshold;
+  let fellBack = false;
+  if (searched.length === 0 && pointsBack && cues.contentWords <= SHORT_QUERY) {
+    searched = latestQuestionWords();
     fellBack = searched.length > 0;
   }
 
@@ -1161,7 +1166,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // a pointing question that reads nothing and finds no word of its own searches what the question
   // before pointed at (its question is left as asked: that reading may not be what this one means).
   const before = input.previousReference;
-  if (!reading && (searched.length === 0 || fellBack) && cues.referring && dependence >= weights.dependence.threshold && before && before.by !== 'person' && !isPerson(before.phrase, input.people)) {
+  if (!reading && (searched.length === 0 || fellBack) && pointsBack && before && before.by !== 'person' && !isPerson(before.phrase, input.people)) {
     const words = (before.phrase.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w, i, all) => queryTerms(w).length > 0 && !searched.some((c) => c.term === w.toLowerCase()) && all.indexOf(w) === i);
     searched = [...searched, ...words.map((w) => ({ term: w.toLowerCase(), surface: w, topic: false, lastUser: false, p: weights.term.threshold }))];
     fellBack = true;
