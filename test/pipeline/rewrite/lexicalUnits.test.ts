@@ -52,6 +52,10 @@ describe('classifyIntent', () => {
     expect(classifyIntent('Welke van de facturen is de oudste?')).toBe('compare');
     expect(classifyIntent('which car rental company is open at night (Schiphol)?')).not.toBe('compare');
     expect(classifyIntent('which files have tables?')).toBe('list');
+    // A superlative of what a thing has: a comparison ("which laptop has the best battery?"), not a noun in -est.
+    expect(classifyIntent('which laptop has the best battery?')).toBe('compare');
+    expect(classifyIntent('welke heeft de langste garantie?')).toBe('compare');
+    expect(classifyIntent('which accounts have the interest paid out monthly?')).toBe('list');
   });
 
   it('works in Dutch', () => {

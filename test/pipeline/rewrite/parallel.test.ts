@@ -461,6 +461,8 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(await resolveParallel('what about the cheaper ones?', ['Which laptops does the shop sell?'], 'en', embedder)).toMatchObject({ resolved: 'Which cheaper laptops does the shop sell?' });
     // No plural thing to stand for: left alone.
     expect(await resolveParallel('and the other ones?', ['Who won the Tour de France?'], 'en', embedder)).toBeUndefined();
+    // A superlative after a which-question whose noun a phrase follows ("under 1,000 euros").
+    expect((await resolveParallel('and the lightest?', ['Which laptops under 1,000 euros does the review recommend?'], 'en'))?.resolved).toBe('Which of the laptops is the lightest?');
   });
 
   it('"and for X?" puts X where the previous question had "for …", else at its end', () => {

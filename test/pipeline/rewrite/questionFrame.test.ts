@@ -4,6 +4,9 @@ import { askedFor, doSubject, frameAntecedent, replaceOne } from '../../../src/p
 describe('what a question asked for', () => {
   it('is the noun after which/what/how many, in English by part of speech', () => {
     expect(askedFor('Which laptops does the shop sell?', 'en')).toEqual({ phrase: 'laptops', choice: true, plural: true, singular: 'laptop' });
+    // A phrase after the noun that says which ones.
+    expect(askedFor('Which laptops under 1,000 euros does the review recommend?', 'en')).toEqual({ phrase: 'laptops', choice: true, plural: true, singular: 'laptop' });
+    expect(frameAntecedent('how much RAM do they have?', 'Which laptops under 1,000 euros does the review recommend?', 'en')).toEqual({ phrase: 'laptops', article: 'the' });
     expect(askedFor('What side effects does ibuprofen have?', 'en')).toEqual({ phrase: 'side effects', choice: true, plural: true, singular: 'side effect' });
     expect(askedFor('What kinds of bonds does the government issue?', 'en')?.phrase).toBe('bonds');
     expect(askedFor('How many people live in Paris?', 'en')).toEqual({ phrase: 'people', choice: false, plural: true });

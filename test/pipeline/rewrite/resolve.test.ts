@@ -403,6 +403,9 @@ describe('reference resolution (templates, en/nl)', () => {
   it('takes no unit after its number ("at 84,200 km"), nor a phrase ending in "one"', () => {
     const found = antecedents([turn(0, 'when is the next one due?', 'The next one is due at 99,200 km or by 12 March 2027.')], new Map([['km', 0.5], ['next', 0.4], ['due', 0.3]]), 'en');
     expect(found.map((f) => f.phrase)).not.toContain('km');
+    // Nor money ("for 799 euros").
+    const priced = antecedents([turn(0, 'Which laptops does the review recommend?', 'The Acer Swift Go 14 for 799 euros and the ASUS Zenbook 14 for 979 euros.')], new Map([['euros', 0.5], ['laptops', 0.4]]), 'en');
+    expect(priced.map((f) => f.phrase)).not.toContain('euros');
     expect(found.map((f) => f.phrase).some((p) => /\bone$/.test(p))).toBe(false);
   });
 

@@ -12,7 +12,7 @@ const CUES: Array<[Intent, RegExp]> = [
   ['compare', /\b(compare[sd]?|comparison|versus|vs\.?|difference|differ|better|worse|which (one |of them )?(is|are) (more|less)|vergelijk\w*|verschil\w*|beter dan|slechter)\b/i],
   // "which one is cheaper?", "which heat pump is more efficient?", "which of the quotes is the lowest?", "welke is het goedkoopst?": a
   // comparative ending the clause, or a superlative (not "the first"), asked of several things.
-  ['compare', /\b(which|welke?)(\s+[\p{L}\p{N}-]+){0,4}\s+(is|are|was|were|zijn|waren)\s+(?:(?:(?:more|less)(?:\s+\p{L}{3,})?|\p{L}{3,}er)(?=\s*(?:[?.!,(]|$|than\b|dan\b))|(?:the|de|het)\s+(?!first\b|last\b|eerst|laatst)(?:most|least|meest|minst|\p{L}{2,}ste?)\b)/iu],
+  ['compare', /\b(which|welke?)(\s+[\p{L}\p{N}-]+){0,4}\s+(is|are|was|were|zijn|waren|has|have|had|offers?|gives?|heeft|hebben|biedt|geeft)\s+(?:(?:(?:more|less)(?:\s+\p{L}{3,})?|\p{L}{3,}er)(?=\s*(?:[?.!,(]|$|than\b|dan\b))|(?:the|de|het)\s+(?!first\b|last\b|eerst|laatst|(?:inter|requ|for|cont|prot|dig|gu|ch|t|arr|harv|manif|sugg|conqu|inqu)est\b)(?:most|least|meest|minst|\p{L}{2,}ste?)\b)/iu],
   // "which has more ports?", "which is lighter, the XPS 13 or the ThinkPad X1?", "which one has the longer warranty (Zonnefix
   // or SunPower)?", "welke heeft meer geheugen?": a choice between things.
   ['compare', /^(?:(?:and|en)\s+)?(?:which|welke?)\b(?:[^,?]*,[^?]*\s(?:or|of)\s|[^(?]*\([^)]*\s(?:or|of)\s[^)]*\)|(?:\s+[\p{L}\p{N}-]+){0,3}\s+(?:has|have|had|heeft|hebben|uses?|gebruikt|costs?|kost|needs?|takes?)\s+(?:more|less|fewer|meer|minder)\b)/iu],

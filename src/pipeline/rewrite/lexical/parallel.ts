@@ -763,7 +763,8 @@ const SUPERLATIVE: Record<'en' | 'nl', RegExp> = {
 const NOT_SUPERLATIVE = /^(?:interest|request|forest|harvest|contest|protest|digest|manifest|arrest|conquest|inquest|suggest|honest|modest|earnest|piste|kaste|lijste|twintigste|honderdste)$/i;
 /** A which-question about things of a plural noun: "Which invoices are unpaid?", "Welke facturen zijn nog niet betaald?". */
 const WHICH_PLURAL: Record<'en' | 'nl', RegExp> = {
-  en: /^\s*which\s+(\p{Ll}+[^s\s]s)\s+(?:are|were|do|did|have|can|should|will)\b/iu,
+  // "Which laptops under 1,000 euros does the review recommend?": a phrase after the noun may say which.
+  en: /^\s*which\s+(\p{Ll}+[^s\s]s)(?:\s+(?:under|over|below|above|in|from|with|without|for|of|by|at|on|near)\s+(?:[^?,;]|(?<=\d),(?=\d)){1,40}?)?\s+(?:are|were|do|does|did|have|can|should|will)\b/iu,
   nl: /^\s*welke\s+(\p{Ll}+(?:en|s))\s+(?:zijn|waren|heb|hebben|moet|moeten|kan|kunnen|staan|liggen)\b/iu,
 };
 

@@ -24,6 +24,8 @@ export interface AskedFor {
 }
 
 const EN_MODIFIER = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
+/** Tags of the phrase after a preposition that tells which things ("under 1,000 euros", "in my folder"). */
+const PHRASE_AFTER = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PRON', 'SYM']);
 /** "What kinds of bonds": the kind is not the thing. */
 const KIND = /^(?:kinds?|types?|sorts?)$/i;
 /** "What year", "which time": asks for a moment, not for things a follow-up can ask more about. */
@@ -83,6 +85,12 @@ function askedForEnglish(question: string): AskedFor | undefined {
   // The run must end in its noun ("which laptops", "what side effects"), and a verb must follow:
   // a fragment ("What type of operations?") says too little of what was asked.
   // "How many days …" counts days, which a follow-up may ask more of; "what year" asks for a moment.
+  // "Which laptops under 1,000 euros does the review recommend?": a phrase after the noun that says which ones.
+  if (head && run.at(-1) === head && tags[i] === 'ADP') {
+    let j = i + 1;
+    while (j < words.length && (PHRASE_AFTER.has(tags[j]!) || (tags[j] === 'PUNCT' && /^[,.]$/.test(words[j]!) && tags[j + 1] === 'NUM'))) j++;
+    if (j > i + 1 && ['AUX', 'VERB'].includes(tags[j] ?? '')) i = j;
+  }
   if (!head || run.at(-1) !== head || (choice && MOMENT.test(head)) || !['AUX', 'VERB'].includes(tags[i] ?? '')) return undefined;
   const isPlural = plural(head, 'en');
   // A plural the tagger knows no singular of ("people") gives none.

@@ -31,7 +31,9 @@ const DUTCH_DETERMINERS = new Set(['een', 'mijn', 'jouw', 'uw', 'onze', 'ons']);
 /** A follow-up's pronoun points at what the user asked about more often than at a word of the reply. */
 const ASSISTANT_FACTOR = 0.5;
 /** Units of measure, which follow a number ("84,200 km", "5.16 kWp", "2.3 bar"). */
-const UNITS = new Set('km m cm mm kg g mg mcg ml l cl dl kwh kw wp kwp mw w v a mah gb mb tb kb hz khz mhz ghz mph kmh bar psi pa kpa db lb lbs oz ft in mi yd sec min mins hrs pct'.split(' '));
+const UNITS = new Set(
+  'km m cm mm kg g mg mcg ml l cl dl kwh kw wp kwp mw w v a mah gb mb tb kb hz khz mhz ghz mph kmh bar psi pa kpa db lb lbs oz ft in mi yd sec min mins hrs pct euro euros eur dollar dollars usd cent cents pound pounds gbp yen'.split(' '),
+);
 /** The pro-form "one" ("which one", "the cheaper ones", "de goedkoopste ene"). */
 const PRO_ONE = /^(?:one|ones|ene)$/i;
 const LINKS = new Set(['of', 'van', 'de', 'der', 'voor']);
