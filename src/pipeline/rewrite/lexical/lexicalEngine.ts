@@ -446,7 +446,11 @@ function doneBy(readings: readonly Antecedent[], first: Antecedent): Antecedent 
   if (agent(first)) return first;
   const near = (r: Antecedent): boolean => r !== first && !r.verb && r.score >= (first.score * AGREEMENT_MARGIN) / 2;
   const found = readings.find((r) => near(r) && people(r));
-  if (found || plural(head(first).toLowerCase())) return found ?? first;
+  if (found) return found;
+  // "do they pay for shipping?" after "What does the Coolblue contract say about returns?" — "Coolblue accepts
+  // returns …": a name or a group the answer has act is who acts, before a plural thing ("returns").
+  const acting = readings.find((r) => near(r) && agent(r) && r.role === 'assistant');
+  if (plural(head(first).toLowerCase())) return acting ?? first;
   // "what is the payback period they estimate?" after "… does not mention a permit": no one thing
   // ("the permit estimate") acts as "they"; a name or a group may, else "they" stays as said.
   return readings.find((r) => near(r) && agent(r));
