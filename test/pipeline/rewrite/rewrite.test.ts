@@ -567,6 +567,8 @@ describe('rewrite: who "they" are, what "one" is, and when a topic is added', ()
   it('reads a "they" who acts as the name the answer has act, before a plural thing ("returns")', async () => {
     const returns = [u('What does the Coolblue contract say about returns?'), a('Coolblue accepts returns within 30 days if the product is unused and in its original packaging.')];
     expect((await rewrite('do they pay for shipping?', returns, {}, { embedder, termStats })).result.resolved_query).toBe('does Coolblue pay for shipping?');
+    // So is whom one contacts ("how do I contact them?").
+    expect((await rewrite('how do I contact them?', returns, {}, { embedder, termStats })).result.resolved_query).toBe('how do I contact Coolblue?');
     // A plural thing that is, or undergoes, stays a thing.
     expect((await rewrite('how long do they take?', returns, {}, { embedder, termStats })).result.resolved_query).not.toMatch(/Coolblue/);
   });

@@ -178,6 +178,8 @@ export function agreeingReading(query: string, readings: readonly Antecedent[], 
     const they = passiveThey(body) ? 'is' : theyVerb(body);
     return they === 'is' ? doneTo(readings, first, people) : they === 'acts' ? doneBy(readings, first) : first;
   }
+  // "how do I contact them?": whom one contacts, calls or asks is someone who acts, a name or people before a thing.
+  if (pronoun === 'them' && ADDRESSED.test(body)) return doneBy(readings, first);
   // "How much is it?" after "When does she start?": whoever "she" was, "it" is not them, nor a group of people ("children").
   const person = (r: Antecedent): boolean => isPerson(r.phrase, people) || PEOPLE.has(head(r).toLowerCase());
   const best = readings.find((r) => !person(r));
@@ -186,6 +188,9 @@ export function agreeingReading(query: string, readings: readonly Antecedent[], 
   if (numberFits(best, pronoun)) return best;
   return readings.find((r) => r !== best && !person(r) && r.score >= best.score * AGREEMENT_MARGIN && agrees(r));
 }
+
+/** Verbs of addressing someone right before "them": "contact them", "call them", "write to them". */
+const ADDRESSED = /\b(?:contact|call|phone|ring|email|e-mail|mail|text|message|ask|tell|reach|complain\s+to|write\s+to|talk\s+to|speak\s+to)\s+them\b/i;
 
 /** Where a question says its answer should come from: "according to the README", "volgens mijn contract". */
 const SOURCE_OF_QUESTION = new RegExp(`${SOURCE_LEAD}([^?.!]+)`, 'i');
