@@ -118,6 +118,10 @@ describe('names in a conversation', () => {
 describe('a person pronoun resolved', () => {
   it('is replaced by the name, as owner where it owns the next word', () => {
     expect(resolvePerson('when did she die?', 'Jane Austen', 'en')).toBe('when did Jane Austen die?');
+    // Dutch "haar" as an object, not as an owner.
+    expect(resolvePerson('moet ik haar terugbellen?', 'Dokter Smit', 'nl')).toBe('moet ik Dokter Smit terugbellen?');
+    expect(resolvePerson('kan ik haar mailen?', 'Dokter Smit', 'nl')).toBe('kan ik Dokter Smit mailen?');
+    expect(resolvePerson('wat was haar advies?', 'Dokter Smit', 'nl')).toBeUndefined();
     expect(resolvePerson('How much is her shoe company worth?', 'Kim Kardashian', 'en')).toBe("How much is Kim Kardashian's shoe company worth?");
     expect(resolvePerson('Did the injury bother her?', 'Serena Williams', 'en')).toBe('Did the injury bother Serena Williams?');
     expect(resolvePerson('what did his father do', 'Charles Dickens', 'en')).toBe("what did Charles Dickens' father do");

@@ -347,7 +347,9 @@ export function peopleNamed(pairs: readonly { user: string; assistant: string }[
 
 const PERSON_PRONOUN: Record<string, RegExp> = {
   en: /\b(he|she|him|his|her|hers)\b/i,
-  nl: /\b(hij)\b/i,
+  // "haar" as an object, before the clause's verb or particle or at its end ("moet ik haar terugbellen?",
+  // "kan ik haar mailen?"), not as an owner ("haar advies") nor a thing's ("haar" is hair too).
+  nl: /\b(hij|haar(?=\s+(?:\p{L}+en|terug|op|aan|af|mee|nog|ook|even)\s*[?.!]*\s*$|\s*[?.!]*\s*$))(?![\p{L}])/iu,
 };
 
 /** Whether the question has a person pronoun to resolve (checked before any name is looked for). */
