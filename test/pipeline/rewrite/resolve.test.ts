@@ -190,6 +190,11 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('you said it is free to open an account!', { phrase: 'second account', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('Is it safe to eat?', { phrase: 'mushroom', article: 'the' }, 'en')).toBe('Is the mushroom safe to eat?');
     expect(resolveReference('How long does it take?', { phrase: 'delivery', article: 'the' }, 'en')).toBe('How long does the delivery take?');
+    // "why is that?", "hoe komt dat?": what the answer said, asked why or what it means.
+    const power = { phrase: 'electricity' };
+    for (const q of ['why is that?', 'how is that possible?', 'and why is that so?']) expect(resolveReference(q, power, 'en'), q).toBeUndefined();
+    for (const q of ['hoe komt dat?', 'waarom is dat zo?', 'wat betekent dat?']) expect(resolveReference(q, { phrase: 'stroom' }, 'nl'), q).toBeUndefined();
+    expect(resolveReference('why is it so expensive?', power, 'en')).toBe('why is electricity so expensive?');
     // "does that also apply to …?", "geldt dat ook voor …?": what the answer said, asked of another case.
     const lease = { phrase: 'lease', article: 'my' };
     expect(resolveReference('does that also apply to the landlord?', lease, 'en')).toBeUndefined();
