@@ -199,18 +199,18 @@ function userSubject(prev: readonly Token[]): number | undefined {
   return at > 0 ? at : undefined;
 }
 
-/**
- * The places in `previous` the subject could take: after the same preposition ("in 2019" for "in
- * 2018"), a phrase with the same head noun ("mini challenges" for "maxi challenges"), or else any
- * run of content words (with its determiner when the subject brings one), to be weighed by meaning.
- * The verb or adjective that ends the question is no place ("built" in "When was the Eiffel Tower built?").
- */
 /** A thing said with its maker's name before it: "the Rabobank offer", "the KPN one" (group 1: the name, 2: the noun). */
 const NAMED_ONE = /^(?:(?:the|a|an|de|het|een)\s+)?((?:\p{Lu}[\p{L}\p{N}&-]*\s+){1,3}?)(\p{Ll}[\p{L}-]*)$/u;
 
 /** A thing said with its maker after a preposition: "the quote from IKEA", "de offerte van Bruynzeel". */
 const MAKER_OF = /^(?:the|a|an|de|het|een)\s+(\p{L}+)\s+(?:from|of|by|at|van|bij|uit)\s+\p{Lu}/u;
 
+/**
+ * The places in `previous` the subject could take: after the same preposition ("in 2019" for "in
+ * 2018"), a phrase with the same head noun ("mini challenges" for "maxi challenges"), or else any
+ * run of content words (with its determiner when the subject brings one), to be weighed by meaning.
+ * The verb or adjective that ends the question is no place ("built" in "When was the Eiffel Tower built?").
+ */
 export function parallelSlots(previous: string, subject: string, language: string): Slot[] {
   const predicates = clausePredicates(previous, language);
   // The verb after "I"/"we"/"you" is no place either ("take" in "Which train should I take to Berlin?").
@@ -710,9 +710,9 @@ const ACKNOWLEDGEMENTS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 /** Nouns that ask for a kind of answer, not about a topic ("summary", "more details"). */
-const REQUEST_NOUNS: ReadonlySet<string> = new Set('summary overview tldr details detail more samenvatting overzicht details'.split(' '));
+const REQUEST_NOUNS: ReadonlySet<string> = new Set('summary overview tldr details detail more samenvatting overzicht'.split(' '));
 /** Words that may stand beside an acknowledgement ("thank you very much", "that helps", "dank je wel"). */
-const ACKNOWLEDGING = new Set('you very much so that this it is was helps helped helpful makes sense a lot for the all bedankt je wel u heel erg veel dat dit is was helpt'.split(' '));
+const ACKNOWLEDGING = new Set('you very much so that this it is was helps helped helpful makes sense a lot for the all bedankt je wel u heel erg veel dat dit helpt'.split(' '));
 
 /**
  * A message that only acknowledges the latest answer ("thanks", "great, thanks!", "ok", "perfect",

@@ -157,6 +157,9 @@ const PREDICATES = new Set(['VERB', 'ADJ']);
 /** Tags of words that cannot end a subject: the predicate must follow one that can (a noun, or a noun the tagger took for a verb). */
 const NO_SUBJECT = new Set(['AUX', 'DET', 'PRON', 'ADP', 'PART', 'CCONJ', 'SCONJ', 'PUNCT', 'ADV', 'INTJ']);
 
+/** Verbs that say little of their own ("do these shows", "have a look"): no predicate to end a phrase at. */
+const LIGHT_VERBS = new Set(['do', 'be', 'have', 'get', 'make']);
+
 /**
  * By part of speech: in a clause with an auxiliary before its subject ("was … built", "does …
  * work", "is … fatal"), the last word (before a stranded preposition: "known for") when it is a
@@ -164,9 +167,6 @@ const NO_SUBJECT = new Set(['AUX', 'DET', 'PRON', 'ADP', 'PART', 'CCONJ', 'SCONJ
  * on lower-case nouns out: "what are stocks?" ("stocks" after the auxiliary), "I got a heat pump"
  * (no auxiliary; "pump" is tagged a verb).
  */
-/** Verbs that say little of their own ("do these shows", "have a look"): no predicate to end a phrase at. */
-const LIGHT_VERBS = new Set(['do', 'be', 'have', 'get', 'make']);
-
 function englishPredicates(text: string): Set<string> {
   const { words, tags, lemmas } = englishTags(text);
   const out = new Set<string>();
@@ -398,14 +398,14 @@ export function passiveThey(body: string): boolean {
 /** Verbs that say how a thing is, not what someone does ("how much do they cost?", "how long do they take?"). */
 const STATES = new Set('cost weigh measure last mean contain include differ matter fit expire need take require run'.split(' '));
 
+/** Tags that open what a verb acts on ("these shows", "it", "a lot", "everything"). */
+const OBJECT_OPENING = new Set(['DET', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ', 'PUNCT']);
+
 /**
  * What "they" does as the subject of a verb: acts ("what did they find?", "do they recommend it?")
  * or is ("how much do they cost?", "how long do they take?"). Undefined for a passive ("be", or
  * "get" before a participle: passiveThey) or without such a verb.
  */
-/** Tags that open what a verb acts on ("these shows", "it", "a lot", "everything"). */
-const OBJECT_OPENING = new Set(['DET', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADJ', 'PUNCT']);
-
 export function theyVerb(body: string): 'acts' | 'is' | undefined {
   const { words, tags, lemmas } = englishTags(body);
   const at = words.findIndex((w) => /^they$/i.test(w));

@@ -368,6 +368,8 @@ function timeOfDoing(body: string, pointing: RegExpExecArray, phrase: string, la
  * another case, which no thing of the conversation names.
  */
 const APPLIES_TO = /^\s+(?:(?:also|still|then)\s+)?(?:apply|applies|hold|holds|count|counts|go|goes|(?:is|was)\s+(?:(?:also|still)\s+)?(?:true|the\s+case|valid))\s+(?:(?:also|too)\s+)?(?:to|for|with|in)\b/i;
+/** The same asked with "be" first: "is that also true for …?" (what follows the pointing word). */
+const TRUE_FOR = { before: /\b(?:is|was|isn['’]t|wasn['’]t)\s+$/i, after: /^\s+(?:(?:also|still)\s+)?(?:true|the\s+case|valid)\s+(?:(?:also|too)\s+)?(?:to|for|with|in)\b/i };
 const APPLIES_TO_NL = { before: /\b(?:geldt|gold|gaat|ging)\s+$/i, after: /^\s+(?:(?:ook|nog|dan|eveneens)\s+)*(?:voor|op|bij)\b/i };
 
 /**
@@ -379,12 +381,15 @@ const WHY_SAID: Record<'en' | 'nl', { before: RegExp; after: RegExp }> = {
   nl: { before: /^\s*(?:(?:en|maar|ok[eé]?)[,\s]+)?(?:hoe\s+komt|hoe\s+kan|waarom\s+is|waarom\s+was|wat\s+betekent|wat\s+houdt)\s+$/i, after: /^\s*(?:zo|in|dan)?\s*[?.!]*\s*$/i },
 };
 
-/** Whether the pointing word is what "do"/"doen" acts on, or what someone said or decided: no thing of the conversation names it. */
+/**
+ * Whether the pointing word is what "do"/"doen" acts on, what someone said or decided, or what the
+ * answer said, asked why (WHY_SAID) or of another case (APPLIES_TO): no thing of the conversation names it.
+ */
 function doesAction(body: string, pointing: RegExpExecArray, lang: 'en' | 'nl'): boolean {
   const before = body.slice(0, pointing.index);
   const after = body.slice(pointing.index + pointing[0].length);
   if (/^(?:that|this|it|dat|dit|het)$/i.test(pointing[0]) && WHY_SAID[lang].before.test(before) && WHY_SAID[lang].after.test(after)) return true;
-  const trueFor = /\b(?:is|was|isn['’]t|wasn['’]t)\s+$/i.test(before) && /^\s+(?:(?:also|still)\s+)?(?:true|the\s+case|valid)\s+(?:(?:also|too)\s+)?(?:to|for|with|in)\b/i.test(after);
+  const trueFor = TRUE_FOR.before.test(before) && TRUE_FOR.after.test(after);
   if (lang === 'en' ? /^(?:that|this|it)$/i.test(pointing[0]) && (APPLIES_TO.test(after) || trueFor) : /^(?:dat|dit|het)$/i.test(pointing[0]) && APPLIES_TO_NL.before.test(before) && APPLIES_TO_NL.after.test(after)) return true;
   // What was said ends the clause ("who decided that?"); before a verb it is a clause's subject ("I think that is wrong").
   const ends = /^\s*(?:(?:exactly|again|then|before|first|earlier|too|also|at all|in the meeting)\s*)?$/i.test(after);

@@ -233,7 +233,8 @@ const DUTCH_WHAT_THAT_TAKES = /^\s*(?:en\s+)?(?:(?:wat\s+(?:kost|kosten)|hoeveel
 /**
  * "how much does that cost?" after "you can take the case to the rent tribunal": what doing the
  * advised thing costs ("how much does it cost to take the case?"); in Dutch beside the question
- * ("wat kost dat? (naar de Huurcommissie stappen)"). Undefined where the answer advised nothing.
+ * ("wat kost dat? (naar de Huurcommissie stappen)"). Where the answer advised nothing, what the
+ * user's latest question (`question`) asked how or whether to do; undefined with neither.
  */
 function costOfAction(query: string, reply: string, language: string, question = ''): string | undefined {
   if (language === 'en') {
