@@ -4,7 +4,8 @@ import { detectLanguage } from './language.js';
 import { isStep, POINTER } from './ordinal.js';
 import { clausePredicates, englishTags } from './predicates.js';
 import { CLAUSE_WORDS, isAttribute, SUBORDINATORS, verbsOf } from './resolve.js';
-import { caseLike, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
+import { askedFor } from './questionFrame.js';
+import { caseLike, DETERMINERS, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -31,9 +32,6 @@ const ABOUT_LEAD: Record<'en' | 'nl', RegExp> = {
  */
 const AND_LEAD: Record<'en' | 'nl', RegExp> = { en: /^and\s+/i, nl: /^en\s+/i };
 
-export const DETERMINERS: ReadonlySet<string> = new Set(
-  'the a an this that these those my your our their his her its de het een dit dat deze die mijn jouw onze hun zijn'.split(' '),
-);
 /** Words that point back rather than name a new subject ("what about the other one?", "and both?"). */
 const PRONOUN = /\b(it|its|they|them|their|this|that|these|those|he|she|him|her|his|one|ones|others|both|either|neither|else|ervan|daarvan|hem|ze|beide|andere)\b/i;
 
@@ -763,8 +761,7 @@ const SUPERLATIVE: Record<'en' | 'nl', RegExp> = {
 const NOT_SUPERLATIVE = /^(?:interest|request|forest|harvest|contest|protest|digest|manifest|arrest|conquest|inquest|suggest|honest|modest|earnest|piste|kaste|lijste|twintigste|honderdste)$/i;
 /** A which-question about things of a plural noun: "Which invoices are unpaid?", "Welke facturen zijn nog niet betaald?". */
 const WHICH_PLURAL: Record<'en' | 'nl', RegExp> = {
-  // "Which laptops under 1,000 euros does the review recommend?": a phrase after the noun may say which.
-  en: /^\s*which\s+(\p{Ll}+[^s\s]s)(?:\s+(?:under|over|below|above|in|from|with|without|for|of|by|at|on|near)\s+(?:[^?,;]|(?<=\d),(?=\d)){1,40}?)?\s+(?:are|were|do|does|did|have|can|should|will)\b/iu,
+  en: /^\s*which\s+(\p{Ll}+[^s\s]s)\s+(?:are|were|do|did|have|can|should|will)\b/iu,
   nl: /^\s*welke\s+(\p{Ll}+(?:en|s))\s+(?:zijn|waren|heb|hebben|moet|moeten|kan|kunnen|staan|liggen)\b/iu,
 };
 
@@ -776,10 +773,13 @@ function superlativeChoice(subject: string, previous: string, lang: 'en' | 'nl')
   const most = SUPERLATIVE[lang].exec(subject.trim());
   // An order ("de eerste", "de laatste": see resolveOrdinal) or a noun in -est ("the interest") is no superlative.
   if (!most || ORDER_ALONE.test(most[1]!) || NOT_SUPERLATIVE.test(most[1]!)) return undefined;
-  const which = WHICH_PLURAL[lang].exec(previous);
+  // "Which laptops under 1,000 euros does the review recommend?": what the which-question asked for, read as askedFor reads it.
+  const asked = lang === 'en' && /^\s*which\b/i.test(previous) ? askedFor(previous, 'en') : undefined;
+  const askedNoun = asked?.choice && asked.plural ? asked.phrase.split(' ').at(-1) : undefined;
+  const which = askedNoun && /^\p{Ll}+[^s\s]s$/u.test(askedNoun) ? askedNoun : WHICH_PLURAL[lang].exec(previous)?.[1];
   if (!which) return undefined;
   const put = `${lang === 'nl' ? (/^het\b/i.test(subject.trim()) ? 'het' : 'de') : 'the'} ${most[1]}`;
-  const lead = lang === 'nl' ? `Welke van de ${which[1]} is ` : `Which of the ${which[1]} is `;
+  const lead = lang === 'nl' ? `Welke van de ${which} is ` : `Which of the ${which} is `;
   return { resolved: `${lead}${put}?`, replaced: '', at: { start: lead.length, end: lead.length + put.length } };
 }
 

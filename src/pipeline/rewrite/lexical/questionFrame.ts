@@ -1,7 +1,6 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { actingThey, englishTags, NOUN_TAGS } from './predicates.js';
-import { caseLike, PEOPLE } from './words.js';
-import { DETERMINERS } from './parallel.js';
+import { caseLike, DETERMINERS, PEOPLE } from './words.js';
 import { CLAUSE_WORDS, ELLIPSIS_LEAD, MORE, pointingPronoun, type Antecedent } from './resolve.js';
 
 /**
@@ -82,15 +81,15 @@ function askedForEnglish(question: string): AskedFor | undefined {
     run.push(words[i]!);
     if (NOUN_TAGS.has(tags[i]!)) [head, base] = [words[i]!, lemmas[i]!];
   }
-  // The run must end in its noun ("which laptops", "what side effects"), and a verb must follow:
-  // a fragment ("What type of operations?") says too little of what was asked.
-  // "How many days …" counts days, which a follow-up may ask more of; "what year" asks for a moment.
   // "Which laptops under 1,000 euros does the review recommend?": a phrase after the noun that says which ones.
   if (head && run.at(-1) === head && tags[i] === 'ADP') {
     let j = i + 1;
     while (j < words.length && (PHRASE_AFTER.has(tags[j]!) || (tags[j] === 'PUNCT' && /^[,.]$/.test(words[j]!) && tags[j + 1] === 'NUM'))) j++;
     if (j > i + 1 && ['AUX', 'VERB'].includes(tags[j] ?? '')) i = j;
   }
+  // The run must end in its noun ("which laptops", "what side effects"), and a verb must follow:
+  // a fragment ("What type of operations?") says too little of what was asked.
+  // "How many days …" counts days, which a follow-up may ask more of; "what year" asks for a moment.
   if (!head || run.at(-1) !== head || (choice && MOMENT.test(head)) || !['AUX', 'VERB'].includes(tags[i] ?? '')) return undefined;
   const isPlural = plural(head, 'en');
   // A plural the tagger knows no singular of ("people") gives none.
