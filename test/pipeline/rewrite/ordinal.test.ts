@@ -33,6 +33,12 @@ describe('the items of a list', () => {
     expect(listItems('Hertz, Avis and Europcar, at Schiphol Plaza.', 'en')).toEqual(['Hertz', 'Avis', 'Europcar']);
     expect(listItems('Je kunt kiezen uit Vattenfall en Eneco, die allebei groene stroom leveren.', 'nl')).toEqual(['Vattenfall', 'Eneco']);
     expect(listItems('You can work at home, at work, or in the car.', 'en')).toHaveLength(3);
+    // Steps after a lead-in: the first opens at the verb after the lead-in's auxiliary ("You can put …").
+    expect(listItems('There are a few options. You can put money in a 401k through your employer, open an IRA, or buy index funds in a regular brokerage account.', 'en')).toEqual([
+      'put money in a 401k through your employer',
+      'open an IRA',
+      'buy index funds in a regular brokerage account',
+    ]);
     expect(listItems('Je kunt kiezen: huren, kopen of leasen.', 'nl')).toEqual(['huren', 'kopen', 'leasen']);
     // With commas, an "and" before the last comma is inside an item.
     expect(listItems('Three recipes use lentils: red lentil dahl (dahl.md), lentil and chorizo soup (soups.docx) and a lentil salad (salads.md).', 'en')).toEqual([

@@ -217,6 +217,12 @@ function enumeration(text: string, language: string, everyJoin = false): string[
     const first = gapped ? words.slice(0, verb) : words.slice(cut);
     const led = first.length > 1 && PREPOSITIONS.has(first[0]!.toLowerCase()) && parts.slice(1).every((p) => !PREPOSITIONS.has(p.split(/\s+/)[0]!.toLowerCase()));
     if (!steps) parts[0] = joinWords(led ? first.slice(1) : first).replace(NAME_DETAIL, '$1');
+    // "You can put money in a 401k, open an IRA, or buy index funds": the first step follows the lead-in's auxiliary or "to".
+    const leadVerb = steps && !isStep(parts[0]!) ? lastIndexWhere(tags, (t, i) => t === 'VERB' && i > 0 && (tags[i - 1] === 'AUX' || words[i - 1]!.toLowerCase() === 'to')) : -1;
+    if (leadVerb > 0) {
+      parts[0] = fromWord(parts[0]!, words, leadVerb);
+      [spread, longest] = [STEP_LENGTH_SPREAD, MAX_STEP_WORDS];
+    }
     // The sentence goes on after its last item ("… and Europcar have desks at Schiphol"): the item ends at its verb.
     const lastPart = englishTags(parts.at(-1)!);
     // Not at an -ing form, which names a thing as often ("stomach bleeding").
@@ -248,10 +254,17 @@ function enumeration(text: string, language: string, everyJoin = false): string[
   return alike && lengths.every((n) => n <= longest) && parts.every((p) => /\p{L}/u.test(p)) ? parts : [];
 }
 
-/** A step opens with its verb, which the tagger may take for a noun before an article ("wire the indoor unit"). */
+/** The text from its `k`th tagged word on (the tagger splits "401k", which a join of its words would not mend). */
+function fromWord(text: string, words: readonly string[], k: number): string {
+  let at = 0;
+  for (const word of words.slice(0, k)) at = text.indexOf(word, at) + word.length;
+  return text.slice(text.indexOf(words[k]!, at));
+}
+
+/** A step opens with its verb, which the tagger may take for a noun or an adjective before an article ("wire the indoor unit", "open an IRA"). */
 export function isStep(part: string): boolean {
   const t = englishTags(part).tags;
-  return t[0] === 'VERB' || (t[1] === 'DET' && (t[0] === 'NOUN' || t[0] === 'PROPN'));
+  return t[0] === 'VERB' || (t[1] === 'DET' && (t[0] === 'NOUN' || t[0] === 'PROPN' || t[0] === 'ADJ'));
 }
 
 /**
