@@ -320,6 +320,9 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     // Not "why?" after a yes or a no, nor in the place of a "what" the verb acts on.
     expect(await resolveParallel('why?', ['Can I freeze the pizza dough?'], 'en')).toBeUndefined();
     expect(await resolveParallel('why?', ['What does my lease say about subletting?'], 'en')).toBeUndefined();
+    // Nor in the place of "how", "when" or "where": "why?" asks why of the answer ("Why can I save for retirement?" asks nothing the user did).
+    expect(await resolveParallel('why?', ['How can I save for retirement?'], 'en')).toBeUndefined();
+    expect(await resolveParallel('waarom?', ['Wanneer moet ik de huur opzeggen?'], 'nl')).toBeUndefined();
   });
 
   it('asks what a text says about a topic said alone after a question of what it says ("credits?")', async () => {
@@ -770,6 +773,10 @@ describe('a choice between the two things the latest questions asked about', () 
     expect(namedPair('Can you compare the XPS 13 with the ThinkPad X1?', 'en')).toEqual(['the XPS 13', 'the ThinkPad X1']);
     expect(namedPair('Wat is het verschil tussen huren en kopen?', 'nl')).toEqual(['huren', 'kopen']);
     expect(namedPair('What is the notice period in my lease?', 'en')).toBeUndefined();
+    // Two things said to differ, or set against each other.
+    expect(namedPair('Do common stocks and preferred stocks differ?', 'en')).toEqual(['common stocks', 'preferred stocks']);
+    expect(namedPair('bonds versus stocks', 'en')).toEqual(['bonds', 'stocks']);
+    expect(namedPair('Hoe verschillen huren en kopen?', 'nl')).toEqual(['huren', 'kopen']);
     const { result } = await rewrite('Which is more important?', [u("What's the difference between Market Cap and NAV?"), a('The market cap is the share price times the number of shares; NAV is the value of the assets per share.')]);
     expect(result.resolved_query).toBe('Which is more important (Market Cap or NAV)?');
   });

@@ -1131,10 +1131,23 @@ export function choiceBetween(query: string, asked: ParallelReading | undefined,
   return pair[0] && pair[1] && pair[0].toLowerCase() !== pair[1].toLowerCase() ? pair : undefined;
 }
 
-/** "the difference between Market Cap and NAV", "compare the XPS with the ThinkPad", "tussen huur en koop": two things named as a pair. */
-const NAMED_PAIR: Record<'en' | 'nl', RegExp> = {
-  en: /\b(?:between|compare|comparing)\s+((?:[\p{L}\p{N}'’-]+\s+){0,4}?[\p{L}\p{N}'’-]+)\s+(?:and|with|to)\s+((?:[\p{L}\p{N}'’-]+\s+){0,4}?[\p{L}\p{N}'’-]+)\s*(?:[?.!,;]|$)/iu,
-  nl: /\b(?:tussen|vergelijk|vergelijken)\s+((?:[\p{L}\p{N}'’-]+\s+){0,4}?[\p{L}\p{N}'’-]+)\s+(?:en|met)\s+((?:[\p{L}\p{N}'’-]+\s+){0,4}?[\p{L}\p{N}'’-]+)\s*(?:[?.!,;]|$)/iu,
+const PAIR_PART = String.raw`((?:[\p{L}\p{N}'’-]+\s+){0,4}?[\p{L}\p{N}'’-]+)`;
+/**
+ * "the difference between Market Cap and NAV", "compare the XPS with the ThinkPad", "Do common
+ * stocks and preferred stocks differ?", "bonds versus stocks", "tussen huur en koop", "verschillen
+ * huur en koop?": two things named as a pair.
+ */
+const NAMED_PAIR: Record<'en' | 'nl', RegExp[]> = {
+  en: [
+    new RegExp(String.raw`\b(?:between|compare|comparing)\s+${PAIR_PART}\s+(?:and|with|to)\s+${PAIR_PART}\s*(?:[?.!,;]|$)`, 'iu'),
+    new RegExp(String.raw`^(?:how\s+)?(?:do|does|did)\s+${PAIR_PART}\s+and\s+${PAIR_PART}\s+(?:differ|compare)\b`, 'iu'),
+    new RegExp(String.raw`^(?:(?:what\s+about|and)\s+)?${PAIR_PART}\s+(?:vs\.?|versus)\s+${PAIR_PART}\s*(?:[?.!]|$)`, 'iu'),
+  ],
+  nl: [
+    new RegExp(String.raw`\b(?:tussen|vergelijk|vergelijken)\s+${PAIR_PART}\s+(?:en|met)\s+${PAIR_PART}\s*(?:[?.!,;]|$)`, 'iu'),
+    new RegExp(String.raw`^(?:hoe\s+)?(?:verschillen|verschilden)\s+${PAIR_PART}\s+en\s+${PAIR_PART}\s*(?:van\s+elkaar\s*)?(?:[?.!]|$)`, 'iu'),
+    new RegExp(String.raw`^(?:(?:en|wat\s+dacht\s+je\s+van)\s+)?${PAIR_PART}\s+(?:vs\.?|versus)\s+${PAIR_PART}\s*(?:[?.!]|$)`, 'iu'),
+  ],
 };
 
 /**
@@ -1142,8 +1155,11 @@ const NAMED_PAIR: Record<'en' | 'nl', RegExp> = {
  * important?" after "What's the difference between Market Cap and NAV?"): Market Cap, NAV.
  */
 export function namedPair(question: string, language: string): [string, string] | undefined {
-  const m = NAMED_PAIR[language === 'nl' ? 'nl' : 'en'].exec(question.trim());
-  return m && m[1]!.toLowerCase() !== m[2]!.toLowerCase() ? [m[1]!, m[2]!] : undefined;
+  for (const pattern of NAMED_PAIR[language === 'nl' ? 'nl' : 'en']) {
+    const m = pattern.exec(question.trim());
+    if (m) return m[1]!.toLowerCase() !== m[2]!.toLowerCase() ? [m[1]!, m[2]!] : undefined;
+  }
+  return undefined;
 }
 
 /** A question word alone, asking the previous question another way: "how often?", "and when?", "by how much?", "hoe lang?". */
@@ -1181,7 +1197,8 @@ export function whFollowUp(query: string, previous: string, lang: 'en' | 'nl'): 
   const put = asked.toLowerCase();
   if (opening) {
     // "by how much?" asks how much a change is: of a yes/no question's change only ("Will my premium go up?").
-    if (opening[0].toLowerCase() === put || put.startsWith('by ')) return undefined;
+    // "why?" after a how-, when- or where-question asks why of its answer, not of the question's doing ("Why can I save for retirement?").
+    if (opening[0].toLowerCase() === put || put.startsWith('by ') || /^(?:why|waarom)$/.test(put)) return undefined;
     return { resolved: asQuestion(caseLike(opening[0], put) + question.slice(opening[0].length)), replaced: opening[0], at: { start: 0, end: put.length } };
   }
   if (!YES_NO[lang].test(question) || /^(?:why|waarom)$/i.test(put)) return undefined;
