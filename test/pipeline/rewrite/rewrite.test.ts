@@ -190,6 +190,30 @@ describe('rewrite: skip rules, cache, log', () => {
     expect(run.trace?.typos).toEqual(['warrenty → warranty']);
   });
 
+  it('completes an elliptic follow-up with a reply\'s thing only when the scorer is sure of it ("and the results?" is no "results of A100 GPU")', async () => {
+    const history = [
+      u('which model did I use in my experiments?'),
+      a('Chapter 4 says you fine-tuned BERT-base on the SQuAD dataset.'),
+      u('how long did that take?'),
+      a('Training took about 6 hours on one A100 GPU.'),
+    ];
+    const run = await rewrite('and the results?', history, {}, { embedder, termStats });
+    expect(run.result.resolved_query).toBe('and the results?');
+    expect(run.result.search_query).toContain('A100');
+  });
+
+  it('takes no word a reply wrote for a misspelling, known to the index or not ("volgend jaar" is no "volgend naar")', async () => {
+    const history = [
+      u('Hoeveel vakantiedagen heb ik volgens mijn arbeidscontract?'),
+      a('Volgens je arbeidscontract heb je 25 vakantiedagen per jaar.'),
+      u('en als ik parttime ga werken?'),
+      a('Dan krijg je vakantiedagen naar rato van je uren.'),
+    ];
+    const run = await rewrite('mag ik ze meenemen naar volgend jaar?', history, {}, { embedder, termStats });
+    expect(run.trace?.typos).toEqual([]);
+    expect(run.result.resolved_query).toContain('volgend jaar');
+  });
+
   it('corrects a name only to a name of the conversation, in the case the user wrote it', async () => {
     const own = oneTextIndex('nc.txt', 'They said North Carolina has a strong economy, and they report on it yearly.');
     try {

@@ -114,6 +114,8 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(namedAction('how long will that take?', reset, 'en', 'How do I reset my router to factory settings?')).toBe('how long will it take to reset my router?');
     expect(namedAction('hoe lang duurt het?', 'Ja, voor maximaal drie maanden per jaar.', 'nl', 'Kan ik mijn abonnement pauzeren?')).toBe('hoe lang duurt het (mijn abonnement pauzeren)?');
     expect(namedAction('how long does it take?', reset, 'en', 'Which router did the shop recommend?')).toBeUndefined();
+    // An object never opens with a preposition: "which one did I use" has its object up front ("to use in my experiments" is none).
+    expect(namedAction('how long did that take?', 'Chapter 4 says you fine-tuned BERT-base.', 'en', 'which one did I use in my experiments?')).toBeUndefined();
     // Not what a thing costs ("how much does it cost?"), nor without advice.
     expect(namedAction('how much does it cost?', tribunal, 'en')).toBeUndefined();
     expect(namedAction('how much does that cost?', 'The deposit is two months of rent.', 'en')).toBeUndefined();

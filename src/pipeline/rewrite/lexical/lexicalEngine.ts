@@ -17,7 +17,7 @@ import { resolveSaid, resolveSource, type Answer, type SourceReading } from './s
 import { queryCues } from './queryCues.js';
 import { askedFor, frameAntecedent, replaceOne } from './questionFrame.js';
 import { choosesAmong, orderedOne, saidAbout, type ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, isAttribute, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, elliptic, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, isAttribute, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { clausePredicates, englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, DETERMINERS, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, PREPOSITIONS, replaceWhole, SOURCE_LEAD, wholeMatches, withoutAddresses, wordPattern } from './words.js';
@@ -578,7 +578,9 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], language: strin
   const words = [...new Set(written.map((m) => m[0].toLowerCase()))].filter((w) => !STOPWORDS.has(w));
   if (words.length === 0) return result();
   const df = termStats.documentFrequency(words);
-  const unknown = words.filter((w) => df.get(w) === 0);
+  // A word a reply wrote is spelt right, known to the index or not ("volgend jaar" after "25 vakantiedagen per jaar" is no "naar").
+  const replied = new Set(turns.flatMap((t) => t.assistant.toLowerCase().match(/\p{L}{4,}/gu) ?? []));
+  const unknown = words.filter((w) => df.get(w) === 0 && !replied.has(w));
   if (unknown.length === 0) return result();
   const messages = turns.flatMap((t) => [t.user, t.assistant]);
   const said = new Set(messages.join(' ').toLowerCase().match(/[\p{L}]{4,}/gu) ?? []);
@@ -1046,7 +1048,9 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   if (!placed && (CHOOSES_OR_GROUPS.test(c.base) || choosesAmong(c.base, c.language))) return undefined;
   // "when is the deadline?": a topic added in brackets is one the scorer is sure of, not any word above the search's bar ("(Prof Bianchi)").
   // The thing the answer chose is sure whatever the scorer makes of its words.
-  if (!placed && best.by !== 'choice' && Math.max(...best.phrase.toLowerCase().split(/\s+/).map((w) => phraseWords.get(w) ?? 0)) < c.weights.term.threshold) return undefined;
+  // So is a reply's thing an elliptic follow-up is completed with ("and the results?" → "… of A100 GPU?" from "6 hours on one A100 GPU"), which no pointing word asks for.
+  const weak = Math.max(...best.phrase.toLowerCase().split(/\s+/).map((w) => phraseWords.get(w) ?? 0)) < c.weights.term.threshold;
+  if (weak && (placed ? best.by === undefined && best.role === 'assistant' && elliptic(c.base, c.language) : best.by !== 'choice')) return undefined;
   const resolve = (r: Antecedent): string => resolveReference(c.base, r, c.language) ?? attachTopic(c.base, r.phrase, c.language);
   const reading: ReferenceReading = { resolved: resolve(best), reference: { phrase: best.phrase, by: best.by ?? 'conversation terms', ...(best.article ? { article: best.article } : {}), ...(placed ? {} : { attached: true }) }, turns: [best.turn] };
   if (continued) return reading;

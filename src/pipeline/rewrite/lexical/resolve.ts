@@ -714,6 +714,13 @@ function singularVerb(after: string): string {
   return put(`${word}s`);
 }
 
+/** Whether a question is an elliptic follow-up with no pointing word ("and the results?", "what about the price?"). */
+export function elliptic(query: string, language: string): boolean {
+  const lang = language === 'nl' ? 'nl' : 'en';
+  const { body } = trimEnd(query.trim());
+  return ELLIPSIS_LEAD[lang]!.test(body) && !standingPronoun(body, lang) && !(lang === 'en' && POSSESSIVE_EN.test(body)) && !DEMONSTRATIVES[lang]!.test(body);
+}
+
 /**
  * The question with its reference resolved to `phrase`: a pronoun replaced by it, an elliptic
  * follow-up ("en de prijs?", "and the warranty?") completed with it, "more?" given its noun.

@@ -205,8 +205,10 @@ const DO_POINTER = /(?:\b(?:i|you|we|they|to|can|could|will|would|should|must|mi
  * object ("|myself").
  */
 function actionPattern(subject: string, adverbs: string, determiners: string, ends: string): RegExp {
-  const object = String.raw`((?:(?:${determiners})\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+)`;
-  const end = String.raw`(?=\s+(?:by|until|before|after|within|through|via|online|at|in|on|for|from|with|to${ends})\b|[.,;:!?]|$)`;
+  const places = String.raw`by|until|before|after|within|through|via|online|at|in|on|for|from|with|to`;
+  // An object never opens with a preposition: "which one did I use in my experiments?" has its object up front.
+  const object = String.raw`((?!(?:${places}|into|about|of)\b)(?:(?:${determiners})\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+)`;
+  const end = String.raw`(?=\s+(?:${places}${ends})\b|[.,;:!?]|$)`;
   return new RegExp(String.raw`\b${subject}\s+(?:(?:${adverbs})\s+)?([a-z]+)\s+${object}${end}`, 'iu');
 }
 /** What the latest answer tells the reader to do: "You can request an extension until …", "you should register the appliance". */
