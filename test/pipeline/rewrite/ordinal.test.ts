@@ -10,6 +10,19 @@ import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory
 
 const turn = (index: number, user: string, assistant = ''): SelectedTurn => ({ index, user, assistant, similarity: 0.5, byRecency: true });
 
+describe('every item of a list of as many as the question counts', () => {
+  it('are named beside "the two variants", or in the place of "those three"', () => {
+    const thesis = [turn(0, 'What does chapter 2 say about transformer models?', 'Chapter 2 describes self-attention and two variants: BERT for encoding and GPT for generation.')];
+    expect(resolveOrdinal("what's the difference between the two variants?", thesis, 'en')?.resolved).toBe("what's the difference between the two variants (BERT for encoding and GPT for generation)?");
+    const quotes = [turn(0, 'Which quotes came in?', 'Three: Bruynzeel, Keller and Mandemakers.')];
+    expect(resolveOrdinal('which of those three is cheapest?', quotes, 'en')?.resolved).toBe('which of Bruynzeel, Keller and Mandemakers is cheapest?');
+    expect(resolveOrdinal('welke van die drie is het goedkoopst?', [turn(0, 'Welke offertes zijn binnen?', 'Drie: Bruynzeel, Keller en Mandemakers.')], 'nl')?.resolved).toBe('welke van Bruynzeel, Keller en Mandemakers is het goedkoopst?');
+    // Not of a list of another length, nor "the two of us".
+    expect(resolveOrdinal('which of the two is cheapest?', quotes, 'en')).toBeUndefined();
+    expect(resolveOrdinal('can the two of us share a room?', [turn(0, 'Which rooms are free?', 'Two: room 12 and room 14.')], 'en')).toBeUndefined();
+  });
+});
+
 describe('the items of a list', () => {
   it('are list lines, each up to its colon', () => {
     const reply = 'Steps:\n1. Mount the outdoor unit on the wall.\n2. Connect the refrigerant lines: use flare nuts.\n- Wire the indoor unit';

@@ -1,3 +1,4 @@
+import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn, TurnPair } from '../targetedHistory.js';
 import type { Answer } from './source.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
@@ -283,6 +284,8 @@ export function resolveOrdinal(
   const last = turns.at(-1);
   // "the first two" is several items or none: never the first with "two" left over.
   if (lang && SEVERAL[lang]!.test(query)) return last && severalItems(query, last, lang);
+  const all = lang && last ? allItems(query, last, lang) : undefined;
+  if (all) return all;
   const priced = lang && last ? pricedItem(query, last, lang, answers) : undefined;
   if (priced) return priced;
   const found = lang && POINTER[lang]!.exec(query);
@@ -418,6 +421,30 @@ const SEVERAL: Record<string, RegExp> = {
   en: new RegExp(`(?<![\\p{L}])the\\s+(first|last)\\s+(two|three|four)(?:\\s+(?:${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu'),
   nl: new RegExp(`(?<![\\p{L}])de\\s+(eerste|laatste)\\s+(twee|drie|vier)(?:\\s+(?:${ITEM_NOUN}))?(?![\\p{L}\\p{N}])`, 'iu'),
 };
+
+/** "the two variants", "those three", "die twee": every item of a list of that many. */
+const ALL_OF: Record<string, RegExp> = {
+  en: /(?<![\p{L}])(?:the|these|those)\s+(two|three|four)(?:\s+(\p{L}+s))?(?![\p{L}\p{N}]|\s+of\b)/iu,
+  nl: /(?<![\p{L}])(?:de|die|deze)\s+(twee|drie|vier)(?:\s+(\p{L}+(?:en|s)))?(?![\p{L}\p{N}]|\s+van\b)/iu,
+};
+
+/** "what's the difference between the two variants?" after "two variants: BERT … and GPT …": the list, named beside its noun. */
+function allItems(query: string, last: TurnPair, lang: 'en' | 'nl'): OrdinalReading | undefined {
+  const found = ALL_OF[lang]!.exec(query);
+  if (!found) return undefined;
+  const count = COUNTS[found[1]!.toLowerCase()]!;
+  for (const text of [last.assistant, last.user]) {
+    const items = text ? listItems(text, lang) : [];
+    if (items.length !== count) continue;
+    const named = namedList(items, lang);
+    // "those three is": a verb after the count is no noun of it.
+    const noun = found[2] && !STOPWORDS.has(found[2].toLowerCase());
+    const pointer = noun ? found[0] : found[0].slice(0, found[0].length - (found[2]?.length ?? 0)).trimEnd();
+    const put = noun ? `${pointer} (${named})` : named;
+    return { resolved: query.slice(0, found.index) + put + query.slice(found.index + pointer.length), item: named, others: [], list: items, named: { text: put, at: found.index }, turn: last.index };
+  }
+  return undefined;
+}
 
 /** "compare the first two" after a list: "compare Daikin Altherma 3 and Mitsubishi Ecodan". */
 function severalItems(query: string, last: TurnPair, lang: 'en' | 'nl'): OrdinalReading | undefined {
