@@ -19,7 +19,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.223`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.224`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -293,7 +293,8 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   // "and of the second?" after such a question: that list's second item, asked as that question was.
   const previousOrdinal = pairs.length ? asked.get(pairs.at(-1)!.index) : undefined;
   // The lists the latest replies gave, whose items a follow-up may name by their noun ("and the stew?").
-  const lists = again ? answers.slice(-LISTS_READ).map((a) => listItems(a.text, reading.language)).filter((items) => items.length >= 2) : [];
+  // Then the choices the user's latest questions offered ("the Pixel 9 or the iPhone 16"), whose other one "the other one" may be.
+  const lists = again ? [...answers.slice(-LISTS_READ).map((a) => a.text), ...listed.slice(0, LISTS_READ)].map((text) => listItems(text, reading.language)).filter((items) => items.length >= 2) : [];
   const parallel = again ? await resolveParallel(reading.text, askedAgain, reading.language, deps.embedder, 0, lists) : undefined;
   // "which one has the longer warranty?" after "… the quote from Zonnefix?" and "and the one from
   // SunPower?": the two things those questions asked about; "Which is more important?" after

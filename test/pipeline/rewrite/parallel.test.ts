@@ -362,6 +362,15 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     // "the other one" of a list of two; of three, none is "the other".
     expect(await resolveParallel('and the other one?', ['how big is TriviaQA?'], 'en', embedder, 0, [['TriviaQA', 'HotpotQA']])).toMatchObject({ resolved: 'how big is HotpotQA?' });
     expect(await resolveParallel('and the other one?', ['how big is TriviaQA?'], 'en', embedder, 0, lists)).toBeUndefined();
+    // An item named without its number ("the Pixel"); the list may be the choice an earlier question offered.
+    const phones = [u('Which phone has the better camera, the Pixel 9 or the iPhone 16?'), a('The Pixel 9, especially in low light.'), u('how much is the Pixel?'), a('The Pixel 9 costs 899 euros.')];
+    expect((await rewrite('and the other one?', phones, {}, { embedder })).result.resolved_query).toBe('how much is the iPhone 16?');
+  });
+
+  it('puts no attribute in a name\'s place ("and battery life?" is no "the Pixel 9 or the battery life")', async () => {
+    const asked = ['Which phone has the better camera, the Pixel 9 or the iPhone 16?'];
+    expect(await resolveParallel('and battery life?', asked, 'en', embedder)).toBeUndefined();
+    expect((await resolveParallel('and the Galaxy S24?', asked, 'en', embedder))?.resolved).toContain('the Galaxy S24?');
   });
 
   it('puts a step of a list whole in the place of another step ("and the van?" → "book the moving van")', async () => {

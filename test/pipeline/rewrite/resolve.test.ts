@@ -60,6 +60,14 @@ describe('antecedent phrases', () => {
     const found = antecedents([turn(0, 'Is there one that is more important than the others?', 'The annual filing matters most.'), turn(1, 'Any programs for medical bills?')], chosen, 'en');
     expect(found.map((a) => a.phrase)).toEqual(['filing']);
   });
+  it('are no counting noun alone ("the number" of "the number of retries"), nor part of a code identifier ("PAYMENT_MAX_RETRIES")', () => {
+    const chosen = new Map([['number', 0.5], ['retries', 0.6], ['payment', 0.4], ['max', 0.4], ['logic', 0.4]]);
+    const found = antecedents([turn(0, 'Where is the retry logic?', 'In withRetry.'), turn(1, 'can I change the number of retries?', 'Yes, set PAYMENT_MAX_RETRIES in the environment.')], chosen, 'en');
+    expect(found.map((a) => a.phrase)).not.toContain('number');
+    expect(found.map((a) => a.phrase)).not.toContain('RETRIES');
+    expect(found.map((a) => a.phrase)).not.toContain('PAYMENT');
+    expect(found.map((a) => a.phrase)).toContain('logic');
+  });
   it('leave out a verb that opens a message as a request ("Summarise …"), but not a gerund ("Renting vs. buying")', () => {
     const chosen = new Map([['summarise', 0.6], ['board', 0.3], ['minutes', 0.3], ['renting', 0.5]]);
     expect(antecedents([turn(0, 'Summarise the board minutes. Explain them.')], chosen, 'en').map((a) => a.phrase)).toEqual(['board minutes']);

@@ -931,17 +931,26 @@ const OTHERS = /(?:others|ones|anderen)$/i;
 function otherItems(said: string, previous: string, lang: 'en' | 'nl', lists: readonly (readonly string[])[]): ParallelReading | undefined {
   const several = OTHERS.test(said.trim());
   for (const items of lists) {
-    const asked = items.flatMap((item) => wholeMatches(previous, escapeRegExp(item), { ignoreCase: true }).slice(0, 1).map((m) => ({ item, at: m.index })));
+    // An item is named by its name alone too: "the Pixel" for "the Pixel 9".
+    const asked = items.flatMap((item) =>
+      [item, shortName(item)].filter((name): name is string => !!name).flatMap((name) => wholeMatches(previous, escapeRegExp(name), { ignoreCase: true }).map((m) => ({ item, at: m.index, said: m[0] }))).slice(0, 1),
+    );
     if (asked.length !== 1 || (!several && items.length !== 2)) continue;
-    const { item, at } = asked[0]!;
+    const { item, at, said: named } = asked[0]!;
     const others = items.filter((x) => x !== item);
     const put = others.length > 1 ? `${others.slice(0, -1).join(', ')} ${lang === 'nl' ? 'en' : 'and'} ${others.at(-1)}` : others[0]!;
     // Several things are, where one is: "how big is TriviaQA?" → "how big are …".
     const before = others.length > 1 ? previous.slice(0, at).replace(/\b(is|was|has)(\s+)$/i, (_, verb: string, space: string) => caseLike(verb, { is: 'are', was: 'were', has: 'have' }[verb.toLowerCase()]!) + space) : previous.slice(0, at);
-    const resolved = before + put + previous.slice(at + item.length);
-    return { resolved, replaced: item, at: { start: before.length, end: before.length + put.length } };
+    const resolved = before + put + previous.slice(at + named.length);
+    return { resolved, replaced: named, at: { start: before.length, end: before.length + put.length } };
   }
   return undefined;
+}
+
+/** A list item's name without the number after it ("the Pixel" of "the Pixel 9"), where a capitalised word is left. */
+function shortName(item: string): string | undefined {
+  const m = /^((?:(?:the|de|het)\s+)?\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)*)\s+\p{N}[\p{L}\p{N}.]*$/u.exec(item);
+  return m?.[1];
 }
 
 /** English person pronouns, and their forms for the other sex. */
@@ -1300,7 +1309,9 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const settled = wordingOnly ? all.filter((s) => s.decided && s.start < s.end) : all;
   // A Dutch "en het plastic?" too: the wording settles a lone thing's place (see loneSibling).
   const lone = wordingOnly && !correction && settled.length === 0 ? loneSibling(subject, all) : undefined;
-  const slots = lone ? [lone] : settled;
+  // "and battery life?" after "… the Pixel 9 or the iPhone 16?": what a thing has takes no name's place.
+  const attribute = isAttribute(subject.toLowerCase().match(/\p{L}+/gu)?.at(-1) ?? '');
+  const slots = (lone ? [lone] : settled).filter((s) => !attribute || s.decided || !/\p{Lu}/u.test(s.text));
   // "what about my vitamin D?" after "is that bad?", itself after "What did the blood test show about
   // my cholesterol?": a question that says nothing but what it points at is passed over, once, for the one before.
   if (depth === 0 && !ones && !skipped && earlierUserTurns.length > 1 && pointsOnly(previous)) {

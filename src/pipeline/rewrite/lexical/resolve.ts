@@ -19,8 +19,11 @@ export interface Antecedent {
   following?: string;
 }
 
-/** Words and punctuation; a number with dots or commas inside is one token ("2.4", "8,900"). */
-const TOKEN = new RegExp(`\\p{N}+(?:[.,]\\p{N}+)+|${wordPattern({ punctuation: true }).source}`, 'gu');
+/**
+ * Words and punctuation; a number with dots or commas inside is one token ("2.4", "8,900"), and so
+ * is a code identifier ("PAYMENT_MAX_RETRIES"), whose parts are no things of the conversation.
+ */
+const TOKEN = new RegExp(`[\\p{L}\\p{N}]+(?:_[\\p{L}\\p{N}]+)+|\\p{N}+(?:[.,]\\p{N}+)+|${wordPattern({ punctuation: true }).source}`, 'gu');
 /** A number that names which one ("version 2.4", "Python 3.8", "chapter 3"). */
 const DESIGNATOR = /^\p{N}+(?:\.\p{N}+)*$/u;
 /** Whether a word after a number is what it counts ("50 mg", "3 days"): a lower-case word other than a preposition or "and"/"or". */
@@ -34,6 +37,8 @@ const ASSISTANT_FACTOR = 0.5;
 const UNITS = new Set(
   'km m cm mm kg g mg mcg ml l cl dl kwh kw wp kwp mw w v a mah gb mb tb kb hz khz mhz ghz mph kmh bar psi pa kpa db lb lbs oz ft in mi yd sec min mins hrs pct euro euros eur dollar dollars usd cent cents pound pounds gbp yen'.split(' '),
 );
+/** Nouns that count or sort a thing, and are none alone ("the number", "het aantal", "the kind"). */
+const COUNTING_NOUNS = new Set('number amount quantity kind type sort aantal hoeveelheid soort'.split(' '));
 /** The pro-form "one" ("which one", "the cheaper ones", "de goedkoopste ene"). */
 const PRO_ONE = /^(?:one|ones|ene)$/i;
 const LINKS = new Set(['of', 'van', 'de', 'der', 'voor']);
@@ -71,6 +76,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         if (run.length && (PRO_ONE.test(run.at(-1)!) || /^(?:others|anderen|andere)$/i.test(run.at(-1)!))) run = [];
         // "at 84,200 km", "2.3 bar": a unit after its number measures a thing, and is none.
         if (run.length === 1 && UNITS.has(run[0]!.toLowerCase()) && /^\p{N}/u.test(tokens[runStart - 1] ?? '')) run = [];
+        // "the number of retries" cut at a word the tagger took for a verb: "the number" alone is no thing.
+        if (run.length === 1 && COUNTING_NOUNS.has(run[0]!.toLowerCase())) run = [];
         if (run.length) {
           // "Good decisions" that opens a message is "good decisions" in a question; a name keeps its capital.
           const opening = words[runStart]!;
@@ -843,6 +850,7 @@ const ATTRIBUTES: ReadonlySet<string> = new Set(
     'levertijd levertermijn wachttijd doorlooptijd bouwtijd reistijd afmetingen maat dimensions ' +
     'seat seats platform gate terminal room departure arrival schedule timetable route stops baggage luggage limit limits ' +
     'exclusions penalty penalties fine fines eligibility ' +
+    'camera screen display keyboard storage memory processor speakers sound design ' +
     'stoel zitplaats perron spoor kamer vertrek aankomst dienstregeling bagage limiet boete boetes'
   ).split(' '),
 );
