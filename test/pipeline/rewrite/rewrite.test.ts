@@ -767,6 +767,10 @@ describe('rewrite: Dutch "die" and "ze", a titled name two replies back, a momen
   it('reads a Dutch "hem" as the thing the question named, before one it named only as a place ("in de oven")', async () => {
     const oven = [u('Hoe lang moet de lasagne in de oven?'), a('Het recept zegt 45 minuten op 180 graden, afgedekt met folie voor de eerste 25 minuten.')];
     expect((await rewrite('kan ik hem invriezen?', oven, {}, { embedder, termStats })).result.resolved_query).toBe('kan ik de lasagne invriezen?');
+    // So does a subject "het", with "mijn" before the place too.
+    expect((await rewrite('kan het ook in de airfryer?', oven, {}, { embedder })).result.resolved_query).toBe('kan de lasagne ook in de airfryer?');
+    const waste = [u('Wanneer wordt het grofvuil opgehaald in mijn wijk?'), a('In de wijk Oost elke eerste dinsdag van de maand.')];
+    expect((await rewrite('wat kost het?', waste, {}, { embedder })).result.resolved_query).toBe('wat kost het grofvuil?');
   });
 
   it('reads "die" after a short follow-up that named a thing ("en de borg?") as that thing, as "it" is', async () => {

@@ -46,6 +46,8 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(verbObject('hoe vraag ik dat aan?', 'Je kunt uitstel aanvragen tot 1 september.', 'nl')).toEqual({ phrase: 'uitstel' });
     expect(verbObject('kan ik het telefonisch opzeggen?', 'Je kunt het abonnement opzeggen via Mijn Account.', 'nl')).toEqual({ phrase: 'abonnement', article: 'het' });
     expect(verbObject('hoe trek ik die in?', 'Vergeet niet je machtiging in te trekken bij de bank.', 'nl')).toEqual({ phrase: 'machtiging', article: 'mijn' });
+    // An adverb of how or when before the infinitive is no object ("Je moet het wel vooraf aanmelden").
+    expect(verbObject('hoe meld ik dat aan?', 'Je moet het wel vooraf aanmelden via de app van de gemeente.', 'nl')).toBeUndefined();
   });
 
   it('is nothing where the verb is not in the reply, takes no object there, or acts on something of another number', () => {

@@ -1022,7 +1022,8 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   const acting = c.language === 'en' && pointed ? subjectFirst(topical, c.base, c.turns) : topical;
   const owned = c.language === 'en' && !/^(?:they|them)$/i.test(pointed?.[0] ?? '') ? ownedFirst(acting, c.turns) : acting;
   // "kan ik hem invriezen?" after "Hoe lang moet de lasagne in de oven?": the lasagne, not where it goes.
-  const thingFirst = c.language === 'nl' && pointed && c.last ? dutchPlaceLast(owned, c.last.user) : owned;
+  // So does "wat kost het?" after "… het grofvuil opgehaald in mijn wijk?", and a topic put beside a question ("waarom rusten (lasagne)?").
+  const thingFirst = c.language === 'nl' && c.last ? dutchPlaceLast(owned, c.last.user) : owned;
   // "can I change it?" after "When does my flight to Lisbon leave?": the user's flight, not the place it goes to.
   // "and the seat?", "what platform?" after "When does my train to Berlin leave?": an attribute of the train, not of Berlin.
   const readings = c.language === 'en' && c.last && (/^it$/i.test(pointed?.[0] ?? '') || (!pointed && asksOnlyAttribute(c.base))) ? objectFirst(usersBeforePlace(owned, c.last.user), c.base, c.last.user) : thingFirst;

@@ -31,6 +31,8 @@ const DUTCH_PARTICLES = new Set('aan af op in uit mee terug door over toe weg bi
 const DUTCH_CLAUSE = new Set('kun kunt kan kunnen moet moeten mag mogen wil wilt willen zal zult zullen je jij u ik we wij ze zij hij het er'.split(' '));
 /** Words that open a Dutch object before its verb, kept as its article ("het abonnement", "je machtiging"). */
 const DUTCH_OBJECT_DETERMINERS = new Set(['de', 'het', 'een', 'je', 'jouw', 'uw', 'mijn']);
+/** Dutch adverbs of how or when, which stand before an infinitive as its object would. */
+const DUTCH_MANNER = new Set('vooraf eerst wel ook altijd online zelf snel even nog alvast direct meteen tijdig digitaal schriftelijk telefonisch gewoon later daarna eerder vandaag morgen'.split(' '));
 /** Dutch pointing words a verb acts on. */
 const DUTCH_POINTER = /\b(dat|dit|die|het|hem|ze)\b/i;
 const DUTCH_QUESTION_WORDS = new Set('hoe waar wanneer waarom wat wie'.split(' '));
@@ -162,6 +164,8 @@ function dutchObject(query: string, reply: string): ActedOn | undefined {
     // The words before the infinitive, back to the clause's verb or subject: "uitstel" of "Je kunt uitstel aanvragen".
     let i = k;
     while (i > 0 && k - i < 3 && !DUTCH_CLAUSE.has(said[i - 1]!.toLowerCase()) && !DUTCH_OBJECT_DETERMINERS.has(said[i - 1]!.toLowerCase()) && !STOPWORDS.has(said[i - 1]!.toLowerCase())) i--;
+    // "Je moet het wel vooraf aanmelden": how or when it is done, no thing it is done to.
+    while (i < k && DUTCH_MANNER.has(said[i]!.toLowerCase())) i++;
     if (i === k) continue;
     const before = said[i - 1]?.toLowerCase();
     const article = before && DUTCH_OBJECT_DETERMINERS.has(before) ? (READER_OWN[before] ?? before) : undefined;
