@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LANGUAGE_WORDS, LETTER_OR_DIGIT, PERSON_ROLES, PERSON_TITLES, READER_OWN, readable, remembered, sentences, wholeMatches, wordPattern } from './words.js';
+import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LANGUAGE_WORDS, LETTER_OR_DIGIT, MEASURE_UNIT_PATTERN, PERSON_ROLES, PERSON_TITLES, READER_OWN, readable, remembered, sentences, wholeMatches, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -40,7 +40,7 @@ const CAPITALISED = /^\p{Lu}[\p{L}'’.-]*\p{Ll}[\p{L}'’.-]*$/u;
 /** Capitals and digits that name a model, or a model's number: "C380", "T14", "5". */
 const MODEL_DESIGNATOR = /^(?:\p{Lu}{1,3}\p{N}{1,4}\p{Lu}?|\p{N}{1,3})$/u;
 /** A unit after a number: "mg", "GB", "euros", "%". */
-const MEASURE_UNIT = /^(?:%|€|mg|mcg|g|kg|ml|l|cl|km|m|cm|mm|gb|tb|mb|kb|wh|kwh|kw|w|v|mah|hz|ghz|mhz|euros?|dollars?|eur|usd|hours?|minutes?|days?|weeks?|months?|years?|uur|minuten|dagen|weken|maanden|jaar)$/iu;
+const MEASURE_UNIT = new RegExp(`^(?:${MEASURE_UNIT_PATTERN})$`, 'iu');
 
 /**
  * The names a text mentions, in order: runs of capitalised words, without the question word or

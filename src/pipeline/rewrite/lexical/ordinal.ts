@@ -4,7 +4,7 @@ import type { Answer } from './source.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
 import { pointingPronoun } from './resolve.js';
 import { FILE_NAMES } from './files.js';
-import { ANSWER_OPENING, escapeRegExp, lastIndexWhere, PREPOSITIONS, sentences } from './words.js';
+import { ANSWER_OPENING, escapeRegExp, lastIndexWhere, MEASURE_UNIT_PATTERN, PREPOSITIONS, sentences } from './words.js';
 
 /**
  * "how loud is the first one?", "tell me more about the last option", "leg de tweede stap uit":
@@ -105,7 +105,10 @@ const ITEM_DETAIL = /\s+(?:for|at|by|from|on|until|before|costing|voor|om|vanaf|
 /** A day said of an item after it: "Julia Kowalski on Thursday", "Lotte op maandag". */
 const ITEM_DAY = /\s+(?:on|op)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)(?![\p{L}]).*$/iu;
 /** An amount with its unit after an item ("metoprolol 50 mg twice a day", "de Dell met 16 GB", "the XPS 13 up to 14 hours"): what the list says of it. */
-const ITEM_AMOUNT = /(?:\s+(?:with|of|met|van))?(?:\s+(?:up\s+to|about|around|roughly|nearly|almost|over|under|at\s+least|at\s+most|tot|ongeveer|bijna|ruim|circa))?\s+\d[\d.,]*\s*(?:mg|mcg|µg|g|kg|ml|l|gb|tb|mb|%|€|eur|euros?|dollars?|km|cm|mm|hours?|minutes?|days?|weeks?|months?|years?|uur|minuten|dagen|weken|maanden|jaar)(?![\p{L}]).*$/iu;
+const ITEM_AMOUNT = new RegExp(
+  String.raw`(?:\s+(?:with|of|met|van))?(?:\s+(?:up\s+to|about|around|roughly|nearly|almost|over|under|at\s+least|at\s+most|tot|ongeveer|bijna|ruim|circa))?\s+\d[\d.,]*\s*(?:${MEASURE_UNIT_PATTERN})(?![\p{L}]).*$`,
+  'iu',
+);
 /** What a list says of a named item after "with" ("IKEA with own installation", "Vattenfall met groene stroom"). */
 const NAME_DETAIL = /^((?:(?:the|a|an|de|het|een)\s+)?\p{Lu}[\p{L}\p{N}.'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}.'’-]*)*)\s+(?:with|without|including|excluding|met|zonder|inclusief|exclusief)\s.*$/u;
 /** Words that open a remark on all the items of a list ("both including installation", "allebei met garantie"). */

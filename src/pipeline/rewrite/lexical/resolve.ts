@@ -1,7 +1,7 @@
 import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { CALENDAR_WORDS, capitalise, caseLike, isMoment, isRequest, PEOPLE, PERSON_ROLES, plural, PREPOSITIONS, readable, remembered, withoutAddresses, wordPattern } from './words.js';
+import { CALENDAR_WORDS, capitalise, caseLike, isMoment, isRequest, MEASURE_UNITS, PEOPLE, PERSON_ROLES, plural, PREPOSITIONS, readable, remembered, withoutAddresses, wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -33,10 +33,6 @@ const ARTICLES = new Set(['the', 'de', 'het']);
 const DUTCH_DETERMINERS = new Set(['een', 'mijn', 'jouw', 'uw', 'onze', 'ons']);
 /** A follow-up's pronoun points at what the user asked about more often than at a word of the reply. */
 const ASSISTANT_FACTOR = 0.5;
-/** Units of measure, which follow a number ("84,200 km", "5.16 kWp", "2.3 bar"). */
-const UNITS = new Set(
-  'km m cm mm kg g mg mcg ml l cl dl kwh kw wp kwp mw w v a mah gb mb tb kb hz khz mhz ghz mph kmh bar psi pa kpa db lb lbs oz ft in mi yd sec min mins hrs pct euro euros eur dollar dollars usd cent cents pound pounds gbp yen'.split(' '),
-);
 /** Nouns that count or sort a thing, and are none alone ("the number", "het aantal", "the kind"). */
 const COUNTING_NOUNS = new Set('number amount quantity kind type sort aantal hoeveelheid soort'.split(' '));
 /** The pro-form "one" ("which one", "the cheaper ones", "de goedkoopste ene"). */
@@ -75,7 +71,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         // "which one is lighter?", "in the last one?", "any others?": "one" or "others" stands for a thing named elsewhere, and is none itself.
         if (run.length && (PRO_ONE.test(run.at(-1)!) || /^(?:others|anderen|andere)$/i.test(run.at(-1)!))) run = [];
         // "at 84,200 km", "2.3 bar": a unit after its number measures a thing, and is none.
-        if (run.length === 1 && UNITS.has(run[0]!.toLowerCase()) && /^\p{N}/u.test(tokens[runStart - 1] ?? '')) run = [];
+        if (run.length === 1 && MEASURE_UNITS.has(run[0]!.toLowerCase()) && /^\p{N}/u.test(tokens[runStart - 1] ?? '')) run = [];
         // "the number of retries" cut at a word the tagger took for a verb: "the number" alone is no thing.
         if (run.length === 1 && COUNTING_NOUNS.has(run[0]!.toLowerCase())) run = [];
         if (run.length) {

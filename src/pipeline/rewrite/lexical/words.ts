@@ -52,6 +52,21 @@ export const plural = (w: string): boolean => w.length > 3 && /[^s'’]s$/.test(
 /** `s` as a literal inside a regular expression. */
 export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * Units a number is measured in: of length, weight, volume, energy, power, pressure, data, time
+ * and money, English and Dutch ("84,200 km", "5.16 kWp", "16 GB", "14 hours", "8,900 euros", "3 weken").
+ * Words that are also other words ("in", "a", "min", "sec", "db") are left out.
+ */
+export const MEASURE_UNITS: ReadonlySet<string> = new Set(
+  (
+    '% € µg mcg mg g kg lb lbs oz ml cl dl l mm cm m km ft yd mi mph kmh wh kwh kw w v mah wp kwp mw hz khz mhz ghz bar psi kpa pct ' +
+    'kb mb gb tb seconds second minutes minute mins hours hour hrs days day weeks week months month years year uur minuten dagen weken maanden jaar ' +
+    'euro euros eur cent cents dollar dollars usd pound pounds gbp yen'
+  ).split(' '),
+);
+/** MEASURE_UNITS as a regular expression's alternatives, the longest first ("kwh" before "kw"). */
+export const MEASURE_UNIT_PATTERN = [...MEASURE_UNITS].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+
 /** A letter or a digit: what may not touch a whole word or name. */
 export const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** A letter. */
