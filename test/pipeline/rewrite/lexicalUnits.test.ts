@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { removeFillers, topicShift } from '../../../src/pipeline/rewrite/lexical/clarity.js';
+import { expandShorthand, removeFillers, topicShift } from '../../../src/pipeline/rewrite/lexical/clarity.js';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { classifyIntent } from '../../../src/pipeline/rewrite/lexical/intent.js';
 import { detectLanguage } from '../../../src/pipeline/rewrite/lexical/language.js';
@@ -72,6 +72,19 @@ describe('classifyIntent', () => {
     expect(classifyIntent('vat dit rapport kort samen')).toBe('summarize');
     expect(classifyIntent('welke facturen zijn van 2024?')).toBe('list');
     expect(classifyIntent('en de prijs?')).toBe('factual');
+  });
+});
+
+describe('expandShorthand', () => {
+  it('writes out chat shorthand of the question\'s language, as whole lower-case words', () => {
+    expect(expandShorthand('what abt pets', 'en')).toBe('what about pets');
+    expect(expandShorthand('can u sublet w/o asking?', 'en')).toBe('can you sublet without asking?');
+    expect(expandShorthand('how r the fees', 'en')).toBe('how are the fees');
+    expect(expandShorthand('mag ik mn fiets ff in de gang zetten?', 'nl')).toBe('mag ik mijn fiets even in de gang zetten?');
+    // Dutch "u" is a word; so are names ("U-turn", "R"), and an "r" of anything else ("the R package").
+    expect(expandShorthand('kunt u dat uitleggen?', 'nl')).toBe('kunt u dat uitleggen?');
+    expect(expandShorthand('is there a U-turn rule for the R package', 'en')).toBe('is there a U-turn rule for the R package');
+    expect(expandShorthand('what is r squared', 'en')).toBe('what is r squared');
   });
 });
 

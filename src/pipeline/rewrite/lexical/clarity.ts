@@ -1,4 +1,4 @@
-import { capitalise } from './words.js';
+import { capitalise, caseLike } from './words.js';
 
 /**
  * Words that carry no meaning for search when spoken or typed as fillers (English, Dutch). Not a
@@ -49,4 +49,37 @@ export function topicShift(query: string): { shifted: boolean; text: string } {
   if (!m) return { shifted: false, text: query };
   const rest = query.slice(m[0].length).trim();
   return rest ? { shifted: true, text: capitalise(rest) } : { shifted: false, text: query };
+}
+
+/**
+ * Chat shorthand typed into a launcher, by language: "what abt pets", "can u sublet", "how r the
+ * fees", "mag ik mn fiets ff stallen?". Only as whole words in lower case ("U" and "R" are names);
+ * Dutch "u" is a word of its own, so is English "r" but after a question word or before a pronoun.
+ */
+const SHORTHAND: Record<'en' | 'nl', [RegExp, string][]> = {
+  en: [
+    [/(?<![\p{L}\p{N}'’/])abt(?![\p{L}\p{N}'’])/gu, 'about'],
+    [/(?<![\p{L}\p{N}'’/])u(?![\p{L}\p{N}'’/])/gu, 'you'],
+    [/(?<![\p{L}\p{N}'’/])ur(?![\p{L}\p{N}'’])/gu, 'your'],
+    [/(?<=(?:^|\s)(?:how|what|where|who|why|when|which)\s+)r(?=\s)|(?<=^\s*)r(?=\s+(?:u|you|there|they|we|these|those)\b)/gu, 'are'],
+    [/(?<![\p{L}\p{N}'’])b4(?![\p{L}\p{N}'’])/gu, 'before'],
+    [/(?<![\p{L}\p{N}'’])(?:bc|cuz|coz)(?![\p{L}\p{N}'’])/gu, 'because'],
+    [/(?<![\p{L}\p{N}'’])w\/o(?![\p{L}\p{N}'’])/gu, 'without'],
+    [/(?<![\p{L}\p{N}'’])w\/(?=\s)/gu, 'with'],
+    [/(?<![\p{L}\p{N}'’])(?:tmrw|tmr)(?![\p{L}\p{N}'’])/gu, 'tomorrow'],
+    [/(?<![\p{L}\p{N}'’])thru(?![\p{L}\p{N}'’])/gu, 'through'],
+  ],
+  nl: [
+    [/(?<![\p{L}\p{N}'’])(?:mn|m['’]n)(?![\p{L}\p{N}'’])/gu, 'mijn'],
+    [/(?<![\p{L}\p{N}'’])z['’]n(?![\p{L}\p{N}'’])/gu, 'zijn'],
+    [/(?<![\p{L}\p{N}'’])ff(?![\p{L}\p{N}'’])/gu, 'even'],
+    [/(?<![\p{L}\p{N}'’])wnr(?![\p{L}\p{N}'’])/gu, 'wanneer'],
+    [/(?<![\p{L}\p{N}'’])hvl(?![\p{L}\p{N}'’])/gu, 'hoeveel'],
+  ],
+};
+
+/** The query with chat shorthand written out (see SHORTHAND); unchanged in other languages. */
+export function expandShorthand(query: string, language: string): string {
+  if (language !== 'nl' && language !== 'en') return query;
+  return SHORTHAND[language].reduce((text, [pattern, full]) => text.replace(pattern, (m) => caseLike(m, full)), query);
 }

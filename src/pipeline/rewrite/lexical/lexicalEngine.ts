@@ -3,7 +3,7 @@ import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import type { RewriteKind, RewriteResult } from '../types.js';
 import { candidateTerms, FEATURE_NAMES, messageWords, termFeatures } from './candidates.js';
-import { removeFillers, topicShift } from './clarity.js';
+import { expandShorthand, removeFillers, topicShift } from './clarity.js';
 import { dependenceFeatures } from './dependence.js';
 import { resolveDemonstrative } from './demonstrative.js';
 import { namedFile, resolveFileNoun } from './files.js';
@@ -495,8 +495,8 @@ export function readAhead(pair: { user: string; assistant: string }, language: s
 export function readQuery(query: string, earlierUserTurns: readonly string[]): QueryReading {
   const shift = topicShift(removeFillers(query));
   const language = detectLanguage(shift.text, earlierUserTurns);
-  // "and the data transfer, where does it go?": "where does the data transfer go?".
-  return { text: foldFrontedTopic(shift.text, language), shifted: shift.shifted, language };
+  // "and the data transfer, where does it go?": "where does the data transfer go?"; "what abt pets": "what about pets".
+  return { text: foldFrontedTopic(expandShorthand(shift.text, language), language), shifted: shift.shifted, language };
 }
 
 /** Whether a word of the conversation stands only inside what `blank` takes out of its messages. */
