@@ -212,6 +212,8 @@ describe('reference resolution (templates, en/nl)', () => {
     // What takes time is a doing: an event's name reads it, a thing's does not.
     expect(resolveReference('will it take long?', { phrase: 'kitchen installation', article: 'the' }, 'en')).toBe('will the kitchen installation take long?');
     expect(resolveReference('how long does it take?', { phrase: 'ThinkPad X1 Carbon', article: 'the' }, 'en')).toBeUndefined();
+    // Also where another clause follows after "and".
+    expect(resolveReference('how long does it take and can I pick it up somewhere else?', { phrase: 'passport', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('how long did it take?', { phrase: 'Eiffel Tower', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('hoe lang duurt het?', { phrase: 'paspoort', article: 'mijn' }, 'nl')).toBeUndefined();
     expect(resolveReference('hoe lang duurt dat?', { phrase: 'verbouwing', article: 'de' }, 'nl')).toBe('hoe lang duurt de verbouwing?');

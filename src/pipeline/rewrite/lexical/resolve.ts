@@ -342,9 +342,10 @@ const SAID_THAT_NL = {
  * long?", "how long did it take us?"): the word stands for a doing, which takes time, and only an
  * event's name reads it ("How long does the delivery take?"), never a thing's ("how long does the
  * ThinkPad take?"). Not before an object or a to-clause ("does it take batteries?", "how long does
- * it take to charge?", where "it" is the thing).
+ * it take to charge?", where "it" is the thing). Its clause may end at "and" ("how long does it
+ * take and can I pick it up elsewhere?").
  */
-const TAKES_TIME = /^\s+(?:(?:usually|normally|typically|still|really|actually)\s+)?(?:take|takes|took)(?:\s+(?:me|us|you|them|him|her|long|longer|so\s+long|too\s+long|a\s+while|a\s+long\s+time))*\s*(?:[?.!]+\s*)?$/i;
+const TAKES_TIME = /^\s+(?:(?:usually|normally|typically|still|really|actually)\s+)?(?:take|takes|took)(?:\s+(?:me|us|you|them|him|her|long|longer|so\s+long|too\s+long|a\s+while|a\s+long\s+time))*\s*(?:[?.!]+\s*)?(?:$|,?\s+(?:and|or|but)\s)/i;
 
 /** Dutch "duren" of the pointing word ("hoe lang duurt het?", "duurt dat lang?", "hoe lang gaat dat duren?"): as TAKES_TIME. */
 const LASTS_NL = { before: /\b(?:duurt|duurde|duren|duurden)\s+$/i, after: /^\s+(?:\p{L}+\s+){0,2}?duren\s*[?.!]*\s*$/iu };
