@@ -45,6 +45,7 @@ const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], st
   'previous question': "what the previous question's own pronoun was read as",
   'own thing': 'the thing a recent question called the user\'s own ("my …")',
   comparison: 'the two things the latest two questions asked about',
+  introduced: 'the kind of thing the latest answer introduced with "a"/"an"',
 };
 
 /** The rewrite as the CLI prints it: the result, and with `full` (--explain) how it was reached. */

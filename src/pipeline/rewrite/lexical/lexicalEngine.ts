@@ -4,6 +4,7 @@ import type { SelectedTurn } from '../targetedHistory.js';
 import type { RewriteKind, RewriteResult } from '../types.js';
 import { candidateTerms, FEATURE_NAMES, messageWords, termFeatures } from './candidates.js';
 import { expandShorthand, removeFillers, topicShift } from './clarity.js';
+import { resolveIndefiniteOne } from './indefiniteOne.js';
 import { dependenceFeatures } from './dependence.js';
 import { resolveDemonstrative } from './demonstrative.js';
 import { namedFile, resolveFileNoun } from './files.js';
@@ -533,7 +534,7 @@ export interface LexicalTrace {
   /** What a parallel follow-up's new subject replaced in the previous question. */
   replaced?: string;
   /** What the question's pronoun or ellipsis was read as, and from what. */
-  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' | 'place' | 'order' | 'choice' | 'previous question' | 'own thing' | 'comparison'; article?: string; attached?: boolean };
+  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' | 'place' | 'order' | 'choice' | 'previous question' | 'own thing' | 'comparison' | 'introduced'; article?: string; attached?: boolean };
 }
 
 /**
@@ -882,6 +883,11 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
     const read = c.last && !c.chosen() && !c.acted() ? namedFile(c.base, c.last.assistant, c.language) : undefined;
     return read && { resolved: read.resolved, reference: { phrase: read.file, by: 'file' }, turns: [c.last!.index] };
   },
+  // "how do I get one?" after "… you do need an eTA …": the kind of thing the answer introduced.
+  (c) => {
+    const read = c.language === 'en' && c.last ? resolveIndefiniteOne(c.base, c.last.assistant, c.last.user) : undefined;
+    return read && { resolved: read.resolved, reference: { phrase: read.phrase, article: read.article, by: 'introduced' }, turns: [c.last!.index] };
+  },
   // "where is it?", "and the price?": the likeliest of the conversation's readings.
   termReading,
   // "is it recorded?" after "how long do I have?", itself after "When is my talk at the PyData
@@ -949,7 +955,7 @@ function deniedThings(turns: readonly SelectedTurn[]): string[] {
 }
 
 /** Readings of the latest question's pronoun that a pronoun of the next may continue: a thing, not a person, file or claim. */
-const CONTINUED: ReadonlySet<string> = new Set(['conversation terms', 'question form', 'demonstrative', 'list item', 'verb object', 'order', 'choice', 'previous question', 'own thing']);
+const CONTINUED: ReadonlySet<string> = new Set(['conversation terms', 'question form', 'demonstrative', 'list item', 'verb object', 'order', 'choice', 'previous question', 'own thing', 'introduced']);
 
 /** What is said of a happening rather than a thing, right after its "it" ("does it take long?", "did it work?"). */
 const EVENT_PREDICATE = /^\s+(?:\w+\s+)?(?:take|takes|took|work|works|worked|go|goes|went|help|helps|helped|happen|happens|happened)\b/i;
@@ -971,7 +977,7 @@ function namedWhole(text: string, phrase: string): boolean {
 }
 
 /** Readings carried on without the user having named them: the thing of another order, the answer's choice, a reading carried on before. */
-const SURE_ORIGINS: ReadonlySet<string> = new Set(['order', 'choice', 'previous question']);
+const SURE_ORIGINS: ReadonlySet<string> = new Set(['order', 'choice', 'previous question', 'introduced']);
 
 /** Below this dependence a question likely stands alone ("do they still make …?" opening another conversation): its pronoun is its own. */
 const CONTINUING_DEPENDENCE = 0.5;
