@@ -39,6 +39,8 @@ describe('names in a conversation', () => {
     expect(personAntecedent(['Did he play with Hank Aaron?', 'What happened to Stan Musial in 1950?'], 'He shares the record with Hank Aaron.')).toBe('Stan Musial');
     expect(personAntecedent(['Who wrote Pride and Prejudice?'], 'Jane Austen wrote it in 1813.')).toBe('Jane Austen');
     expect(personAntecedent(['how do vaccines work?'], 'They train the immune system.')).toBeUndefined();
+    // An organisation or a place is no one "he" stands for.
+    expect(personAntecedent(['Which charities can I donate to?'], 'You could donate to the Red Cross or Interactive Brokers.', 'how many films does he appear in')).toBeUndefined();
     // "the Berlin office": a name after an article is a place's or a thing's.
     expect(personAntecedent(['Summarise the board minutes'], 'The board discussed the Berlin office and appointed Maria Jansen.')).toBe('Maria Jansen');
     expect(personAntecedent(['what is new?'], 'The Beatles released it.')).toBeUndefined();
@@ -128,6 +130,11 @@ describe('a person pronoun resolved', () => {
     expect(resolvePerson('Wanneer is hij geboren?', 'Johan Cruijff', 'nl')).toBe('Wanneer is Johan Cruijff geboren?');
     // A name inside another word is not the name: "Mark" is not in "marketing".
     expect(resolvePerson('what did he say about the marketing spend?', 'Mark', 'en')).toBe('what did Mark say about the marketing spend?');
+    // "he's" is "… is", never an owner.
+    expect(resolvePerson("I think he's the founder, right?", 'Jan Smit', 'en')).toBe('I think Jan Smit is the founder, right?');
+    // Nor where the question names someone by role before the pronoun ("my friend … he"); a role word without a determiner is none ("What chair …").
+    expect(resolvePerson("My friend wants to put my name down for a house he's buying.", 'Jan Smit', 'en')).toBeUndefined();
+    expect(resolvePerson('What chair did he accept?', 'William Cullen', 'en')).toBe('What chair did William Cullen accept?');
   });
 
   it('is left alone when the question names its person first, or has no such pronoun', () => {

@@ -212,6 +212,10 @@ describe('reference resolution (templates, en/nl)', () => {
     // What takes time is a doing: an event's name reads it, a thing's does not.
     expect(resolveReference('will it take long?', { phrase: 'kitchen installation', article: 'the' }, 'en')).toBe('will the kitchen installation take long?');
     expect(resolveReference('how long does it take?', { phrase: 'ThinkPad X1 Carbon', article: 'the' }, 'en')).toBeUndefined();
+    // A plural subject owns the "their" its verb acts on; not a "their" inside a phrase after the verb.
+    expect(resolveReference('How do companies hire their employees?', { phrase: 'small business' }, 'en')).toBeUndefined();
+    expect(resolveReference('Do employers need to report their salaries?', { phrase: 'small business' }, 'en')).toBeUndefined();
+    expect(resolveReference('What notable events happened in their early years?', { phrase: 'Buffalo Springfield' }, 'en')).toBe("What notable events happened in Buffalo Springfield's early years?");
     // Also where another clause follows after "and".
     expect(resolveReference('how long does it take and can I pick it up somewhere else?', { phrase: 'passport', article: 'the' }, 'en')).toBeUndefined();
     expect(resolveReference('how long did it take?', { phrase: 'Eiffel Tower', article: 'the' }, 'en')).toBeUndefined();

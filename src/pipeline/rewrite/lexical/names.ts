@@ -108,6 +108,18 @@ function readNames(text: string): string[] {
 /** "Who painted …", "who founded …": a question whose answer is a person, not one it names (unlike "Who is …", "who did … marry"). */
 const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|have|can|could|will|would|should|else|'s)\b)\p{Ll}/iu;
 
+/** Last words of names of organisations and places, which "he" or "she" never stands for. */
+const NO_PERSON_HEADS: ReadonlySet<string> = new Set(
+  (
+    'exchange cross bank company corporation corp inc ltd llc university college school academy institute association council ministry ' +
+    'department agency commission committee authority office board court fund foundation trust society union federation league party church ' +
+    'hospital clinic museum library airlines airline airways motors bureau service services center centre network times news post club team ' +
+    'united city county state states province kingdom republic river lake mountain mountains island islands park street avenue road station airport ' +
+    'brokers holdings partners systems industries technologies solutions associates securities investments capital ventures labs studios records ' +
+    'bv nv gemeente stichting vereniging ziekenhuis universiteit'
+  ).split(' '),
+);
+
 /**
  * The person a pronoun most likely stands for: the first name in the user's earlier messages
  * (given latest first), else the first name of the latest reply ("Who wrote Emma?" — "Jane Austen
@@ -134,8 +146,8 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   let unfit = false;
   const sexes = new Map<string, 'm' | 'f' | undefined>();
   const fits = (name: string): boolean => {
-    // "and for English?": a language is no one.
-    if (LANGUAGE_WORDS.has(name.toLowerCase())) return false;
+    // "and for English?": a language is no one; nor is an organisation or a place ("Red Cross", "Mexico Stock Exchange").
+    if (LANGUAGE_WORDS.has(name.toLowerCase()) || NO_PERSON_HEADS.has(name.toLowerCase().split(/\s+/).at(-1)!)) return false;
     if (!sexes.has(name)) sexes.set(name, wanted && (was && surname(was) === surname(name) ? askedSex : sexOf(name, texts)));
     const ok = !wanted || (sexes.get(name) ?? wanted) === wanted;
     unfit ||= !ok;
@@ -368,12 +380,16 @@ export function resolvePerson(query: string, name: string, language: string): st
   if (!found) return undefined;
   const before = query.slice(0, found.index);
   if (namesIn(before).length || hasWholeWord(query, name)) return undefined;
+  // "My friend wants to … a house he's buying": someone the question names by role, after a determiner, before the pronoun.
+  if ([...before.toLowerCase().matchAll(/(?<![\p{L}])(?:my|your|our|his|her|their|the|a|an)\s+(\p{L}+)(?:\s+(\p{L}+))?/gu)].some((m) => PERSON_ROLES.has(m[1]!) || PERSON_ROLES.has(m[2] ?? ''))) return undefined;
   const pronoun = found[1]!.toLowerCase();
   const next = query.slice(found.index + found[0].length).match(/^\s+([\p{L}\p{N}]+)/u)?.[1]?.toLowerCase();
   // "her" owns the word after it unless that word starts a clause or phrase of its own ("ask her about …").
   const possessive = pronoun === 'his' || pronoun === 'hers' || (pronoun === 'her' && next !== undefined && !STOPWORDS.has(next) && !CLAUSE_WORDS.has(next));
   const put = possessive ? possessiveOf(name) : name;
-  return before + put + query.slice(found.index + found[0].length);
+  // "he's buying" is "… is buying", never "Name's buying".
+  const after = query.slice(found.index + found[0].length).replace(/^['’]s(?=\s)/, () => (/^['’]s\s+(?:been|got|had)\b/.test(query.slice(found.index + found[0].length)) ? ' has' : ' is'));
+  return before + put + after;
 }
 
 /**

@@ -658,6 +658,8 @@ function namedEarlier(body: string, index: number, possessive = false, english =
   if (lead && before.slice(lead[0].length).includes(',')) return true;
   // "North Carolina like its economy": a name in the question owns the "its" after it.
   if (possessive && /\s\p{Lu}\p{Ll}/u.test(before)) return true;
+  // "How do companies hire their employees?": a plural subject of the question owns the "their" after its verb.
+  if (possessive && english && /^their\b/i.test(body.slice(index)) && pluralSubject(before)) return true;
   // Sentence ends, and the dash or colon that joins two sentences ("debt consolidation - is it good?").
   // And a comma before a question of its own ("Is there a vaccine for herpes, how can it be
   // prevented?"), unless what comes before it is only where or when ("en aan de voorkant, hoe lang duurt dat?").
@@ -666,6 +668,15 @@ function namedEarlier(body: string, index: number, possessive = false, english =
   const boundary = Math.max(setting ? -1 : comma, ...['?', '.', '!', ';', ':', ' - ', ' – ', ' — '].map((b) => before.lastIndexOf(b)));
   if (boundary <= 0) return false;
   return (before.slice(0, boundary).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => !STOPWORDS.has(w) && !REMARKS.has(w));
+}
+
+/** Whether an English clause opening has a plural noun, then ends in a verb ("How do companies hire", "Do employers need to report"). */
+function pluralSubject(before: string): boolean {
+  const { words, tags } = englishTags(before);
+  // "their" is what the verb right before it acts on ("hire their employees"; not "happened in their early years").
+  if (tags.at(-1) !== 'VERB') return false;
+  const noun = words.findIndex((w, i) => tags[i] === 'NOUN' && /\p{Ll}s$/u.test(w) && !/ss$/i.test(w));
+  return noun >= 0 && noun < words.length - 1;
 }
 
 /** "Jane Austen's", "Charles Dickens'". */
