@@ -202,6 +202,12 @@ describe('rewrite: skip rules, cache, log', () => {
     expect(run.result.search_query).toContain('A100');
   });
 
+  it('puts no topic in brackets beside a name asked about ("What about FICA?" after talk of the Cardinals)', async () => {
+    const history = [u('Are the Arizona Cardinals and the Chicago Cardinals the same team?'), a('Yes, the Chicago Cardinals moved to St. Louis in 1960 and to Arizona in 1988.')];
+    const run = await rewrite('What about FICA?', history, {}, { embedder, termStats });
+    expect(run.result.resolved_query).toBe('What about FICA?');
+  });
+
   it('takes no word a reply wrote for a misspelling, known to the index or not ("volgend jaar" is no "volgend naar")', async () => {
     const history = [
       u('Hoeveel vakantiedagen heb ik volgens mijn arbeidscontract?'),

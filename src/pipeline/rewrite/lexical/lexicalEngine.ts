@@ -1051,6 +1051,8 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   const leans = c.dependence >= c.weights.dependence.threshold || c.cues.contentWords <= SHORT_QUERY;
   const placed = resolveReference(c.base, best, c.language) !== undefined;
   if (!placed && !leans) return undefined;
+  // "What about FICA?", "and Rabobank?": a name asked about is a new subject, which no topic in brackets completes.
+  if (!placed && elliptic(c.base, c.language) && /^(?:[Tt]he\s+|[Dd]e\s+|[Hh]et\s+)?[\p{Lu}\p{N}]/u.test(trimEnd(c.base).body.replace(ELLIPSIS_LEAD[c.language] ?? /^$/, '').trim())) return undefined;
   // "which one has the quartz worktop?", "which is faster?" choose among things, "what about both?" takes them together: no one thing goes in brackets.
   if (!placed && (CHOOSES_OR_GROUPS.test(c.base) || choosesAmong(c.base, c.language))) return undefined;
   // "when is the deadline?": a topic added in brackets is one the scorer is sure of, not any word above the search's bar ("(Prof Bianchi)").
