@@ -41,6 +41,9 @@ describe('names in a conversation', () => {
     expect(personAntecedent(['how do vaccines work?'], 'They train the immune system.')).toBeUndefined();
     // An organisation or a place is no one "he" stands for.
     expect(personAntecedent(['Which charities can I donate to?'], 'You could donate to the Red Cross or Interactive Brokers.', 'how many films does he appear in')).toBeUndefined();
+    // Nor a word made with a lower-case part.
+    const brokers = 'Some brokers offer the Toronto Stock Exchange or London Stock Exchange. One such broker is Interactive Brokers, offering many foreign markets for US-based investors.';
+    expect(personAntecedent(['if I am in the US how can I trade abroad?'], brokers, "wasn't he in captain america?")).toBeUndefined();
     // "the Berlin office": a name after an article is a place's or a thing's.
     expect(personAntecedent(['Summarise the board minutes'], 'The board discussed the Berlin office and appointed Maria Jansen.')).toBe('Maria Jansen');
     expect(personAntecedent(['what is new?'], 'The Beatles released it.')).toBeUndefined();

@@ -147,7 +147,8 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   const sexes = new Map<string, 'm' | 'f' | undefined>();
   const fits = (name: string): boolean => {
     // "and for English?": a language is no one; nor is an organisation or a place ("Red Cross", "Mexico Stock Exchange").
-    if (LANGUAGE_WORDS.has(name.toLowerCase()) || NO_PERSON_HEADS.has(name.toLowerCase().split(/\s+/).at(-1)!)) return false;
+    // Nor is a word made with a lower-case part ("US-based", "UK-listed").
+    if (LANGUAGE_WORDS.has(name.toLowerCase()) || NO_PERSON_HEADS.has(name.toLowerCase().split(/\s+/).at(-1)!) || /-\p{Ll}/u.test(name)) return false;
     if (!sexes.has(name)) sexes.set(name, wanted && (was && surname(was) === surname(name) ? askedSex : sexOf(name, texts)));
     const ok = !wanted || (sexes.get(name) ?? wanted) === wanted;
     unfit ||= !ok;
