@@ -895,6 +895,14 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
       ['is breakfast included on it?', 'Standard Premier includes a light meal served at your seat.'],
     ]);
     expect(train.slice(1)).toEqual(['how much did my train cost?', 'is breakfast included on my train?']);
+    // Not past a question that asked about a new thing of its own ("what about the dryer …?").
+    const appliances = await chain([
+      ['What does the warranty on my Miele dishwasher cover?', 'The Miele warranty covers parts and labour for 2 years.'],
+      ['can I use another repairer?', 'Yes, but repairs by others void the parts warranty for the repaired part.'],
+      ['what about the dryer I bought with it?', 'The dryer has its own 2-year warranty; register it to extend it.'],
+      ['where do I register it?', 'On the Miele website.'],
+    ]);
+    expect(appliances.at(-1)).toBe('where do I register the dryer?');
   });
 
   it('reads the thing of "did she approve it?" beside the person, and a renumbered follow-up of it ("and PR 415?")', async () => {

@@ -995,6 +995,10 @@ function continuedReading(c: ReadingContext): Antecedent | undefined {
   // A "they" who does something is as often people the conversation named as the thing it was about.
   const pronoun = standingPronoun(trimEnd(c.base).body, c.language === 'nl' ? 'nl' : 'en');
   if (!pronoun || /^they$/i.test(pronoun[0])) return undefined;
+  // "what about the dryer I bought with it?": a question that asked about a new thing of its own moved on to it.
+  const asked = c.input.earlierUserTurns[0]?.trim() ?? '';
+  const lead = ELLIPSIS_LEAD[c.language]?.exec(asked);
+  if (lead && /^(?:the|a|an|my|our|de|het|een|mijn|onze)\s+\p{L}/iu.test(asked.slice(lead[0].length))) return undefined;
   // A thing the user named themselves, as a whole: one a reply brought up ("the World Cup"), or
   // part of what the user named ("the Roman Empire" of "the eastern Roman Empire"), may have been
   // the latest question's reading and not be what the conversation is about.
