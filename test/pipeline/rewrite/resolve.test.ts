@@ -446,6 +446,9 @@ describe('expansions', () => {
   it('adds related words and nothing for an ordinary query', () => {
     expect(expansions('which invoice is largest?', []).terms).toEqual(['bill', 'receipt']);
     expect(expansions('where is the station?', []).terms).toEqual([]);
+    // Related words of the question's language: Dutch "budget" is no "spending".
+    expect(expansions('and the budget?', [], 'en').terms).toEqual(['allocation', 'spending']);
+    expect(expansions('en het budget?', [], 'nl').terms).toEqual(['begroting']);
     // A short form of the question's language, or of the other in capitals: Dutch "vat" is a verb.
     expect(expansions('vat het samen', [], 'nl').terms).toEqual([]);
     expect(expansions('wat is het VAT-nummer?', [], 'nl').terms).toEqual(['value', 'added', 'tax']);

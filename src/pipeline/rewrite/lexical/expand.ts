@@ -41,39 +41,52 @@ const DUTCH_ABBREVIATIONS: Record<string, string> = {
   ong: 'ongeveer',
 };
 
-/** Words documents use for the same thing (a small general thesaurus, English and Dutch). */
-const RELATED: Record<string, readonly string[]> = {
-  invoice: ['bill', 'receipt'],
-  invoices: ['bill', 'receipt'],
-  bill: ['invoice'],
-  receipt: ['invoice'],
-  price: ['cost'],
-  cost: ['price'],
-  costs: ['price'],
-  prijs: ['kosten'],
-  kosten: ['prijs'],
-  kost: ['prijs', 'kosten'],
-  factuur: ['rekening'],
-  facturen: ['rekening'],
-  budget: ['allocation', 'spending'],
-  warranty: ['guarantee'],
-  guarantee: ['warranty'],
-  garantie: ['waarborg'],
-  salary: ['pay', 'wage'],
-  laptop: ['notebook', 'computer'],
-  error: ['fault', 'failure'],
-  storing: ['fout'],
-  manual: ['guide', 'instructions'],
-  handleiding: ['instructies'],
-  contract: ['agreement'],
-  login: ['sign', 'authentication'],
-  password: ['credentials'],
-  meeting: ['minutes'],
-  deadline: ['due'],
+/**
+ * Words documents use for the same thing (a small general thesaurus), by language: "budget",
+ * "contract" and "deadline" are Dutch words too, whose documents do not say "spending" or "agreement".
+ */
+const RELATED: Record<'en' | 'nl', Record<string, readonly string[]>> = {
+  en: {
+    invoice: ['bill', 'receipt'],
+    invoices: ['bill', 'receipt'],
+    bill: ['invoice'],
+    receipt: ['invoice'],
+    price: ['cost'],
+    cost: ['price'],
+    costs: ['price'],
+    budget: ['allocation', 'spending'],
+    warranty: ['guarantee'],
+    guarantee: ['warranty'],
+    salary: ['pay', 'wage'],
+    laptop: ['notebook', 'computer'],
+    error: ['fault', 'failure'],
+    manual: ['guide', 'instructions'],
+    contract: ['agreement'],
+    login: ['sign', 'authentication'],
+    password: ['credentials'],
+    meeting: ['minutes'],
+    deadline: ['due'],
+  },
+  nl: {
+    prijs: ['kosten'],
+    kosten: ['prijs'],
+    kost: ['prijs', 'kosten'],
+    factuur: ['rekening'],
+    facturen: ['rekening'],
+    garantie: ['waarborg'],
+    storing: ['fout'],
+    handleiding: ['instructies'],
+    budget: ['begroting'],
+    contract: ['overeenkomst'],
+  },
 };
 
-/** Words documents use for the same thing as `word` (lower-case), from the thesaurus above. */
-export const relatedWords = (word: string): readonly string[] => RELATED[word.toLowerCase()] ?? [];
+/** Words documents use for the same thing as `word` (lower-case), from the thesaurus above: of `language`, or of either. */
+export const relatedWords = (word: string, language?: string): readonly string[] => {
+  const low = word.toLowerCase();
+  if (language === 'en' || language === 'nl') return RELATED[language][low] ?? [];
+  return [...(RELATED.en[low] ?? []), ...(RELATED.nl[low] ?? [])];
+};
 
 export interface Expansion {
   /** Words added to the search, lower-case. */
@@ -130,7 +143,8 @@ export function expansions(query: string, turns: readonly SelectedTurn[], langua
       const spelled = abbreviation(word, language);
       if (spelled) add(word, spelled);
     }
-    if (RELATED[low]) add(word, RELATED[low].join(' '));
+    const related = language === 'en' || language === 'nl' ? relatedWords(low, language) : [];
+    if (related.length) add(word, related.join(' '));
   }
   return { terms, notes };
 }
