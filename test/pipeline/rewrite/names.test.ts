@@ -41,6 +41,9 @@ describe('names in a conversation', () => {
     expect(personAntecedent(['how do vaccines work?'], 'They train the immune system.')).toBeUndefined();
     // An organisation or a place is no one "he" stands for.
     expect(personAntecedent(['Which charities can I donate to?'], 'You could donate to the Red Cross or Interactive Brokers.', 'how many films does he appear in')).toBeUndefined();
+    // A one-word name opening the reply, which its sentence goes on with as "she".
+    expect(personAntecedent(['who is responsible for the content?'], 'Lisa from marketing owns the content; she expects to deliver it by 20 February.', "what happens if she's late?")).toBe('Lisa');
+    expect(personAntecedent(['who is responsible for the content?'], 'Marketing owns the content; it expects to deliver it by 20 February.', "what happens if she's late?")).toBeUndefined();
     // Nor a word made with a lower-case part.
     const brokers = 'Some brokers offer the Toronto Stock Exchange or London Stock Exchange. One such broker is Interactive Brokers, offering many foreign markets for US-based investors.';
     expect(personAntecedent(['if I am in the US how can I trade abroad?'], brokers, "wasn't he in captain america?")).toBeUndefined();

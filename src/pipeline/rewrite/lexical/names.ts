@@ -173,6 +173,9 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
     ? namesOfReply(latest, texts).filter((n) => !afterArticleOnly(n, latest) && !afterOnly(n, latest, PLACE_BEFORE, true) && !((role || dutch) && afterOnly(n, latest, PREPOSITION_BEFORE)) && !commonOpening(n, latest) && fits(n))
     : [];
   if (people.length) return (question && people.length > 1 && nameBesideWords(latest!, people, question)) || people[0];
+  // "Lisa from marketing owns the content; she expects …": a name opening the reply's sentence, which the sentence's own "she" goes on with.
+  const opener = latest && wanted && !role ? namedThenPronoun(latest, wanted) : undefined;
+  if (opener && fits(opener)) return opener;
   if (role) return role;
   // An older reply names places and things as often as people: only a name with a title counts there ("dokter Van der Berg").
   for (const reply of older) {
@@ -252,6 +255,21 @@ function ownInClause(text: string, at: number, length: number): RegExpExecArray 
 function pronounSex(question: string): 'm' | 'f' | undefined {
   const word = /\b(he|she|him|his|her|hers|hij|hem)\b/i.exec(question)?.[1]?.toLowerCase();
   return word === undefined ? undefined : /^(?:she|her|hers)$/.test(word) ? 'f' : 'm';
+}
+
+/**
+ * A one-word name opening a sentence of an English reply (a name as the tagger reads it, which
+ * namesIn leaves alone there), when the same sentence goes on with a pronoun of `sex` as its
+ * subject: "Lisa from marketing owns the content; she expects to deliver it by 20 February."
+ */
+function namedThenPronoun(reply: string, sex: 'm' | 'f'): string | undefined {
+  for (const sentence of sentences(reply)) {
+    const { words, tags } = englishTags(sentence);
+    if (tags[0] !== 'PROPN' || !/^\p{Lu}\p{Ll}+$/u.test(words[0]!) || NO_PERSON_HEADS.has(words[0]!.toLowerCase())) continue;
+    const pronoun = words.findIndex((w, i) => i > 1 && (sex === 'f' ? /^she$/i : /^he$/i).test(w) && /^[;,]$|^(?:and|but)$/i.test(words[i - 1]!));
+    if (pronoun > 0) return words[0];
+  }
+  return undefined;
 }
 
 /** Where a reply's clauses part: marks, and the conjunctions that join clauses. */
