@@ -202,6 +202,12 @@ describe('rewrite: skip rules, cache, log', () => {
     expect(run.result.search_query).toContain('A100');
   });
 
+  it('reads a message in its own language, and names its thing with the question\'s article ("the Daikin warmtepomp")', async () => {
+    const history = [u('Wat kost de Daikin warmtepomp?'), a('De Daikin Altherma 3 kost 8.900 euro inclusief installatie.')];
+    const run = await rewrite('and the warranty?', history, {}, { embedder });
+    expect(run.result.resolved_query).toBe('What about the warranty of the Daikin warmtepomp?');
+  });
+
   it('puts no topic in brackets beside a name asked about ("What about FICA?" after talk of the Cardinals)', async () => {
     const history = [u('Are the Arizona Cardinals and the Chicago Cardinals the same team?'), a('Yes, the Chicago Cardinals moved to St. Louis in 1960 and to Arizona in 1988.')];
     const run = await rewrite('What about FICA?', history, {}, { embedder, termStats });

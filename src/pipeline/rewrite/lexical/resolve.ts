@@ -1,3 +1,4 @@
+import { detectLanguage } from './language.js';
 import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
@@ -52,7 +53,9 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
   const writtenLower = (): Set<string> => (lower ??= new Set(turns.flatMap((t) => [...lowerWords(t.user), ...lowerWords(t.assistant)])));
   for (const t of turns) {
     for (const [role, text] of [['user', t.user], ['assistant', t.assistant]] as const) {
-      const { tokens, words } = phraseReading(text, role, language);
+      // Each message in its own language: a Dutch question before an English follow-up is read as Dutch ("Wat kost de Daikin warmtepomp?").
+      const said = language === 'en' || language === 'nl' ? detectLanguage(text, [], language) : language;
+      const { tokens, words } = phraseReading(text, role, said === 'en' || said === 'nl' ? said : language);
       let run: string[] = [];
       let runStart = 0;
       let score = 0;
@@ -729,6 +732,15 @@ function singularVerb(after: string): string {
   return put(`${word}s`);
 }
 
+/** An article in `lang`: English "the" for Dutch "de"/"het", none for English "the" in Dutch (whose "de" or "het" depends on the noun). */
+function articleIn(article: string | undefined, lang: 'en' | 'nl'): string | undefined {
+  const low = article?.toLowerCase();
+  if (lang === 'en' && (low === 'de' || low === 'het')) return 'the';
+  if (lang === 'en' && low === 'een') return 'a';
+  if (lang === 'nl' && (low === 'the' || low === 'a' || low === 'an')) return undefined;
+  return article;
+}
+
 /** Whether a question is an elliptic follow-up with no pointing word ("and the results?", "what about the price?"). */
 export function elliptic(query: string, language: string): boolean {
   const lang = language === 'nl' ? 'nl' : 'en';
@@ -743,9 +755,11 @@ export function elliptic(query: string, language: string): boolean {
  */
 export function resolveReference(query: string, antecedent: Pick<Antecedent, 'phrase' | 'article' | 'following'>, language: string): string | undefined {
   const { phrase } = antecedent;
-  let named = antecedent.article ? `${antecedent.article} ${phrase}` : phrase;
-  const q = query.trim();
   const lang = language === 'nl' ? 'nl' : 'en';
+  // A phrase of a message in the other language takes this one's article: "de Daikin warmtepomp" in an English question is "the Daikin warmtepomp".
+  const article = articleIn(antecedent.article, lang);
+  let named = article ? `${article} ${phrase}` : phrase;
+  const q = query.trim();
   const { body, mark } = trimEnd(q);
   // "compare them" stays a request: "compare the heat pumps", no question mark.
   const end = mark || (isRequest(body) ? '' : '?');
