@@ -70,6 +70,8 @@ describe('classifyIntent', () => {
     expect(classifyIntent('geef me een samenvatting van het rapport')).toBe('summarize');
     expect(classifyIntent('vat het samen')).toBe('summarize');
     expect(classifyIntent('vat dit rapport kort samen')).toBe('summarize');
+    // Also around a thing named with its "van …" (a pronoun resolved: "vat hem samen" → "vat de offerte van de dakkapel samen").
+    expect(classifyIntent('vat de offerte van de dakkapel samen')).toBe('summarize');
     expect(classifyIntent('welke facturen zijn van 2024?')).toBe('list');
     expect(classifyIntent('en de prijs?')).toBe('factual');
   });

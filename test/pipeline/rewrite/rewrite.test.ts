@@ -208,6 +208,13 @@ describe('rewrite: skip rules, cache, log', () => {
     expect(run.result.resolved_query).toBe('What about the warranty of the Daikin warmtepomp?');
   });
 
+  it('puts no question mark after a request for a file ("open hem")', async () => {
+    const history = [u('Waar staat de offerte van de dakkapel?'), a('De offerte van Dakkapel Direct staat in offerte-dakkapel-2024.pdf, in de map Verbouwing.')];
+    const run = await rewrite('open hem', history, {}, { embedder });
+    expect(run.result.resolved_query).not.toMatch(/\?$/);
+    expect(run.result.resolved_query).toMatch(/^open /);
+  });
+
   it('puts no topic in brackets beside a name asked about ("What about FICA?" after talk of the Cardinals)', async () => {
     const history = [u('Are the Arizona Cardinals and the Chicago Cardinals the same team?'), a('Yes, the Chicago Cardinals moved to St. Louis in 1960 and to Arizona in 1988.')];
     const run = await rewrite('What about FICA?', history, {}, { embedder, termStats });

@@ -17,7 +17,7 @@ const CUES: Array<[Intent, RegExp]> = [
   // or SunPower)?", "welke heeft meer geheugen?": a choice between things.
   ['compare', /^(?:(?:and|en)\s+)?(?:which|welke?)\b(?:[^,?]*,[^?]*\s(?:or|of)\s|[^(?]*\([^)]*\s(?:or|of)\s[^)]*\)|(?:\s+[\p{L}\p{N}-]+){0,3}\s+(?:has|have|had|heeft|hebben|uses?|gebruikt|costs?|kost|needs?|takes?)\s+(?:more|less|fewer|meer|minder)\b)/iu],
   // "vat het samen", "vat dit rapport kort samen": the Dutch verb split in a request.
-  ['summarize', /\b(summar\w*|overview|tl;?dr|in short|samenvat\w*|vat\s+(?:\S+\s+){0,4}samen|overzicht|in het kort)\b/i],
+  ['summarize', /\b(summar\w*|overview|tl;?dr|in short|samenvat\w*|vat\s+(?:\S+\s+){0,7}samen|overzicht|in het kort)\b/i],
   ['list', /^(any|are there|list|show( me)?( all)?|which|what are( the)?|zijn er|welke|toon|geef( me)? (alle|een lijst))\b|\b(all (the|my)|alle)\b/i],
 ];
 

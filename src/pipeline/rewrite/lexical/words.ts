@@ -248,9 +248,13 @@ export function remembered<T>(memo: Map<string, T>, key: string, make: () => T):
 /** Words that ask for something without a question mark ("tell me about …", "vertel over …"). */
 export const REQUESTS: ReadonlySet<string> = new Set('tell explain describe list give show compare summarise summarize outline quote vertel leg beschrijf noem geef toon vergelijk vat citeer'.split(' '));
 
-/** Whether a message opens with a request ("compare them", "Summarise the minutes"): it takes no question mark. */
+/** Verbs that open a request for a file or text too ("open it", "open hem", "zoek de offerte"), which are no slots of a question as REQUESTS are. */
+const FILE_REQUESTS: ReadonlySet<string> = new Set('open find read translate print zoek vind lees vertaal'.split(' '));
+
+/** Whether a message opens with a request ("compare them", "Summarise the minutes", "open hem"): it takes no question mark. */
 export function isRequest(text: string): boolean {
-  return REQUESTS.has(text.trim().split(/\s+/)[0]?.toLowerCase() ?? '');
+  const first = text.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  return REQUESTS.has(first) || FILE_REQUESTS.has(first);
 }
 
 /** The reader's own, as the user says it: an answer's "your receipt" is the user's "my receipt". */
