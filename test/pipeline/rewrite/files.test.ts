@@ -54,6 +54,10 @@ describe('files a conversation names', () => {
     // A noun no file name has, or a reply that names no file, reads nothing.
     expect(read('is the account closed?')).toBeUndefined();
     expect(resolveFileNoun('what does the contract say?', [turn(0, 'What is in my contract?', 'The contract runs a year.')], 'en')).toBeUndefined();
+    // Or the file the answer calls by the noun.
+    const notes = [turn(0, 'Where did I write about the Q3 budget?', 'The Q3 budget is in budget-2024-q3.xlsx and discussed in the notes meeting-2024-07-02.md (page 2).')];
+    expect(resolveFileNoun('summarize the notes', notes, 'en')?.resolved).toBe('summarize the notes (meeting-2024-07-02.md)');
+    expect(resolveFileNoun('summarize the minutes', notes, 'en')).toBeUndefined();
   });
 
   it('read a definite noun by the name of a path\'s file, not its folders', () => {

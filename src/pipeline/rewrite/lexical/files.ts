@@ -59,6 +59,12 @@ export function namedFile(query: string, reply: string, language: string): { fil
   return { file: files[0]!, resolved: `${query.slice(0, start)}${files[0]!}${query.slice(end)}` };
 }
 
+/** The lower-case word right before a file's first mention in a text, past an opening bracket or quote. */
+function wordBefore(text: string, file: string): string | undefined {
+  const at = text.indexOf(file);
+  return at > 0 ? /(\p{L}+)[\s("'“]*$/u.exec(text.slice(Math.max(0, at - 40), at))?.[1]?.toLowerCase() : undefined;
+}
+
 /** A definite noun: "the contract", "de offerte". */
 const DEFINITE_NOUN: Record<string, RegExp> = { en: /(?<![\p{L}])the\s+(\p{L}{4,})(?![\p{L}])/giu, nl: /(?<![\p{L}])(?:de|het)\s+(\p{L}{4,})(?![\p{L}])/giu };
 
@@ -66,7 +72,8 @@ const DEFINITE_NOUN: Record<string, RegExp> = { en: /(?<![\p{L}])the\s+(\p{L}{4,
  * "what does the contract say about payment terms?" after an answer that named
  * henderson-contract.docx and invoice-2024-031.pdf: a definite noun that is a word of exactly one
  * file name the latest answer gave is that file, named beside it ("what does the contract
- * (henderson-contract.docx) say …?").
+ * (henderson-contract.docx) say …?"), or of the one file the answer calls by that noun ("the notes
+ * meeting-2024-07-02.md").
  */
 export function resolveFileNoun(query: string, turns: readonly SelectedTurn[], language: string): DemonstrativeReading | undefined {
   const last = turns.at(-1);
@@ -75,7 +82,9 @@ export function resolveFileNoun(query: string, turns: readonly SelectedTurn[], l
   if (files.length === 0) return undefined;
   for (const m of query.matchAll(definite!)) {
     const noun = m[1]!.toLowerCase();
-    const named = files.filter((f) => baseName(f).toLowerCase().split(/[^\p{L}\p{N}]+/u).includes(noun));
+    const inName = files.filter((f) => baseName(f).toLowerCase().split(/[^\p{L}\p{N}]+/u).includes(noun));
+    // Or the file the reply calls by that noun: "the notes meeting-2024-07-02.md", "de offerte offerte.pdf".
+    const named = inName.length ? inName : files.filter((f) => wordBefore(last!.assistant, f) === noun);
     // Beside the noun, so the user's words stay ("when was the permit (permit-2024.pdf) granted?").
     const end = m.index + m[0].length;
     if (named.length === 1) return { resolved: `${query.slice(0, end)} (${named[0]!})${query.slice(end)}`, phrase: named[0]!, turn: last!.index };
