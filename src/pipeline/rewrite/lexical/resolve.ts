@@ -54,7 +54,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
   for (const t of turns) {
     for (const [role, text] of [['user', t.user], ['assistant', t.assistant]] as const) {
       // Each message in its own language: a Dutch question before an English follow-up is read as Dutch ("Wat kost de Daikin warmtepomp?").
-      const said = language === 'en' || language === 'nl' ? detectLanguage(text, [], language) : language;
+      const said = language === 'en' || language === 'nl' ? remembered(messageLanguages, `${language}\u0000${text}`, () => detectLanguage(text, [], language)) : language;
       const { tokens, words } = phraseReading(text, role, said === 'en' || said === 'nl' ? said : language);
       let run: string[] = [];
       let runStart = 0;
@@ -157,6 +157,8 @@ interface PhraseWord {
 }
 
 const readPhrases = new Map<string, { tokens: string[]; words: PhraseWord[] }>();
+/** Each message's language, as the question's language leaves it where the message does not tell. */
+const messageLanguages = new Map<string, string>();
 const readLower = new Map<string, readonly string[]>();
 
 /** The lower-case words of a message. */
