@@ -790,6 +790,9 @@ describe('rewrite: Dutch "die" and "ze", a titled name two replies back, a momen
     expect((await rewrite('kan het ook in de airfryer?', oven, {}, { embedder })).result.resolved_query).toBe('kan de lasagne ook in de airfryer?');
     const waste = [u('Wanneer wordt het grofvuil opgehaald in mijn wijk?'), a('In de wijk Oost elke eerste dinsdag van de maand.')];
     expect((await rewrite('wat kost het?', waste, {}, { embedder })).result.resolved_query).toBe('wat kost het grofvuil?');
+    // A name right after the preposition is a place or a firm too ("bij Basic-Fit").
+    const gym = [u('Wat kost mijn abonnement bij Basic-Fit?'), a('Je Comfort abonnement kost 29,99 euro per vier weken.')];
+    expect((await rewrite('wanneer verloopt het?', gym, {}, { embedder })).result.resolved_query).toBe('wanneer verloopt mijn abonnement?');
   });
 
   it('reads "die" after a short follow-up that named a thing ("en de borg?") as that thing, as "it" is', async () => {

@@ -288,6 +288,7 @@ function usersBeforePlace(readings: readonly Antecedent[], question: string): re
 const PLACE_PREPOSITION = /\b(?:to|from|in|at|near|via)\s+$/i;
 
 /** Dutch prepositions of place before a thing's article ("in de oven", "op het dak", "naar de garage"). */
+const DUTCH_PLACE_BARE = /\b(?:in|op|aan|naar|uit|bij|tussen|door)\s+$/i;
 const DUTCH_PLACE = /\b(?:in|op|aan|naar|uit|onder|boven|achter|naast|bij|tussen|door)\s+(?:de|het|een|mijn|je|jouw|uw|onze|ons)\s+$/i;
 
 /**
@@ -298,9 +299,10 @@ const DUTCH_PLACE = /\b(?:in|op|aan|naar|uit|onder|boven|achter|naast|bij|tussen
 function dutchPlaceLast(readings: readonly Antecedent[], question: string): readonly Antecedent[] {
   const first = readings[0];
   if (!first || readings.length < 2) return readings;
+  // A name right after the preposition is a place or a firm too ("bij Basic-Fit", "in Utrecht").
   const inPlace = (r: Antecedent): boolean => {
     const at = wholeMatches(question, escapeRegExp(r.phrase), { ignoreCase: true });
-    return at.length > 0 && at.every((m) => DUTCH_PLACE.test(question.slice(0, m.index)));
+    return at.length > 0 && at.every((m) => DUTCH_PLACE.test(question.slice(0, m.index)) || (/^\p{Lu}/u.test(r.phrase) && DUTCH_PLACE_BARE.test(question.slice(0, m.index))));
   };
   if (!inPlace(first)) return readings;
   const thing = readings.find((r) => r !== first && r.role === 'user' && !r.verb && r.score >= first.score * TOPIC_MARGIN && hasWholeWord(question, r.phrase) && !inPlace(r));
