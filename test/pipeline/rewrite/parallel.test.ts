@@ -406,6 +406,11 @@ describe('parallel follow-ups with the real sentence encoder', () => {
   it('follows a chain of them back to the question they vary', async () => {
     const earlier = ['what about susan', 'who does lucy represent in the chronicles of narnia'];
     expect(await resolveParallel('what about edmund?', earlier, 'en', embedder)).toMatchObject({ resolved: 'who does edmund represent in the chronicles of narnia?', replaced: 'susan' });
+    // Not into the place of a phrase of another kind: a moment ("in April") is no place for "restaurants", nor for "aan restaurants".
+    const spending = ['and in April?', 'How much did I spend on groceries in March according to my bank statements?'];
+    expect((await resolveParallel('what about restaurants?', spending, 'en', embedder))?.resolved).toBe('How much did I spend on restaurants in April according to my bank statements?');
+    const uitgaven = ['en in april?', 'Hoeveel heb ik in maart uitgegeven aan boodschappen volgens mijn bankafschriften?'];
+    expect((await resolveParallel('en aan restaurants?', uitgaven, 'nl', embedder))?.resolved).toBe('Hoeveel heb ik in april uitgegeven aan restaurants volgens mijn bankafschriften?');
   });
 
   it('asks a request again of another subject, as a request', async () => {

@@ -1302,7 +1302,15 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // A condition ("and when fully loaded?") is added to that question, whose subject it does not replace.
   const condition = SUBORDINATORS.has(subject.split(/\s+/)[0]!.toLowerCase()) || SETTING_ADVERBS.has(subject.trim().toLowerCase());
   // Not where that subject was added with its preposition and a bare Dutch noun follows ("… voor mijn energiecontract" — "en mijn internetabonnement?").
-  const chainedPlace = chained && !condition && !(wordingOnly && chained.replaced === '');
+  // Nor where one of the two opens with a preposition and the other does not, or with another one: "what about
+  // restaurants?" after "and in April?" takes the place of "groceries", not of "in April"; "en aan restaurants?"
+  // that of "aan boodschappen".
+  const opener = (text: string): string => {
+    const first = tokens(text)[0]?.lower ?? '';
+    return PREPOSITIONS.has(first) ? first : '';
+  };
+  const sameKind = !chained || opener(subject) === opener(previous.slice(chained.at.start, chained.at.end));
+  const chainedPlace = chained && !condition && !(wordingOnly && chained.replaced === '') && sameKind;
   // "and the stew?" after "is chana masala spicy?", both items of the list a reply gave: the other item's place.
   const sibling = chainedPlace ? undefined : listSibling(subject, previous, lists);
   const all = chainedPlace ? [{ ...chained.at, text: previous.slice(chained.at.start, chained.at.end), decided: true }] : sibling ? [sibling] : parallelSlots(previous, subject, language);
