@@ -44,6 +44,8 @@ describe('names in a conversation', () => {
     // A one-word name opening the reply, which its sentence goes on with as "she".
     expect(personAntecedent(['who is responsible for the content?'], 'Lisa from marketing owns the content; she expects to deliver it by 20 February.', "what happens if she's late?")).toBe('Lisa');
     expect(personAntecedent(['who is responsible for the content?'], 'Marketing owns the content; it expects to deliver it by 20 February.', "what happens if she's late?")).toBeUndefined();
+    // After a question asking for people, one the answer gave; not what the question named, nor a count opening the answer.
+    expect(personAntecedent(['Which candidates for the data engineer role know Spark?'], 'Two CVs mention Spark: Amira Haddad (5 years) and Tom de Wit (2 years).', "what's her current salary?")).toBe('Amira Haddad');
     // Nor a word made with a lower-case part.
     const brokers = 'Some brokers offer the Toronto Stock Exchange or London Stock Exchange. One such broker is Interactive Brokers, offering many foreign markets for US-based investors.';
     expect(personAntecedent(['if I am in the US how can I trade abroad?'], brokers, "wasn't he in captain america?")).toBeUndefined();

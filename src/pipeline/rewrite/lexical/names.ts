@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LANGUAGE_WORDS, LETTER_OR_DIGIT, MEASURE_UNIT_PATTERN, PERSON_ROLES, PERSON_TITLES, READER_OWN, readable, remembered, sentences, wholeMatches, wordPattern } from './words.js';
+import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LANGUAGE_WORDS, LETTER_OR_DIGIT, MEASURE_UNIT_PATTERN, PEOPLE, PERSON_ROLES, PERSON_TITLES, READER_OWN, readable, remembered, sentences, wholeMatches, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -108,6 +108,15 @@ function readNames(text: string): string[] {
 /** "Who painted …", "who founded …": a question whose answer is a person, not one it names (unlike "Who is …", "who did … marry"). */
 const ASKS_FOR_PERSON = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|have|can|could|will|would|should|else|'s)\b)\p{Ll}/iu;
 
+/** "Which candidates …", "What employees …", "Welke collega's …": a question whose answer is people, by the plural it asks for. */
+function asksForPeople(question: string): boolean {
+  const noun = /^\s*(?:which|what|welke)\s+(?:of\s+the\s+|van\s+de\s+)?(\p{L}+(?:['’]s)?)/iu.exec(question)?.[1]?.toLowerCase().replace(/['’]s$/, 's');
+  return !!noun && (PEOPLE.has(noun) || PEOPLE_ASKED.has(noun));
+}
+const COUNT_OPENING = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|both|several|some|many|most|all|een|twee|drie|vier|vijf|beide|enkele|veel|alle)\s/i;
+/** Plurals for people a which-question asks for, beside PEOPLE. */
+const PEOPLE_ASKED = new Set('candidates applicants speakers attendees authors players artists winners employees colleagues kandidaten sollicitanten sprekers deelnemers collegas medewerkers'.split(' '));
+
 /** Last words of names of organisations and places, which "he" or "she" never stands for. */
 const NO_PERSON_HEADS: ReadonlySet<string> = new Set(
   (
@@ -145,16 +154,22 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   const surname = (name: string): string => name.toLowerCase().split(/\s+/).at(-1)!;
   let unfit = false;
   const sexes = new Map<string, 'm' | 'f' | undefined>();
+  // After a question asking for people ("Which candidates … know Spark?"), "she" is one the answer gave, and what
+  // that question named is what they did something to, in the answer too.
+  const latestAsks = earlierUserTurns[0] !== undefined && !again && asksForPeople(earlierUserTurns[0]);
+  const objects = new Set(latestAsks ? namesIn(earlierUserTurns[0]!) : []);
   const fits = (name: string): boolean => {
+    if (objects.has(name)) return false;
     // "and for English?": a language is no one; nor is an organisation or a place ("Red Cross", "Mexico Stock Exchange").
     // Nor is a word made with a lower-case part ("US-based", "UK-listed").
-    if (LANGUAGE_WORDS.has(name.toLowerCase()) || NO_PERSON_HEADS.has(name.toLowerCase().split(/\s+/).at(-1)!) || /-\p{Ll}/u.test(name)) return false;
+    // Nor a count opening a sentence ("Two CVs mention …").
+    if (LANGUAGE_WORDS.has(name.toLowerCase()) || NO_PERSON_HEADS.has(name.toLowerCase().split(/\s+/).at(-1)!) || /-\p{Ll}/u.test(name) || COUNT_OPENING.test(name)) return false;
     if (!sexes.has(name)) sexes.set(name, wanted && (was && surname(was) === surname(name) ? askedSex : sexOf(name, texts)));
     const ok = !wanted || (sexes.get(name) ?? wanted) === wanted;
     unfit ||= !ok;
     return ok;
   };
-  for (const turn of [...earlierUserTurns].reverse()) {
+  for (const turn of latestAsks ? [] : [...earlierUserTurns].reverse()) {
     // "Who painted the Mona Lisa?" asks for a person; the name in it is what they did something to.
     if (ASKS_FOR_PERSON.test(turn)) continue;
     // "the new office in Rotterdam", "our contact at Acme": a name only ever after "in" or "at" is a place's or a firm's.
