@@ -132,6 +132,12 @@ describe('englishTags', () => {
     expect(tagOf('Do I have notes on the Rust borrow checker?', 'borrow')).toBe('NOUN');
     expect(tagOf('Did you read the Rust borrow checker notes?', 'borrow')).toBe('NOUN');
   });
+  it('reads a noun right before an object pronoun, in a clause with no verb, as its verb', () => {
+    expect(tagOf('What did the landlord email me about the boiler?', 'email')).toBe('VERB');
+    expect(tagOf('Why did the bank text us?', 'text')).toBe('VERB');
+    // Not where the clause has its verb ("Send the landlord email to them").
+    expect(tagOf('Did you send the email them?', 'email')).toBe('NOUN');
+  });
   it('reads a base-form verb that ends a noun phrase, before a mark or a preposition, as a noun', () => {
     expect(tagOf('Set HTTP_PROXY in the config file, then restart the gateway.', 'file')).toBe('NOUN');
     expect(tagOf('where is that file?', 'file')).toBe('NOUN');

@@ -119,6 +119,15 @@ function clauseVerbs({ words, tags, lemmas }: Tagged): string[] {
   for (let end = 0; end <= words.length; end++) {
     if (end < words.length && !(tags[end] === 'PUNCT' && CLAUSE_END.test(words[end]!))) continue;
     const clause = tags.slice(start, end);
+    // "What did the landlord email me …?", "Why did the bank text us?": a noun right before an object pronoun, in a clause with no verb, is its verb.
+    if (!clause.includes('VERB')) {
+      for (let i = start + 1; i + 1 < end; i++) {
+        if (tags[i] === 'NOUN' && /^\p{Ll}+$/u.test(words[i]!) && NOUN_TAGS.has(tags[i - 1]!) && OBJECT_PRONOUNS.has(words[i + 1]!.toLowerCase())) {
+          out[i] = 'VERB';
+          break;
+        }
+      }
+    }
     if (!clause.includes('VERB') && !clause.includes('AUX')) {
       for (let i = start + 1; i + 1 < end; i++) {
         // A plural after a singular noun may be the verb itself ("The leaflet lists stomach pain").
@@ -148,6 +157,8 @@ function clauseVerbs({ words, tags, lemmas }: Tagged): string[] {
   return out;
 }
 const NOUN_PHRASE_OPENING = new Set(['NOUN', 'PROPN', 'DET', 'ADJ', 'NUM']);
+/** Pronouns that are only ever objects: no noun phrase goes on with one. */
+const OBJECT_PRONOUNS = new Set(['me', 'us', 'him', 'them']);
 
 /** The tags of an English noun, common or proper. */
 export const NOUN_TAGS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
