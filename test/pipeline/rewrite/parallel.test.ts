@@ -367,9 +367,12 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect((await rewrite('and the other one?', phones, {}, { embedder })).result.resolved_query).toBe('how much is the iPhone 16?');
   });
 
-  it('puts no attribute in a name\'s place ("and battery life?" is no "the Pixel 9 or the battery life")', async () => {
+  it('puts no attribute in a name\'s or a moment\'s place ("and battery life?" is no "the Pixel 9 or the battery life")', async () => {
     const asked = ['Which phone has the better camera, the Pixel 9 or the iPhone 16?'];
     expect(await resolveParallel('and battery life?', asked, 'en', embedder)).toBeUndefined();
+    // Nor a moment's place; a moment takes it ("and per year?").
+    expect(await resolveParallel('and the year total?', ['how much is that per week?'], 'en', embedder)).toBeUndefined();
+    expect((await resolveParallel('and per year?', ['how much is that per week?'], 'en', embedder))?.resolved).toBe('how much is that per year?');
     expect((await resolveParallel('and the Galaxy S24?', asked, 'en', embedder))?.resolved).toContain('the Galaxy S24?');
   });
 

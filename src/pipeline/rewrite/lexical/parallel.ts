@@ -5,7 +5,7 @@ import { isStep, POINTER } from './ordinal.js';
 import { clausePredicates, englishTags } from './predicates.js';
 import { CLAUSE_WORDS, isAttribute, SUBORDINATORS, verbsOf } from './resolve.js';
 import { askedFor } from './questionFrame.js';
-import { caseLike, DETERMINERS, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
+import { caseLike, DETERMINERS, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MOMENT_UNIT, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -1219,6 +1219,9 @@ function asQuestion(text: string): string {
   return text.endsWith('?') ? text : `${text}?`;
 }
 
+/** A moment's unit said alone ("week" of "per week"). */
+const MOMENT_UNIT_ALONE = new RegExp(`^${MOMENT_UNIT}s?$`, 'i');
+
 /** How many parallel follow-ups in a row are followed back ("what about peter?" after "what about edmund?"). */
 const MAX_CHAIN = 2;
 
@@ -1317,9 +1320,10 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   const settled = wordingOnly ? all.filter((s) => s.decided && s.start < s.end) : all;
   // A Dutch "en het plastic?" too: the wording settles a lone thing's place (see loneSibling).
   const lone = wordingOnly && !correction && settled.length === 0 ? loneSibling(subject, all) : undefined;
-  // "and battery life?" after "… the Pixel 9 or the iPhone 16?": what a thing has takes no name's place.
+  // "and battery life?" after "… the Pixel 9 or the iPhone 16?": what a thing has takes no name's place, nor a
+  // moment's ("and the year total?" after "how much is that per week?").
   const attribute = isAttribute(subject.toLowerCase().match(/\p{L}+/gu)?.at(-1) ?? '');
-  const slots = (lone ? [lone] : settled).filter((s) => !attribute || s.decided || !/\p{Lu}/u.test(s.text));
+  const slots = (lone ? [lone] : settled).filter((s) => !attribute || s.decided || (!/\p{Lu}/u.test(s.text) && !MOMENT_UNIT_ALONE.test(s.text.trim())));
   // "what about my vitamin D?" after "is that bad?", itself after "What did the blood test show about
   // my cholesterol?": a question that says nothing but what it points at is passed over, once, for the one before.
   if (depth === 0 && !ones && !skipped && earlierUserTurns.length > 1 && pointsOnly(previous)) {
