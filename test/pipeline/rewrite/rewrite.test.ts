@@ -215,6 +215,13 @@ describe('rewrite: skip rules, cache, log', () => {
     expect(run.result.resolved_query).toMatch(/^open /);
   });
 
+  it('reads a standing demonstrative as the thing the question asked about, not the source it named ("is that more than last year?")', async () => {
+    const history = [u('What was our revenue in Q3 according to the quarterly report?'), a('The Q3 report shows revenue of 4.2 million euros, up 8% from Q2.')];
+    expect((await rewrite('is that more than last year?', history, {}, { embedder, termStats })).result.resolved_query).toBe('is the revenue more than last year?');
+    // A margin is what revenue has: asked in the place of "revenue", never of "Q3".
+    expect((await rewrite('and the margin?', history, {}, { embedder, termStats })).result.resolved_query).not.toContain('revenue in the margin');
+  });
+
   it('puts no topic in brackets beside a name asked about ("What about FICA?" after talk of the Cardinals)', async () => {
     const history = [u('Are the Arizona Cardinals and the Chicago Cardinals the same team?'), a('Yes, the Chicago Cardinals moved to St. Louis in 1960 and to Arizona in 1988.')];
     const run = await rewrite('What about FICA?', history, {}, { embedder, termStats });

@@ -193,6 +193,9 @@ export function agreeingReading(query: string, readings: readonly Antecedent[], 
 /** Verbs of addressing someone right before "them": "contact them", "call them", "write to them". */
 const ADDRESSED = /\b(?:contact|call|phone|ring|email|e-mail|mail|text|message|ask|tell|reach|complain\s+to|write\s+to|talk\s+to|speak\s+to)\s+them\b/i;
 
+/** A demonstrative that stands alone, a noun phrase's place ("is that more …?", "wat kost dat?"). */
+const POINTING_DEMONSTRATIVE = /(?<![\p{L}])(?:that|this|dat|dit)(?=\s+(?:is|was|are|were|does|did|do|has|have|had|mean|cost|costs|kost|kosten|betekent)\b|\s*[?.!]*\s*$)|(?<=(?:^|\s)(?:is|was|does|did|has|had|will|would|can|could|should|isn['’]t|wasn['’]t|doesn['’]t)\s+)(?:that|this)(?=\s+(?:more|less|bigger|higher|lower|better|worse|normal|good|bad|enough|a\s+lot|much|right|correct|true|common|usual)\b)/iu;
+
 /** Where a question says its answer should come from: "according to the README", "volgens mijn contract". */
 const SOURCE_OF_QUESTION = new RegExp(`${SOURCE_LEAD}([^?.!]+)`, 'i');
 /** A topic's reading this much below the best one still comes first (see topicFirst). */
@@ -1028,7 +1031,8 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   // "where is it?" after "How do I reset the router?": the router, not the resetting.
   const things = c.language === 'en' && all.some((r) => r.verb) && thingPronoun(c.base) ? all.filter((r) => !r.verb) : all;
   const pointed = c.last ? standingPronoun(body, c.language === 'nl' ? 'nl' : 'en') : null;
-  const topical = pointed ? topicFirst(things, c.last!, c.language, c.base) : things;
+  // A demonstrative points as a pronoun does ("is that more than last year?" after "… according to the quarterly report?").
+  const topical = pointed || (c.last && POINTING_DEMONSTRATIVE.test(body)) ? topicFirst(things, c.last!, c.language, c.base) : things;
   // An owner may be what "they" are ("Apple's results" — "when do they report?"), never what "it" or "that" is.
   // "does it cover the pump?" after "What does the warranty … cover?": the warranty.
   const acting = c.language === 'en' && pointed ? subjectFirst(topical, c.base, c.turns) : topical;

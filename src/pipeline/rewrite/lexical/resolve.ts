@@ -874,7 +874,8 @@ const ATTRIBUTES: ReadonlySet<string> = new Set(
     'levertijd levertermijn wachttijd doorlooptijd bouwtijd reistijd afmetingen maat dimensions ' +
     'seat seats platform gate terminal room departure arrival schedule timetable route stops baggage luggage limit limits ' +
     'exclusions penalty penalties fine fines eligibility ' +
-    'camera screen display keyboard storage memory processor speakers sound design ' +
+    'camera screen display keyboard storage memory processor speakers sound design margin margins growth turnover ' +
+    'marge groei ' +
     'stoel zitplaats perron spoor kamer vertrek aankomst dienstregeling bagage limiet boete boetes'
   ).split(' '),
 );
