@@ -11,7 +11,8 @@ const ONE_OBJECT =
 
 /** Nouns an "a"/"an" measures or quantifies with, which name no kind of thing ("a few", "a lot", "a day"). */
 const NO_KIND = new Set(['few', 'lot', 'bit', 'little', 'while', 'number', 'couple', 'total', 'maximum', 'minimum', 'range', 'variety', 'way', 'time', 'result', 'rule', 'matter']);
-const MOMENTS = new Set([...CALENDAR_WORDS, 'day', 'week', 'month', 'year', 'hour', 'minute', 'second']);
+/** Days and months, which name no kind of thing ("a Monday"); units of time are MEASURE_UNITS. */
+const MOMENTS: ReadonlySet<string> = new Set(CALENDAR_WORDS);
 
 /** Whether a question has the pro-form "one" as what its verb acts on ("how do I get one?"). */
 export const asksForOne = (question: string): boolean => ONE_OBJECT.test(question);

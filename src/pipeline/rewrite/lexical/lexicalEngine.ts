@@ -18,7 +18,7 @@ import { resolveSaid, resolveSource, type Answer, type SourceReading } from './s
 import { queryCues } from './queryCues.js';
 import { askedFor, frameAntecedent, replaceOne } from './questionFrame.js';
 import { choosesAmong, orderedOne, saidAbout, type ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, elliptic, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, isAttribute, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, ellipticSubject, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, isAttribute, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { clausePredicates, englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, DETERMINERS, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, PREPOSITIONS, replaceWhole, SOURCE_LEAD, wholeMatches, withoutAddresses, wordPattern } from './words.js';
@@ -290,9 +290,12 @@ function usersBeforePlace(readings: readonly Antecedent[], question: string): re
 }
 const PLACE_PREPOSITION = /\b(?:to|from|in|at|near|via)\s+$/i;
 
-/** Dutch prepositions of place before a thing's article ("in de oven", "op het dak", "naar de garage"). */
-const DUTCH_PLACE_BARE = /\b(?:in|op|aan|naar|uit|bij|tussen|door)\s+$/i;
-const DUTCH_PLACE = /\b(?:in|op|aan|naar|uit|onder|boven|achter|naast|bij|tussen|door)\s+(?:de|het|een|mijn|je|jouw|uw|onze|ons)\s+$/i;
+/** Dutch prepositions of place ("in", "op", "bij"), and more of them before an article ("onder de", "naast het"). */
+const DUTCH_PLACE_PREPOSITIONS = 'in|op|aan|naar|uit|bij|tussen|door';
+/** A Dutch preposition of place right before a name ("bij Basic-Fit", "in Utrecht"). */
+const DUTCH_PLACE_BARE = new RegExp(`\\b(?:${DUTCH_PLACE_PREPOSITIONS})\\s+$`, 'i');
+/** A Dutch preposition of place before a thing's article ("in de oven", "op het dak", "naar de garage"). */
+const DUTCH_PLACE = new RegExp(`\\b(?:${DUTCH_PLACE_PREPOSITIONS}|onder|boven|achter|naast)\\s+(?:de|het|een|mijn|je|jouw|uw|onze|ons)\\s+$`, 'i');
 
 /**
  * "Hoe lang moet de lasagne in de oven?" — "kan ik hem invriezen?": a Dutch reading the latest
@@ -305,7 +308,8 @@ function dutchPlaceLast(readings: readonly Antecedent[], question: string): read
   // A name right after the preposition is a place or a firm too ("bij Basic-Fit", "in Utrecht").
   const inPlace = (r: Antecedent): boolean => {
     const at = wholeMatches(question, escapeRegExp(r.phrase), { ignoreCase: true });
-    return at.length > 0 && at.every((m) => DUTCH_PLACE.test(question.slice(0, m.index)) || (/^\p{Lu}/u.test(r.phrase) && DUTCH_PLACE_BARE.test(question.slice(0, m.index))));
+    const name = /^\p{Lu}/u.test(r.phrase);
+    return at.length > 0 && at.every((m) => DUTCH_PLACE.test(question.slice(0, m.index)) || (name && DUTCH_PLACE_BARE.test(question.slice(0, m.index))));
   };
   if (!inPlace(first)) return readings;
   const thing = readings.find((r) => r !== first && r.role === 'user' && !r.verb && r.score >= first.score * TOPIC_MARGIN && hasWholeWord(question, r.phrase) && !inPlace(r));
@@ -1062,14 +1066,15 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   const placed = resolveReference(c.base, best, c.language) !== undefined;
   if (!placed && !leans) return undefined;
   // "What about FICA?", "and Rabobank?": a name asked about is a new subject, which no topic in brackets completes.
-  if (!placed && elliptic(c.base, c.language) && /^(?:[Tt]he\s+|[Dd]e\s+|[Hh]et\s+)?[\p{Lu}\p{N}]/u.test(trimEnd(c.base).body.replace(ELLIPSIS_LEAD[c.language] ?? /^$/, '').trim())) return undefined;
+  const subject = ellipticSubject(c.base, c.language);
+  if (!placed && (c.language === 'en' || c.language === 'nl') && subject !== undefined && /^(?:[Tt]he\s+|[Dd]e\s+|[Hh]et\s+)?[\p{Lu}\p{N}]/u.test(subject)) return undefined;
   // "which one has the quartz worktop?", "which is faster?" choose among things, "what about both?" takes them together: no one thing goes in brackets.
   if (!placed && (CHOOSES_OR_GROUPS.test(c.base) || choosesAmong(c.base, c.language))) return undefined;
   // "when is the deadline?": a topic added in brackets is one the scorer is sure of, not any word above the search's bar ("(Prof Bianchi)").
   // The thing the answer chose is sure whatever the scorer makes of its words.
   // So is a reply's thing an elliptic follow-up is completed with ("and the results?" → "… of A100 GPU?" from "6 hours on one A100 GPU"), which no pointing word asks for.
   const weak = Math.max(...best.phrase.toLowerCase().split(/\s+/).map((w) => phraseWords.get(w) ?? 0)) < c.weights.term.threshold;
-  if (weak && (placed ? best.by === undefined && best.role === 'assistant' && elliptic(c.base, c.language) : best.by !== 'choice')) return undefined;
+  if (weak && (placed ? best.by === undefined && best.role === 'assistant' && subject !== undefined : best.by !== 'choice')) return undefined;
   const resolve = (r: Antecedent): string => resolveReference(c.base, r, c.language) ?? attachTopic(c.base, r.phrase, c.language);
   const reading: ReferenceReading = { resolved: resolve(best), reference: { phrase: best.phrase, by: best.by ?? 'conversation terms', ...(best.article ? { article: best.article } : {}), ...(placed ? {} : { attached: true }) }, turns: [best.turn] };
   if (continued) return reading;

@@ -113,9 +113,10 @@ function asksForPeople(question: string): boolean {
   const noun = /^\s*(?:which|what|welke)\s+(?:of\s+the\s+|van\s+de\s+)?(\p{L}+(?:['’]s)?)/iu.exec(question)?.[1]?.toLowerCase().replace(/['’]s$/, 's');
   return !!noun && (PEOPLE.has(noun) || PEOPLE_ASKED.has(noun));
 }
-const COUNT_OPENING = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|both|several|some|many|most|all|een|twee|drie|vier|vijf|beide|enkele|veel|alle)\s/i;
 /** Plurals for people a which-question asks for, beside PEOPLE. */
-const PEOPLE_ASKED = new Set('candidates applicants speakers attendees authors players artists winners employees colleagues kandidaten sollicitanten sprekers deelnemers collegas medewerkers'.split(' '));
+const PEOPLE_ASKED = new Set('candidates applicants speakers attendees players artists winners kandidaten sollicitanten sprekers deelnemers collegas medewerkers'.split(' '));
+/** A count opening a sentence ("Two CVs mention …"): no one's name. */
+const COUNT_OPENING = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|both|several|some|many|most|all|een|twee|drie|vier|vijf|beide|enkele|veel|alle)\s/i;
 
 /** Last words of names of organisations and places, which "he" or "she" never stands for. */
 const NO_PERSON_HEADS: ReadonlySet<string> = new Set(
@@ -337,6 +338,8 @@ const PREPOSITION_BEFORE = /\b(?:in|near|nabij|at|on|op|aan|bij|from|van|to|naar
 /** A role with its determiner and a word that says which ("the landlord", "your GP", "the study adviser", "de aannemer"), the reader's own as the user says it. */
 const ROLE_WORDS = [...PERSON_ROLES].join('|');
 const ROLE = new RegExp(`(?<![\\p{L}])(the|my|your|our|de|het|mijn|je|jouw|uw|onze|ons)\\s+(?:([\\p{L}-]+)\\s+)?(${ROLE_WORDS})(?![\\p{L}])`, 'iu');
+/** A role after an English determiner, maybe with a word between ("my friend", "the study adviser"): someone named by role. */
+const ROLE_BEFORE = new RegExp(`(?<![\\p{L}])(?:my|your|our|his|her|their|the|a|an)\\s+(?:\\p{L}+\\s+)?(?:${ROLE_WORDS})(?![\\p{L}])`, 'iu');
 
 /** The first person a text names by role: "The landlord returns it" gives "the landlord", "your GP" "my GP". */
 export function roleIn(text: string): string | undefined {
@@ -415,15 +418,15 @@ export function resolvePerson(query: string, name: string, language: string): st
   const before = query.slice(0, found.index);
   if (namesIn(before).length || hasWholeWord(query, name)) return undefined;
   // "My friend wants to … a house he's buying": someone the question names by role, after a determiner, before the pronoun.
-  if ([...before.toLowerCase().matchAll(/(?<![\p{L}])(?:my|your|our|his|her|their|the|a|an)\s+(\p{L}+)(?:\s+(\p{L}+))?/gu)].some((m) => PERSON_ROLES.has(m[1]!) || PERSON_ROLES.has(m[2] ?? ''))) return undefined;
+  if (ROLE_BEFORE.test(before)) return undefined;
   const pronoun = found[1]!.toLowerCase();
   const next = query.slice(found.index + found[0].length).match(/^\s+([\p{L}\p{N}]+)/u)?.[1]?.toLowerCase();
   // "her" owns the word after it unless that word starts a clause or phrase of its own ("ask her about …").
   const possessive = pronoun === 'his' || pronoun === 'hers' || (pronoun === 'her' && next !== undefined && !STOPWORDS.has(next) && !CLAUSE_WORDS.has(next));
   const put = possessive ? possessiveOf(name) : name;
   // "he's buying" is "… is buying", never "Name's buying".
-  const after = query.slice(found.index + found[0].length).replace(/^['’]s(?=\s)/, () => (/^['’]s\s+(?:been|got|had)\b/.test(query.slice(found.index + found[0].length)) ? ' has' : ' is'));
-  return before + put + after;
+  const rest = query.slice(found.index + found[0].length);
+  return before + put + rest.replace(/^['’]s(?=\s)/, /^['’]s\s+(?:been|got|had)\b/.test(rest) ? ' has' : ' is');
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Answer } from './source.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
 import { pointingPronoun } from './resolve.js';
 import { FILE_NAMES } from './files.js';
-import { ANSWER_OPENING, escapeRegExp, lastIndexWhere, MEASURE_UNIT_PATTERN, PREPOSITIONS, sentences } from './words.js';
+import { ANSWER_OPENING, escapeRegExp, lastIndexWhere, MEASURE_UNIT_PATTERN, PREPOSITIONS, remembered, sentences } from './words.js';
 
 /**
  * "how loud is the first one?", "tell me more about the last option", "leg de tweede stap uit":
@@ -129,8 +129,15 @@ function remarkLast(parts: readonly string[], joiner: RegExp): boolean {
   return !!word && !!before && before.split(joiner).length > 1 && parts.slice(0, -1).every((p) => p.split(/\s+/)[0]!.toLowerCase() !== word);
 }
 
+/** Lists read, by language and text: a conversation's replies come back with every follow-up, and several readers ask for their lists. */
+const READ_LISTS = new Map<string, readonly string[]>();
+
 /** The items of a text's list: its list lines (each up to a colon or dash), or its longest enumeration in a sentence. */
 export function listItems(text: string, language: string): string[] {
+  return [...remembered(READ_LISTS, `${language}\u0000${text}`, () => readList(text, language))];
+}
+
+function readList(text: string, language: string): string[] {
   const lines = text.split(/\n/).map((l) => LIST_LINE.exec(l)?.[1]).filter((l): l is string => !!l);
   // "Daikin Altherma 3 (8,900 euros)": the item without what the reply says about it in brackets.
   if (lines.length >= 2) return lines.map((l) => l.split(/:\s|\s[-–—]\s/)[0]!.replace(/[*_]+/g, '').replace(/[.;,]\s*$/, '').replace(/\s*\([^()]*\)$/, '').trim());
@@ -436,17 +443,14 @@ function allItems(query: string, last: TurnPair, lang: 'en' | 'nl'): OrdinalRead
   const found = ALL_OF[lang]!.exec(query);
   if (!found) return undefined;
   const count = COUNTS[found[1]!.toLowerCase()]!;
-  for (const text of [last.assistant, last.user]) {
-    const items = text ? listItems(text, lang) : [];
-    if (items.length !== count) continue;
-    const named = namedList(items, lang);
-    // "those three is": a verb after the count is no noun of it.
-    const noun = found[2] && !STOPWORDS.has(found[2].toLowerCase());
-    const pointer = noun ? found[0] : found[0].slice(0, found[0].length - (found[2]?.length ?? 0)).trimEnd();
-    const put = noun ? `${pointer} (${named})` : named;
-    return { resolved: query.slice(0, found.index) + put + query.slice(found.index + pointer.length), item: named, others: [], list: items, named: { text: put, at: found.index }, turn: last.index };
-  }
-  return undefined;
+  const items = latestList(last, lang, (list) => list.length === count);
+  if (!items) return undefined;
+  const named = namedList(items, lang);
+  // "those three is": a verb after the count is no noun of it.
+  const noun = found[2] && !STOPWORDS.has(found[2].toLowerCase());
+  const pointer = noun ? found[0] : found[0].slice(0, found[0].length - (found[2]?.length ?? 0)).trimEnd();
+  const put = noun ? `${pointer} (${named})` : named;
+  return { resolved: query.slice(0, found.index) + put + query.slice(found.index + pointer.length), item: named, others: [], list: items, named: { text: put, at: found.index }, turn: last.index };
 }
 
 /** "compare the first two" after a list: "compare Daikin Altherma 3 and Mitsubishi Ecodan". */
@@ -455,12 +459,18 @@ function severalItems(query: string, last: TurnPair, lang: 'en' | 'nl'): Ordinal
   if (!found) return undefined;
   const count = COUNTS[found[2]!.toLowerCase()]!;
   const fromEnd = /^(?:last|laatste)$/i.test(found[1]!);
+  const items = latestList(last, lang, (list) => list.length >= count);
+  if (!items) return undefined;
+  const chosen = fromEnd ? items.slice(-count) : items.slice(0, count);
+  const named = namedList(chosen, lang);
+  return { resolved: query.slice(0, found.index) + named + query.slice(found.index + found[0].length), item: named, others: items.filter((x) => !chosen.includes(x)), list: items, named: { text: named, at: found.index }, turn: last.index };
+}
+
+/** The list of the latest turn's reply, else of its question, that `fits`. */
+function latestList(last: TurnPair, lang: 'en' | 'nl', fits: (items: readonly string[]) => boolean): string[] | undefined {
   for (const text of [last.assistant, last.user]) {
     const items = text ? listItems(text, lang) : [];
-    if (items.length < count) continue;
-    const chosen = fromEnd ? items.slice(-count) : items.slice(0, count);
-    const named = namedList(chosen, lang);
-    return { resolved: query.slice(0, found.index) + named + query.slice(found.index + found[0].length), item: named, others: items.filter((x) => !chosen.includes(x)), list: items, named: { text: named, at: found.index }, turn: last.index };
+    if (fits(items)) return items;
   }
   return undefined;
 }

@@ -743,11 +743,16 @@ function articleIn(article: string | undefined, lang: 'en' | 'nl'): string | und
   return article;
 }
 
-/** Whether a question is an elliptic follow-up with no pointing word ("and the results?", "what about the price?"). */
-export function elliptic(query: string, language: string): boolean {
+/**
+ * What an elliptic follow-up with no pointing word asks about, after its lead ("the results" of
+ * "and the results?", "FICA" of "What about FICA?"); undefined for any other question.
+ */
+export function ellipticSubject(query: string, language: string): string | undefined {
   const lang = language === 'nl' ? 'nl' : 'en';
   const { body } = trimEnd(query.trim());
-  return ELLIPSIS_LEAD[lang]!.test(body) && !standingPronoun(body, lang) && !(lang === 'en' && POSSESSIVE_EN.test(body)) && !DEMONSTRATIVES[lang]!.test(body);
+  const lead = ELLIPSIS_LEAD[lang]!.exec(body);
+  const pointing = !!standingPronoun(body, lang) || (lang === 'en' && POSSESSIVE_EN.test(body)) || DEMONSTRATIVES[lang]!.test(body);
+  return lead && !pointing ? body.slice(lead[0].length).trim() : undefined;
 }
 
 /**

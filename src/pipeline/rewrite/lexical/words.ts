@@ -17,12 +17,12 @@ export function lastIndexWhere<T>(items: readonly T[], test: (item: T, index: nu
   return -1;
 }
 
-/** `s` with its first letter in upper case. */
 /** Words that open a noun phrase: articles, demonstratives and possessives (English, Dutch). */
 export const DETERMINERS: ReadonlySet<string> = new Set(
   'the a an this that these those my your our their his her its de het een dit dat deze die mijn jouw onze hun zijn'.split(' '),
 );
 
+/** `s` with its first letter in upper case. */
 export function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
