@@ -187,6 +187,19 @@ describe('a person beside where they work, and whom the latest question meant', 
     // The user's own person, read for want of another, says nothing of their sex.
     expect(personAntecedent(['Was he their only child?', 'Was Melissa Gilbert ever married?'], ['Melissa Gilbert gave birth to a son, Michael Garrett Boxleitner.'], 'Did she ever remarry?')).toBe('Melissa Gilbert');
   });
+
+  it('is not the user\'s own person whom their recent questions kept calling by the other pronoun, but a relative or pet they named', () => {
+    const users = ['what about the cat?', 'is she due for a deworming too?', 'and her weight?', 'what did she get last time?', "When is Bella's next vaccination due?"];
+    const replies = ['The cat was dewormed in June.', 'Yes, in April.', 'She weighed 31 kg.', 'The leptospirosis booster.', 'Bella is due on 12 March 2026.'];
+    expect(personAntecedent(users, replies, 'when did he last go?')).toBe('the cat');
+    expect(personAntecedent(users, replies, 'when did she last go?')).toBe('Bella');
+    // A name the latest reply gives comes first.
+    expect(personAntecedent(users, ['The cat, Max, was dewormed in June.', ...replies.slice(1)], 'when did he last go?')).toBe('Max');
+    const novel = ['and her husband?', 'when does she come back?', 'why does she leave?', 'Who is Mara in my novel draft?'];
+    const story = ['Her husband is Jonas, a fisherman.', 'In chapter 14.', 'She leaves after a fight with her father.', "Mara is the protagonist's older sister; she runs the family bakery."];
+    expect(personAntecedent(novel, story, 'does he appear after chapter 9?')).toBe('Jonas');
+    expect(personAntecedent(novel, story.map((t, i) => (i === 0 ? 'He is a fisherman.' : t)), 'does he appear after chapter 9?')).toBe("Mara's husband");
+  });
 });
 
 describe('a brand before its thing', () => {

@@ -130,6 +130,9 @@ const NO_PERSON_HEADS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** How many of the latest questions a person pronoun is looked for in, to know whom it stood for. */
+const RECENT_PRONOUN_QUESTIONS = 3;
+
 /**
  * The person a pronoun most likely stands for: the first name in the user's earlier messages
  * (given latest first), else the first name of the latest reply ("Who wrote Emma?" — "Jane Austen
@@ -146,12 +149,20 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   const texts = [...earlierUserTurns, ...(latest ? [latest] : []), ...older];
   // "what did she order?" after "… Uncle Rob, cousin Sara and her partner Tim": not someone the conversation says is a man.
   const wanted = question ? pronounSex(question) : undefined;
-  // "and his?" after "what is her research background?": whom that "her" stood for is no "he".
-  const asked = earlierUserTurns[0];
-  const askedSex = wanted && asked && !again ? pronounSex(asked) : undefined;
+  // "and his?" after "what is her research background?": whom that "her" stood for is no "he". So for the latest of
+  // the recent questions with such a pronoun ("when did he last go?" two questions after "is she due for a deworming?").
+  const at = wanted && !again ? earlierUserTurns.slice(0, RECENT_PRONOUN_QUESTIONS).findIndex((t) => pronounSex(t) !== undefined) : -1;
+  const asked = at < 0 ? undefined : earlierUserTurns[at];
+  const askedSex = asked ? pronounSex(asked) : undefined;
   // Not the user's own person, whom "he" or "she" reads for want of a better one.
-  const read = askedSex && askedSex !== wanted ? personAntecedent(earlierUserTurns.slice(1), older, asked, true) : undefined;
-  const was = read && !earlierUserTurns.some((t) => namesIn(t).includes(read)) ? read : undefined;
+  const read = askedSex && askedSex !== wanted ? personAntecedent(earlierUserTurns.slice(at + 1), [latest ?? '', ...older].slice(at + 1), asked, true) : undefined;
+  // A name the user gave is read for want of a better one ("How did he fake his death?" about Black Dahlia), unless
+  // the user's questions keep to that pronoun ("what did she get?", "and her weight?", "is she due …?" about Bella);
+  // then only that very name is passed over.
+  const userNamed = !!read && earlierUserTurns.some((t) => namesIn(t).includes(read));
+  const sexesAsked = userNamed ? earlierUserTurns.map(pronounSex) : [];
+  const keptTo = sexesAsked.filter((x) => x === askedSex).length >= 2 && !sexesAsked.includes(wanted);
+  const was = read && (!userNamed || keptTo) ? read : undefined;
   const surname = (name: string): string => name.toLowerCase().split(/\s+/).at(-1)!;
   let unfit = false;
   const sexes = new Map<string, 'm' | 'f' | undefined>();
@@ -165,7 +176,7 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
     // Nor is a word made with a lower-case part ("US-based", "UK-listed").
     // Nor a count opening a sentence ("Two CVs mention …").
     if (LANGUAGE_WORDS.has(name.toLowerCase()) || NO_PERSON_HEADS.has(name.toLowerCase().split(/\s+/).at(-1)!) || /-\p{Ll}/u.test(name) || COUNT_OPENING.test(name)) return false;
-    if (!sexes.has(name)) sexes.set(name, wanted && (was && surname(was) === surname(name) ? askedSex : sexOf(name, texts)));
+    if (!sexes.has(name)) sexes.set(name, wanted && (was && (userNamed ? was === name : surname(was) === surname(name)) ? askedSex : sexOf(name, texts)));
     const ok = !wanted || (sexes.get(name) ?? wanted) === wanted;
     unfit ||= !ok;
     return ok;
@@ -202,9 +213,40 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   }
   // Where the user's person is someone else ("Did she remarry?" in a conversation about Bobby Fischer, "his sister …"): the latest reply's fitting name.
   if (!unfit) return undefined;
+  // Or a relative or pet a recent question named: "does he appear after chapter 9?" after "and her husband?" about Mara.
+  const kin = again ? undefined : relativeAsked(earlierUserTurns.slice(0, RECENT_PRONOUN_QUESTIONS), wanted!, was, askedSex);
+  if (kin) return kin;
   for (const reply of older) {
     const named = namesOfReply(reply, texts).find((n) => !afterArticleOnly(n, reply) && !afterOnly(n, reply, PLACE_BEFORE, true) && fits(n));
     if (named) return named;
+  }
+  return undefined;
+}
+
+const KIN_OF: Record<'m' | 'f', readonly string[]> = {
+  m: ['husband', 'brother', 'father', 'son', 'uncle', 'grandfather', 'grandpa', 'dad', 'boyfriend', 'broer', 'vader', 'zoon', 'oom', 'opa', 'vriend'],
+  f: ['wife', 'sister', 'mother', 'daughter', 'aunt', 'grandmother', 'grandma', 'mum', 'mom', 'girlfriend', 'zus', 'moeder', 'dochter', 'tante', 'oma', 'vriendin'],
+};
+/** Animals that "he" or "she" may stand for. */
+const PETS = 'cat dog puppy kitten horse pony rabbit hamster parrot kat hond pup paard konijn cavia'.split(' ');
+const OWNED = '(my|your|our|his|her|their|the|mijn|je|jouw|onze|zijn|haar|de|het)';
+const KIN_ASKED = {
+  m: new RegExp(`(?<![\\p{L}])${OWNED}\\s+(${[...KIN_OF.m, ...PETS].join('|')})(?![\\p{L}])`, 'iu'),
+  f: new RegExp(`(?<![\\p{L}])${OWNED}\\s+(${[...KIN_OF.f, ...PETS].join('|')})(?![\\p{L}])`, 'iu'),
+};
+
+/**
+ * A relative of the wanted sex or a pet that one of `questions` (latest first) named, as the user
+ * would say it: "her husband" is "Mara's husband" where "her" was Mara (`owner`, of `ownerSex`).
+ */
+function relativeAsked(questions: readonly string[], wanted: 'm' | 'f', owner: string | undefined, ownerSex: 'm' | 'f' | undefined): string | undefined {
+  for (const question of questions) {
+    const m = KIN_ASKED[wanted].exec(question);
+    if (!m) continue;
+    const determiner = m[1]!.toLowerCase();
+    const ownersWord = ownerSex === 'f' ? 'her' : 'his';
+    if (owner && determiner === ownersWord) return `${possessiveOf(owner)} ${m[2]!.toLowerCase()}`;
+    return `${determiner} ${m[2]!.toLowerCase()}`;
   }
   return undefined;
 }
