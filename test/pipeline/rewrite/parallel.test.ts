@@ -624,6 +624,16 @@ describe('a follow-up that names another thing by its order or another person by
   });
 });
 
+describe('"and after me?"', () => {
+  it('asks a recent question again with the opposite preposition before the same words', async () => {
+    expect((await resolveParallel('and after me?', ["what's her affiliation?", "who's speaking before me?"], 'en'))?.resolved).toBe("who's speaking after me?");
+    expect((await resolveParallel('and without milk?', ['how many calories does it have with milk?'], 'en'))?.resolved).toBe('how many calories does it have without milk?');
+    expect((await resolveParallel('en na de pauze?', ['wie spreekt er voor de pauze?'], 'nl'))?.resolved).toBe('wie spreekt er na de pauze?');
+    // Other words after the preposition: no such question.
+    expect((await resolveParallel('and without sugar?', ['can I make it with honey?'], 'en'))?.resolved).not.toBe('can I make it without honey?');
+  });
+});
+
 describe('"and the other one?"', () => {
   it('asks the latest question again of the other one, in place of what stood for the thing asked about', async () => {
     expect((await resolveParallel('and the other one?', ['how far is it from Centraal?'], 'en'))?.resolved).toBe('how far is the other one from Centraal?');

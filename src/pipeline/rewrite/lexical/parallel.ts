@@ -900,6 +900,33 @@ function orderFollowUp(said: string, previous: string): ParallelReading | undefi
   return { resolved, replaced: thing[1]!, at: { start, end: start + put.length } };
 }
 
+/** Prepositions that ask the opposite of each other ("before me" — "and after me?"), both ways. */
+const OPPOSITE_PAIRS: readonly [string, string][] = [
+  ['before', 'after'], ['above', 'below'], ['with', 'without'], ['inside', 'outside'], ['for', 'against'], ['over', 'under'],
+  ['voor', 'na'], ['boven', 'onder'], ['met', 'zonder'], ['binnen', 'buiten'],
+];
+const OPPOSITE = new Map(OPPOSITE_PAIRS.flatMap(([a, b]): [string, string][] => [[a, b], [b, a]]));
+/** How many of the latest questions an opposite follow-up looks back in. */
+const OPPOSITE_QUESTIONS = 3;
+
+/**
+ * "and after me?" after "who's speaking before me?" (maybe with a question between): that
+ * question again, the opposite preposition in place, where it had the same words after it.
+ */
+function oppositeFollowUp(said: string, questions: readonly string[]): ParallelReading | undefined {
+  const m = /^(\p{L}+)\s+(\S.*)$/u.exec(said.trim());
+  const other = m && OPPOSITE.get(m[1]!.toLowerCase());
+  if (!other) return undefined;
+  for (const question of questions.slice(0, OPPOSITE_QUESTIONS)) {
+    const found = wholeMatches(question, `${escapeRegExp(other)}\\s+${escapeRegExp(m[2]!)}`, { ignoreCase: true })[0];
+    if (!found) continue;
+    const put = caseLike(found[0], m[1]!.toLowerCase());
+    const start = found.index;
+    return { resolved: question.slice(0, start) + put + question.slice(start + other.length), replaced: other, at: { start, end: start + put.length } };
+  }
+  return undefined;
+}
+
 /** "the other one", "the other", "de andere": another thing of the kind just asked about. */
 const OTHER_ONE: Record<'en' | 'nl', RegExp> = { en: /^(?:the\s+other(?:\s+one)?|the\s+other\s+ones|the\s+others)$/i, nl: /^(?:de|het)\s+andere?(?:\s+ene)?$/i };
 /** What stood for the thing asked about: a pronoun, or "the cheaper one". */
@@ -1266,6 +1293,9 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // "and his?" after "what is her research background?": his research background.
   const other = afterLead !== undefined && raw !== undefined && lang === 'en' ? otherPersonFollowUp(afterLead, raw) : undefined;
   if (other) return other;
+  // "and after me?" after "who's speaking before me?": that question, the other way round.
+  const opposite = afterLead !== undefined && depth === 0 ? oppositeFollowUp(afterLead, earlierUserTurns) : undefined;
+  if (opposite) return opposite;
   // "and in the last one?" after a question about the first round: the last round.
   const ordered = afterLead !== undefined && raw !== undefined ? orderFollowUp(afterLead, raw) : undefined;
   if (ordered) return ordered;
