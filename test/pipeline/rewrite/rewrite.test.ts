@@ -461,6 +461,7 @@ describe('ambiguity', () => {
     for (const [q, want] of [
       ['where is it?', 'where is the router?'],
       ['how do I set it up again?', 'how do I set the router up again?'],
+      ['how heavy is it?', 'how heavy is the router?'],
     ] as const) {
       const r = ask(q);
       expect(r.resolved_query).toBe(want);
@@ -468,6 +469,16 @@ describe('ambiguity', () => {
     }
     // What was done is no thing to name: "that did not work" stays as asked.
     expect(ask('that did not work').resolved_query).toBe('that did not work');
+  });
+
+  it('reads "what size is it?" as what a thing is like, not what the user asked about doing', () => {
+    const turns = [
+      { index: 0, user: 'Which laptop should I buy?', assistant: 'I would pick the ThinkPad X1 Carbon.', similarity: 0.5, byRecency: true },
+      { index: 1, user: 'why did you pick that one?', assistant: 'It is light and has a long battery life.', similarity: 0.5, byRecency: true },
+    ];
+    const r = lexicalRewrite({ query: 'what size is it?', earlierUserTurns: ['why did you pick that one?', 'Which laptop should I buy?'], turns, weights });
+    // Not left as asked for want of a thing: "pick" is what was done.
+    expect(r.resolved_query).toMatch(/^what size is the (?:laptop|ThinkPad X1 Carbon)\?$/);
   });
 
   it('reads "it" after a question about what a text says, or after a short follow-up that named a thing, as that topic first', () => {

@@ -396,6 +396,9 @@ export function subjectFirst(readings: readonly Antecedent[], query: string, tur
 /** A possessive ending and the words after it. */
 const OWNED = /^(['’]s?)\s+(\S.*)$/su;
 
+/** "what resolution is it?", "what size are they?", "how heavy is it?": a question of what a thing is like. */
+const THING_ASKED = /^\s*(?:(?:and|so|but)\s+)?(?:what\s+(?!time\b|day\b|date\b)\p{L}+|how\s+(?:big|old|heavy|large|wide|tall|deep|high|thick|small|fast|strong|loud|bright))\s+(?:is|are|was|were)\s+(?:it|they)\s*$/iu;
+
 /**
  * Whether an English question's "it"/"them" is a thing rather than something done: the object of
  * a verb other than "do" or of a preposition ("how do I set it up again?", "can I pay with it?"),
@@ -407,6 +410,8 @@ function thingPronoun(query: string): boolean {
   const pointing = pointingPronoun(body, 'en');
   if (!pointing || !/^(?:it|them)$/i.test(pointing[0])) return false;
   if (/^\s*where\b/i.test(body)) return true;
+  // "what resolution is it?", "how heavy are they?": what a thing is like, not a doing (nor "what time is it?").
+  if (THING_ASKED.test(body)) return true;
   // The whole question is tagged (once, for every reader of it); the pronoun is its first such word.
   const { words, tags } = englishTags(query);
   const before = words.findIndex((w) => w.toLowerCase() === pointing[0].toLowerCase()) - 1;
