@@ -624,6 +624,15 @@ describe('a follow-up that names another thing by its order or another person by
   });
 });
 
+describe('after a condition asked as a follow-up', () => {
+  it('puts no thing in the place of the condition ("and if it\'s OOMKilled?")', async () => {
+    // It had become "can I give her the pills the cat?".
+    expect(await resolveParallel('what about the cat?', ['and if she is pregnant?', 'can I give her the pills?'], 'en')).toBeUndefined();
+    const asked = await resolveParallel('what about the staging cluster?', ['who do I page for that?', "and if it's OOMKilled?", 'how do I roll it back?', 'What does the runbook say about a pod in CrashLoopBackOff?'], 'en');
+    expect(asked?.resolved).toBe('What does the runbook say about the staging cluster in CrashLoopBackOff?');
+  });
+});
+
 describe('"and after me?"', () => {
   it('asks a recent question again with the opposite preposition before the same words', async () => {
     expect((await resolveParallel('and after me?', ["what's her affiliation?", "who's speaking before me?"], 'en'))?.resolved).toBe("who's speaking after me?");

@@ -1342,7 +1342,10 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
     const first = tokens(text)[0]?.lower ?? '';
     return PREPOSITIONS.has(first) ? first : '';
   };
-  const sameKind = !chained || opener(subject) === opener(previous.slice(chained.at.start, chained.at.end));
+  const chainedSaid = chained ? previous.slice(chained.at.start, chained.at.end) : '';
+  // Nor where that follow-up was a condition ("and if it's OOMKilled?"), whose place no thing takes.
+  const chainedCondition = SUBORDINATORS.has(chainedSaid.trim().split(/\s+/)[0]!.toLowerCase());
+  const sameKind = !chained || (opener(subject) === opener(chainedSaid) && !chainedCondition);
   const chainedPlace = chained && !condition && !(wordingOnly && chained.replaced === '') && sameKind;
   // "and the stew?" after "is chana masala spicy?", both items of the list a reply gave: the other item's place.
   const sibling = chainedPlace ? undefined : listSibling(subject, previous, lists);
