@@ -16,6 +16,9 @@ describe('antecedent phrases', () => {
     expect(antecedents([turn(0, "Is Toyota's Corolla reliable?")], corolla, 'en')[0]!.article).toBeUndefined();
     // A demonstrative makes it "the" too: "can the evaluation be extended?", not "can evaluation …".
     expect(antecedents([turn(0, 'what happens at that evaluation?')], new Map([['evaluation', 0.5]]), 'en')[0]).toMatchObject({ phrase: 'evaluation', article: 'the' });
+    // So does someone else's: "can my brother sell his share?" — "do we pay tax on the share?", not "on share".
+    expect(antecedents([turn(0, 'can my brother sell his share?')], new Map([['share', 0.5]]), 'en')[0]).toMatchObject({ phrase: 'share', article: 'the' });
+    expect(antecedents([turn(0, 'what did she say about her budget?')], new Map([['budget', 0.5]]), 'en')[0]).toMatchObject({ phrase: 'budget', article: 'the' });
   });
   it('keep the number that names which one after a noun ("version 2.4"), not an amount with its unit', () => {
     const chosen = new Map([['version', 0.4], ['notes', 0.2], ['metoprolol', 0.5]]);

@@ -266,7 +266,7 @@ function englishArticle(tokens: readonly string[], at: number): string | undefin
   if (!/^\p{Ll}/u.test(tokens[at]!)) return /^(?:my|your)$/i.test(tokens[at - 1] ?? '') ? 'my' : undefined;
   // "Which hotel did I book?", "my contract": a determiner other than an article makes it "the hotel" too.
   // So does a demonstrative ("that evaluation" → "the evaluation").
-  if (/^(?:which|what|whose|my|your|our|their|that|this|these|those)$/i.test(tokens[at - 1] ?? '')) return 'the';
+  if (/^(?:which|what|whose|my|your|our|his|her|its|their|that|this|these|those)$/i.test(tokens[at - 1] ?? '')) return 'the';
   for (let i = at - 1; i >= Math.max(0, at - 4); i--) {
     const word = tokens[i]!;
     if (/^(?:the|an?)$/i.test(word)) return 'the';
