@@ -117,6 +117,15 @@ describe('clausePredicates', () => {
     expect(of('Ik wil de tuinen', 'nl')).toEqual([]);
   });
 
+  it('reads the verbs that end a Dutch subordinate clause, and a separable particle that ends a question', () => {
+    expect(of('en als mijn inkomen stijgt?', 'nl')).toEqual(['stijgt']);
+    expect(of('en als ik parttime ga werken?', 'nl')).toEqual(['werken', 'ga']);
+    expect(of('en wanneer gaan de servicekosten omhoog?', 'nl')).toEqual(['omhoog']);
+    // A noun after its article, a phrase after its preposition or a number ends no verb.
+    expect(of('als het inkomen', 'nl')).toEqual([]);
+    expect(of('als ik verhuis naar Utrecht', 'nl')).toEqual([]);
+  });
+
   it('reads no other language', () => {
     expect(of('When was the Eiffel Tower built?', 'fr')).toEqual([]);
   });

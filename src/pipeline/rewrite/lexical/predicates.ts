@@ -292,6 +292,15 @@ function dutchPredicates(text: string): Set<string> {
       if (i >= 2 && i < words.length - 1 && DUTCH_PARTICIPLE.test(w) && PREPOSITIONS.has(words[i + 1]!) && !NOUN_BEFORE.has(words[i - 1]!) && words.slice(0, i).some((x) => DUTCH_AUXILIARIES.has(x))) out.add(w);
     });
     const last = words.at(-1);
+    // A subordinate clause ends in its verb ("en als mijn inkomen stijgt?", "als ik een huis koop"),
+    // unless a phrase follows it ("als ik verhuis naar Utrecht").
+    const opening = words[0] === 'en' || words[0] === 'maar' ? 1 : 0;
+    if (last && DUTCH_SUBORDINATORS.has(words[opening] ?? '') && words.length - opening >= 3 && !NOUN_BEFORE.has(words.at(-2)!) && !DUTCH_PREPOSITIONS.has(words.at(-2)!) && !/\p{N}/u.test(last)) {
+      out.add(last);
+      // Its verbs together: "als ik parttime ga werken", "als ik het kan laten repareren".
+      for (let k = words.length - 2; k > opening && DUTCH_INFINITIVE.test(words[k + 1]!) && (DUTCH_MODALS.has(words[k]!) || DUTCH_AUXILIARIES.has(words[k]!) || DUTCH_CHAINED_INFINITIVES.has(words[k]!)); k--) out.add(words[k]!);
+      continue;
+    }
     if (words.length < 3 || !last || DUTCH_ARTICLES.has(words.at(-2)!)) continue;
     const before = words.slice(0, -2);
     if (DUTCH_PARTICIPLE.test(last) && before.some((w) => DUTCH_AUXILIARIES.has(w))) out.add(last);
@@ -331,7 +340,9 @@ const DUTCH_PREPOSITIONS = new Set('met voor naar in op bij van over door tot na
 /** Words a Dutch noun follows ("welke ziekte", "de laatste"). */
 const NOUN_BEFORE = new Set('de het een welke welk deze dit die dat mijn je jouw uw zijn haar onze ons hun elke ieder iedere geen'.split(' '));
 /** Particles of Dutch separable verbs, which end a question's clause ("stuurde … mee", "vraag … aan"). */
-const DUTCH_CLAUSE_PARTICLES = new Set('mee aan af op uit terug toe weg'.split(' '));
+const DUTCH_CLAUSE_PARTICLES = new Set('mee aan af op uit terug toe weg omhoog omlaag'.split(' '));
+/** Words that open a Dutch subordinate clause, whose verb comes last (not "wanneer" or "of", which also ask). */
+const DUTCH_SUBORDINATORS = new Set('als omdat zodra tenzij voordat nadat terwijl indien doordat zodat hoewel'.split(' '));
 /** Dutch question words that stand alone before the verb (not "welke" or "hoeveel", which take a noun). */
 const DUTCH_QUESTION_WORDS = new Set('wat wie waar wanneer waarom hoe waarmee waarover waarvoor'.split(' '));
 /** A Dutch question: by its mark, or a question word opening it. */
