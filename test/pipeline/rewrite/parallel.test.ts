@@ -633,6 +633,14 @@ describe('after a condition asked as a follow-up', () => {
   });
 });
 
+describe('a Dutch adverb after a pronoun', () => {
+  it('is no thing whose place another takes ("kan het online?" — "en mijn paspoort?")', async () => {
+    // It had become "kan mijn paspoort?", "online" lost.
+    expect(await resolveParallel('en mijn paspoort?', ['kan het online?'], 'nl')).toBeUndefined();
+    expect((await resolveParallel('en de Polo?', ['kan de Golf ook online?'], 'nl'))?.resolved).toBe('kan de Polo ook online?');
+  });
+});
+
 describe('"and after me?"', () => {
   it('asks a recent question again with the opposite preposition before the same words', async () => {
     expect((await resolveParallel('and after me?', ["what's her affiliation?", "who's speaking before me?"], 'en'))?.resolved).toBe("who's speaking after me?");

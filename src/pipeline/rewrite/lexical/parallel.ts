@@ -5,7 +5,7 @@ import { isStep, POINTER } from './ordinal.js';
 import { clausePredicates, englishTags } from './predicates.js';
 import { CLAUSE_WORDS, isAttribute, SUBORDINATORS, verbsOf } from './resolve.js';
 import { askedFor } from './questionFrame.js';
-import { caseLike, DETERMINERS, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MOMENT_UNIT, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
+import { caseLike, DETERMINERS, DUTCH_MANNER, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MOMENT_UNIT, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -215,7 +215,9 @@ export function parallelSlots(previous: string, subject: string, language: strin
   const verbs = language === 'en' ? verbsOf(previous).verbs : undefined;
   // A capitalised word after another is part of a name ("Machine Learning"), whatever the tagger took it for.
   const named = (all: readonly Token[], i: number): boolean => i > 0 && /^\p{Lu}/u.test(all[i]!.text) && /^\p{Lu}/u.test(all[i - 1]!.text);
-  const prev = tokens(previous).map((t, i, all) => ((predicates.has(t.lower) || verbs?.has(t.lower)) && !named(all, i) ? { ...t, predicate: true } : t));
+  // A Dutch adverb of how or when is no place either ("online" of "kan het online?").
+  const adverb = (t: Token): boolean => language === 'nl' && DUTCH_MANNER.has(t.lower);
+  const prev = tokens(previous).map((t, i, all) => ((predicates.has(t.lower) || verbs?.has(t.lower) || adverb(t)) && !named(all, i) ? { ...t, predicate: true } : t));
   const sub = tokens(subject);
   if (prev.length === 0 || sub.length === 0) return [];
   // Only a question can be asked again ("International equity." cannot, nor "I subscribed to the premium plan.").

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { trimEnd } from './resolve.js';
-import { CALENDAR_WORDS, plural, PREPOSITIONS, READER_OWN } from './words.js';
+import { CALENDAR_WORDS, DUTCH_MANNER, plural, PREPOSITIONS, READER_OWN } from './words.js';
 
 /** A thing the latest reply says the question's verb acts on, with the article it stood with. */
 export interface ActedOn {
@@ -31,8 +31,6 @@ const DUTCH_PARTICLES = new Set('aan af op in uit mee terug door over toe weg bi
 const DUTCH_CLAUSE = new Set('kun kunt kan kunnen moet moeten mag mogen wil wilt willen zal zult zullen je jij u ik we wij ze zij hij het er'.split(' '));
 /** Words that open a Dutch object before its verb, kept as its article ("het abonnement", "je machtiging"). */
 const DUTCH_OBJECT_DETERMINERS = new Set(['de', 'het', 'een', 'je', 'jouw', 'uw', 'mijn']);
-/** Dutch adverbs of how or when, which stand before an infinitive as its object would. */
-const DUTCH_MANNER = new Set('vooraf eerst wel ook altijd online zelf snel even nog alvast direct meteen tijdig digitaal schriftelijk telefonisch gewoon later daarna eerder vandaag morgen'.split(' '));
 /** Dutch pointing words a verb acts on. */
 const DUTCH_POINTER = /\b(dat|dit|die|het|hem|ze)\b/i;
 const DUTCH_QUESTION_WORDS = new Set('hoe waar wanneer waarom wat wie'.split(' '));

@@ -262,3 +262,6 @@ export const READER_OWN: Readonly<Record<string, string>> = { your: 'my', je: 'm
 
 /** Words before where a question's answer should come from ("according to the README", "volgens mijn contract"), as a pattern. */
 export const SOURCE_LEAD = String.raw`\b(?:according\s+to|as\s+per|volgens)\s+`;
+
+/** Dutch adverbs of how or when, which stand before an infinitive as its object would, or after a pronoun as its noun would ("kan het online?"). */
+export const DUTCH_MANNER: ReadonlySet<string> = new Set('vooraf eerst wel ook altijd online zelf snel even nog alvast direct meteen tijdig digitaal schriftelijk telefonisch gewoon later daarna eerder vandaag morgen'.split(' '));
