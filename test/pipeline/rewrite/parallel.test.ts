@@ -641,6 +641,17 @@ describe('a Dutch adverb after a pronoun', () => {
   });
 });
 
+describe('"what about the cat?" after a question about "she"', () => {
+  it('asks it of someone named by role or relation, or a pet, in the person pronoun\'s place', async () => {
+    // It had become "is Bella due for the cat too?" once "she" was read.
+    expect((await resolveParallel('what about the cat?', ['is she due for a deworming too?'], 'en'))?.resolved).toBe('is the cat due for a deworming too?');
+    expect((await resolveParallel('what about the landlord?', ['can I ask him to fix it?'], 'en'))?.resolved).toBe('can I ask the landlord to fix it?');
+    expect((await resolveParallel('and my son?', ['what is her allergy?'], 'en'))?.resolved).toBe("what is my son's allergy?");
+    // A thing is no one: "and the car?" does not take "his" place.
+    expect((await resolveParallel('and the car?', ['when does he need the bike?'], 'en'))?.resolved).not.toBe('when does the car need the bike?');
+  });
+});
+
 describe('"and after me?"', () => {
   it('asks a recent question again with the opposite preposition before the same words', async () => {
     expect((await resolveParallel('and after me?', ["what's her affiliation?", "who's speaking before me?"], 'en'))?.resolved).toBe("who's speaking after me?");

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { CLAUSE_WORDS, possessiveOf } from './resolve.js';
-import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LANGUAGE_WORDS, LETTER_OR_DIGIT, MEASURE_UNIT_PATTERN, PEOPLE, PERSON_ROLES, PERSON_TITLES, READER_OWN, readable, remembered, sentences, wholeMatches, wordPattern } from './words.js';
+import { CALENDAR_WORDS, charAt, escapeRegExp, hasWholeWord, LANGUAGE_WORDS, LETTER_OR_DIGIT, MEASURE_UNIT_PATTERN, PEOPLE, PERSON_ROLES, PETS, PERSON_TITLES, READER_OWN, readable, remembered, sentences, wholeMatches, wordPattern } from './words.js';
 
 /**
  * Person pronouns ("when did he die?", "what was her first album?") and the name they stand for.
@@ -227,8 +227,6 @@ const KIN_OF: Record<'m' | 'f', readonly string[]> = {
   m: ['husband', 'brother', 'father', 'son', 'uncle', 'grandfather', 'grandpa', 'dad', 'boyfriend', 'broer', 'vader', 'zoon', 'oom', 'opa', 'vriend'],
   f: ['wife', 'sister', 'mother', 'daughter', 'aunt', 'grandmother', 'grandma', 'mum', 'mom', 'girlfriend', 'zus', 'moeder', 'dochter', 'tante', 'oma', 'vriendin'],
 };
-/** Animals that "he" or "she" may stand for. */
-const PETS = 'cat dog puppy kitten horse pony rabbit hamster parrot kat hond pup paard konijn cavia'.split(' ');
 const OWNED = '(my|your|our|his|her|their|the|mijn|je|jouw|onze|zijn|haar|de|het)';
 const KIN_ASKED = {
   m: new RegExp(`(?<![\\p{L}])${OWNED}\\s+(${[...KIN_OF.m, ...PETS].join('|')})(?![\\p{L}])`, 'iu'),

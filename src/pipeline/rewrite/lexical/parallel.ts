@@ -5,7 +5,7 @@ import { isStep, POINTER } from './ordinal.js';
 import { clausePredicates, englishTags } from './predicates.js';
 import { CLAUSE_WORDS, isAttribute, SUBORDINATORS, verbsOf } from './resolve.js';
 import { askedFor } from './questionFrame.js';
-import { caseLike, DETERMINERS, DUTCH_MANNER, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MOMENT_UNIT, MONTH, PEOPLE, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
+import { caseLike, DETERMINERS, DUTCH_MANNER, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MOMENT_UNIT, MONTH, PEOPLE, PERSON_ROLES, PETS, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -1005,6 +1005,28 @@ function otherPersonFollowUp(said: string, previous: string): ParallelReading | 
   return { resolved: previous.slice(0, start) + put + previous.slice(start + word.length), replaced: '', at: { start, end: start + put.length } };
 }
 
+/** Someone named by role or relation, or a pet, with its determiner: "the cat", "my son", "her husband", "the landlord". */
+const SOMEONE_SAID = new RegExp(String.raw`^(?:the|my|our|your|his|her|their)\s+(?:\p{L}+\s+)?(\p{L}+)$`, 'iu');
+
+/**
+ * "what about the cat?" after "is she due for a deworming too?": the question again of that one,
+ * in place of its one person pronoun ("is the cat due for a deworming too?"), "'s" where the
+ * pronoun owned something. English only.
+ */
+function someoneElseFollowUp(said: string, previous: string): ParallelReading | undefined {
+  const head = SOMEONE_SAID.exec(said.trim())?.[1]?.toLowerCase();
+  if (!head || !(PETS.has(head) || PERSON_ROLES.has(head))) return undefined;
+  const found = [...previous.matchAll(PERSON_PRONOUN)];
+  if (found.length !== 1) return undefined;
+  const was = found[0]!;
+  const word = was[1]!.toLowerCase();
+  const start = was.index!;
+  const next = /^\s+(\p{L}+)/u.exec(previous.slice(start + word.length))?.[1]?.toLowerCase();
+  const owns = word === 'his' || word === 'hers' || (word === 'her' && !!next && !STOPWORDS.has(next) && !PREPOSITIONS.has(next));
+  const put = owns ? `${said.trim()}'s` : said.trim();
+  return { resolved: previous.slice(0, start) + put + previous.slice(start + word.length), replaced: was[1]!, at: { start, end: start + put.length } };
+}
+
 /** "the next one", "de volgende": a thing named by its order alone, in a question of its own. */
 const ORDERED_ONE = new RegExp(String.raw`(?<![\p{L}])(?:the|that|de|het|die)\s+(${ORDER})(?:\s+(one|ene)(?![\p{L}])|(?=\s*[?.!,]|\s*$))`, 'iu');
 /** Whether a question names a thing by its order alone ("when is the next one due?"). */
@@ -1295,6 +1317,10 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // "and his?" after "what is her research background?": his research background.
   const other = afterLead !== undefined && raw !== undefined && lang === 'en' ? otherPersonFollowUp(afterLead, raw) : undefined;
   if (other) return other;
+  // "what about the cat?" after "is she due for a deworming too?": that question of the cat.
+  // Not of a follow-up itself ("and if she is pregnant?"), whose question is read otherwise.
+  const someone = afterLead !== undefined && raw !== undefined && lang === 'en' && !AND_LEAD.en.test(raw.trim()) && !ABOUT_LEAD.en.test(raw.trim()) ? someoneElseFollowUp(afterLead, raw) : undefined;
+  if (someone) return someone;
   // "and after me?" after "who's speaking before me?": that question, the other way round.
   const opposite = afterLead !== undefined && depth === 0 ? oppositeFollowUp(afterLead, earlierUserTurns) : undefined;
   if (opposite) return opposite;
