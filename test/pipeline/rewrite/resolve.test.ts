@@ -6,6 +6,16 @@ import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory
 const turn = (index: number, user: string, assistant = ''): SelectedTurn => ({ index, user, assistant, similarity: 0.5, byRecency: false });
 
 describe('antecedent phrases', () => {
+  it('split at a Dutch "de" that opens the next phrase, keep a name\'s "De", and are no word of degree alone', () => {
+    const phrases = (text: string, chosen: [string, number][]): string[] => antecedents([turn(0, text)], new Map(chosen), 'nl').map((a) => a.phrase);
+    // It had been one phrase, "verhuurder de huur": "is dat niet te veel?" became "is mijn verhuurder de huur niet te veel?".
+    expect(phrases('Hoeveel mag mijn verhuurder de huur dit jaar verhogen?', [['verhuurder', 0.4], ['huur', 0.5]]).sort()).toEqual(['huur', 'verhuurder']);
+    expect(phrases('Wat kost de kinderopvang bij Kindercentrum De Boomhut?', [['kindercentrum', 0.4], ['boomhut', 0.5]])).toEqual(['Kindercentrum De Boomhut']);
+    expect(phrases('Wat zegt de Raad van de Europese Unie?', [['raad', 0.4], ['europese', 0.4], ['unie', 0.4]])).toEqual(['Raad van de Europese Unie']);
+    // "hoe lang duurt dat?" — "en wat kost het?" had read "lang".
+    expect(phrases('hoe lang duurt dat bezwaar?', [['lang', 0.4], ['bezwaar', 0.3]])).toEqual(['bezwaar']);
+  });
+
   it('keep the user\'s "my" before a name they own, where a name otherwise takes no article', () => {
     const corolla = new Map([['corolla', 0.6]]);
     expect(antecedents([turn(0, 'How often should I change the oil in my Corolla?')], corolla, 'en')[0]).toMatchObject({ phrase: 'Corolla', article: 'my' });

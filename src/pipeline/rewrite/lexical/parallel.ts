@@ -5,7 +5,7 @@ import { isStep, POINTER } from './ordinal.js';
 import { clausePredicates, englishTags } from './predicates.js';
 import { CLAUSE_WORDS, isAttribute, SUBORDINATORS, verbsOf } from './resolve.js';
 import { askedFor } from './questionFrame.js';
-import { caseLike, DETERMINERS, DUTCH_MANNER, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MOMENT_UNIT, MONTH, PEOPLE, PERSON_ROLES, PETS, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
+import { caseLike, DEGREE_WORDS, DETERMINERS, DUTCH_MANNER, escapeRegExp, isMoment, isRequest, MOMENT, MOMENT_PREPOSITION, MOMENT_UNIT, MONTH, PEOPLE, PERSON_ROLES, PETS, plural, PREPOSITIONS, RELATIVE_MOMENT, REQUESTS, SOURCE_LEAD, wholeMatches, wordPattern, YEAR } from './words.js';
 
 /**
  * Parallel follow-ups: "what about bonds?" after "Are stocks risky?" asks the previous question
@@ -99,8 +99,6 @@ const PLACE_PREPOSITIONS = new Set(['at', 'in', 'on', 'near', 'bij', 'op']);
 const THERE = new Set(['there', 'daar']);
 const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'zijn', 'waren']);
 
-/** Words of degree and quantity, which no new subject replaces ("how many goals"). */
-const DEGREE_WORDS = new Set('many much more most few fewer less least very too so also just only often veel meer meest weinig minder erg heel zeer ook alleen vaak'.split(' '));
 
 /** Words that open a phrase of their own as a preposition does ("according to the annual report", "volgens mijn contract"). */
 const PREPOSITION_LIKE = new Set('according due instead regarding concerning including excluding despite volgens dankzij ondanks inclusief exclusief betreffende'.split(' '));

@@ -2,7 +2,7 @@ import { detectLanguage } from './language.js';
 import { queryTerms, STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { clausePredicates, englishTags } from './predicates.js';
-import { CALENDAR_WORDS, capitalise, caseLike, isMoment, isRequest, MEASURE_UNITS, PEOPLE, PERSON_ROLES, plural, PREPOSITIONS, readable, remembered, withoutAddresses, wordPattern } from './words.js';
+import { CALENDAR_WORDS, capitalise, caseLike, DEGREE_WORDS, isMoment, isRequest, MEASURE_UNITS, PEOPLE, PERSON_ROLES, plural, PREPOSITIONS, readable, remembered, withoutAddresses, wordPattern } from './words.js';
 
 /** A run of chosen words as it stands in the conversation ("authentication system"). */
 export interface Antecedent {
@@ -38,6 +38,10 @@ const ASSISTANT_FACTOR = 0.5;
 const COUNTING_NOUNS = new Set('number amount quantity kind type sort aantal hoeveelheid soort'.split(' '));
 /** The pro-form "one" ("which one", "the cheaper ones", "de goedkoopste ene"). */
 const PRO_ONE = /^(?:one|ones|ene)$/i;
+/**
+ * Words that link a phrase's parts; a lower-case Dutch "de" only after "van" or "voor" ("de Raad van de Europese Unie"),
+ * else it opens the next phrase ("mag mijn verhuurder de huur verhogen"); a name's "De" links ("Kindercentrum De Boomhut").
+ */
 const LINKS = new Set(['of', 'van', 'de', 'der', 'voor']);
 
 /**
@@ -77,6 +81,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         if (run.length === 1 && MEASURE_UNITS.has(run[0]!.toLowerCase()) && /^\p{N}/u.test(tokens[runStart - 1] ?? '')) run = [];
         // "the number of retries" cut at a word the tagger took for a verb: "the number" alone is no thing.
         if (run.length === 1 && COUNTING_NOUNS.has(run[0]!.toLowerCase())) run = [];
+        // "hoe lang duurt dat?", "is dat niet te veel?": a word of degree alone is no thing either.
+        if (run.length === 1 && (DEGREE_WORDS.has(run[0]!.toLowerCase()) || /^(?:lang|ver)$/i.test(run[0]!))) run = [];
         if (run.length) {
           // "Good decisions" that opens a message is "good decisions" in a question; a name keeps its capital.
           const opening = words[runStart]!;
@@ -114,7 +120,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
           }
           run.push(tok);
           score += p;
-        } else if (run.length && LINKS.has(w.low)) run.push(tok);
+        } else if (run.length && LINKS.has(w.low) && (tok !== 'de' || /^(?:van|voor)$/i.test(tokens[at - 1] ?? ''))) run.push(tok);
         // "Lyme disease", "the Kubernetes cluster": the common noun after a one-word name the user wrote is the phrase's head, chosen or not.
         else if (run.length && role === 'user' && w.commonNoun && !w.predicate && /^\p{Lu}/u.test(run.at(-1)!) && !/^\p{Lu}/u.test(run.at(-2) ?? '')) run.push(tok);
         // "version 2.4 of the release notes": a number after a noun names which one, unless a unit follows ("50 mg").

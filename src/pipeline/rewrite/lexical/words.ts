@@ -268,3 +268,6 @@ export const DUTCH_MANNER: ReadonlySet<string> = new Set('vooraf eerst wel ook a
 
 /** Animals that "he" or "she" may stand for. */
 export const PETS: ReadonlySet<string> = new Set('cat dog puppy kitten horse pony rabbit hamster parrot kat hond pup paard konijn cavia'.split(' '));
+
+/** Words of degree and quantity ("how many goals", "te veel"): no subject a follow-up replaces, nor a thing a pronoun stands for. */
+export const DEGREE_WORDS: ReadonlySet<string> = new Set('many much more most few fewer less least very too so also just only often veel meer meest weinig minder erg heel zeer ook alleen vaak'.split(' '));
