@@ -281,9 +281,14 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     await embedder.close();
   });
 
+  it('drops the article before a place a subject with none takes, and fits it to the word after it', async () => {
+    expect((await resolveParallel('and bonuses?', ['do I get an allowance for working from home?'], 'en', embedder))?.resolved).toBe('do I get bonuses for working from home?');
+    expect((await resolveParallel('and cherry?', ['how do I make an apple pie?'], 'en', embedder))?.resolved).toBe('how do I make a cherry pie?');
+  });
+
   it('reads a sibling into the previous question and an attribute not', async () => {
     expect(await resolveParallel('What about bonds?', ['Are stocks risky?'], 'en', embedder)).toMatchObject({ resolved: 'Are bonds risky?', replaced: 'stocks' });
-    expect(await resolveParallel('how about ac', ['what is the frequency of a dc voltage'], 'en', embedder)).toMatchObject({ resolved: 'what is the frequency of a ac voltage?', replaced: 'dc' });
+    expect(await resolveParallel('how about ac', ['what is the frequency of a dc voltage'], 'en', embedder)).toMatchObject({ resolved: 'what is the frequency of an ac voltage?', replaced: 'dc' });
     expect(await resolveParallel('What about the price?', ['Is the MacBook Pro good for coding?'], 'en', embedder)).toBeUndefined();
     expect(await resolveParallel('What about the Louvre?', ['When was the Eiffel Tower built?'], 'en', embedder)).toMatchObject({ resolved: 'When was the Louvre built?', replaced: 'the Eiffel Tower' });
   });

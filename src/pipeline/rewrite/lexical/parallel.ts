@@ -671,19 +671,30 @@ function loneSibling(subject: string, slots: readonly Slot[]): Slot | undefined 
 const QUANTIFIER_BEFORE = /(?:^|\s)(?:many|much|which|what|per|hoeveel|welke|welk)\s+$/i;
 
 export function substitute(previous: string, slot: Slot, said: string): string | undefined {
-  const before = previous.slice(0, slot.start);
+  const put = slot.put ?? said;
+  // "what about equipment?" after "is there an allowance for it?": "is there equipment …", not "an equipment".
+  const before = previous.slice(0, slot.start).replace(/(?<![\p{L}])(?:an?|een)\s+$/iu, (article) => (DETERMINERS.has(put.split(/\s+/)[0]!.toLowerCase()) || slot.start === slot.end || slot.modifierOf ? article : ''));
   // "Hoeveel vakantiedagen …?" — "en de feestdagen?": "Hoeveel feestdagen …", no article after a word that asks how many or which.
-  const subject = QUANTIFIER_BEFORE.test(before) ? (slot.put ?? said).replace(/^(?:the|a|an|de|het|een)\s+/i, '') : (slot.put ?? said);
+  const subject = QUANTIFIER_BEFORE.test(before) ? put.replace(/^(?:the|a|an|de|het|een)\s+/i, '') : put;
   const after = previous.slice(slot.end);
   const rest = `${before} ${after}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (!rest.some((w) => !STOPWORDS.has(w) || CLAUSE_WORDS.has(w))) return undefined;
   // At the start of the question the subject takes its capital ("Stocks are…" → "Bonds are…").
   const placed = slot.start === slot.end ? ` ${subject}` : slot.start === 0 ? caseLike(previous, subject) : subject;
-  const text = (before + placed + after).trim();
+  const text = (agreeingArticle(before, placed) + placed + after).trim();
   // A subject put across a topic the rewrite bracketed ("is dat toegestaan (huur)?") breaks the brackets: no reading.
   if ((text.match(/\(/g) ?? []).length !== (text.match(/\)/g) ?? []).length) return undefined;
   // A request ("Summarise the Q3 report") stays one: no question mark.
   return /[?.!]$/.test(text) || isRequest(previous) ? text : `${text}?`;
+}
+
+/** `before` with an English "a" or "an" at its end that fits the word after it ("an cherry pie" → "a cherry pie"); before an "h" or "u" as written. */
+function agreeingArticle(before: string, next: string): string {
+  return before.replace(/(?<![\p{L}])(an?)(\s+)$/iu, (whole, article: string, space: string) => {
+    const first = /\p{L}/u.exec(next)?.[0]?.toLowerCase();
+    if (!first || /[hu]/.test(first)) return whole;
+    return caseLike(article, /[aeio]/.test(first) ? 'an' : 'a') + space;
+  });
 }
 
 /** The most words a topic said alone has ("credits?", "response times", "eigen risico?"). */
