@@ -429,6 +429,9 @@ describe('ambiguity', () => {
     expect(answerName('which one has travel insurance?', 'Only the Amex Green includes travel accident insurance.')).toEqual({ phrase: 'Amex Green', article: 'the' });
     expect(answerName('welke heeft een reisverzekering?', 'Alleen de Amex Green heeft er een.')).toEqual({ phrase: 'Amex Green', article: 'de' });
     expect(answerName('which one has travel insurance?', 'Only if you pay the trip with the card.')).toBeUndefined();
+    // A short answer before a mark keeps a language's or nationality's capital ("the dutch law" had been read).
+    expect(answerName('which law applies?', 'Dutch law; disputes go to the court of Amsterdam.')).toEqual({ phrase: 'Dutch law' });
+    expect(answerName('which setup do you advise?', 'Continuous replication: failover takes minutes.')).toEqual({ phrase: 'continuous replication', article: 'the' });
     // With the acronym after its name.
     expect(answerName('which of the two is stricter?', 'The Globex NDA has a five-year term but no penalty clause.')).toEqual({ phrase: 'Globex NDA', article: 'the' });
     // The name an opening says the thing asked for is, a title with its small words.

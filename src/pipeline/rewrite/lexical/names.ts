@@ -554,8 +554,9 @@ export function answerName(question: string, reply: string): { phrase: string; a
   if (!short || words.some((w) => STOPWORDS.has(w) || CLAUSE_WORDS.has(w) || ANSWER_WORDS.has(w))) return undefined;
   // "Three recipes use lentils: …" is a clause introducing a list, not the answer's choice.
   if (/^\s*which\b/i.test(question) && hasVerb(short)) return undefined;
-  // Capitalised only for opening the sentence when the words after it are not ("Continuous replication").
-  const common = words.length > 1 && /^\p{Lu}\p{Ll}*$/u.test(short.split(/\s+/)[0]!) && short.split(/\s+/).slice(1).every((w) => /^\p{Ll}/u.test(w));
+  // Capitalised only for opening the sentence when the words after it are not ("Continuous replication"); a language
+  // or nationality keeps its capital ("Dutch law").
+  const common = words.length > 1 && !LANGUAGE_WORDS.has(words[0]!) && /^\p{Lu}\p{Ll}*$/u.test(short.split(/\s+/)[0]!) && short.split(/\s+/).slice(1).every((w) => /^\p{Ll}/u.test(w));
   const phrase = common ? short[0]!.toLowerCase() + short.slice(1) : short;
   // A name ("Rotterdam, with …") takes no article; a thing takes the one the reply gave it, or "the".
   const named = /^\p{Lu}/u.test(phrase);
