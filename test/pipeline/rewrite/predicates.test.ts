@@ -52,6 +52,8 @@ describe('clausePredicates', () => {
     expect(of('Did the Beatles record albums in London?')).toEqual(['record']);
     expect(of('Is ibuprofen safe for children?')).toEqual([]);
     expect(of('who invented the telephone')).toEqual([]);
+    // A word ending the question after a name is its verb, whatever its tag; the subject's own noun then is none.
+    expect(of('How long does the confidentiality obligation in the NDA with Brightline last?')).toEqual(['last']);
   });
 
   it('reads the verb that ends the subject of a question asking what it does, where the tagger saw a noun', () => {

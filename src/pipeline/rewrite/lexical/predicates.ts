@@ -198,6 +198,7 @@ function englishPredicates(text: string): Set<string> {
   // Or a modal: "How long should the dough rest?" asks as "How long does the dough rest?" does.
   const doAt = lemmas.findIndex((l, i) => tags[i] === 'AUX' && (l === 'do' || MODALS.has(words[i]!.toLowerCase())));
   const bareWord = (i: number): boolean => (tags[i] === 'NOUN' || tags[i] === 'VERB') && /^\p{Ll}/u.test(words[i]!);
+  let verbFound = false;
   for (let i = doAt + 1; doAt >= 0 && i < words.length; i++) {
     // "What does the auth service do with expired tokens?": the main verb "do", read as an auxiliary, ends the search.
     if (tags[i] === 'AUX' && i >= doAt + 2) break;
@@ -206,11 +207,14 @@ function englishPredicates(text: string): Set<string> {
     // A name with its number ("Grave 2021", "Windows 11") or "one" ("the second one") ends a subject too.
     const numbered = tags[i - 1] === 'NUM' && (tags[i - 2] === 'PROPN' || /^one$/i.test(words[i - 1]!));
     const afterName = (tags[i - 1] === 'PROPN' && /^\p{Lu}|^\p{Ll}+\p{Lu}|_/u.test(words[i - 1]!)) || numbered;
-    if ((tags[i] === 'NOUN' || tags[i] === 'VERB') && lower && afterName && i >= doAt + 2) {
+    // So is one that ends the question, whatever the tagger says ("How long does the NDA with Brightline last?": "last" an adjective).
+    const ending = tags[i] === 'ADJ' && (i + 1 === words.length || (tags[i + 1] === 'PUNCT' && i + 2 >= words.length));
+    if ((tags[i] === 'NOUN' || tags[i] === 'VERB' || ending) && lower && afterName && i >= doAt + 2) {
       // "Does the API gateway support OAuth?": a name may open a compound, whose words come before
       // the verb; a plural ends one as its object ("Did the Beatles record albums?").
       while (i + 1 < words.length && bareWord(i + 1) && !/s$/i.test(words[i + 1]!)) i++;
       out.add(words[i]!.toLowerCase());
+      verbFound = true;
     } else if (tags[i] === 'VERB' && lower) {
       // The clause's own verb after its subject ("How does the auth service validate tokens?"): a predicate too, ending the subject.
       // Not after a pronoun ("How do I reset my router?": the user's verb is read as such; see verbsOf).
@@ -218,7 +222,8 @@ function englishPredicates(text: string): Set<string> {
       break;
     }
   }
-  const objectVerb = askedObjectVerb(words, tags, doAt);
+  // A verb found after the subject says where it ends: none of its words is the verb.
+  const objectVerb = verbFound ? undefined : askedObjectVerb(words, tags, doAt);
   if (objectVerb !== undefined) out.add(words[objectVerb]!.toLowerCase());
   let start = 0;
   for (let i = 0; i <= words.length; i++) {
