@@ -16,6 +16,12 @@ describe('antecedent phrases', () => {
     expect(phrases('hoe lang duurt dat bezwaar?', [['lang', 0.4], ['bezwaar', 0.3]])).toEqual(['bezwaar']);
   });
 
+  it('take the noun after an acronym written alone as its head, in any message', () => {
+    expect(antecedents([turn(0, 'and if it stays high?', 'Then he will start you on an ACE inhibitor.')], new Map([['ace', 0.4]]), 'en')[0]).toMatchObject({ phrase: 'ACE inhibitor', article: 'the' });
+    // Not after a longer name ("the Acme Corp office").
+    expect(antecedents([turn(0, 'x', 'It is the Acme Corp office.')], new Map([['acme', 0.4], ['corp', 0.4]]), 'en')[0]!.phrase).toBe('Acme Corp');
+  });
+
   it('keep the user\'s "my" before a name they own, where a name otherwise takes no article', () => {
     const corolla = new Map([['corolla', 0.6]]);
     expect(antecedents([turn(0, 'How often should I change the oil in my Corolla?')], corolla, 'en')[0]).toMatchObject({ phrase: 'Corolla', article: 'my' });
@@ -372,7 +378,8 @@ describe('reference resolution (templates, en/nl)', () => {
     const turns = [turn(0, 'Tell me about the authentication system', 'The authentication system uses JWT tokens with a 24-hour expiry.')];
     const found = antecedents(turns, new Map([['authentication', 0.9], ['system', 0.6], ['jwt', 0.3]]), 'en');
     expect(found[0]).toMatchObject({ phrase: 'authentication system', article: 'the', turn: 0 });
-    expect(found.map((f) => f.phrase)).toContain('JWT');
+    // An acronym's noun is its phrase's head ("JWT tokens").
+    expect(found.map((f) => f.phrase)).toContain('JWT tokens');
   });
   it('marks a lone word the user used as a verb after "I"/"you"/"we"/"they"', () => {
     const found = antecedents([turn(0, 'How do I reset my router?', 'Hold the reset button for ten seconds.')], new Map([['reset', 0.5], ['router', 0.4]]), 'en');

@@ -474,6 +474,16 @@ describe('ambiguity', () => {
     expect(ask('that did not work').resolved_query).toBe('that did not work');
   });
 
+  it('reads a "that" after a preposition as a thing, never a verb the user asked about nor a person', () => {
+    const turns = [
+      { index: 0, user: 'how often should I measure it?', assistant: 'Twice in the morning and twice in the evening.', similarity: 0.5, byRecency: true },
+      { index: 1, user: 'and if it stays high?', assistant: 'Then Dr. Janssen will start you on an ACE inhibitor, probably lisinopril 10 mg.', similarity: 0.5, byRecency: true },
+    ];
+    const r = lexicalRewrite({ query: 'what are the side effects of that?', earlierUserTurns: ['and if it stays high?', 'how often should I measure it?'], turns });
+    // Not "… of Dr Janssen?", and the acronym's noun is part of its phrase.
+    expect(r.resolved_query).toBe('what are the side effects of the ACE inhibitor?');
+  });
+
   it('reads "what size is it?" as what a thing is like, not what the user asked about doing', () => {
     const turns = [
       { index: 0, user: 'Which laptop should I buy?', assistant: 'I would pick the ThinkPad X1 Carbon.', similarity: 0.5, byRecency: true },

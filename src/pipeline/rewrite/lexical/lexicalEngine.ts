@@ -396,6 +396,8 @@ export function subjectFirst(readings: readonly Antecedent[], query: string, tur
 /** A possessive ending and the words after it. */
 const OWNED = /^(['’]s?)\s+(\S.*)$/su;
 
+/** "… of that?", "… with this?": a demonstrative ending the question after a preposition. */
+const THING_AFTER_PREPOSITION = /\b(?:of|with|for|about|from|without)\s+(?:that|this)\s*$/i;
 /** "what resolution is it?", "what size are they?", "how heavy is it?": a question of what a thing is like. */
 const THING_ASKED = /^\s*(?:(?:and|so|but)\s+)?(?:what\s+(?!time\b|day\b|date\b)\p{L}+|how\s+(?:big|old|heavy|large|wide|tall|deep|high|thick|small|fast|strong|loud|bright))\s+(?:is|are|was|were)\s+(?:it|they)\s*$/iu;
 
@@ -407,6 +409,8 @@ const THING_ASKED = /^\s*(?:(?:and|so|but)\s+)?(?:what\s+(?!time\b|day\b|date\b)
  */
 function thingPronoun(query: string): boolean {
   const { body } = trimEnd(query);
+  // "what are the side effects of that?": a thing after a preposition.
+  if (THING_AFTER_PREPOSITION.test(body)) return true;
   const pointing = pointingPronoun(body, 'en');
   if (!pointing || !/^(?:it|them)$/i.test(pointing[0])) return false;
   if (/^\s*where\b/i.test(body)) return true;
@@ -426,6 +430,8 @@ function thingPronoun(query: string): boolean {
 function pronounNumber(body: string): 'it' | 'them' | 'more' | undefined {
   const word = pointingPronoun(body, 'en')?.[0].toLowerCase() ?? (/\bits\b/i.test(body) ? 'it' : undefined);
   if (word === 'it' || word === 'them') return word;
+  // "what are the side effects of that?": one thing, as "it" is.
+  if (THING_AFTER_PREPOSITION.test(body)) return 'it';
   return word === undefined && /^(?:more|others|other ones)$/i.test(MORE.en!.exec(body)?.[1] ?? '') ? 'more' : undefined;
 }
 

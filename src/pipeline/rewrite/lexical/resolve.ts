@@ -122,7 +122,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
           score += p;
         } else if (run.length && LINKS.has(w.low) && (tok !== 'de' || /^(?:van|voor)$/i.test(tokens[at - 1] ?? ''))) run.push(tok);
         // "Lyme disease", "the Kubernetes cluster": the common noun after a one-word name the user wrote is the phrase's head, chosen or not.
-        else if (run.length && role === 'user' && w.commonNoun && !w.predicate && /^\p{Lu}/u.test(run.at(-1)!) && !/^\p{Lu}/u.test(run.at(-2) ?? '')) run.push(tok);
+        // So after an acronym anyone wrote alone ("an ACE inhibitor", "the API key").
+        else if (run.length && w.commonNoun && !w.predicate && ((role === 'user' && /^\p{Lu}/u.test(run.at(-1)!) && !/^\p{Lu}/u.test(run.at(-2) ?? '')) || (run.length === 1 && /^\p{Lu}{2,5}$/u.test(run[0]!)))) run.push(tok);
         // "version 2.4 of the release notes": a number after a noun names which one, unless a unit follows ("50 mg").
         else if (run.length && DESIGNATOR.test(tok) && !unitAfter(tokens[at + 1])) run.push(tok);
         // "vitamin D", "plan B": a capital letter after a noun names which one too (never the pronoun "I").
