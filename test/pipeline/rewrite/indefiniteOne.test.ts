@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asksForOne, resolveIndefiniteOne } from '../../../src/pipeline/rewrite/lexical/indefiniteOne.js';
+import { asksForOne, resolveIndefiniteOne, resolveOnes } from '../../../src/pipeline/rewrite/lexical/indefiniteOne.js';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
@@ -7,6 +7,18 @@ import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
 const u = (text: string): HistoryMessage => ({ role: 'user', text });
 const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
 const ETA = 'As a Dutch citizen you do not need a visa for Canada, but you do need an eTA (Electronic Travel Authorization) when flying in.';
+
+describe('"just one" and "the slow ones"', () => {
+  it('are of the things a recent question asked about', () => {
+    const asked = ['how long do they take?', 'How do I run the tests in the backend repo?'];
+    expect(resolveOnes('can I run just one?', asked)?.resolved).toBe('can I run just one test?');
+    expect(resolveOnes('and skip the slow ones?', ['can I run just one?', ...asked])?.resolved).toBe('and skip the slow tests?');
+    expect(resolveOnes('is there only one?', ['Which invoices are still unpaid?'])?.resolved).toBe('is there only one invoice?');
+    // "one" that a word after it names, or no plural thing asked about: no reading.
+    expect(resolveOnes('just one more question', asked)).toBeUndefined();
+    expect(resolveOnes('can I run just one?', ['What does the runbook say?'])).toBeUndefined();
+  });
+});
 
 describe('the pro-form "one" a verb acts on', () => {
   it('is the kind of thing the latest answer introduced, the one it has the same verb act on first', () => {

@@ -1,5 +1,5 @@
 import { englishTags } from './predicates.js';
-import { CALENDAR_WORDS, MEASURE_UNITS } from './words.js';
+import { CALENDAR_WORDS, MEASURE_UNITS, plural } from './words.js';
 
 /**
  * "how do I get one?", "do kids need one too?", "where can I buy a new one?": the pro-form "one"
@@ -69,4 +69,41 @@ export function resolveIndefiniteOne(query: string, reply: string, question: str
   const noun = chosen.phrase.replace(/^(?:a|an)\s+/i, '');
   const put = lead ? noun : chosen.phrase;
   return { resolved: query.slice(0, one) + put + query.slice(one + 3), phrase: noun, article: chosen.phrase.split(/\s+/)[0]!.toLowerCase() };
+}
+
+/** "just one", "only one", "a single one" ending its phrase: one of the things asked about. */
+const JUST_ONE = /\b(?:just|only|a\s+single)\s+(one)(?=\s*[?.!,]|\s*$|\s+(?:at|in|from|for|by|of\s+them)\b)/i;
+/** "the slow ones", "those failing ones": things of the kind asked about, by what they are like. */
+const ADJECTIVE_ONES = /\b(?:the|those|these|all|any)\s+\p{Ll}[\p{L}-]*\s+(ones)\b/iu;
+/** How many of the latest questions are looked through for the things "one" or "ones" stands for. */
+const ONES_QUESTIONS = 3;
+
+/** The last plural noun of a question that ends its noun phrase ("tests" in "How do I run the tests in the backend repo?"), lower case. */
+function pluralThing(question: string): string | undefined {
+  const { words, tags } = englishTags(question);
+  for (let i = words.length - 1; i >= 0; i--) {
+    const word = words[i]!;
+    if (tags[i] === 'NOUN' && /^\p{Ll}/u.test(word) && plural(word) && tags[i + 1] !== 'NOUN') return word;
+  }
+  return undefined;
+}
+
+/**
+ * "can I run just one?", "and skip the slow ones?" after "How do I run the tests …?": the pro-form
+ * read as the things a recent question asked about, the last plural noun of the latest of the two
+ * that has one ("just one test", "the slow tests"). English only; undefined where none is found.
+ */
+export function resolveOnes(query: string, earlierUserTurns: readonly string[]): { resolved: string; phrase: string } | undefined {
+  const just = JUST_ONE.exec(query);
+  const ones = just ? null : ADJECTIVE_ONES.exec(query);
+  const found = just ?? ones;
+  if (!found) return undefined;
+  for (const question of earlierUserTurns.slice(0, ONES_QUESTIONS)) {
+    const things = pluralThing(question);
+    if (!things) continue;
+    const at = found.index + found[0].length - found[1]!.length;
+    const put = just ? `one ${englishTags(things).lemmas[0] ?? things}` : things;
+    return { resolved: query.slice(0, at) + put + query.slice(at + found[1]!.length), phrase: things };
+  }
+  return undefined;
 }
