@@ -20,7 +20,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.257`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.258`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -227,6 +227,8 @@ function identity(o: object | undefined): string {
 
 /** How many of the latest replies' lists a parallel follow-up may name an item of. */
 const LISTS_READ = 3;
+/** How many of the latest questions' choices ("the MacBook Air M3 or the Dell XPS 13") it may: a comparison goes on longer. */
+const CHOICES_READ = 5;
 
 /**
  * The Rewrite stage: folds the relevant part of the conversation into the query, so that a
@@ -295,7 +297,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const previousOrdinal = pairs.length ? asked.get(pairs.at(-1)!.index) : undefined;
   // The lists the latest replies gave, whose items a follow-up may name by their noun ("and the stew?").
   // Then the choices the user's latest questions offered ("the Pixel 9 or the iPhone 16"), whose other one "the other one" may be.
-  const lists = again ? [...answers.slice(-LISTS_READ).map((a) => a.text), ...listed.slice(0, LISTS_READ)].map((text) => listItems(text, reading.language)).filter((items) => items.length >= 2) : [];
+  const lists = again ? [...answers.slice(-LISTS_READ).map((a) => a.text), ...listed.slice(0, CHOICES_READ)].map((text) => listItems(text, reading.language)).filter((items) => items.length >= 2) : [];
   const parallel = again ? await resolveParallel(reading.text, askedAgain, reading.language, deps.embedder, 0, lists) : undefined;
   // "which one has the longer warranty?" after "… the quote from Zonnefix?" and "and the one from
   // SunPower?": the two things those questions asked about; "Which is more important?" after

@@ -370,6 +370,14 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     // An item named without its number ("the Pixel"); the list may be the choice an earlier question offered.
     const phones = [u('Which phone has the better camera, the Pixel 9 or the iPhone 16?'), a('The Pixel 9, especially in low light.'), u('how much is the Pixel?'), a('The Pixel 9 costs 899 euros.')];
     expect((await rewrite('and the other one?', phones, {}, { embedder })).result.resolved_query).toBe('how much is the iPhone 16?');
+    // Or by its maker alone ("the Dell"), the choice offered four questions before.
+    const laptops = [
+      u('Which laptop has the longer battery life, the MacBook Air M3 or the Dell XPS 13?'), a('The MacBook Air lasts about 15 hours, the XPS 13 about 11.'),
+      u('and which is lighter?'), a('The XPS 13, at 1.19 kg.'),
+      u('what about the screens?'), a('The XPS 13 has a 120 Hz screen; the MacBook Air a 60 Hz one.'),
+      u('how much is the Dell?'), a('The XPS 13 costs 1,399 euros.'),
+    ];
+    expect((await rewrite('and the other one?', laptops, {}, { embedder })).result.resolved_query).toBe('how much is the MacBook Air M3?');
   });
 
   it('puts no attribute in a name\'s or a moment\'s place ("and battery life?" is no "the Pixel 9 or the battery life")', async () => {

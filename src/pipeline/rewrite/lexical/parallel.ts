@@ -971,7 +971,7 @@ function otherItems(said: string, previous: string, lang: 'en' | 'nl', lists: re
   for (const items of lists) {
     // An item is named by its name alone too: "the Pixel" for "the Pixel 9".
     const asked = items.flatMap((item) =>
-      [item, shortName(item)].filter((name): name is string => !!name).flatMap((name) => wholeMatches(previous, escapeRegExp(name), { ignoreCase: true }).map((m) => ({ item, at: m.index, said: m[0] }))).slice(0, 1),
+      [item, ...shortNames(item)].flatMap((name) => wholeMatches(previous, escapeRegExp(name), { ignoreCase: true }).map((m) => ({ item, at: m.index, said: m[0] }))).slice(0, 1),
     );
     if (asked.length !== 1 || (!several && items.length !== 2)) continue;
     const { item, at, said: named } = asked[0]!;
@@ -985,10 +985,14 @@ function otherItems(said: string, previous: string, lang: 'en' | 'nl', lists: re
   return undefined;
 }
 
-/** A list item's name without the number after it ("the Pixel" of "the Pixel 9"), where a capitalised word is left. */
-function shortName(item: string): string | undefined {
-  const m = /^((?:(?:the|de|het)\s+)?\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)*)\s+\p{N}[\p{L}\p{N}.]*$/u.exec(item);
-  return m?.[1];
+/**
+ * A list item's shorter names: without the number after it ("the Pixel" of "the Pixel 9"), where a
+ * capitalised word is left, and by its first capitalised word, the maker's ("the Dell" of "the Dell XPS 13").
+ */
+function shortNames(item: string): string[] {
+  const unnumbered = /^((?:(?:the|de|het)\s+)?\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)*)\s+\p{N}[\p{L}\p{N}.]*$/u.exec(item)?.[1];
+  const maker = /^((?:(?:the|de|het)\s+)?\p{Lu}[\p{L}-]*)\s+\S/u.exec(item)?.[1];
+  return [unnumbered, maker].filter((name): name is string => !!name && name !== item);
 }
 
 /** English person pronouns, and their forms for the other sex. */
