@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asksForOne, resolveIndefiniteOne, resolveOnes } from '../../../src/pipeline/rewrite/lexical/indefiniteOne.js';
+import { asksForOne, resolveIndefiniteOne, resolveModifiedOne, resolveOnes } from '../../../src/pipeline/rewrite/lexical/indefiniteOne.js';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
 
 const u = (text: string): HistoryMessage => ({ role: 'user', text });
 const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
+const DEDUCTIONS = "As a freelancer you can deduct the self-employed deduction, the starters' deduction in your first three years, and business costs.";
 const ETA = 'As a Dutch citizen you do not need a visa for Canada, but you do need an eTA (Electronic Travel Authorization) when flying in.';
+
+describe('"the starters\' one"', () => {
+  it('is the noun the latest reply wrote after the same word', () => {
+    expect(resolveModifiedOne("how much is the starters' one?", [DEDUCTIONS])?.resolved).toBe("how much is the starters' deduction?");
+    expect(resolveModifiedOne('is the blue one cheaper?', ['The blue model costs 20 euros less.'])?.resolved).toBe('is the blue model cheaper?');
+    // An order or a comparison says which, not what kind; nor is a word the reply writes before no noun read.
+    expect(resolveModifiedOne('how much is the first one?', ['In the first three years you get it.'])).toBeUndefined();
+    expect(resolveModifiedOne('is the red one cheaper?', ['The blue model costs 20 euros less.'])).toBeUndefined();
+  });
+});
 
 describe('"just one" and "the slow ones"', () => {
   it('are of the things a recent question asked about', () => {
@@ -55,5 +66,10 @@ describe('the pro-form "one" in a conversation', () => {
     expect(first.result.resolved_query).toBe('how do I get an eTA?');
     const next = await rewrite('how long is it valid?', [...history, u('how do I get one?'), a('Apply online; it costs 7 Canadian dollars.')], {}, { embedder });
     expect(next.result.resolved_query).toBe('how long is the eTA valid?');
+  });
+
+  it('goes on standing for "the starters\' deduction" after "how much is the starters\' one?"', async () => {
+    const history = [u('What else can I deduct?'), a(DEDUCTIONS), u("how much is the starters' one?"), a("The starters' deduction is 2,123 euros.")];
+    expect((await rewrite('am I still eligible for it?', history, {}, { embedder })).result.resolved_query).toBe("am I still eligible for the starters' deduction?");
   });
 });

@@ -1,5 +1,5 @@
 import { englishTags } from './predicates.js';
-import { CALENDAR_WORDS, MEASURE_UNITS, plural } from './words.js';
+import { CALENDAR_WORDS, escapeRegExp, MEASURE_UNITS, plural } from './words.js';
 
 /**
  * "how do I get one?", "do kids need one too?", "where can I buy a new one?": the pro-form "one"
@@ -75,6 +75,30 @@ export function resolveIndefiniteOne(query: string, reply: string, question: str
 const JUST_ONE = /\b(?:just|only|a\s+single)\s+(one)(?=\s*[?.!,]|\s*$|\s+(?:at|in|from|for|by|of\s+them)\b)/i;
 /** "the slow ones", "those failing ones": things of the kind asked about, by what they are like. */
 const ADJECTIVE_ONES = /\b(?:the|those|these|all|any)\s+\p{Ll}[\p{L}-]*\s+(ones)\b/iu;
+/** Words before "one" that say which of things named: an order, "other", "same", a comparative or superlative. */
+const NOT_A_KIND = /^(?:first|second|third|fourth|fifth|last|next|previous|other|same|new|old|latest|final|only|right|wrong|\p{L}+(?:er|est))$/iu;
+/** "the starters' one", "the blue one": a thing by what it is like, its noun said elsewhere (group 1: the word before "one"). */
+const MODIFIED_ONE = /\bthe\s+(\p{L}[\p{L}-]*(?:['’]s?)?)\s+one\b(?!\s+(?:of|more)\b)/iu;
+
+/**
+ * "how much is the starters' one?" after "… the starters' deduction in your first three years …":
+ * "one" read as the noun the latest reply or question wrote after the same word ("the starters'
+ * deduction"). English only; undefined where neither writes that word before a noun.
+ */
+export function resolveModifiedOne(query: string, texts: readonly string[]): { resolved: string; phrase: string } | undefined {
+  const found = MODIFIED_ONE.exec(query);
+  // An order, a comparison or "other" says which of things named, not what kind ("the first one", "the cheaper one").
+  if (!found || NOT_A_KIND.test(found[1]!)) return undefined;
+  const said = new RegExp(`(?<![\\p{L}])${escapeRegExp(found[1]!)}\\s+(\\p{Ll}[\\p{L}-]*)`, 'iu');
+  for (const text of texts) {
+    const noun = said.exec(text)?.[1];
+    if (!noun || /^(?:one|ones)$/i.test(noun)) continue;
+    const at = found.index + found[0].length - 3;
+    return { resolved: query.slice(0, at) + noun + query.slice(at + 3), phrase: `${found[1]} ${noun}` };
+  }
+  return undefined;
+}
+
 /** How many of the latest questions are looked through for the things "one" or "ones" stands for. */
 const ONES_QUESTIONS = 3;
 
@@ -106,4 +130,10 @@ export function resolveOnes(query: string, earlierUserTurns: readonly string[]):
     return { resolved: query.slice(0, at) + put + query.slice(at + found[1]!.length), phrase: things };
   }
   return undefined;
+}
+
+/** Whether a question has a "one" or "ones" resolveModifiedOne or resolveOnes may read ("the starters' one", "just one", "the slow ones"). */
+export function namesByOne(question: string): boolean {
+  const modified = MODIFIED_ONE.exec(question);
+  return (!!modified && !NOT_A_KIND.test(modified[1]!)) || JUST_ONE.test(question) || ADJECTIVE_ONES.test(question);
 }

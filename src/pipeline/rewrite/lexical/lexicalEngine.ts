@@ -4,7 +4,7 @@ import type { SelectedTurn } from '../targetedHistory.js';
 import type { RewriteKind, RewriteResult } from '../types.js';
 import { candidateTerms, FEATURE_NAMES, messageWords, termFeatures } from './candidates.js';
 import { expandShorthand, removeFillers, topicShift } from './clarity.js';
-import { resolveIndefiniteOne, resolveOnes } from './indefiniteOne.js';
+import { resolveIndefiniteOne, resolveModifiedOne, resolveOnes } from './indefiniteOne.js';
 import { dependenceFeatures } from './dependence.js';
 import { resolveDemonstrative } from './demonstrative.js';
 import { namedFile, resolveFileNoun } from './files.js';
@@ -909,9 +909,11 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
     return read && { resolved: read.resolved, reference: { phrase: read.phrase, article: read.article, by: 'introduced' }, turns: [c.last!.index] };
   },
   // "can I run just one?", "and skip the slow ones?" after "How do I run the tests …?": one test, the slow tests.
+  // "how much is the starters' one?" after "… the starters' deduction …": the starters' deduction.
   (c) => {
-    const read = c.language === 'en' && c.last ? resolveOnes(c.base, c.input.earlierUserTurns) : undefined;
-    return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'introduced' }, turns: [c.last!.index] };
+    const modified = c.language === 'en' && c.last ? resolveModifiedOne(c.base, [c.last.assistant, c.last.user]) : undefined;
+    const read = modified ?? (c.language === 'en' && c.last ? resolveOnes(c.base, c.input.earlierUserTurns) : undefined);
+    return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'introduced', ...(modified ? { article: 'the' } : {}) }, turns: [c.last!.index] };
   },
   // "where is it?", "and the price?": the likeliest of the conversation's readings.
   termReading,
