@@ -474,6 +474,14 @@ describe('ambiguity', () => {
     expect(ask('that did not work').resolved_query).toBe('that did not work');
   });
 
+  it('reads "mine" as the user\'s own thing a recent question named, the one the latest reply speaks of', () => {
+    const turns = [{ index: 0, user: 'Can I deduct my home office on my tax return?', assistant: 'You can deduct a home office only if it is a separate room with its own entrance.', similarity: 0.5, byRecency: true }];
+    const ask = (query: string) => lexicalRewrite({ query, earlierUserTurns: ['Can I deduct my home office on my tax return?'], turns }).resolved_query;
+    expect(ask('does mine qualify?')).toBe('does my home office qualify?');
+    // "a friend of mine" is someone's, no thing.
+    expect(ask('can a friend of mine use it?')).not.toMatch(/of my /);
+  });
+
   it('reads a "that" after a preposition as a thing, never a verb the user asked about nor a person', () => {
     const turns = [
       { index: 0, user: 'how often should I measure it?', assistant: 'Twice in the morning and twice in the evening.', similarity: 0.5, byRecency: true },

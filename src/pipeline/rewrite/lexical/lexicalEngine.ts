@@ -915,6 +915,8 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
     const read = modified ?? (c.language === 'en' && c.last ? resolveOnes(c.base, c.input.earlierUserTurns) : undefined);
     return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'introduced', ...(modified ? { article: 'the' } : {}) }, turns: [c.last!.index] };
   },
+  // "does mine qualify?" after "Can I deduct my home office …?" — "… a home office only if …": my home office.
+  mineReading,
   // "where is it?", "and the price?": the likeliest of the conversation's readings.
   termReading,
   // "is it recorded?" after "how long do I have?", itself after "When is my talk at the PyData
@@ -939,6 +941,27 @@ function namedBeforeIt(question: string): boolean {
 const RECENT_QUESTIONS = 3;
 /** "my talk", "my sourdough starter", "our MacBook": the user's own thing, up to a preposition, a verb or the end. */
 const OWN_THING = /(?<![\p{L}])(my|our)\s+((?:[\p{L}\p{N}'’-]+\s+){0,2}?[\p{L}\p{N}'’-]+)(?=\s*[?.!,]|\s*$|\s+(?:at|in|on|for|from|to|with|of|by|after|before|about|according|regarding|under|than|and|or|is|are|was|were|has|have|do|does|did|drain|need|work|leave|start)\b)/iu;
+
+/** "mine" standing for a thing ("does mine qualify?", "is mine covered too?"); not "a friend of mine" nor a mine. */
+const MINE = /(?<![\p{L}])(?<!\b(?:the|a|an|of|this|that|gold|coal|salt|land)\s+)mine(?![\p{L}])/iu;
+
+/**
+ * "does mine qualify?": the user's own thing a recent question named ("my home office", "my tax
+ * return"), the one whose noun the latest reply writes first, else the latest named. English only.
+ */
+function mineReading(c: ReadingContext): ReferenceReading | undefined {
+  if (c.language !== 'en' || !c.last || !MINE.test(c.base)) return undefined;
+  const owned = c.input.earlierUserTurns.slice(0, RECENT_QUESTIONS).flatMap((q) => [...q.matchAll(new RegExp(OWN_THING.source, 'giu'))].map((m) => m[2]!));
+  const things = owned.filter((t) => !isPerson(t, c.input.people) && !PEOPLE.has(t.split(/\s+/).at(-1)!.toLowerCase()));
+  if (!things.length) return undefined;
+  const reply = c.last.assistant.toLowerCase();
+  const spoken = (t: string): number => {
+    const at = reply.search(new RegExp(`(?<![\\p{L}])${escapeRegExp(t.split(/\s+/).at(-1)!.toLowerCase())}(?![\\p{L}])`, 'u'));
+    return at < 0 ? Infinity : at;
+  };
+  const thing = [...things].sort((a, b) => spoken(a) - spoken(b))[0]!;
+  return { resolved: c.base.replace(MINE, (m) => caseLike(m, `my ${thing}`)), reference: { phrase: thing, article: 'my', by: 'own thing' }, turns: [c.last.index] };
+}
 
 /**
  * An English "it" or "them" that no other reader read, and that leans on the conversation: the
