@@ -9,6 +9,7 @@ import { classifyIntent } from './lexical/intent.js';
 import { asksAttribute, lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
 import { itemsAsked, listItems, ordinalsAsked } from './lexical/ordinal.js';
 import { asksForOne, namesByOne } from './lexical/indefiniteOne.js';
+import { pointsWithDemonstrative } from './lexical/demonstrative.js';
 import { acknowledgesOnly, asksAgain, choiceBetween, choosesAmong, namedPair, namesByOrder, resolveParallel } from './lexical/parallel.js';
 import { peopleNamed } from './lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
@@ -20,7 +21,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.260`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.261`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -201,7 +202,8 @@ function pointsBack(question: string, lang: 'en' | 'nl'): boolean {
  * order ("when is the next one due?") or asks what a thing has ("what's the range?"). Only these
  * are remembered as understood, and looked up.
  */
-const readOn = (question: string, lang: 'en' | 'nl'): boolean => pointsBack(question, lang) || namesByOrder(question) || asksAttribute(question) || (lang === 'en' && (asksForOne(question) || namesByOne(question)));
+const readOn = (question: string, lang: 'en' | 'nl'): boolean =>
+  pointsBack(question, lang) || namesByOrder(question) || asksAttribute(question) || (lang === 'en' && (asksForOne(question) || namesByOne(question) || pointsWithDemonstrative(question, lang)));
 
 /** Questions as the lexical engine understood them, by question, conversation before it, engine and options. */
 const UNDERSTOOD = new Map<string, Understood>();

@@ -113,7 +113,7 @@ describe('the lexical engine with a demonstrative', () => {
     expect(r.keywords).toContain('ibuprofen');
     expect(r.kinds).toContain('conversational');
     expect(r.used_turns).toEqual([0]);
-    expect(r.trace.reference).toEqual({ phrase: 'side effects of ibuprofen', by: 'demonstrative' });
+    expect(r.trace.reference).toEqual({ phrase: 'side effects of ibuprofen', by: 'demonstrative', article: 'the' });
   });
 });
 

@@ -35,6 +35,18 @@ const HOUTMULCH = [u('Wat is houtmulch?'), a('Houtmulch is versnipperd hout dat 
 const AUTH = [u('Tell me about the authentication system'), a('The system uses JWT tokens with 24-hour expiration, signed with a rotating key.')];
 const INVOICES = [u('any invoices?'), a('Found 2 invoices: invoice-2024-001.pdf from Acme and invoice-2024-002.pdf for a MacBook.')];
 
+describe('a thing the latest question pointed at with "that" and its noun', () => {
+  it('is what a following "it" stands for, also where that "it" works somewhere', async () => {
+    const plan = [
+      u('How much data do I get with my Vodafone plan?'), a('Your Vodafone Red plan includes 20 GB per month in the EU.'),
+      u('what about outside the EU?'), a('Outside the EU you pay per MB, unless you add the World Travel bundle.'),
+      u('how much is that bundle?'), a('World Travel costs 10 euros for 1 GB valid for 30 days.'),
+    ];
+    // It had read "my Vodafone plan", the user's own thing, as "does it work …" was taken for a happening.
+    expect((await rewrite('does it work in the US?', plan, {}, { embedder })).result.resolved_query).toBe('does the World Travel bundle work in the US?');
+  });
+});
+
 describe('rewrite: the seeds\' conversations through the learned lexical engine', () => {
   it('"en de prijs?" becomes a Dutch question about houtmulch, and finds the price note', async () => {
     const { result } = await rewrite('en de prijs?', HOUTMULCH, {}, { embedder, termStats });

@@ -265,6 +265,11 @@ function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DET
   return best;
 }
 
+/** Whether an English question points at a thing with a demonstrative and its noun ("how much is that bundle?"). */
+export function pointsWithDemonstrative(query: string, language: string): boolean {
+  return language === 'en' && englishPointer(query) !== undefined;
+}
+
 /**
  * The question with its demonstrative noun phrase read from the conversation, or undefined when
  * it has none, the conversation never says the noun, or says nothing more of it than the question.

@@ -817,7 +817,9 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   // "I am not sure those rules apply to IRAs": the rules the conversation named.
   (c) => {
     const read = c.last && resolveDemonstrative(c.base, c.turns, c.language);
-    return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'demonstrative' }, turns: [read.turn] };
+    // The article it was put in with ("the World Travel bundle"), for a later "it" to carry it on so.
+    const article = read && /^(?:the|de|het)$/i.exec(/(\p{L}+)\s+$/u.exec(read.resolved.slice(0, read.resolved.indexOf(read.phrase)))?.[1] ?? '')?.[0];
+    return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'demonstrative', ...(article ? { article: article.toLowerCase() } : {}) }, turns: [read.turn] };
   },
   // "how do I get there?" after "Where is the hotel?": to the hotel.
   (c) => {
@@ -1007,8 +1009,11 @@ function deniedThings(turns: readonly SelectedTurn[]): string[] {
 /** Readings of the latest question's pronoun that a pronoun of the next may continue: a thing, not a person, file or claim. */
 const CONTINUED: ReadonlySet<string> = new Set(['conversation terms', 'question form', 'demonstrative', 'list item', 'verb object', 'order', 'choice', 'previous question', 'own thing', 'introduced']);
 
-/** What is said of a happening rather than a thing, right after its "it" ("does it take long?", "did it work?"). */
-const EVENT_PREDICATE = /^\s+(?:\w+\s+)?(?:take|takes|took|work|works|worked|go|goes|went|help|helps|helped|happen|happens|happened)\b/i;
+/**
+ * What is said of a happening rather than a thing, right after its "it" ("does it take long?", "did it work?"); not
+ * where a thing works somewhere or with something ("does it work in the US?", "does it work with Linux?").
+ */
+const EVENT_PREDICATE = /^\s+(?:\w+\s+)?(?:take|takes|took|(?:work|works|worked)(?!\s+(?:in|on|with|abroad|outside|offline|without)\b)|go|goes|went|help|helps|helped|happen|happens|happened)\b/i;
 
 /** Question words a noun phrase follows whole ("how many vacation days", "welke laptop"). */
 const ASKING_BEFORE_NOUN: ReadonlySet<string> = new Set('which what many much welke welk hoeveel wat'.split(' '));
@@ -1054,7 +1059,9 @@ function continuedReading(c: ReadingContext): Antecedent | undefined {
   // the latest question's reading and not be what the conversation is about.
   // (A thing the question before named by its order, or the answer chose for it, is what the user
   // asked about; one carried on from the question before was weighed so there.)
-  if (!SURE_ORIGINS.has(before.by) && !c.input.earlierUserTurns.some((t) => namedWhole(t, before.phrase))) return undefined;
+  // So is a thing the latest question named by a demonstrative and its noun ("how much is that bundle?" → "the World Travel bundle").
+  const pointedAt = before.by === 'demonstrative' && !!asked && hasWholeWord(asked, before.phrase.split(/\s+/).at(-1)!);
+  if (!SURE_ORIGINS.has(before.by) && !pointedAt && !c.input.earlierUserTurns.some((t) => namedWhole(t, before.phrase))) return undefined;
   // Named again, a thing is a known one: "an extension" is now "the extension".
   const article = before.article && /^(?:a|an)$/i.test(before.article) ? 'the' : before.article?.toLowerCase() === 'een' ? undefined : before.article;
   const reading: Antecedent = { phrase: before.phrase, ...(article ? { article } : {}), score: Infinity, turn: c.last.index, role: 'user' };
