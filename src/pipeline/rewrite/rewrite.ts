@@ -21,7 +21,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.261`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.262`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -203,7 +203,7 @@ function pointsBack(question: string, lang: 'en' | 'nl'): boolean {
  * are remembered as understood, and looked up.
  */
 const readOn = (question: string, lang: 'en' | 'nl'): boolean =>
-  pointsBack(question, lang) || namesByOrder(question) || asksAttribute(question) || (lang === 'en' && (asksForOne(question) || namesByOne(question) || pointsWithDemonstrative(question, lang)));
+  pointsBack(question, lang) || namesByOrder(question) || asksAttribute(question) || pointsWithDemonstrative(question, lang) || (lang === 'en' && (asksForOne(question) || namesByOne(question)));
 
 /** Questions as the lexical engine understood them, by question, conversation before it, engine and options. */
 const UNDERSTOOD = new Map<string, Understood>();
@@ -226,6 +226,9 @@ function identity(o: object | undefined): string {
   if (id === undefined) IDENTITIES.set(o, (id = ++identities));
   return String(id);
 }
+
+/** A Dutch "het" ending a question, after its verb: "wat kost het?", "wanneer begint het?". */
+const DUTCH_HET_AT_END = /(?<![\p{L}])\p{L}+\s+het\s*[?.!]*\s*$/iu;
 
 /** How many of the latest replies' lists a parallel follow-up may name an item of. */
 const LISTS_READ = 3;
@@ -283,7 +286,8 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const lang = reading.language === 'nl' ? 'nl' : 'en';
   // "what did it cost?" after "when is the next one due?" or "can I renew it online?": what that
   // question's pronoun or order word was read as, then.
-  const pointing = !reading.shifted && !!standingPronoun(trimEnd(reading.text).body, lang);
+  // A Dutch "het" ending the question points too ("wat kost het?"), which standingPronoun leaves to the readings' agreement.
+  const pointing = !reading.shifted && (!!standingPronoun(trimEnd(reading.text).body, lang) || (lang === 'nl' && DUTCH_HET_AT_END.test(reading.text)));
   const previousPoints = !!listed[0] && pointsBack(listed[0], lang);
   const previousRead = !!listed[0] && readOn(listed[0], lang);
   const previous = depth === 0 && ((again && previousPoints) || (pointing && previousRead)) ? history.map((m) => m.role).lastIndexOf('user') : -1;

@@ -45,6 +45,14 @@ describe('a thing the latest question pointed at with "that" and its noun', () =
     // It had read "my Vodafone plan", the user's own thing, as "does it work …" was taken for a happening.
     expect((await rewrite('does it work in the US?', plan, {}, { embedder })).result.resolved_query).toBe('does the World Travel bundle work in the US?');
   });
+
+  it('is so in Dutch, where its noun may be the head of the reading ("dat kamp" → "het schoolkamp"), for a "het" ending the question', async () => {
+    const school = [
+      u('Wat wordt er besproken op de ouderavond?'), a('De juf bespreekt het rapport, de CITO-toetsen en de plannen voor het schoolkamp.'),
+      u('wanneer is dat kamp?'), a('Het schoolkamp is van 2 tot en met 4 juni in Ommen.'),
+    ];
+    expect((await rewrite('wat kost het?', school, {}, { embedder })).result.resolved_query).toBe('wat kost het schoolkamp?');
+  });
 });
 
 describe('rewrite: the seeds\' conversations through the learned lexical engine', () => {

@@ -265,8 +265,9 @@ function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DET
   return best;
 }
 
-/** Whether an English question points at a thing with a demonstrative and its noun ("how much is that bundle?"). */
+/** Whether a question points at a thing with a demonstrative and its noun ("how much is that bundle?", "wanneer is dat kamp?"). */
 export function pointsWithDemonstrative(query: string, language: string): boolean {
+  if (language === 'nl') return [...query.matchAll(DUTCH_DEMONSTRATIVE)].length > 0;
   return language === 'en' && englishPointer(query) !== undefined;
 }
 

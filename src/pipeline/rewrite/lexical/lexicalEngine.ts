@@ -1034,6 +1034,8 @@ function namedWhole(text: string, phrase: string): boolean {
 /** Readings carried on without the user having named them: the thing of another order, the answer's choice, a reading carried on before. */
 const SURE_ORIGINS: ReadonlySet<string> = new Set(['order', 'choice', 'previous question', 'introduced']);
 
+/** A demonstrative and the noun it points with (group 1), maybe after one word: "that bundle", "dat kamp", "die nieuwe regeling". */
+const DEMONSTRATIVE_NOUN = /(?<![\p{L}])(?:that|this|those|these|die|deze|dat|dit)\s+(?:\p{L}+\s+)?(\p{L}+)\s*[?.!]*\s*$/iu;
 /** Below this dependence a question likely stands alone ("do they still make …?" opening another conversation): its pronoun is its own. */
 const CONTINUING_DEPENDENCE = 0.5;
 
@@ -1048,7 +1050,7 @@ function continuedReading(c: ReadingContext): Antecedent | undefined {
   // A thing the answer chose is carried on though it was put in brackets ("what's the range (Gazelle Ultimate C380)?").
   if (!c.last || !before || (before.attached && before.by !== 'choice') || !CONTINUED.has(before.by) || c.dependence < CONTINUING_DEPENDENCE) return undefined;
   // A "they" who does something is as often people the conversation named as the thing it was about.
-  const pronoun = standingPronoun(trimEnd(c.base).body, c.language === 'nl' ? 'nl' : 'en');
+  const pronoun = standingPronoun(trimEnd(c.base).body, c.language === 'nl' ? 'nl' : 'en') ?? (c.language === 'nl' ? /(?<![\p{L}])het(?=\s*[?.!]*\s*$)/iu.exec(trimEnd(c.base).body) : null);
   if (!pronoun || /^they$/i.test(pronoun[0])) return undefined;
   // "what about the dryer I bought with it?": a question that asked about a new thing of its own moved on to it.
   const asked = c.input.earlierUserTurns[0]?.trim() ?? '';
@@ -1060,7 +1062,9 @@ function continuedReading(c: ReadingContext): Antecedent | undefined {
   // (A thing the question before named by its order, or the answer chose for it, is what the user
   // asked about; one carried on from the question before was weighed so there.)
   // So is a thing the latest question named by a demonstrative and its noun ("how much is that bundle?" → "the World Travel bundle").
-  const pointedAt = before.by === 'demonstrative' && !!asked && hasWholeWord(asked, before.phrase.split(/\s+/).at(-1)!);
+  // (Its noun may be the head of the reading's compound: "dat kamp" → "het schoolkamp".)
+  const pointedNoun = DEMONSTRATIVE_NOUN.exec(asked)?.[1]?.toLowerCase();
+  const pointedAt = before.by === 'demonstrative' && !!pointedNoun && pointedNoun.length >= 3 && before.phrase.split(/\s+/).at(-1)!.toLowerCase().endsWith(pointedNoun);
   if (!SURE_ORIGINS.has(before.by) && !pointedAt && !c.input.earlierUserTurns.some((t) => namedWhole(t, before.phrase))) return undefined;
   // Named again, a thing is a known one: "an extension" is now "the extension".
   const article = before.article && /^(?:a|an)$/i.test(before.article) ? 'the' : before.article?.toLowerCase() === 'een' ? undefined : before.article;
