@@ -228,6 +228,9 @@ describe('reference resolution (templates, en/nl)', () => {
     expect(resolveReference('is that also true for furnished rooms?', lease, 'en')).toBeUndefined();
     expect(resolveReference('geldt dat ook voor mijn opstalverzekering?', { phrase: 'wasmachine', article: 'de' }, 'nl')).toBeUndefined();
     expect(resolveReference('does it cover the landlord?', lease, 'en')).toBe('does my lease cover the landlord?');
+    // "go" applies only before "for"; a thing goes in the oven.
+    expect(resolveReference('does that go for renters too?', lease, 'en')).toBeUndefined();
+    expect(resolveReference('how long does it go in the oven?', { phrase: 'lasagne', article: 'the' }, 'en')).toBe('how long does the lasagne go in the oven?');
     // What takes time is a doing: an event's name reads it, a thing's does not.
     expect(resolveReference('will it take long?', { phrase: 'kitchen installation', article: 'the' }, 'en')).toBe('will the kitchen installation take long?');
     expect(resolveReference('how long does it take?', { phrase: 'ThinkPad X1 Carbon', article: 'the' }, 'en')).toBeUndefined();

@@ -1011,9 +1011,9 @@ const CONTINUED: ReadonlySet<string> = new Set(['conversation terms', 'question 
 
 /**
  * What is said of a happening rather than a thing, right after its "it" ("does it take long?", "did it work?"); not
- * where a thing works somewhere or with something ("does it work in the US?", "does it work with Linux?").
+ * where a thing works or goes somewhere or with something ("does it work in the US?", "how long does it go in the oven?").
  */
-const EVENT_PREDICATE = /^\s+(?:\w+\s+)?(?:take|takes|took|(?:work|works|worked)(?!\s+(?:in|on|with|abroad|outside|offline|without)\b)|go|goes|went|help|helps|helped|happen|happens|happened)\b/i;
+const EVENT_PREDICATE = /^\s+(?:\w+\s+)?(?:take|takes|took|(?:work|works|worked)(?!\s+(?:in|on|with|abroad|outside|offline|without)\b)|(?:go|goes|went)(?!\s+(?:in|into|on|onto|under|with)\b)|help|helps|helped|happen|happens|happened)\b/i;
 
 /** Question words a noun phrase follows whole ("how many vacation days", "welke laptop"). */
 const ASKING_BEFORE_NOUN: ReadonlySet<string> = new Set('which what many much welke welk hoeveel wat'.split(' '));

@@ -379,11 +379,12 @@ function timeOfDoing(body: string, pointing: RegExpExecArray, phrase: string, la
 }
 
 /**
- * "does that also apply to the landlord?", "is that also true for part-timers?", "geldt dat ook
- * voor mijn opstalverzekering?": the pointing word stands for what the answer said, asked of
- * another case, which no thing of the conversation names.
+ * "does that also apply to the landlord?", "is that also true for part-timers?", "does that go for
+ * renters too?", "geldt dat ook voor mijn opstalverzekering?": the pointing word stands for what the
+ * answer said, asked of another case, which no thing of the conversation names (a thing goes in the
+ * oven: "go" so only before "for").
  */
-const APPLIES_TO = /^\s+(?:(?:also|still|then)\s+)?(?:apply|applies|hold|holds|count|counts|go|goes|(?:is|was)\s+(?:(?:also|still)\s+)?(?:true|the\s+case|valid))\s+(?:(?:also|too)\s+)?(?:to|for|with|in)\b/i;
+const APPLIES_TO = /^\s+(?:(?:also|still|then)\s+)?(?:(?:apply|applies|hold|holds|count|counts|(?:is|was)\s+(?:(?:also|still)\s+)?(?:true|the\s+case|valid))\s+(?:(?:also|too)\s+)?(?:to|for|with|in)|(?:go|goes)\s+(?:(?:also|too)\s+)?for)\b/i;
 /** The same asked with "be" first: "is that also true for …?" (what follows the pointing word). */
 const TRUE_FOR = { before: /\b(?:is|was|isn['’]t|wasn['’]t)\s+$/i, after: /^\s+(?:(?:also|still)\s+)?(?:true|the\s+case|valid)\s+(?:(?:also|too)\s+)?(?:to|for|with|in)\b/i };
 const APPLIES_TO_NL = { before: /\b(?:geldt|gold|gaat|ging)\s+$/i, after: /^\s+(?:(?:ook|nog|dan|eveneens)\s+)*(?:voor|op|bij)\b/i };
