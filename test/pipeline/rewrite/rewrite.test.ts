@@ -541,6 +541,9 @@ describe('ambiguity', () => {
     // A text is what is summarised or translated ("summarize it": the lease, not the deposit).
     expect(ask('summarize it').resolved_query).toBe('summarize the lease');
     expect(ask('can you translate it?').resolved_query).toBe('can you translate the lease?');
+    // So is what was signed or written ("when was it signed?": the lease, not the deposit).
+    expect(ask('when was it signed?').resolved_query).toBe('when was the lease signed?');
+    expect(ask('who wrote it?').resolved_query).toBe('who wrote the lease?');
     // A topic far less likely than the text still comes first; after "according to …", what is not the source.
     const reading = (phrase: string, score: number) => ({ phrase, score, turn: 0, role: 'user' as const });
     const first = (user: string, readings: ReturnType<typeof reading>[], assistant = '') => topicFirst(readings, { index: 0, user, assistant, similarity: 0.5, byRecency: true }, 'en')[0]!.phrase;

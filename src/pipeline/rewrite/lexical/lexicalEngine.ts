@@ -203,6 +203,8 @@ const TOPIC_MARGIN = 0.25;
 
 /** A request done to a text with a pointing word: "summarize it", "translate that", "vat het samen", "vertaal dat". */
 const TEXT_REQUEST = /^\s*(?:(?:can|could|would)\s+you\s+|please\s+)?(?:summari[sz]e|translate|quote|print|open)\s+(?:it|that|this)\b|^\s*(?:kun\s+je\s+|kan\s+je\s+)?(?:vat|vertaal|citeer|print|open)\s+(?:het|dat|dit)\b/i;
+/** What is done to a text, asked of its pointing word: "when was it signed?", "who wrote it?", "is it dated?", "wanneer is het ondertekend?". */
+const TEXT_DONE = /\b(?:it|that|this)\s+(?:(?:last|first|actually)\s+)?(?:signed|written|drafted|published|updated|dated|approved|amended|issued|submitted|countersigned)\b|\b(?:who|when)\s+(?:wrote|signed|drafted|published|approved|issued)\s+(?:it|that|this)\b|\b(?:het|dat|dit)\s+(?:\p{L}+\s+)?(?:ondertekend|getekend|geschreven|opgesteld|gepubliceerd|bijgewerkt|gedateerd)\b/iu;
 
 /** At most this many words name the thing of an elliptical question ("and the return flight?"). */
 const NAMED_THING_WORDS = 5;
@@ -246,7 +248,8 @@ export function topicFirst(readings: readonly Antecedent[], last: SelectedTurn, 
   const first = readings[0]!;
   const asked = (r: Antecedent): boolean => r.role === 'user' && r.turn === last.index;
   // "summarize it" after "What does the Acme service agreement say about uptime?": the text, which is what is summarised.
-  const text = TEXT_REQUEST.test(query) ? saidAbout(last.user)?.text.toLowerCase() : undefined;
+  // So does "when was it signed?": what was signed is the text.
+  const text = TEXT_REQUEST.test(query) || TEXT_DONE.test(query) ? saidAbout(last.user)?.text.toLowerCase() : undefined;
   const inText = text ? readings.find((r) => asked(r) && text.includes(r.phrase.toLowerCase())) : undefined;
   if (inText) return [inText, ...readings.filter((r) => r !== inText)];
   // What the latest question was about: the topic of what a text says, or the thing a short
