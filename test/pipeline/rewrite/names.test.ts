@@ -161,6 +161,13 @@ describe('a person named by one part of their name', () => {
     expect(completeNames("What happened with Lee's arm?", ['Bruce Lee demonstrated the one inch punch.'])).toBe("What happened with Bruce Lee's arm?");
   });
 
+  it('is no place the user named alone, after a place preposition ("in Kyoto" beside "Hotel Granvia Kyoto")', () => {
+    const trip = ['Where are we staying in Kyoto?', 'You booked the Hotel Granvia Kyoto, inside Kyoto Station.'];
+    expect(completeNames('and after Kyoto?', trip, [trip[0]!])).toBe('and after Kyoto?');
+    // A person the user names alone is still completed ("Did Ham …?").
+    expect(completeNames('Why did Ham leave during the tour?', [...band, 'Did Ham write songs?'], [band[0]!, 'Did Ham write songs?'])).toBe('Why did Greg Ham leave during the tour?');
+  });
+
   it('is left alone when named in full already, when two names end in the word, or when none does', () => {
     expect(completeNames('Did Greg Ham win?', band)).toBe('Did Greg Ham win?');
     expect(completeNames('What else did Leonardo da Vinci paint?', ['Leonardo da Vinci painted it.'])).toBe('What else did Leonardo da Vinci paint?');

@@ -1264,7 +1264,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     fellBack = true;
   }
   // "Why did Ham leave?" after "Greg Ham and Colin Hay formed Men at Work": the name in full.
-  const completed = completeNames(resolved, turns.flatMap((t) => [t.user, t.assistant]));
+  const completed = completeNames(resolved, turns.flatMap((t) => [t.user, t.assistant]), turns.map((t) => t.user));
   if (completed !== resolved) {
     resolved = completed;
     kinds.add('conversational');

@@ -474,7 +474,7 @@ export function resolvePerson(query: string, name: string, language: string): st
  * conversation gave in full ("Greg Ham"): the question with the full name. Left alone where more
  * than one full name ends in that word, or the question already has a longer name there.
  */
-export function completeNames(question: string, conversation: readonly string[]): string {
+export function completeNames(question: string, conversation: readonly string[], userTurns: readonly string[] = []): string {
   const words = [...question.matchAll(WORD)];
   // A part of a name is capitalised: without such a word the conversation need not be read.
   if (!words.some((m) => CAPITALISED.test(m[0]) && !NOT_NAMES.has(m[0].toLowerCase()))) return question;
@@ -485,6 +485,8 @@ export function completeNames(question: string, conversation: readonly string[])
       if (last !== name) byLast.set(last, (byLast.get(last) ?? new Set()).add(name));
     }
   }
+  // A place the user named alone is one of its own ("Where are we staying in Kyoto?" beside a reply's "Hotel Granvia Kyoto").
+  for (const text of userTurns) for (const name of namesIn(text)) if (!name.includes(' ') && afterOnly(name, text, PLACE_BEFORE, true)) byLast.delete(name);
   if (byLast.size === 0) return question;
   // A neighbour that is part of a name ("Greg Ham"), not a capitalised question word ("Did Ham …").
   const inRun = (j: number): boolean => j >= 0 && j < words.length && CAPITALISED.test(words[j]![0]) && !NOT_NAMES.has(words[j]![0].toLowerCase());
