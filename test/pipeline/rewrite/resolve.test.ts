@@ -35,6 +35,8 @@ describe('antecedent phrases', () => {
     // So does someone else's: "can my brother sell his share?" — "do we pay tax on the share?", not "on share".
     expect(antecedents([turn(0, 'can my brother sell his share?')], new Map([['share', 0.5]]), 'en')[0]).toMatchObject({ phrase: 'share', article: 'the' });
     expect(antecedents([turn(0, 'what did she say about her budget?')], new Map([['budget', 0.5]]), 'en')[0]).toMatchObject({ phrase: 'budget', article: 'the' });
+    // So does "the other quote" ("why is it more expensive?" → "… the quote …", not "why is quote …").
+    expect(antecedents([turn(0, 'what about the other quote?')], new Map([['quote', 0.5]]), 'en')[0]).toMatchObject({ phrase: 'quote', article: 'the' });
   });
   it('keep the number that names which one after a noun ("version 2.4"), not an amount with its unit', () => {
     const chosen = new Map([['version', 0.4], ['notes', 0.2], ['metoprolol', 0.5]]);

@@ -277,6 +277,8 @@ function englishArticle(tokens: readonly string[], at: number): string | undefin
   for (let i = at - 1; i >= Math.max(0, at - 4); i--) {
     const word = tokens[i]!;
     if (/^(?:the|an?)$/i.test(word)) return 'the';
+    // "the other quote", "the same form": the article goes on, past "other" and "same".
+    if (/^(?:other|same)$/i.test(word)) continue;
     if (!/^\p{Ll}[\p{L}\p{N}-]*$/u.test(word) || STOPWORDS.has(word)) return undefined;
   }
   return undefined;
