@@ -6,6 +6,9 @@ describe('names in a conversation', () => {
     expect(namesIn('Did Herb Jeffries and his band tour?')).toEqual(['Herb Jeffries']);
     expect(namesIn("What was Meir Kahane's ideology?")).toEqual(['Meir Kahane']);
     expect(namesIn('Stan Musial and Hank Aaron played in the NFL. In July he met Paul McCartney.')).toEqual(['Stan Musial', 'Hank Aaron', 'Paul McCartney']);
+    // Nor the verb an instruction opens with ("and the receipt?" had been "and the receipt (Contact Bosch)?").
+    expect(namesIn('Contact Bosch customer service at 088 4244 010.')).toEqual(['Bosch']);
+    expect(namesIn('Bel Ziggo op 0900 1884.')).toEqual(['Ziggo']);
   });
 
   it('keep a model\'s letters and number ("Gazelle Ultimate C380", "ThinkPad T14 Gen 5"), not a month\'s year', () => {

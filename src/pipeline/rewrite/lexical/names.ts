@@ -25,8 +25,10 @@ const NOT_NAME_TAGS = new Set(['ADV', 'AUX', 'ADP', 'SCONJ', 'CCONJ', 'DET', 'PR
 
 /** Whether a capitalised word that opens a sentence before another is a word of the sentence, not of the name. */
 function opensBeforeName(word: string): boolean {
-  return NOT_NAME_TAGS.has(englishTags(word).tags[0] ?? '');
+  return IMPERATIVE_OPENERS.has(word.toLowerCase()) || NOT_NAME_TAGS.has(englishTags(word).tags[0] ?? '');
 }
+/** Verbs an instruction opens with before a name ("Contact Bosch customer service …", "Call Sanne …", "Bel Ziggo …"), which the tagger alone reads as nouns. */
+const IMPERATIVE_OPENERS = new Set('contact call phone email e-mail ask send visit check use ring text message bel mail stuur neem vraag bezoek gebruik'.split(' '));
 
 /** Lower-case words inside a title ("Pride and Prejudice", "Lord of the Rings"): a work, not a person. */
 const TITLE_LINKS = new Set(['and', 'of', 'the', 'in', 'on', 'to', 'a', 'for', '&']);
