@@ -652,6 +652,11 @@ describe('a Dutch adverb after a pronoun', () => {
     expect(await resolveParallel('en mijn paspoort?', ['kan het online?'], 'nl')).toBeUndefined();
     expect((await resolveParallel('en de Polo?', ['kan de Golf ook online?'], 'nl'))?.resolved).toBe('kan de Polo ook online?');
   });
+
+  it('said alone takes no thing\'s place ("en daarna?" had become "Wat zei de huisarts over daarna?")', async () => {
+    expect(await resolveParallel('en daarna?', ['wordt dat vergoed?', 'Wat zei de huisarts over mijn knie?'], 'nl')).toBeUndefined();
+    expect(await resolveParallel('en later?', ['Wat zei de huisarts over mijn knie?'], 'nl')).toBeUndefined();
+  });
 });
 
 describe('"what about the cat?" after a question about "she"', () => {

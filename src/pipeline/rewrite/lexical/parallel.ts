@@ -1362,6 +1362,9 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   if (aboutSlot && aboutTopic) return { resolved: aboutTopic, replaced: aboutSlot.text, at: { start: aboutSlot.start, end: aboutSlot.start + topicAlone!.length } };
   // A question in another language is not asked again in this one ("en bij hagelschade?" after an English question).
   if (said === undefined || raw === undefined || detectLanguage(raw, [], language) !== language) return undefined;
+  // "en daarna?", "en later?": a Dutch adverb of when or how says when the question is asked again, which Dutch word
+  // order puts inside it, not in any thing's place ("Wat zei de huisarts over daarna?").
+  if (lang === 'nl' && DUTCH_MANNER.has(said.trim().toLowerCase())) return undefined;
   // "revoked ones" after a question about "expired tokens": "revoked tokens", which takes their place.
   const ones = ONES.exec(said);
   const head = ones ? onesHead(raw, language) : undefined;
