@@ -16,7 +16,7 @@ import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
 import { rewriteCacheKey } from './rewriteCache.js';
 import { pairText, selectTurns, turnPairs, type SelectedTurn } from './targetedHistory.js';
-import { foldedMessage, standingPronoun, trimEnd } from './lexical/resolve.js';
+import { carryingPronoun, foldedMessage, standingPronoun, trimEnd } from './lexical/resolve.js';
 import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
@@ -227,9 +227,6 @@ function identity(o: object | undefined): string {
   return String(id);
 }
 
-/** A Dutch "het" ending a question, after its verb: "wat kost het?", "wanneer begint het?". */
-const DUTCH_HET_AT_END = /(?<![\p{L}])\p{L}+\s+het\s*[?.!]*\s*$/iu;
-
 /** How many of the latest replies' lists a parallel follow-up may name an item of. */
 const LISTS_READ = 3;
 /** How many of the latest questions' choices ("the MacBook Air M3 or the Dell XPS 13") it may: a comparison goes on longer. */
@@ -286,8 +283,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const lang = reading.language === 'nl' ? 'nl' : 'en';
   // "what did it cost?" after "when is the next one due?" or "can I renew it online?": what that
   // question's pronoun or order word was read as, then.
-  // A Dutch "het" ending the question points too ("wat kost het?"), which standingPronoun leaves to the readings' agreement.
-  const pointing = !reading.shifted && (!!standingPronoun(trimEnd(reading.text).body, lang) || (lang === 'nl' && DUTCH_HET_AT_END.test(reading.text)));
+  const pointing = !reading.shifted && !!carryingPronoun(trimEnd(reading.text).body, lang);
   const previousPoints = !!listed[0] && pointsBack(listed[0], lang);
   const previousRead = !!listed[0] && readOn(listed[0], lang);
   const previous = depth === 0 && ((again && previousPoints) || (pointing && previousRead)) ? history.map((m) => m.role).lastIndexOf('user') : -1;

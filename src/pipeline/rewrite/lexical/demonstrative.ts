@@ -267,7 +267,7 @@ function dutchMention(text: string, noun: string, gender: keyof typeof DUTCH_DET
 
 /** Whether a question points at a thing with a demonstrative and its noun ("how much is that bundle?", "wanneer is dat kamp?"). */
 export function pointsWithDemonstrative(query: string, language: string): boolean {
-  if (language === 'nl') return [...query.matchAll(DUTCH_DEMONSTRATIVE)].length > 0;
+  if (language === 'nl') return query.search(DUTCH_DEMONSTRATIVE) >= 0;
   return language === 'en' && englishPointer(query) !== undefined;
 }
 

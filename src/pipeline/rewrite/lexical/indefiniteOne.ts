@@ -80,15 +80,20 @@ const NOT_A_KIND = /^(?:first|second|third|fourth|fifth|last|next|previous|other
 /** "the starters' one", "the blue one": a thing by what it is like, its noun said elsewhere (group 1: the word before "one"). */
 const MODIFIED_ONE = /\bthe\s+(\p{L}[\p{L}-]*(?:['’]s?)?)\s+one\b(?!\s+(?:of|more)\b)/iu;
 
+/** MODIFIED_ONE's match, unless an order, a comparison or "other" says which of things named rather than what kind ("the first one", "the cheaper one"). */
+function modifiedOne(query: string): RegExpExecArray | undefined {
+  const found = MODIFIED_ONE.exec(query);
+  return found && !NOT_A_KIND.test(found[1]!) ? found : undefined;
+}
+
 /**
  * "how much is the starters' one?" after "… the starters' deduction in your first three years …":
  * "one" read as the noun the latest reply or question wrote after the same word ("the starters'
  * deduction"). English only; undefined where neither writes that word before a noun.
  */
 export function resolveModifiedOne(query: string, texts: readonly string[]): { resolved: string; phrase: string } | undefined {
-  const found = MODIFIED_ONE.exec(query);
-  // An order, a comparison or "other" says which of things named, not what kind ("the first one", "the cheaper one").
-  if (!found || NOT_A_KIND.test(found[1]!)) return undefined;
+  const found = modifiedOne(query);
+  if (!found) return undefined;
   const said = new RegExp(`(?<![\\p{L}])${escapeRegExp(found[1]!)}\\s+(\\p{Ll}[\\p{L}-]*)`, 'iu');
   for (const text of texts) {
     const noun = said.exec(text)?.[1];
@@ -134,6 +139,5 @@ export function resolveOnes(query: string, earlierUserTurns: readonly string[]):
 
 /** Whether a question has a "one" or "ones" resolveModifiedOne or resolveOnes may read ("the starters' one", "just one", "the slow ones"). */
 export function namesByOne(question: string): boolean {
-  const modified = MODIFIED_ONE.exec(question);
-  return (!!modified && !NOT_A_KIND.test(modified[1]!)) || JUST_ONE.test(question) || ADJECTIVE_ONES.test(question);
+  return !!modifiedOne(question) || JUST_ONE.test(question) || ADJECTIVE_ONES.test(question);
 }

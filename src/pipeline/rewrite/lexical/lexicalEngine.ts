@@ -18,7 +18,7 @@ import { resolveSaid, resolveSource, type Answer, type SourceReading } from './s
 import { queryCues } from './queryCues.js';
 import { askedFor, frameAntecedent, replaceOne } from './questionFrame.js';
 import { choosesAmong, orderedOne, saidAbout, type ParallelReading } from './parallel.js';
-import { antecedents, attachTopic, CLAUSE_WORDS, dutchPronounAtEnd, ellipticSubject, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, isAttribute, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
+import { antecedents, attachTopic, carryingPronoun, CLAUSE_WORDS, dutchPronounAtEnd, ellipticSubject, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, isAttribute, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { clausePredicates, englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
 import { caseLike, charAt, DETERMINERS, escapeRegExp, hasWholeWord, LETTER, LETTER_OR_DIGIT, opensSentence, PEOPLE, PERSON_ROLES, PERSON_TITLES, plural, PREPOSITIONS, replaceWhole, SOURCE_LEAD, wholeMatches, withoutAddresses, wordPattern } from './words.js';
@@ -947,6 +947,9 @@ const RECENT_QUESTIONS = 3;
 /** "my talk", "my sourdough starter", "our MacBook": the user's own thing, up to a preposition, a verb or the end. */
 const OWN_THING = /(?<![\p{L}])(my|our)\s+((?:[\p{L}\p{N}'’-]+\s+){0,2}?[\p{L}\p{N}'’-]+)(?=\s*[?.!,]|\s*$|\s+(?:at|in|on|for|from|to|with|of|by|after|before|about|according|regarding|under|than|and|or|is|are|was|were|has|have|do|does|did|drain|need|work|leave|start)\b)/iu;
 
+/** Every such thing of a question. */
+const OWN_THINGS = new RegExp(OWN_THING.source, 'giu');
+
 /** "mine" standing for a thing ("does mine qualify?", "is mine covered too?"); not "a friend of mine" nor a mine. */
 const MINE = /(?<![\p{L}])(?<!\b(?:the|a|an|of|this|that|gold|coal|salt|land)\s+)mine(?![\p{L}])/iu;
 
@@ -956,14 +959,10 @@ const MINE = /(?<![\p{L}])(?<!\b(?:the|a|an|of|this|that|gold|coal|salt|land)\s+
  */
 function mineReading(c: ReadingContext): ReferenceReading | undefined {
   if (c.language !== 'en' || !c.last || !MINE.test(c.base)) return undefined;
-  const owned = c.input.earlierUserTurns.slice(0, RECENT_QUESTIONS).flatMap((q) => [...q.matchAll(new RegExp(OWN_THING.source, 'giu'))].map((m) => m[2]!));
+  const owned = c.input.earlierUserTurns.slice(0, RECENT_QUESTIONS).flatMap((q) => [...q.matchAll(OWN_THINGS)].map((m) => m[2]!));
   const things = owned.filter((t) => !isPerson(t, c.input.people) && !PEOPLE.has(t.split(/\s+/).at(-1)!.toLowerCase()));
   if (!things.length) return undefined;
-  const reply = c.last.assistant.toLowerCase();
-  const spoken = (t: string): number => {
-    const at = reply.search(new RegExp(`(?<![\\p{L}])${escapeRegExp(t.split(/\s+/).at(-1)!.toLowerCase())}(?![\\p{L}])`, 'u'));
-    return at < 0 ? Infinity : at;
-  };
+  const spoken = (t: string): number => wholeMatches(c.last!.assistant, escapeRegExp(t.split(/\s+/).at(-1)!), { ignoreCase: true })[0]?.index ?? Infinity;
   const thing = [...things].sort((a, b) => spoken(a) - spoken(b))[0]!;
   return { resolved: c.base.replace(MINE, (m) => caseLike(m, `my ${thing}`)), reference: { phrase: thing, article: 'my', by: 'own thing' }, turns: [c.last.index] };
 }
@@ -1053,8 +1052,8 @@ function continuedReading(c: ReadingContext): Antecedent | undefined {
   // A thing the answer chose is carried on though it was put in brackets ("what's the range (Gazelle Ultimate C380)?").
   if (!c.last || !before || (before.attached && before.by !== 'choice') || !CONTINUED.has(before.by) || c.dependence < CONTINUING_DEPENDENCE) return undefined;
   // A "they" who does something is as often people the conversation named as the thing it was about.
-  const pronoun = standingPronoun(trimEnd(c.base).body, c.language === 'nl' ? 'nl' : 'en') ?? (c.language === 'nl' ? /(?<![\p{L}])het(?=\s*[?.!]*\s*$)/iu.exec(trimEnd(c.base).body) : null);
-  if (!pronoun || /^they$/i.test(pronoun[0])) return undefined;
+  const pronoun = carryingPronoun(trimEnd(c.base).body, c.language === 'nl' ? 'nl' : 'en');
+  if (!pronoun || /^they$/i.test(pronoun)) return undefined;
   // "what about the dryer I bought with it?": a question that asked about a new thing of its own moved on to it.
   const asked = c.input.earlierUserTurns[0]?.trim() ?? '';
   const lead = ELLIPSIS_LEAD[c.language]?.exec(asked);

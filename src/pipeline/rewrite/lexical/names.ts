@@ -225,9 +225,13 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   return undefined;
 }
 
+/** Relatives by sex, which say whose a name is before it ("Uncle Rob") and whom "he" or "she" may be ("her husband"). */
+const MAN_KIN = 'uncle brother father son husband grandfather grandpa oom broer vader zoon opa'.split(' ');
+const WOMAN_KIN = 'aunt sister mother daughter wife grandmother grandma tante zus moeder dochter oma'.split(' ');
+/** Relatives "he" or "she" may be, by sex: MAN_KIN and WOMAN_KIN, and those said only of someone's own ("her boyfriend", "my mum"). */
 const KIN_OF: Record<'m' | 'f', readonly string[]> = {
-  m: ['husband', 'brother', 'father', 'son', 'uncle', 'grandfather', 'grandpa', 'dad', 'boyfriend', 'broer', 'vader', 'zoon', 'oom', 'opa', 'vriend'],
-  f: ['wife', 'sister', 'mother', 'daughter', 'aunt', 'grandmother', 'grandma', 'mum', 'mom', 'girlfriend', 'zus', 'moeder', 'dochter', 'tante', 'oma', 'vriendin'],
+  m: [...MAN_KIN, 'dad', 'boyfriend', 'vriend'],
+  f: [...WOMAN_KIN, 'mum', 'mom', 'girlfriend', 'vriendin'],
 };
 const OWNED = '(my|your|our|his|her|their|the|mijn|je|jouw|onze|zijn|haar|de|het)';
 const KIN_ASKED = {
@@ -240,11 +244,11 @@ const KIN_ASKED = {
  * would say it: "her husband" is "Mara's husband" where "her" was Mara (`owner`, of `ownerSex`).
  */
 function relativeAsked(questions: readonly string[], wanted: 'm' | 'f', owner: string | undefined, ownerSex: 'm' | 'f' | undefined): string | undefined {
+  const ownersWord = ownerSex === 'f' ? 'her' : 'his';
   for (const question of questions) {
     const m = KIN_ASKED[wanted].exec(question);
     if (!m) continue;
     const determiner = m[1]!.toLowerCase();
-    const ownersWord = ownerSex === 'f' ? 'her' : 'his';
     if (owner && determiner === ownersWord) return `${possessiveOf(owner)} ${m[2]!.toLowerCase()}`;
     return `${determiner} ${m[2]!.toLowerCase()}`;
   }
@@ -277,8 +281,8 @@ function namesOfReply(reply: string, texts: readonly string[]): readonly string[
 }
 
 /** Words before a name, or opening it, that say it is a man's ("Uncle Rob", "Mr Jansen", "meneer De Vries") or a woman's. */
-const MAN_WORDS = new Set('mr mister sir lord king prince uncle brother father son husband grandfather grandpa dhr meneer oom broer vader zoon opa'.split(' '));
-const WOMAN_WORDS = new Set('mrs ms miss madam lady queen princess aunt auntie sister mother daughter wife grandmother grandma mevr mevrouw mw tante zus moeder dochter oma'.split(' '));
+const MAN_WORDS = new Set([...'mr mister sir lord king prince dhr meneer'.split(' '), ...MAN_KIN]);
+const WOMAN_WORDS = new Set([...'mrs ms miss madam lady queen princess auntie mevr mevrouw mw'.split(' '), ...WOMAN_KIN]);
 /** "Sara and her partner": a possessive right after a name and "and" says whose (group 1). */
 const POSSESSIVE_AFTER_NAME = /^\s+(?:and|en)\s+(his|her|zijn|haar)\b/i;
 

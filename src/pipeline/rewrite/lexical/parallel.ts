@@ -99,7 +99,6 @@ const PLACE_PREPOSITIONS = new Set(['at', 'in', 'on', 'near', 'bij', 'op']);
 const THERE = new Set(['there', 'daar']);
 const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'zijn', 'waren']);
 
-
 /** Words that open a phrase of their own as a preposition does ("according to the annual report", "volgens mijn contract"). */
 const PREPOSITION_LIKE = new Set('according due instead regarding concerning including excluding despite volgens dankzij ondanks inclusief exclusief betreffende'.split(' '));
 const isContent = (t: Token): boolean =>
@@ -999,6 +998,12 @@ function shortNames(item: string): string[] {
 const PERSON_PRONOUN = /(?<![\p{L}'’])(he|she|him|his|her|hers)(?![\p{L}'’])/giu;
 const OTHER_SEX: Record<string, string> = { he: 'she', she: 'he', him: 'her', his: 'her', hers: 'his' };
 
+/** Whether the "her" at `start` of `text` owns the word after it ("her research background"), not "ask her about …". */
+function ownsAt(text: string, start: number, word: string): boolean {
+  const next = /^\s+(\p{L}+)/u.exec(text.slice(start + word.length))?.[1]?.toLowerCase();
+  return !!next && !STOPWORDS.has(next) && !PREPOSITIONS.has(next);
+}
+
 /**
  * "and his?" after "what is her research background?": the question again of someone of the other
  * sex ("what is his research background?"), the pronoun in the form its place asks for ("her"
@@ -1013,8 +1018,7 @@ function otherPersonFollowUp(said: string, previous: string): ParallelReading | 
   const female = (w: string): boolean => /^(?:she|her|hers)$/.test(w);
   if (female(word) === female(asked)) return undefined;
   const start = was.index!;
-  const next = /^\s+(\p{L}+)/u.exec(previous.slice(start + word.length))?.[1]?.toLowerCase();
-  const put = caseLike(was[1]!, word === 'her' ? (next && !STOPWORDS.has(next) && !PREPOSITIONS.has(next) ? 'his' : 'him') : OTHER_SEX[word]!);
+  const put = caseLike(was[1]!, word === 'her' ? (ownsAt(previous, start, word) ? 'his' : 'him') : OTHER_SEX[word]!);
   return { resolved: previous.slice(0, start) + put + previous.slice(start + word.length), replaced: '', at: { start, end: start + put.length } };
 }
 
@@ -1034,8 +1038,7 @@ function someoneElseFollowUp(said: string, previous: string): ParallelReading | 
   const was = found[0]!;
   const word = was[1]!.toLowerCase();
   const start = was.index!;
-  const next = /^\s+(\p{L}+)/u.exec(previous.slice(start + word.length))?.[1]?.toLowerCase();
-  const owns = word === 'his' || word === 'hers' || (word === 'her' && !!next && !STOPWORDS.has(next) && !PREPOSITIONS.has(next));
+  const owns = word === 'his' || word === 'hers' || (word === 'her' && ownsAt(previous, start, word));
   const put = owns ? `${said.trim()}'s` : said.trim();
   return { resolved: previous.slice(0, start) + put + previous.slice(start + word.length), replaced: was[1]!, at: { start, end: start + put.length } };
 }

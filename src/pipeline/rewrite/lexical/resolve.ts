@@ -531,6 +531,17 @@ export function standingPronoun(body: string, lang: 'en' | 'nl'): RegExpExecArra
   return pointingPronoun(body, lang) ?? (lang === 'nl' ? DUTCH_DIE_PRONOUN.exec(body) : null);
 }
 
+/** A Dutch "het" ending a question after its verb: "wat kost het?", "wanneer begint het?" (group 1). */
+const DUTCH_HET_AT_END = /(?<![\p{L}])\p{L}+\s+(het)\s*[?.!]*\s*$/iu;
+
+/**
+ * The pronoun by which a question may carry on the latest question's reading: a standing one, and
+ * a Dutch "het" ending the question, which standingPronoun leaves to the readings' agreement.
+ */
+export function carryingPronoun(body: string, lang: 'en' | 'nl'): string | undefined {
+  return standingPronoun(body, lang)?.[0] ?? (lang === 'nl' ? DUTCH_HET_AT_END.exec(body)?.[1] : undefined);
+}
+
 /**
  * A topic said first, then asked about with a pronoun: "and the data transfer, where does it
  * go?", "en de huur, wanneer moet die betaald worden?". The topic opens with a determiner (after
