@@ -53,12 +53,12 @@ async function retrieve(index: CorpusIndex, embedder: CachingEmbedder, retriever
   let chunkIds: number[];
   if (retriever === 'bm25') {
     const own = queryTerms(out.query).filter((t) => !out.extra?.terms.includes(t));
-    chunkIds = weightedKeywordCandidates(store, { own, extra: out.extra, phrases }, K);
+    chunkIds = weightedKeywordCandidates(store, { own, extra: out.extra, phrases, feedback: out.feedback }, K);
   } else if (retriever === 'dense') {
     const v = await mixedQueryVector(embedder, out.vectorQuery ?? [{ text: out.query, weight: 1 }]);
     chunkIds = vectorCandidates(store, v, K);
   } else {
-    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms: out.extra, vectorQuery: out.vectorQuery, phrases })).hits.map((h) => h.chunkId);
+    chunkIds = (await hybridSearch(store, out.query, { embedder, k: K, candidates: 100, extraTerms: out.extra, vectorQuery: out.vectorQuery, phrases, feedback: out.feedback })).hits.map((h) => h.chunkId);
   }
   return chunkIds.map((id) => index.passageOfChunk(id)).filter((p): p is string => !!p);
 }

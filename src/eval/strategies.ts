@@ -1,6 +1,6 @@
 import type { Embedder } from '../pipeline/models/embedder.js';
 import type { RewriteWeights } from '../pipeline/rewrite/lexical/scorer.js';
-import { rewrite, searchTerms, searchVectorQuery, type LlmRewriter } from '../pipeline/rewrite/rewrite.js';
+import { rewrite, searchFeedback, searchTerms, searchVectorQuery, type LlmRewriter } from '../pipeline/rewrite/rewrite.js';
 import { pairText, turnPairs } from '../pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions } from '../pipeline/rewrite/types.js';
 import type { WeightedTerms, WeightedText } from '../pipeline/search/hybridSearch.js';
@@ -18,6 +18,8 @@ export interface StrategyOutput {
   resolved?: string;
   /** What dense retrieval searches for instead of `query`: texts mixed by weight. */
   vectorQuery?: WeightedText[];
+  /** Conversation words the keyword side adds where its first-found passages hold them (the Search stage's feedback). */
+  feedback?: string[];
 }
 
 /** What a strategy may consult: statistics of the corpus being searched. */
@@ -89,8 +91,8 @@ export function rewriteStrategy(name: string, history: 'full' | 'targeted', llm?
       const { search_query, resolved_query } = run.result;
       // As the Search stage does: keywords at their weight; by meaning, the resolved question
       // (a sentence encoder reads a question better than one with a bag of words on it) mixed
-      // with the turn it drew on most.
-      return { query: search_query, extra: searchTerms(run), resolved: resolved_query, vectorQuery: searchVectorQuery(run) };
+      // with the turn it drew on most; the conversation's words its first-found passages hold as feedback.
+      return { query: search_query, extra: searchTerms(run), resolved: resolved_query, vectorQuery: searchVectorQuery(run), feedback: searchFeedback(run) };
     },
   };
 }

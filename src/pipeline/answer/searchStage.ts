@@ -1,5 +1,5 @@
 import type { Embedder } from '../models/embedder.js';
-import { searchTerms, searchVectorQuery, type RewriteRun } from '../rewrite/rewrite.js';
+import { searchFeedback, searchTerms, searchVectorQuery, type RewriteRun } from '../rewrite/rewrite.js';
 import { diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
 import { queryPhrases } from '../search/queryTerms.js';
 import type { IndexStore } from '../store/indexStore.js';
@@ -29,11 +29,12 @@ export interface SearchStageResult {
 
 /**
  * The Search stage: the rewrite's search_query by keywords (its added terms weighted, the
- * resolved question's word pairs as phrases) and its resolved question by meaning, within the
+ * resolved question's word pairs as phrases, the conversation's words its first-found passages
+ * hold as feedback) and its resolved question by meaning, within the
  * files the plan's filters allow, a file's passages beyond the first few weighed down so that
  * several files are heard; an ambiguous rewrite's alternatives are searched too and merged.
  */
-export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns' | 'dependence' | 'keywordShares'>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
+export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns' | 'dependence' | 'keywordShares'> & Partial<Pick<RewriteRun, 'conversation' | 'options'>>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
   const k = options.k ?? 8;
   const fileIds = narrows(plan.filters) ? matchingFileIds(store, plan.filters) : undefined;
   if (fileIds && fileIds.length === 0) return { hits: [], searched: [], phrases: [], scopedFiles: 0 };
@@ -44,11 +45,13 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
     ...(r.ambiguous ? r.alternatives.map((a) => ({ text: a, phrases: queryPhrases(a), vector: [{ text: a, weight: 1 }] })) : []),
   ];
   const merged = new Map<number, SearchHit>();
+  const feedback = searchFeedback(run);
   for (const q of queries) {
     const { hits } = await hybridSearch(store, q.text, {
       k: k * 3,
       embedder: options.embedder,
       extraTerms: searchTerms(run),
+      feedback,
       vectorQuery: q.vector,
       phrases: q.phrases,
       fileIds,

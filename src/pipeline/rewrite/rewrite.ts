@@ -80,6 +80,8 @@ export interface RewriteRun {
   keywordShares?: number[];
   /** The LLM call's figures, when the LLM engine answered. */
   llm?: LlmCallStats;
+  /** The conversation as read (the Search stage's feedback takes its words; see searchFeedback). */
+  conversation?: readonly HistoryMessage[];
   ms: number;
 }
 
@@ -186,6 +188,20 @@ export function searchTerms(run: Pick<RewriteRun, 'result' | 'keywordShares'>): 
 }
 
 /**
+ * The words of the conversation the Search stage may add where the passages it finds first hold
+ * them (conversationFeedback): every message's, each cut to message_char_limit, less the words
+ * the rewrite already searches. None for a question read without the conversation (passthrough).
+ */
+export function searchFeedback(run: Pick<RewriteRun, 'result'> & Partial<Pick<RewriteRun, 'conversation' | 'options'>>): string[] {
+  if (run.result.engine === 'passthrough' || !run.conversation?.length) return [];
+  const searched = new Set(queryTerms(`${run.result.search_query} ${run.result.keywords.join(' ')}`));
+  const limit = run.options?.message_char_limit ?? DEFAULT_REWRITE_OPTIONS.message_char_limit;
+  const words = new Set<string>();
+  for (const m of run.conversation) for (const t of queryTerms(m.text.slice(0, limit))) if (!searched.has(t)) words.add(t);
+  return [...words];
+}
+
+/**
  * The longest question the Rewrite stage reads, the app's own limit on a question: a longer one
  * is a pasted text rather than a follow-up, and is searched as it is.
  */
@@ -249,7 +265,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const done = (run: Omit<RewriteRun, 'ms' | 'options'>): RewriteRun => {
     const r = run.result;
     if (r.search_query !== trimmed) deps.logger?.debug(`Query reformulated: '${query}' -> '${r.search_query}'`);
-    return { ...run, options: opts, ms: performance.now() - t0 };
+    return { ...run, options: opts, ...(history.length ? { conversation: history } : {}), ms: performance.now() - t0 };
   };
   const pasted = trimmed.length > MAX_REWRITE_CHARS;
   const reading = readQuery(pasted ? trimmed.slice(0, MAX_REWRITE_CHARS) : trimmed, earlier);

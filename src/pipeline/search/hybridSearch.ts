@@ -1,5 +1,6 @@
 import { normalise, type Embedder } from '../models/embedder.js';
 import type { IndexStore } from '../store/indexStore.js';
+import { FEEDBACK_PASSAGES, FEEDBACK_WEIGHT, feedbackTerms, type FeedbackTerm } from './conversationFeedback.js';
 import { ftsMatchExpression, queryPhrases, queryTerms } from './queryTerms.js';
 import { SignBitIndex } from './signBitIndex.js';
 
@@ -45,6 +46,11 @@ export interface SearchOptions {
   vectorQuery?: readonly WeightedText[];
   /** Search only these files (the plan's filters, resolved to file ids); undefined: every file. */
   fileIds?: readonly number[];
+  /**
+   * Words of the conversation the keyword side may add where the passages it finds first hold
+   * them (conversationFeedback; a rewrite's searchFeedback).
+   */
+  feedback?: readonly string[];
   /** At most this many passages per file in the results. */
   maxPerFile?: number;
 }
@@ -104,7 +110,7 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
   const vectorQuery = options.vectorQuery?.filter((p) => p.text.trim()) ?? [];
   const queryVector = useVectors ? mixedQueryVector(options.embedder!, vectorQuery.length ? vectorQuery : [{ text: query, weight: 1 }]) : undefined;
   const scope = options.fileIds ? JSON.stringify(options.fileIds) : undefined;
-  const bm25Ids = weightedKeywordCandidates(store, { own: terms, extra: options.extraTerms, phrases: options.phrases ?? queryPhrases(query) }, candidates, scope);
+  const bm25Ids = weightedKeywordCandidates(store, { own: terms, extra: options.extraTerms, phrases: options.phrases ?? queryPhrases(query), feedback: options.feedback }, candidates, scope);
   let vecIds: number[] = [];
   if (queryVector) {
     const qv = await queryVector;
@@ -157,6 +163,8 @@ export interface KeywordQuery {
   own: readonly string[];
   extra?: WeightedTerms;
   phrases?: readonly string[];
+  /** Conversation words added where the first-found passages hold them (conversationFeedback). */
+  feedback?: readonly string[];
 }
 
 /**
@@ -165,6 +173,13 @@ export interface KeywordQuery {
  * bm25(own) + w·bm25(extra) + PHRASE_WEIGHT·bm25(phrases) are exactly weighted BM25.
  */
 export function weightedKeywordCandidates(store: IndexStore, query: KeywordQuery, limit: number, scope?: string): number[] {
+  if (query.feedback?.length) {
+    const { feedback, ...first } = query;
+    const searched = new Set([...first.own, ...(first.extra?.terms ?? [])]);
+    const found = feedbackTerms(store, weightedKeywordCandidates(store, first, FEEDBACK_PASSAGES, scope), feedback.filter((t) => !searched.has(t)));
+    if (found.length) return weightedKeywordCandidates(store, { ...first, extra: withFeedback(first.extra, found) }, limit, scope);
+    return weightedKeywordCandidates(store, first, limit, scope);
+  }
   const { own, extra, phrases = [] } = query;
   const ownMatch = ftsMatchExpression(own);
   const parts: { match: string; weight: number }[] = [];
@@ -195,6 +210,16 @@ export function weightedKeywordCandidates(store: IndexStore, query: KeywordQuery
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .slice(0, limit)
     .map(([id]) => id);
+}
+
+/** The added terms with the feedback's words after them, each at its own weight. */
+function withFeedback(extra: WeightedTerms | undefined, found: readonly FeedbackTerm[]): WeightedTerms {
+  const terms = extra?.terms ?? [];
+  return {
+    terms: [...terms, ...found.map((f) => f.term)],
+    weight: extra?.weight ?? FEEDBACK_WEIGHT,
+    weights: [...terms.map((_, i) => extra!.weights?.[i] ?? extra!.weight), ...found.map((f) => f.weight)],
+  };
 }
 
 export function keywordCandidates(store: IndexStore, match: string, limit: number, scope?: string): number[] {
