@@ -10,7 +10,7 @@ import { asksAttribute, lexicalRewrite, readQuery, type LexicalTrace } from './l
 import { itemsAsked, listItems, ordinalsAsked } from './lexical/ordinal.js';
 import { asksForOne, namesByOne } from './lexical/indefiniteOne.js';
 import { pointsWithDemonstrative } from './lexical/demonstrative.js';
-import { acknowledgesOnly, asksAgain, choiceBetween, choosesAmong, namedPair, namesByOrder, resolveParallel } from './lexical/parallel.js';
+import { acknowledgesOnly, asksAgain, choiceBetween, choosesAmong, namedPair, namesByOrder, parallelPair, resolveParallel, saysBoth } from './lexical/parallel.js';
 import { peopleNamed } from './lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
@@ -21,7 +21,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.268`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.269`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -249,6 +249,29 @@ const LISTS_READ = 3;
 const CHOICES_READ = 5;
 
 /**
+ * The two things the user's latest questions named as a pair ("between Market Cap and NAV"),
+ * offered as a choice ("the MacBook Air M3 or the Dell XPS 13?") or asked of in turn ("… my Netflix subscription …?", "what about Spotify?"), passing over choice
+ * questions ("which one is more expensive?"), which asked among the same two.
+ */
+async function pairAsked(listed: readonly string[], questions: readonly { index: number }[], language: string, embedder: Embedder | undefined): Promise<{ options: [string, string]; turns: number[] } | undefined> {
+  for (let k = 0; k < Math.min(listed.length, BOTH_READ); k++) {
+    const q = listed[k]!;
+    if (choosesAmong(q, language) || saysBoth(q, language)) continue;
+    const turn = (n: number): number[] => questions.slice(questions.length - 1 - n, questions.length - k).map((p) => p.index);
+    const named = namedPair(q, language);
+    if (named) return { options: named, turns: turn(k) };
+    // "… the MacBook Air M3 or the Dell XPS 13?": a choice offered in the question itself.
+    const offered = listItems(q, language);
+    if (offered.length === 2) return { options: [offered[0]!, offered[1]!], turns: turn(k) };
+    const pair = asksAgain(q, language) && listed.length > k + 1 ? parallelPair(await resolveParallel(q, listed.slice(k + 1), language, embedder)) : undefined;
+    return pair && { options: pair, turns: turn(k + 1) };
+  }
+  return undefined;
+}
+/** How many of the latest questions pairAsked reads: a choice question or two, and the one before them. */
+const BOTH_READ = 3;
+
+/**
  * The Rewrite stage: folds the relevant part of the conversation into the query, so that a
  * follow-up finds what it means. Never throws for a model's sake: any model failure falls back
  * to the lexical engine, which always answers. `depth` is the rewrite's own: 1 when it reads the
@@ -324,8 +347,10 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const askedOfTwo = choosing && listed.length >= 2 && asksAgain(listed[0]!, reading.language) ? choiceBetween(reading.text, await resolveParallel(listed[0]!, listed.slice(1), reading.language, deps.embedder), reading.language) : undefined;
   const pair = choosing && !askedOfTwo ? namedPair(listed[0]!, reading.language) : undefined;
   const choice = askedOfTwo ? { options: askedOfTwo, turns: questions.slice(-2).map((p) => p.index) } : pair ? { options: pair, turns: questions.slice(-1).map((p) => p.index) } : undefined;
+  // "how much do I spend on both per year?": the two things the latest question that was no choice compared or asked of in turn.
+  const both = depth === 0 && !reading.shifted && !choice && saysBoth(reading.text, reading.language) ? await pairAsked(listed, questions, reading.language, deps.embedder) : undefined;
   const people = peopleNamed(pairs, reading.language);
-  const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal, previousReference: pointing ? understood?.reference : undefined, choice });
+  const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal, previousReference: pointing ? understood?.reference : undefined, choice, both });
   const { trace, ...lexicalResult } = lexical;
   // The question as the lexical engine understood it, for a follow-up that asks it again or points
   // at the same thing (only such a question is looked up: see `previous`; hashing the conversation

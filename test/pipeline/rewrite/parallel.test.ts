@@ -867,3 +867,35 @@ describe('a choice between the two things the latest questions asked about', () 
     expect(plain.result.resolved_query).not.toMatch(/ or /);
   });
 });
+
+describe('"both" for the two things the latest questions asked about', () => {
+  const resolved = async (q: string, history: ReturnType<typeof u>[]): Promise<string> => (await rewrite(q, history)).result.resolved_query;
+  const SUBSCRIPTIONS = [
+    u('When does my Netflix subscription renew?'),
+    a('Your Netflix Standard plan renews on the 14th of each month at 13.99 euros.'),
+    u('what about Spotify?'),
+    a('Your Spotify Premium Duo renews on the 2nd at 14.99 euros.'),
+  ];
+
+  it('names them, past a choice question or a question of both asked between them', async () => {
+    expect(await resolved('how much do I spend on both per year?', SUBSCRIPTIONS)).toBe('how much do I spend on both Netflix and Spotify per year?');
+    const chosen = [...SUBSCRIPTIONS, u('which one is more expensive?'), a('Spotify Premium Duo, at 14.99 euros against 13.99 euros.')];
+    expect(await resolved('how much do I spend on both per year?', chosen)).toBe('how much do I spend on both Netflix and Spotify per year?');
+    const SOLAR = [u('How much is the solar quote from Zonnefix?'), a('7,450 euros for 12 panels.'), u('and the one from SunPower?'), a('8,100 euros for 12 panels.')];
+    expect(await resolved('do both include installation?', SOLAR)).toBe('do both Zonnefix and SunPower include installation?');
+    const asked = [...SOLAR, u('do both include installation?'), a('Zonnefix does; SunPower charges 600 euros extra.')];
+    expect(await resolved('do they both have a warranty?', asked)).toBe('do both Zonnefix and SunPower have a warranty?');
+    // Named as a pair, or offered as a choice in one question.
+    expect(await resolved('how are both calculated?', [u("What's the difference between Market Cap and NAV?"), a('Market cap is the share price times the shares; NAV is assets minus liabilities.')])).toBe('how are both Market Cap and NAV calculated?');
+    expect(await resolved('do both have USB-C charging?', [u('Which laptop is lighter, the MacBook Air M3 or the Dell XPS 13?'), a('The Dell XPS 13, at 1.19 kg.')])).toBe('do both the MacBook Air M3 and the Dell XPS 13 have USB-C charging?');
+    // Dutch, after a preposition.
+    const internet = [u('Wat kost een abonnement bij KPN?'), a('45 euro per maand.'), u('en bij Ziggo?'), a('40 euro per maand.')];
+    expect(await resolved('hoeveel betaal ik voor beide per jaar?', internet)).toBe('hoeveel betaal ik voor KPN en Ziggo per jaar?');
+  });
+
+  it('leaves a "both" that names its things, or follows a question of one thing, as asked', async () => {
+    expect(await resolved('do both Netflix and Spotify have a student plan?', SUBSCRIPTIONS)).toBe('do both Netflix and Spotify have a student plan?');
+    expect(await resolved('should I take both with food?', [u('Can I take ibuprofen with paracetamol?'), a('Yes, spaced a few hours apart.')])).toBe('should I take both with food?');
+    expect(await resolved('can we both use it?', SUBSCRIPTIONS)).not.toMatch(/Netflix and Spotify/);
+  });
+});

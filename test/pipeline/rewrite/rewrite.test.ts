@@ -785,7 +785,7 @@ describe('rewrite: who "that" is, no language for "his", no address parts, no br
     expect(['com', 'nl', 'philips', 'belastingdienst', 'aangifte', 'version', 'asp', 'net'].map(domain)).toEqual([true, true, true, true, true, false, false, false]);
   });
 
-  it('adds no one bracketed thing to "which one …?" (but the two it chooses between) or "what about both?"', async () => {
+  it('adds no one bracketed thing to "which one …?" (but the two it chooses between) or "what about both?" (but both by name)', async () => {
     const kitchen = [
       u('What does the kitchen quote from Keukenstudio Noord include?'),
       a('The quote includes the cabinets, a quartz worktop, an induction hob from Bosch, an oven, a dishwasher and installation, for 14,350 euros.'),
@@ -793,7 +793,8 @@ describe('rewrite: who "that" is, no language for "his", no address parts, no br
       a('The IKEA plan totals 9,870 euros: cabinets, a laminate worktop, appliances and installation by a partner company.'),
     ];
     expect((await rewrite('which one has the quartz worktop?', kitchen, {}, { embedder })).result.resolved_query).toBe('which one has the quartz worktop (Keukenstudio Noord or IKEA)?');
-    expect((await rewrite('what about both?', kitchen, {}, { embedder })).result.resolved_query).toBe('what about both?');
+    // No one of them in brackets: "both" names the two.
+    expect((await rewrite('what about both?', kitchen, {}, { embedder })).result.resolved_query).toBe('what about both Keukenstudio Noord and IKEA?');
   });
 });
 

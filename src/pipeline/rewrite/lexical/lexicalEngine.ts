@@ -17,7 +17,7 @@ import { namedAction, verbObject, type ActedOn } from './verbObject.js';
 import { resolveSaid, resolveSource, type Answer, type SourceReading } from './source.js';
 import { queryCues } from './queryCues.js';
 import { askedFor, frameAntecedent, replaceOne } from './questionFrame.js';
-import { choosesAmong, orderedOne, saidAbout, type ParallelReading } from './parallel.js';
+import { choosesAmong, orderedOne, replaceBoth, saidAbout, type ParallelReading } from './parallel.js';
 import { antecedents, attachTopic, carryingPronoun, CLAUSE_WORDS, dutchPronounAtEnd, ellipticSubject, ELLIPSIS_LEAD, foldFrontedTopic, frontedTopic, isAttribute, MORE, phraseReading, pointingPronoun, resolveReference, resolveThere, SUBORDINATORS, standingPronoun, trimEnd, type Antecedent } from './resolve.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
 import { clausePredicates, englishTags, passiveThey, pronounSubjectVerb, theyVerb, verbSubjects } from './predicates.js';
@@ -77,6 +77,8 @@ export interface LexicalInput {
   previousReference?: LexicalTrace['reference'];
   /** The two things a choice question chooses between, from the user's latest two questions (see choiceBetween). */
   choice?: { options: readonly [string, string]; turns: number[] };
+  /** The two things a recent question compared or asked of in turn, which a "both" names (see replaceBoth). */
+  both?: { options: readonly [string, string]; turns: number[] };
 }
 
 /** The question as the engine reads it: fillers removed, an opening that changes the subject taken off, its language. */
@@ -783,6 +785,12 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
     if (!choice) return undefined;
     const between = choice.options.join(c.language === 'nl' ? ' of ' : ' or ');
     return { resolved: attachTopic(c.base, between, c.language), reference: { phrase: between, by: 'comparison' }, turns: choice.turns };
+  },
+  // "how much do I spend on both per year?" after "… my Netflix subscription …", "what about Spotify?": both of them, by name.
+  (c) => {
+    const both = c.input.both;
+    const resolved = both && replaceBoth(c.base, both.options, c.language);
+    return resolved ? { resolved, reference: { phrase: both!.options.join(c.language === 'nl' ? ' en ' : ' and '), by: 'comparison' }, turns: both!.turns } : undefined;
   },
   // "who pays for the fence if we share it?": an "it" in a clause after the question named a thing stands for that thing.
   (c) => (c.language === 'en' && namedBeforeIt(c.base) ? { resolved: c.base, turns: [] } : undefined),

@@ -1200,7 +1200,12 @@ const SHARED_PREPOSITION = /^(?:from|in|at|on|for|with|by|of|bij|van|op|voor|met
  * both share is left out ("from"); undefined unless the question chooses so.
  */
 export function choiceBetween(query: string, asked: ParallelReading | undefined, language: string): [string, string] | undefined {
-  if (!asked?.replaced || !choosesAmong(query, language)) return undefined;
+  return choosesAmong(query, language) ? parallelPair(asked) : undefined;
+}
+
+/** The subject a parallel question asked about again and the one it replaced, without a preposition both share. */
+export function parallelPair(asked: ParallelReading | undefined): [string, string] | undefined {
+  if (!asked?.replaced) return undefined;
   let pair: [string, string] = [asked.replaced.trim(), asked.resolved.slice(asked.at.start, asked.at.end).trim()];
   const shared = pair.map((p) => SHARED_PREPOSITION.exec(p)?.[0].toLowerCase().trim());
   if (shared[0] && shared[0] === shared[1]) pair = pair.map((p) => p.replace(SHARED_PREPOSITION, '')) as [string, string];
@@ -1236,6 +1241,31 @@ export function namedPair(question: string, language: string): [string, string] 
     if (m) return m[1]!.toLowerCase() !== m[2]!.toLowerCase() ? [m[1]!, m[2]!] : undefined;
   }
   return undefined;
+}
+
+/**
+ * "both" standing for two things the conversation named, not naming them itself ("both of them",
+ * "on both per year", not "both the XPS and the ThinkPad"; "they both" and "them both" are
+ * both of them, "we both" is not); Dutch "beide", "allebei" or "alle
+ * twee" after a preposition ("voor beide").
+ */
+const BOTH: Record<'en' | 'nl', RegExp> = {
+  en: /(?<![\p{L}])(?:(?:they|them)\s+both|(?<!\b(?:we|you|us|these|those)\s+)both(?:\s+of\s+(?:them|these|those))?)(?![\p{L}])(?!\s+(?:the|my|your|our|his|her|their|a|an|of)\b)(?!(?:\s+[\p{L}\p{N}'’-]+){1,4}\s+and\b)/iu,
+  nl: /(?<=(?:^|\s)(?:voor|van|op|aan|bij|met|over|tussen)\s+)(?:beide|beiden|allebei|alle\s+twee)(?![\p{L}])(?!(?:\s+[\p{L}\p{N}'’-]+){1,4}\s+en\b)/iu,
+};
+
+/** The question with its "both" naming the two things: "how much do I spend on both Netflix and Spotify per year?". */
+export function replaceBoth(query: string, pair: readonly [string, string], language: string): string | undefined {
+  const nl = language === 'nl';
+  const m = BOTH[nl ? 'nl' : 'en'].exec(query);
+  if (!m) return undefined;
+  const named = nl ? `${pair[0]} en ${pair[1]}` : `both ${pair[0]} and ${pair[1]}`;
+  return `${query.slice(0, m.index)}${named}${query.slice(m.index + m[0].length)}`;
+}
+
+/** Whether the question says "both" for two things it does not name (see replaceBoth). */
+export function saysBoth(query: string, language: string): boolean {
+  return BOTH[language === 'nl' ? 'nl' : 'en'].test(query);
 }
 
 /** A question word alone, asking the previous question another way: "how often?", "and when?", "by how much?", "hoe lang?". */
