@@ -69,6 +69,9 @@ describe('clausePredicates', () => {
     // A yes/no or adverbial question's last noun is its object.
     expect(of('Does the landlord charge rent?')).toEqual([]);
     expect(of('How often does the pump need maintenance?')).not.toContain('maintenance');
+    // A yes/no question with no verb whose subject runs into a preposition: its last noun is the verb, never before "of".
+    expect(of('does the budget count towards that?')).toEqual(['count']);
+    expect(of('does the cost of the repair count?')).not.toContain('cost');
     // A plural is no verb after "do".
     expect(of('What does the plan cover costs?')).not.toContain('costs');
     // With no verb at all, a plural last word is the object, and the noun before it the verb.

@@ -796,6 +796,17 @@ describe('rewrite: who "that" is, no language for "his", no address parts, no br
     // No one of them in brackets: "both" names the two.
     expect((await rewrite('what about both?', kitchen, {}, { embedder })).result.resolved_query).toBe('what about both Keukenstudio Noord and IKEA?');
   });
+
+  it('reads no verb of a yes/no question as part of its subject ("does the budget count towards that?")', async () => {
+    const grant = [
+      u('When is the deadline for the NWO grant proposal?'),
+      a('The NWO Open Competition deadline is 3 February 2027 at 14:00.'),
+      u('does the budget count towards that?'),
+      a('No, the budget goes in a separate form and is not counted.'),
+    ];
+    // It had become "who needs to sign the budget count?".
+    expect((await rewrite('who needs to sign it?', grant, {}, { embedder })).result.resolved_query).toBe('who needs to sign the budget?');
+  });
 });
 
 describe('rewrite: "it" is no group of people, a question asked again as it was read, a comparison, Dutch "het"', () => {

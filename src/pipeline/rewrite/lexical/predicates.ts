@@ -242,8 +242,9 @@ function englishPredicates(text: string): Set<string> {
  * question that asks what its subject does ends that subject with its verb, which the tagger may
  * take for a noun ("cost", "say"). Only after "what", "which" or "how much/many" with "do" before
  * the subject, or after another question word where no verb follows "do" at all ("How does the
- * backup script work?"): a yes/no question's last noun is its object ("Does the landlord charge
- * rent?"), as is an adverbial question's ("How often does the pump need maintenance?"). The index of the
+ * backup script work?"), or in a yes/no question with no verb, where the subject runs into a
+ * preposition ("does the budget count towards that?"): a yes/no question's last noun is otherwise
+ * its object ("Does the landlord charge rent?"), as is an adverbial question's ("How often does the pump need maintenance?"). The index of the
  * subject's last word when it is such a verb, or undefined.
  */
 function askedObjectVerb(words: readonly string[], tags: readonly string[], doAt: number): number | undefined {
@@ -252,8 +253,12 @@ function askedObjectVerb(words: readonly string[], tags: readonly string[], doAt
   // "How does the backup script work?", "Where does the bus stop?": a clause of "do" has a verb;
   // where the tagger saw none after the subject, the subject's last word is it.
   // "according" of "according to the recipe" is no verb of the clause.
-  const verbless = WH.has(first ?? '') && !tags.slice(doAt + 1).some((t, k) => t === 'VERB' && !/^according$/i.test(words[doAt + 1 + k]!));
-  if ((!asksObject && !verbless) || doAt < 1 || doAt > 4 || tags.slice(1, doAt).includes('VERB')) return undefined;
+  const noVerb = !tags.slice(doAt + 1).some((t, k) => t === 'VERB' && !/^according$/i.test(words[doAt + 1 + k]!));
+  const verbless = WH.has(first ?? '') && noVerb;
+  // "does the budget count towards that?": a yes/no question with no verb, whose subject runs into
+  // a preposition, ends that subject with its verb. Not before "of" ("does the cost of …").
+  const yesNo = doAt === 0 && noVerb;
+  if ((!asksObject && !verbless && !yesNo) || (doAt < 1 && !yesNo) || doAt > 4 || tags.slice(1, doAt).includes('VERB')) return undefined;
   let end = doAt + 1;
   while (end < words.length && SUBJECT_WORDS.has(tags[end]!)) end++;
   end--;
@@ -262,6 +267,7 @@ function askedObjectVerb(words: readonly string[], tags: readonly string[], doAt
   const next = tags[end + 1];
   const source = /^(?:according|as)$/i.test(words[end + 1] ?? '') && /^(?:to|per)$/i.test(words[end + 2] ?? '');
   if (next !== undefined && next !== 'PUNCT' && next !== 'ADP' && next !== 'PART' && !source) return undefined;
+  if (yesNo && !asksObject && !verbless && ((next !== 'ADP' && next !== 'PART') || /^of$/i.test(words[end + 1]!))) return undefined;
   // "How does the auth service issue tokens?": with no verb at all, a plural last word is the
   // object, and the singular noun before it, after the subject's own words, is the verb.
   const objectLast = next === undefined || next === 'PUNCT';
