@@ -97,6 +97,9 @@ describe('what the latest reply has the question\'s verb act on', () => {
     // With the verb first after an opening, up to the infinitive ("inkomen" is none), the answer's "je" the user's "mijn".
     expect(namedAction('hoe doe ik dat?', 'Dan moet je je inkomen wijzigen via Mijn toeslagen.', 'nl')).toBe('hoe doe ik dat (mijn inkomen wijzigen)?');
     expect(namedAction('hoe doe ik dat?', 'Je kunt het formulier invullen en opsturen.', 'nl')).toBe('hoe doe ik dat (het formulier invullen)?');
+    // A preposition in -en is no infinitive, and a time before the action is no part of it.
+    expect(namedAction('wat gebeurt er als ik het te laat doe?', 'Ja, een wijziging in je huishouden moet je binnen 4 weken doorgeven aan Dienst Toeslagen.', 'nl')).toBe('wat gebeurt er als ik het te laat doe (doorgeven)?');
+    expect(namedAction('hoe doe ik dat?', 'Je kunt tot 1 juli bezwaar maken bij de Huurcommissie.', 'nl')).toBe('hoe doe ik dat (bezwaar maken)?');
     // What doing the advised thing costs or takes, with where it goes.
     const tribunal = 'Then you can take the case to the rent tribunal and ask for the deposit back.';
     expect(namedAction('how much does that cost?', tribunal, 'en')).toBe('how much does it cost to take the case to the rent tribunal?');

@@ -220,9 +220,11 @@ const ASKED_ACTION = actionPattern('(?:i|we)', 'also|first', 'the|a|an|my|our|th
 /**
  * "je kunt uitstel aanvragen", and with the verb first after an opening ("Dan moet je je inkomen
  * wijzigen"): up to the last infinitive of the next five words before an "en" that joins another
- * ("inkomen" is none to stop at; "de verhuurder in gebreke stellen en …").
+ * ("inkomen" is none to stop at; "de verhuurder in gebreke stellen en …"). A preposition or other
+ * word in -en is no infinitive ("moet je binnen 4 weken doorgeven": not "binnen"; the time is
+ * left out of the action, see advisedDutch).
  */
-const DUTCH_ADVICE = /\b(?:(?:je|jij|u)\s+(?:kunt|kan|moet|mag|dient)|(?:kun|kunt|kan|moet|mag|dient)\s+(?:je|jij|u))\s+((?:(?!en\s)\p{L}+\s+){0,4}\p{L}{2,}en)(?=[\s.,;:!?]|$)/iu;
+const DUTCH_ADVICE = /\b(?:(?:je|jij|u)\s+(?:kunt|kan|moet|mag|dient)|(?:kun|kunt|kan|moet|mag|dient)\s+(?:je|jij|u))\s+((?:(?!en\s)[\p{L}\p{N}]+\s+){0,4}(?!(?:binnen|buiten|boven|beneden|tegen|even|alleen|geen|een)(?![\p{L}]))\p{L}{2,}en)(?=[\s.,;:!?]|$)/iu;
 
 /**
  * "how much does that cost?", "how long will that take?", "how long does it take?": what doing a
@@ -324,7 +326,9 @@ function advisedDoing(reply: string): string | undefined {
 }
 
 /** The answer's advice as the user says it: "je inkomen wijzigen" is "mijn inkomen wijzigen". */
-const advisedDutch = (advice: RegExpExecArray): string => advice[1]!.replace(/^(?:je|jouw|uw)\s+/i, 'mijn ');
+const advisedDutch = (advice: RegExpExecArray): string => advice[1]!.replace(DUTCH_WHEN_FIRST, '').replace(/^(?:je|jouw|uw)\s+/i, 'mijn ');
+/** A time said before the advised action ("binnen 4 weken doorgeven", "tot 1 juli bezwaar maken"): no part of the action. */
+const DUTCH_WHEN_FIRST = /^(?:binnen|tot|voor|vóór|na|vanaf|uiterlijk)\s+(?:\p{N}+\s+\p{L}+|\p{L}+\s+\p{N}+)\s+(?=\p{L})/iu;
 
 /** A Dutch question with an action beside it ("hoe doe ik dat (uitstel aanvragen)?"), its verb being split in a question; undefined without one. */
 function besideQuestion(query: string, action: string | undefined): string | undefined {
