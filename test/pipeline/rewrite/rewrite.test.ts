@@ -807,6 +807,17 @@ describe('rewrite: who "that" is, no language for "his", no address parts, no br
     // It had become "who needs to sign the budget count?".
     expect((await rewrite('who needs to sign it?', grant, {}, { embedder })).result.resolved_query).toBe('who needs to sign the budget?');
   });
+
+  it('puts no name in the place of a "that" after "before" or "after" (a time or a happening)', async () => {
+    const gym = [
+      u('What does my gym membership at FitLab cost?'),
+      a('Your FitLab Flex membership costs 34.99 euros a month, with a 12-month minimum term that ends on 1 March 2027.'),
+    ];
+    // It had become "can I cancel before FitLab?".
+    const { result } = await rewrite('can I cancel before that?', gym, {}, { embedder });
+    expect(result.resolved_query).toBe('can I cancel before that?');
+    expect(result.keywords).toEqual(expect.arrayContaining(['fitlab']));
+  });
 });
 
 describe('rewrite: "it" is no group of people, a question asked again as it was read, a comparison, Dutch "het"', () => {

@@ -1124,6 +1124,8 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
           : agreeingReading(c.base, readings, c.language, c.input.people);
   // A verb ("How do I reset my router?" — "that did not work") stands for no thing to name in the question.
   if (!best || best.verb) return undefined;
+  // "can I cancel before that?", "what happened after that?": a time or a happening, which no name is ("before FitLab", "after Keith").
+  if (c.language === 'en' && !pointed && /^\p{Lu}/u.test(best.phrase) && /\b(?:before|after|until|till|since)\s+(?:that|this)\s*$/i.test(body)) return undefined;
   const leans = c.dependence >= c.weights.dependence.threshold || c.cues.contentWords <= SHORT_QUERY;
   const placed = resolveReference(c.base, best, c.language) !== undefined;
   if (!placed && !leans) return undefined;
