@@ -44,6 +44,8 @@ describe('the items of a list', () => {
     // A phrase after the last item that says something of them all is none of them; a preposition every item opens with is theirs.
     expect(listItems('They evaluated on Natural Questions and TriviaQA, with a Wikipedia dump from December 2018.', 'en')).toEqual(['Natural Questions', 'TriviaQA']);
     expect(listItems('Hertz, Avis and Europcar, at Schiphol Plaza.', 'en')).toEqual(['Hertz', 'Avis', 'Europcar']);
+    // Where the other items are names, the first is the name after the lead-in's preposition.
+    expect(listItems('The survey compares results on Natural Questions, TriviaQA and HotpotQA.', 'en')).toEqual(['Natural Questions', 'TriviaQA', 'HotpotQA']);
     expect(listItems('Je kunt kiezen uit Vattenfall en Eneco, die allebei groene stroom leveren.', 'nl')).toEqual(['Vattenfall', 'Eneco']);
     expect(listItems('You can work at home, at work, or in the car.', 'en')).toHaveLength(3);
     // Steps after a lead-in: the first opens at the verb after the lead-in's auxiliary ("You can put …").

@@ -808,6 +808,12 @@ describe('rewrite: who "that" is, no language for "his", no address parts, no br
     expect((await rewrite('who needs to sign it?', grant, {}, { embedder })).result.resolved_query).toBe('who needs to sign the budget?');
   });
 
+  it('names "the last one" of a list whose lead-in ends in a preposition', async () => {
+    const survey = [u('What dataset did the authors use in the RAG survey?'), a('The survey compares results on Natural Questions, TriviaQA and HotpotQA.')];
+    // It had stayed as asked.
+    expect((await rewrite('which retriever did best on the last one?', survey, {}, { embedder })).result.resolved_query).toBe('which retriever did best on HotpotQA?');
+  });
+
   it('puts no name in the place of a "that" after "before" or "after" (a time or a happening)', async () => {
     const gym = [
       u('What does my gym membership at FitLab cost?'),

@@ -153,6 +153,9 @@ function readList(text: string, language: string): string[] {
   return best;
 }
 
+/** A preposition before a name, where a list's lead-in ends ("results on Natural Questions"). */
+const NAME_AFTER_PREPOSITION = /(?:^|\s)(?:on|in|at|for|with|from|to|of|by|like|including)\s+(?=\p{Lu})/u;
+
 /** Tagged words as text again: a possessive's "'s" stays on its word ("an employer's statement"). */
 const joinWords = (words: readonly string[]): string => words.join(' ').replace(/\s+(['’]s?)(?=\s|$)/g, '$1');
 
@@ -228,6 +231,10 @@ function enumeration(text: string, language: string, everyJoin = false): string[
     const first = gapped ? words.slice(0, verb) : words.slice(cut);
     const led = first.length > 1 && PREPOSITIONS.has(first[0]!.toLowerCase()) && parts.slice(1).every((p) => !PREPOSITIONS.has(p.split(/\s+/)[0]!.toLowerCase()));
     if (!steps) parts[0] = joinWords(led ? first.slice(1) : first).replace(NAME_DETAIL, '$1');
+    // "The survey compares results on Natural Questions, TriviaQA and HotpotQA": where the other
+    // items are names, the first is the name after the lead-in's preposition.
+    const named = !steps && !/^\p{Lu}/u.test(parts[0]!) && parts.slice(1).every((p) => /^\p{Lu}/u.test(p)) ? NAME_AFTER_PREPOSITION.exec(parts[0]!) : null;
+    if (named) parts[0] = parts[0]!.slice(named.index + named[0].length);
     // "You can put money in a 401k, open an IRA, or buy index funds": the first step follows the lead-in's auxiliary or "to".
     const leadVerb = steps && !isStep(parts[0]!) ? lastIndexWhere(tags, (t, i) => t === 'VERB' && i > 0 && (tags[i - 1] === 'AUX' || words[i - 1]!.toLowerCase() === 'to')) : -1;
     if (leadVerb > 0) {
