@@ -21,7 +21,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.273`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.274`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -350,7 +350,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   // "how much do I spend on both per year?": the two things the latest question that was no choice compared or asked of in turn.
   const both = depth === 0 && !reading.shifted && !choice && saysBoth(reading.text, reading.language) ? await pairAsked(listed, questions, reading.language, deps.embedder) : undefined;
   const people = peopleNamed(pairs, reading.language);
-  const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal, previousReference: pointing ? understood?.reference : undefined, choice, both });
+  const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal, previousReference: pointing ? understood?.reference : undefined, choice, both, recent: recentTurns(history, { ...opts, max_relevant_turns: 2 }) });
   const { trace, ...lexicalResult } = lexical;
   // The question as the lexical engine understood it, for a follow-up that asks it again or points
   // at the same thing (only such a question is looked up: see `previous`; hashing the conversation

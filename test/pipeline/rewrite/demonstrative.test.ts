@@ -24,6 +24,9 @@ describe('a noun pointed at with a demonstrative', () => {
     const vpn = [turn(0, 'How do I set up the VPN on my laptop?', 'The IT guide says to install the GlobalProtect client.')];
     expect(resolved('where is that guide?', vpn)).toBe('where is the IT guide?');
     // What a thing is from or for is part of it: "the quote from Kitchen House North".
+    // After "who", the tagger's noun before "that" is the question's verb.
+    const talk = [turn(0, 'When is my talk?', 'On Wednesday at 11:20, in the session on conversational search.')];
+    expect(resolved('who chairs that session?', talk)).toBe('who chairs the session on conversational search?');
     const quote = [turn(0, 'How much does the kitchen cost?', 'The quote from Kitchen House North comes to 14,250 euros.')];
     expect(resolved('is that quote still valid?', quote)).toBe('is the quote from Kitchen House North still valid?');
   });

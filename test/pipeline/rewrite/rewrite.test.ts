@@ -814,6 +814,17 @@ describe('rewrite: who "that" is, no language for "his", no address parts, no br
     expect((await rewrite('which retriever did best on the last one?', survey, {}, { embedder })).result.resolved_query).toBe('which retriever did best on HotpotQA?');
   });
 
+  it('reads a demonstrative in the latest turns whether or not targeted history selected them ("who chairs that session?")', async () => {
+    const talk = [
+      u('When is my talk at the ECIR conference?'),
+      a('Your talk is on Wednesday 9 April at 11:20 in room B2, in the session on conversational search.'),
+      u('how long do I have?'),
+      a('Each talk has 15 minutes plus 5 minutes for questions.'),
+    ];
+    // It had stayed as asked: "chairs" was read as a noun, and the first pair was not selected.
+    expect((await rewrite('who chairs that session?', talk, {}, { embedder })).result.resolved_query).toBe('who chairs the session on conversational search?');
+  });
+
   it('puts no name in the place of a "that" after "before" or "after" (a time or a happening)', async () => {
     const gym = [
       u('What does my gym membership at FitLab cost?'),

@@ -195,7 +195,9 @@ function englishPointer(query: string): Pointer | undefined {
     const clause = w === 'that' && tags[i] === 'SCONJ' && nounRunEndsClause(tags, i + 1);
     // The tagger's pronoun "that" before a common noun is a determiner too ("where is that file?").
     const determiner = tags[i] === 'DET' || (w === 'that' && tags[i] === 'PRON' && tags[i + 1] === 'NOUN');
-    if (DEMONSTRATIVE_EN.has(w) && ((determiner && (w !== 'that' || i === 0 || !THAT_NOT_AFTER.has(tags[i - 1]!))) || clause)) first = i + 1;
+    // "who chairs that session?": after "who" or "what", the word before "that" is the question's verb, whatever its tag.
+    const afterVerb = i === 2 && /^(?:who|what)$/i.test(words[0]!) && tags[1] === 'NOUN';
+    if (DEMONSTRATIVE_EN.has(w) && ((determiner && (w !== 'that' || i === 0 || afterVerb || !THAT_NOT_AFTER.has(tags[i - 1]!))) || clause)) first = i + 1;
     else if (w === 'such' && /^an?$/i.test(words[i + 1] ?? '')) {
       first = i + 2;
       article = words[i + 1]!.toLowerCase();

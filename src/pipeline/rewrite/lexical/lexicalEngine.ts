@@ -69,6 +69,12 @@ export interface LexicalInput {
    * any of them, past message_char_limit too. Without them, the selected turns' answers are read.
    */
   answers?: readonly Answer[];
+  /**
+   * The conversation's latest turn pairs, whether selected or not: a demonstrative points at
+   * something just said ("who chairs that session?" after "… in the session on conversational
+   * search." and another question). Without them, the selected turns are read.
+   */
+  recent?: readonly SelectedTurn[];
   /** Names the user called "he" or "she" earlier (lower-cased; see peopleNamed). */
   people?: ReadonlySet<string>;
   /** The list item the latest question named by its place (see ordinalsAsked): "and the second?" takes the same list's. */
@@ -827,7 +833,9 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   },
   // "I am not sure those rules apply to IRAs": the rules the conversation named.
   (c) => {
-    const read = c.last && resolveDemonstrative(c.base, c.turns, c.language);
+    // Else the conversation's latest pairs, where the selection left them out.
+    const unselected = c.input.recent?.some((r) => !c.turns.some((t) => t.index === r.index));
+    const read = c.last && (resolveDemonstrative(c.base, c.turns, c.language) ?? (unselected ? resolveDemonstrative(c.base, c.input.recent!, c.language) : undefined));
     // The article it was put in with ("the World Travel bundle"), for a later "it" to carry it on so.
     const article = read && /^(?:the|de|het)$/i.exec(/(\p{L}+)\s+$/u.exec(read.resolved.slice(0, read.resolved.indexOf(read.phrase)))?.[1] ?? '')?.[0];
     return read && { resolved: read.resolved, reference: { phrase: read.phrase, by: 'demonstrative', ...(article ? { article: article.toLowerCase() } : {}) }, turns: [read.turn] };
