@@ -1,39 +1,26 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_WEIGHT, feedbackTerms } from '../../src/pipeline/search/conversationFeedback.js';
 import { hybridSearch, weightedKeywordCandidates } from '../../src/pipeline/search/hybridSearch.js';
 import { rewrite, searchFeedback } from '../../src/pipeline/rewrite/rewrite.js';
-import { IndexStore } from '../../src/pipeline/store/indexStore.js';
-import { tempDir } from '../helpers/tmp.js';
+import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { textStore } from '../helpers/textStore.js';
 
 describe('conversation feedback (real SQLite FTS5)', () => {
   let store: IndexStore;
-  let cleanup: () => void;
-  const paths = new Map<number, string>();
+  let cleanup: (() => void) | undefined;
+  let paths = new Map<number, string>();
   const name = (id: number): string => paths.get(id)!;
   beforeAll(() => {
-    const t = tempDir();
-    cleanup = t.cleanup;
-    store = IndexStore.open(join(t.dir, 'index.sqlite'));
-    const root = store.addRoot('/r');
-    const files: [string, string][] = [
+    ({ store, names: paths, cleanup } = textStore([
       // The follow-up's own words, most often, about something else.
       ['parking.txt', 'Dispute a parking error: dispute the error with the council, and dispute it again if the error stays.'],
       ['credit-1.txt', 'To dispute an error on a credit report, write to the bureau that holds the report.'],
       ['credit-2.txt', 'The bureau must look into a credit report dispute within 30 days.'],
       ['credit-3.txt', 'An error on your credit report can be disputed online; dispute each error separately.'],
       ...Array.from({ length: 12 }, (_, i): [string, string] => [`garden-${i}.txt`, `Notes on gardening, week ${i}: water the tomatoes and prune the roses.`]),
-    ];
-    for (const [file, text] of files) {
-      const rec = { rootId: root.id, path: `/r/${file}`, type: 'text', size: text.length, mtimeMs: 1, hash: file, status: 'indexed' as const, reason: null };
-      const fileId = store.replaceFile(rec, [{ ordinal: 0, page: null, charStart: 0, charEnd: text.length, heading: file, text, textHash: file }]);
-      paths.set((store.db.prepare('SELECT id FROM chunks WHERE file_id = ?').get(fileId) as { id: number }).id, file);
-    }
+    ]));
   });
-  afterAll(() => {
-    store?.close();
-    cleanup?.();
-  });
+  afterAll(() => cleanup?.());
 
   it('weighs each conversation word by the share of the first-found passages that hold it, and drops one held by fewer than two', () => {
     const first = weightedKeywordCandidates(store, { own: ['dispute', 'error'] }, 5);
