@@ -15,7 +15,7 @@ import { peopleNamed } from './lexical/names.js';
 import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
 import type { RewriteCache } from './rewriteCache.js';
 import { rewriteCacheKey } from './rewriteCache.js';
-import { pairText, selectTurns, turnPairs, type SelectedTurn } from './targetedHistory.js';
+import { pairText, selectTurns, turnPairs, type SelectedTurn, type TurnPair } from './targetedHistory.js';
 import { carryingPronoun, foldedMessage, standingPronoun, trimEnd } from './lexical/resolve.js';
 import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
@@ -107,9 +107,15 @@ function passthrough(query: string, language: string): RewriteResult {
 
 /** The most recent turn pairs, for when no embedder is at hand (similarity unknown, taken as 0). */
 function recentTurns(history: readonly HistoryMessage[], options: RewriteOptions): SelectedTurn[] {
-  const pairs = turnPairs(history, options.message_char_limit);
-  return pairs.slice(-Math.max(1, options.max_relevant_turns)).map((p, i, all) => ({ ...p, similarity: 0, byRecency: i === all.length - 1 }));
+  return latestPairs(turnPairs(history, options.message_char_limit), options.max_relevant_turns, options.message_char_limit);
 }
+
+/** The latest `n` of the pairs, each reply cut to `charLimit` as turnPairs cuts it, as selected turns of similarity 0. */
+function latestPairs(pairs: readonly TurnPair[], n: number, charLimit: number): SelectedTurn[] {
+  return pairs.slice(-Math.max(1, n)).map((p, i, all) => ({ ...p, assistant: p.assistant.slice(0, charLimit), similarity: 0, byRecency: i === all.length - 1 }));
+}
+/** The conversation's latest pairs the lexical engine reads beside the selected ones (a demonstrative's; see LexicalInput.recent). */
+const RECENT_PAIRS = 2;
 
 /** The LLM's answer completed to the contract, checked against the user's own words. */
 function fromLlm(query: string, out: LlmRewrite, lexical: RewriteResult, turns: readonly SelectedTurn[]): RewriteResult {
@@ -350,7 +356,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   // "how much do I spend on both per year?": the two things the latest question that was no choice compared or asked of in turn.
   const both = depth === 0 && !reading.shifted && !choice && saysBoth(reading.text, reading.language) ? await pairAsked(listed, questions, reading.language, deps.embedder) : undefined;
   const people = peopleNamed(pairs, reading.language);
-  const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal, previousReference: pointing ? understood?.reference : undefined, choice, both, recent: recentTurns(history, { ...opts, max_relevant_turns: 2 }) });
+  const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal, previousReference: pointing ? understood?.reference : undefined, choice, both, recent: latestPairs(pairs, RECENT_PAIRS, opts.message_char_limit) });
   const { trace, ...lexicalResult } = lexical;
   // The question as the lexical engine understood it, for a follow-up that asks it again or points
   // at the same thing (only such a question is looked up: see `previous`; hashing the conversation

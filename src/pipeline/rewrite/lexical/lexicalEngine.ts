@@ -409,6 +409,8 @@ const OWNED = /^(['’]s?)\s+(\S.*)$/su;
 
 /** "… of that?", "… with this?": a demonstrative ending the question after a preposition. */
 const THING_AFTER_PREPOSITION = /\b(?:of|with|for|about|from|without)\s+(?:that|this)\s*$/i;
+/** "… before that?", "… after this?": a demonstrative ending the question after a preposition of time, a time or a happening. */
+const TIME_AFTER_PREPOSITION = /\b(?:before|after|until|till|since)\s+(?:that|this)\s*$/i;
 /** "what resolution is it?", "what size are they?", "how heavy is it?": a question of what a thing is like. */
 const THING_ASKED = /^\s*(?:(?:and|so|but)\s+)?(?:what\s+(?!time\b|day\b|date\b)\p{L}+|how\s+(?:big|old|heavy|large|wide|tall|deep|high|thick|small|fast|strong|loud|bright))\s+(?:is|are|was|were)\s+(?:it|they)\s*$/iu;
 
@@ -796,7 +798,8 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   (c) => {
     const both = c.input.both;
     const resolved = both && replaceBoth(c.base, both.options, c.language);
-    return resolved ? { resolved, reference: { phrase: both!.options.join(c.language === 'nl' ? ' en ' : ' and '), by: 'comparison' }, turns: both!.turns } : undefined;
+    if (!both || !resolved) return undefined;
+    return { resolved, reference: { phrase: both.options.join(c.language === 'nl' ? ' en ' : ' and '), by: 'comparison' }, turns: both.turns };
   },
   // "who pays for the fence if we share it?": an "it" in a clause after the question named a thing stands for that thing.
   (c) => (c.language === 'en' && namedBeforeIt(c.base) ? { resolved: c.base, turns: [] } : undefined),
@@ -1133,7 +1136,7 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   // A verb ("How do I reset my router?" — "that did not work") stands for no thing to name in the question.
   if (!best || best.verb) return undefined;
   // "can I cancel before that?", "what happened after that?": a time or a happening, which no name is ("before FitLab", "after Keith").
-  if (c.language === 'en' && !pointed && /^\p{Lu}/u.test(best.phrase) && /\b(?:before|after|until|till|since)\s+(?:that|this)\s*$/i.test(body)) return undefined;
+  if (c.language === 'en' && !pointed && /^\p{Lu}/u.test(best.phrase) && TIME_AFTER_PREPOSITION.test(body)) return undefined;
   const leans = c.dependence >= c.weights.dependence.threshold || c.cues.contentWords <= SHORT_QUERY;
   const placed = resolveReference(c.base, best, c.language) !== undefined;
   if (!placed && !leans) return undefined;

@@ -153,8 +153,12 @@ function readList(text: string, language: string): string[] {
   return best;
 }
 
-/** A preposition before a name, where a list's lead-in ends ("results on Natural Questions"). */
-const NAME_AFTER_PREPOSITION = /(?:^|\s)(?:on|in|at|for|with|from|to|of|by|like|including)\s+(?=\p{Lu})/u;
+/** The name after the first preposition before a capitalised word, where a list's lead-in ends ("results on Natural Questions"), or undefined. */
+function nameAfterPreposition(text: string): string | undefined {
+  const words = text.split(/\s+/);
+  const at = words.findIndex((w, i) => i + 1 < words.length && PREPOSITIONS.has(w.toLowerCase()) && /^\p{Lu}/u.test(words[i + 1]!));
+  return at >= 0 ? words.slice(at + 1).join(' ') : undefined;
+}
 
 /** Tagged words as text again: a possessive's "'s" stays on its word ("an employer's statement"). */
 const joinWords = (words: readonly string[]): string => words.join(' ').replace(/\s+(['’]s?)(?=\s|$)/g, '$1');
@@ -233,8 +237,8 @@ function enumeration(text: string, language: string, everyJoin = false): string[
     if (!steps) parts[0] = joinWords(led ? first.slice(1) : first).replace(NAME_DETAIL, '$1');
     // "The survey compares results on Natural Questions, TriviaQA and HotpotQA": where the other
     // items are names, the first is the name after the lead-in's preposition.
-    const named = !steps && !/^\p{Lu}/u.test(parts[0]!) && parts.slice(1).every((p) => /^\p{Lu}/u.test(p)) ? NAME_AFTER_PREPOSITION.exec(parts[0]!) : null;
-    if (named) parts[0] = parts[0]!.slice(named.index + named[0].length);
+    const named = !steps && !/^\p{Lu}/u.test(parts[0]!) && parts.slice(1).every((p) => /^\p{Lu}/u.test(p)) ? nameAfterPreposition(parts[0]!) : undefined;
+    if (named) parts[0] = named;
     // "You can put money in a 401k, open an IRA, or buy index funds": the first step follows the lead-in's auxiliary or "to".
     const leadVerb = steps && !isStep(parts[0]!) ? lastIndexWhere(tags, (t, i) => t === 'VERB' && i > 0 && (tags[i - 1] === 'AUX' || words[i - 1]!.toLowerCase() === 'to')) : -1;
     if (leadVerb > 0) {

@@ -267,7 +267,7 @@ function askedObjectVerb(words: readonly string[], tags: readonly string[], doAt
   const next = tags[end + 1];
   const source = /^(?:according|as)$/i.test(words[end + 1] ?? '') && /^(?:to|per)$/i.test(words[end + 2] ?? '');
   if (next !== undefined && next !== 'PUNCT' && next !== 'ADP' && next !== 'PART' && !source) return undefined;
-  if (yesNo && !asksObject && !verbless && ((next !== 'ADP' && next !== 'PART') || /^of$/i.test(words[end + 1]!))) return undefined;
+  if (yesNo && ((next !== 'ADP' && next !== 'PART') || /^of$/i.test(words[end + 1]!))) return undefined;
   // "How does the auth service issue tokens?": with no verb at all, a plural last word is the
   // object, and the singular noun before it, after the subject's own words, is the verb.
   const objectLast = next === undefined || next === 'PUNCT';

@@ -325,10 +325,10 @@ function advisedDoing(reply: string): string | undefined {
   return `${base}${m[2]!.replace(/\byour\b/gi, 'my')}`;
 }
 
-/** The answer's advice as the user says it: "je inkomen wijzigen" is "mijn inkomen wijzigen". */
-const advisedDutch = (advice: RegExpExecArray): string => advice[1]!.replace(DUTCH_WHEN_FIRST, '').replace(/^(?:je|jouw|uw)\s+/i, 'mijn ');
 /** A time said before the advised action ("binnen 4 weken doorgeven", "tot 1 juli bezwaar maken"): no part of the action. */
 const DUTCH_WHEN_FIRST = /^(?:binnen|tot|voor|vóór|na|vanaf|uiterlijk)\s+(?:\p{N}+\s+\p{L}+|\p{L}+\s+\p{N}+)\s+(?=\p{L})/iu;
+/** The answer's advice as the user says it, without a time said first: "je inkomen wijzigen" is "mijn inkomen wijzigen". */
+const advisedDutch = (advice: RegExpExecArray): string => advice[1]!.replace(DUTCH_WHEN_FIRST, '').replace(/^(?:je|jouw|uw)\s+/i, 'mijn ');
 
 /** A Dutch question with an action beside it ("hoe doe ik dat (uitstel aanvragen)?"), its verb being split in a question; undefined without one. */
 function besideQuestion(query: string, action: string | undefined): string | undefined {
