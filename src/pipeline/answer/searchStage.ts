@@ -30,7 +30,8 @@ export interface SearchStageResult {
 /**
  * The Search stage: the rewrite's search_query by keywords (its added terms weighted, the
  * resolved question's word pairs as phrases, the conversation's words its first-found passages
- * hold as feedback) and its resolved question by meaning, within the
+ * hold as feedback) and its resolved question by meaning, moved towards the passages the
+ * keywords found first (passageFeedback; a follow-up read with its conversation), within the
  * files the plan's filters allow, a file's passages beyond the first few weighed down so that
  * several files are heard; an ambiguous rewrite's alternatives are searched too and merged.
  */

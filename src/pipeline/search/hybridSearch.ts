@@ -1,6 +1,7 @@
 import { normalise, type Embedder } from '../models/embedder.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { FEEDBACK_PASSAGES, FEEDBACK_WEIGHT, feedbackTerms, type FeedbackTerm } from './conversationFeedback.js';
+import { withPassageFeedback } from './passageFeedback.js';
 import { ftsMatchExpression, queryPhrases, queryTerms } from './queryTerms.js';
 import { SignBitIndex } from './signBitIndex.js';
 
@@ -53,6 +54,11 @@ export interface SearchOptions {
   feedback?: readonly string[];
   /** At most this many passages per file in the results. */
   maxPerFile?: number;
+  /**
+   * Move the vector side's query towards the passages the keyword side ranks first
+   * (passageFeedback). Default: for a follow-up read with its conversation (feedback given).
+   */
+  passageFeedback?: boolean;
 }
 
 export interface WeightedText {
@@ -113,7 +119,8 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
   const bm25Ids = weightedKeywordCandidates(store, { own: terms, extra: options.extraTerms, phrases: options.phrases ?? queryPhrases(query), feedback: options.feedback }, candidates, scope);
   let vecIds: number[] = [];
   if (queryVector) {
-    const qv = await queryVector;
+    const asked = await queryVector;
+    const qv = (options.passageFeedback ?? !!options.feedback?.length) ? withPassageFeedback(store, asked, bm25Ids) : asked;
     if (scope) {
       // Nearest neighbours are found over every vector, then kept if in scope: ask for many more.
       const allowed = new Set((store.prepared('SELECT c.id FROM chunks c WHERE c.file_id IN (SELECT value FROM json_each(?))').all(scope) as { id: number }[]).map((r) => r.id));

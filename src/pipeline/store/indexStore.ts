@@ -388,6 +388,18 @@ export class IndexStore {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM chunks WHERE vec_state = 0').get() as { n: number }).n;
   }
 
+  /** The stored vectors of these chunks, in their order; chunks not embedded yet are left out. */
+  vectorsOf(chunkIds: readonly number[]): Float32Array[] {
+    if (!chunkIds.length || !this.hasVectorTable()) return [];
+    const get = this.prepared('SELECT embedding AS e FROM chunk_vec WHERE rowid = ?');
+    const out: Float32Array[] = [];
+    for (const id of chunkIds) {
+      const row = get.get(BigInt(id)) as { e: Buffer } | undefined;
+      if (row) out.push(new Float32Array(row.e.buffer.slice(row.e.byteOffset, row.e.byteOffset + row.e.byteLength)));
+    }
+    return out;
+  }
+
   /** A vector already made for the same text (a duplicate paragraph, a copied file), if any. */
   vectorForTextHash(textHash: string): Float32Array | undefined {
     if (!this.hasVectorTable()) return undefined;
