@@ -70,6 +70,28 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(lexicalRewrite({ query: 'how do I register it?', earlierUserTurns: ['What is the warranty on the dishwasher?'], turns: warranty }).resolved_query).toBe('how do I register the appliance?');
   });
 
+  it('reads a verb that undoes a state ("renew it", "reset it") as the thing the reply says the state befell', () => {
+    const vpn = 'The log shows your certificate expired on 2 November; the VPN client rejects expired certificates.';
+    // The subject of the state verb, with the reader's own article.
+    expect(verbObject('how do I renew it?', vpn, 'en')).toEqual({ phrase: 'certificate', article: 'my' });
+    // Its object, and its subject before an auxiliary.
+    expect(verbObject('how do I reset it?', 'You probably forgot your new wifi password after the router update.', 'en')).toEqual({ phrase: 'new wifi password', article: 'my' });
+    expect(verbObject('how do I unlock it?', 'You entered a wrong password five times, so your account is locked for 30 minutes.', 'en')).toEqual({ phrase: 'account', article: 'my' });
+    expect(verbObject('can it be fixed?', 'The receipt says the screen cracked when the phone fell.', 'en')).toEqual({ phrase: 'screen', article: 'the' });
+    // "them" is several: the things, not their number; "it" skips them.
+    const tickets = 'No: the two museum tickets expired on 31 December.';
+    expect(verbObject('can I renew them?', tickets, 'en')).toEqual({ phrase: 'museum tickets', article: 'the' });
+    expect(verbObject('can I renew it?', tickets, 'en')).toBeUndefined();
+    // A participle before its noun.
+    expect(verbObject('can I still renew it?', 'The shop will not take an expired voucher.', 'en')).toEqual({ phrase: 'voucher', article: 'the' });
+    // No state the verb undoes, or a verb that undoes none: nothing.
+    expect(verbObject('how do I fix it?', 'The mechanic says the chain is worn.', 'en')).toBeUndefined();
+    expect(verbObject('how do I print it?', vpn, 'en')).toBeUndefined();
+    const turns = [{ index: 0, user: "Why can't I connect to the VPN from home?", assistant: vpn, similarity: 0.5, byRecency: true }];
+    const r = lexicalRewrite({ query: 'how do I renew it?', earlierUserTurns: ["Why can't I connect to the VPN from home?"], turns });
+    expect(r.resolved_query).toBe('how do I renew my certificate?');
+  });
+
   it('reads a thing handled ("use it", "take it") as the one thing the reply introduced as an object', () => {
     const cream = 'Dr. Visser diagnosed contact eczema and prescribed a hydrocortisone cream, twice a day.';
     expect(verbObject('how long should I use it?', cream, 'en')).toEqual({ phrase: 'hydrocortisone cream', article: 'the' });

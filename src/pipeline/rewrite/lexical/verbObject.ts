@@ -120,7 +120,89 @@ function englishObject(query: string, reply: string): ActedOn | undefined {
     }
     return { phrase: r.words.slice(start, end).join(' '), ...(article ? { article } : {}) };
   }
-  return HANDLING_VERBS.has(lemma) && !pointed.preposition ? introducedObject(r, /^them$/i.test(pointed.pointer)) : undefined;
+  if (pointed.preposition) return undefined;
+  const several = /^them$/i.test(pointed.pointer);
+  const undone = UNDOES[lemma];
+  return (undone && stateObject(r, undone, several)) || (HANDLING_VERBS.has(lemma) ? introducedObject(r, several) : undefined);
+}
+
+/**
+ * Verbs that undo what another verb did to a thing: "how do I renew it?" after "your certificate
+ * expired" renews the certificate, "how do I reset it?" after "you forgot your password" the
+ * password. By lemma; the state verb's participle counts too ("the expired certificate").
+ */
+const UNDOES: Readonly<Record<string, readonly string[]>> = {
+  renew: ['expire'],
+  extend: ['expire'],
+  repair: ['break', 'crack', 'damage'],
+  fix: ['break', 'crack', 'damage'],
+  replace: ['break', 'crack', 'damage', 'lose'],
+  unblock: ['block', 'clog'],
+  unclog: ['block', 'clog'],
+  unlock: ['lock'],
+  reset: ['forget', 'lock'],
+  recover: ['lose', 'delete'],
+  restore: ['lose', 'delete'],
+  find: ['lose'],
+  reactivate: ['deactivate', 'suspend'],
+  restart: ['crash', 'freeze'],
+};
+const PARTICIPLES: Readonly<Record<string, string>> = { broken: 'break', lost: 'lose', forgotten: 'forget', frozen: 'freeze' };
+
+/**
+ * The thing a reply says a state verb befell: its object ("you forgot your password"), its subject
+ * ("your certificate expired", "the drain is blocked") or the noun its participle stands before
+ * ("the expired certificate"). The first such thing of the right number, or undefined.
+ */
+function stateObject(r: ReturnType<typeof englishTags>, states: readonly string[], several: boolean): ActedOn | undefined {
+  const lemmaAt = (k: number): string => {
+    const w = r.words[k]!.toLowerCase();
+    return PARTICIPLES[w] ?? (r.tags[k] === 'ADJ' ? w.replace(/ed$/, '') : r.lemmas[k]!.toLowerCase());
+  };
+  const take = (start: number, end: number, determiner?: string): ActedOn | undefined => {
+    if (end <= start || plural(r.words[end - 1]!.toLowerCase()) !== several) return undefined;
+    // "the two museum tickets": a pointing word stands for the things, not their number.
+    if (r.tags[start] === 'NUM' && end > start + 1) return take(start + 1, end, determiner ?? 'the');
+    const article = determiner ? (READER_OWN[determiner] ?? (ENGLISH_ARTICLES.has(determiner) || determiner === 'my' ? determiner : undefined)) : undefined;
+    return { phrase: r.words.slice(start, end).join(' '), ...(article ? { article: article === 'a' || article === 'an' ? 'the' : article } : {}) };
+  };
+  const determinerAt = (k: number): string | undefined => {
+    const w = r.words[k]?.toLowerCase();
+    return w && (ENGLISH_ARTICLES.has(w) || READER_OWN[w] || w === 'my') ? w : undefined;
+  };
+  for (let k = 0; k < r.words.length; k++) {
+    const state = lemmaAt(k);
+    if (!states.some((s) => state === s || state === s.replace(/e$/, ''))) continue;
+    if (r.tags[k] === 'VERB') {
+      // Its object: "forgot your password".
+      let j = k + 1;
+      const determiner = determinerAt(j);
+      if (determiner) j++;
+      let end = j;
+      while (end < r.words.length && NP_TAGS.has(r.tags[end]!) && !CALENDAR.has(r.words[end]!.toLowerCase())) end++;
+      while (end > j && r.tags[end - 1] !== 'NOUN' && r.tags[end - 1] !== 'PROPN') end--;
+      const object = end > j ? take(j, end, determiner) : undefined;
+      if (object) return object;
+      if (end > j) continue;
+      // Its subject, before any auxiliary: "your certificate expired", "the drain is blocked".
+      let i = k;
+      while (i > 0 && r.tags[i - 1] === 'AUX') i--;
+      let start = i;
+      while (start > 0 && NP_TAGS.has(r.tags[start - 1]!)) start--;
+      if (i > start && (r.tags[i - 1] === 'NOUN' || r.tags[i - 1] === 'PROPN')) {
+        const subject = take(start, i, determinerAt(start - 1));
+        if (subject) return subject;
+      }
+    } else if (r.tags[k] === 'ADJ') {
+      // Its participle before a noun: "the expired certificate".
+      let end = k + 1;
+      while (end < r.words.length && NP_TAGS.has(r.tags[end]!)) end++;
+      while (end > k + 1 && r.tags[end - 1] !== 'NOUN') end--;
+      const thing = end > k + 1 ? take(k + 1, end, determinerAt(k - 1)) : undefined;
+      if (thing) return thing;
+    }
+  }
+  return undefined;
 }
 
 /** Verbs whose object is a thing one has or gets ("how long should I use it?", "can I take it with food?"). */
