@@ -184,11 +184,17 @@ describe('a verb and its subjects', () => {
     // What is done to "it" is no verb of its; nor are "do", "be" and "have".
     expect(pronounSubjectVerb('is it covered for floods?')).toBeUndefined();
     expect(pronounSubjectVerb('how much is it?')).toBeUndefined();
+    // Past adverbs between them.
+    expect(pronounSubjectVerb('what if it still shows the error after that?')).toBe('show');
+    expect(pronounSubjectVerb('does it also cover the pump?')).toBe('cover');
   });
   it('reads the head noun of each subject a text gives the verb, before "of"', () => {
     expect(verbSubjects('What does the warranty of my washing machine cover?', 'cover')).toEqual(['warranty']);
     expect(verbSubjects('The Miele warranty covers parts; the drum is covered for 10 years.', 'cover')).toEqual(['warranty']);
     expect(verbSubjects('The Miele warranty covers parts.', 'handle')).toEqual([]);
+    // A question's verb after "do" and its subject, which the tagger reads as part of a compound.
+    expect(verbSubjects('Why does my Bosch dishwasher show error E24?', 'show')).toEqual(['dishwasher']);
+    expect(verbSubjects('The dishwasher show error code list is in the manual.', 'show')).toEqual([]);
   });
 });
 

@@ -584,6 +584,19 @@ describe('ambiguity', () => {
     expect(subjectFirst([reading('washing machine', 0.5), reading('warranty', 0.1)], 'does it cover the pump?', warranty)[0]!.phrase).toBe('washing machine');
   });
 
+  it('reads "it still shows the error" as the thing that showed it, past the latest question\'s part', async () => {
+    const history = [
+      { role: 'user' as const, text: 'Why does my Bosch dishwasher show error E24?' },
+      { role: 'assistant' as const, text: 'E24 means the water is not draining: the filter or drain hose is blocked.' },
+      { role: 'user' as const, text: 'how do I clean the filter?' },
+      { role: 'assistant' as const, text: 'Twist the filter at the bottom counter-clockwise, lift it out and rinse it under the tap.' },
+      { role: 'user' as const, text: 'and the hose?' },
+      { role: 'assistant' as const, text: 'Disconnect the drain hose from the sink trap and flush it with warm water.' },
+    ];
+    const r = await rewrite('what if it still shows the error after that?', history);
+    expect(r.result.resolved_query).toBe('what if my Bosch dishwasher still shows the error after that?');
+  });
+
   it('tells people by title, role or a role\'s ending, and a thing of someone from them', () => {
     expect(isPerson('Dr Patel')).toBe(true);
     expect(isPerson('landlord')).toBe(true);

@@ -374,12 +374,32 @@ const POSSESSIVES = new Set(['my', 'your', 'our', 'their', 'his', 'her', 'its'])
 export function pronounSubjectVerb(query: string): string | undefined {
   const { words, tags, lemmas } = englishTags(query);
   for (let i = 0; i + 1 < words.length; i++) {
-    if (!/^(?:it|they)$/i.test(words[i]!) || tags[i + 1] !== 'VERB') continue;
+    if (!/^(?:it|they)$/i.test(words[i]!)) continue;
+    // "it still shows", "they also cover": adverbs between.
+    let v = i + 1;
+    while (v + 1 < words.length && tags[v] === 'ADV') v++;
+    if (tags[v] !== 'VERB') continue;
     if (i > 0 && tags[i - 1] === 'AUX' && lemmas[i - 1] === 'be') return undefined;
-    const verb = lemmas[i + 1]!.toLowerCase();
+    const verb = lemmas[v]!.toLowerCase();
     return /^(?:do|be|have)$/.test(verb) ? undefined : verb;
   }
   return undefined;
+}
+
+/** Whether a word of a noun phrase read back from its verb. */
+function inNounPhrase(word: string, tag: string): boolean {
+  return NOUN_TAGS.has(tag) || tag === 'ADJ' || tag === 'DET' || tag === 'NUM' || word === 'of' || POSSESSIVES.has(word) || (tag === 'VERB' && word.endsWith('ing'));
+}
+
+/**
+ * Whether the word at `i`, tagged a noun, is a question's verb after "do" and its subject: "show"
+ * in "why does my Bosch dishwasher show error E24?", which the tagger reads as a compound.
+ */
+function verbAfterDo(words: readonly string[], tags: readonly string[], lemmas: readonly string[], i: number, verb: string): boolean {
+  if (tags[i] !== 'NOUN' || words[i]!.toLowerCase() !== verb) return false;
+  let j = i - 1;
+  while (j > 0 && inNounPhrase(words[j]!.toLowerCase(), tags[j]!)) j--;
+  return j < i - 1 && tags[j] === 'AUX' && lemmas[j] === 'do';
 }
 
 /**
@@ -392,15 +412,14 @@ export function verbSubjects(text: string, verb: string): string[] {
   const { words, tags, lemmas } = englishTags(text);
   const heads: string[] = [];
   for (let i = 1; i < words.length; i++) {
-    if (tags[i] !== 'VERB' || lemmas[i]!.toLowerCase() !== verb) continue;
+    if (!(tags[i] === 'VERB' && lemmas[i]!.toLowerCase() === verb) && !verbAfterDo(words, tags, lemmas, i, verb)) continue;
     // A passive's subject is what is done to ("the drum is covered"), no doer.
     if (tags[i - 1] === 'AUX' || tags[i - 1] === 'PART') continue;
     let start = i;
     while (start > 0) {
       const tag = tags[start - 1]!;
       const word = words[start - 1]!.toLowerCase();
-      const inPhrase = NOUN_TAGS.has(tag) || tag === 'ADJ' || tag === 'DET' || tag === 'NUM' || word === 'of' || POSSESSIVES.has(word) || (tag === 'VERB' && word.endsWith('ing'));
-      if (!inPhrase) break;
+      if (!inNounPhrase(word, tag)) break;
       start--;
     }
     const span = words.slice(start, i).map((w, k) => ({ word: w.toLowerCase(), tag: tags[start + k]! }));
