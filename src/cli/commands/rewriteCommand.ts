@@ -37,6 +37,7 @@ const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], st
   'question form': "from the previous question's form",
   'conversation terms': "from the conversation's likeliest words",
   'verb object': 'what the latest answer has the same verb act on',
+  contact: 'who the conversation told you to reach',
   advice: 'the action the latest answer advised',
   file: 'the file the latest answer named',
   place: 'the place the latest question asked for or named',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
-import { namedAction, verbObject } from '../../../src/pipeline/rewrite/lexical/verbObject.js';
+import { contactedAgent, namedAction, verbObject } from '../../../src/pipeline/rewrite/lexical/verbObject.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 
 describe('what the latest reply has the question\'s verb act on', () => {
@@ -90,6 +90,27 @@ describe('what the latest reply has the question\'s verb act on', () => {
     const turns = [{ index: 0, user: "Why can't I connect to the VPN from home?", assistant: vpn, similarity: 0.5, byRecency: true }];
     const r = lexicalRewrite({ query: 'how do I renew it?', earlierUserTurns: ["Why can't I connect to the VPN from home?"], turns });
     expect(r.resolved_query).toBe('how do I renew my certificate?');
+  });
+
+  it('reads "they" in a question about reaching them as who a text, latest first, told the user to reach', () => {
+    const ticket = 'Then restart your laptop while connected to the office Wi-Fi, or ask the service desk for a manual renewal.';
+    expect(contactedAgent("what's their number?", [ticket])).toEqual({ phrase: 'service desk', article: 'the' });
+    expect(contactedAgent('are they open on Saturday?', ['The service desk is on extension 4400.', ticket])).toEqual({ phrase: 'service desk', article: 'the' });
+    // A name, the reader's own ("your landlord" is "my landlord"), and a verb the tagger took for a noun before its object.
+    expect(contactedAgent('what is their email address?', ['Report it within 14 days: call Centraal Beheer on 055 579 8000.'])).toEqual({ phrase: 'Centraal Beheer' });
+    expect(contactedAgent("what's their address?", ['Small repairs are yours, but contact your landlord for anything behind the wall.'])).toEqual({ phrase: 'landlord', article: 'my' });
+    expect(contactedAgent('can I call them instead?', ['You can ask the municipality for a permit check online first.'])).toEqual({ phrase: 'municipality', article: 'the' });
+    // A question about the things, not about reaching anyone; or no one to reach: nothing.
+    expect(contactedAgent('are they expensive?', ['The tyres arrived; ask the garage to fit them.'])).toBeUndefined();
+    expect(contactedAgent("what's their number?", ['The tyres arrived on Monday.'])).toBeUndefined();
+    expect(contactedAgent("what's their number?", ['If in doubt, ask them.'])).toBeUndefined();
+    const turns = [
+      { index: 0, user: "Why can't I connect to the VPN from home?", assistant: 'Your certificate expired on 2 November.', similarity: 0.5, byRecency: false },
+      { index: 1, user: "what if the portal doesn't load?", assistant: ticket, similarity: 0.5, byRecency: true },
+    ];
+    const r = lexicalRewrite({ query: "what's their number?", earlierUserTurns: turns.map((t) => t.user), turns });
+    expect(r.resolved_query).toBe("what's the service desk's number?");
+    expect(r.trace.reference).toEqual({ phrase: 'service desk', by: 'contact', article: 'the' });
   });
 
   it('reads a thing handled ("use it", "take it") as the one thing the reply introduced as an object', () => {

@@ -13,7 +13,7 @@ import { classifyIntent } from './intent.js';
 import { commonWords, detectLanguage } from './language.js';
 import { answerName, completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson, roleIn } from './names.js';
 import { resolveListPronoun, resolveOrdinal, type OrdinalReading } from './ordinal.js';
-import { namedAction, verbObject, type ActedOn } from './verbObject.js';
+import { contactedAgent, namedAction, verbObject, type ActedOn } from './verbObject.js';
 import { resolveSaid, resolveSource, type Answer, type SourceReading } from './source.js';
 import { queryCues } from './queryCues.js';
 import { askedFor, frameAntecedent, replaceOne } from './questionFrame.js';
@@ -567,7 +567,7 @@ export interface LexicalTrace {
   /** What a parallel follow-up's new subject replaced in the previous question. */
   replaced?: string;
   /** What the question's pronoun or ellipsis was read as, and from what. */
-  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' | 'place' | 'order' | 'choice' | 'previous question' | 'own thing' | 'comparison' | 'introduced'; article?: string; attached?: boolean };
+  reference?: { phrase: string; by: 'person' | 'demonstrative' | 'list item' | 'question form' | 'conversation terms' | 'verb object' | 'advice' | 'answer' | 'file' | 'place' | 'order' | 'choice' | 'previous question' | 'own thing' | 'comparison' | 'introduced' | 'contact'; article?: string; attached?: boolean };
 }
 
 /**
@@ -807,6 +807,18 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   (c) => {
     const source = c.last && resolveSource(c.base, c.turns, c.language);
     return source && fromClaim(source);
+  },
+  // "what's their number?" after "… or ask the service desk for a manual renewal": who the conversation told the user to reach.
+  (c) => {
+    if (c.language !== 'en' || !c.last) return undefined;
+    // The selected turns, and the conversation's latest pairs where the selection left them out.
+    const latestFirst = [...c.turns, ...(c.input.recent ?? []).filter((r) => !c.turns.some((t) => t.index === r.index))].sort((a, b) => b.index - a.index);
+    const texts = latestFirst.flatMap((t) => [t.assistant, t.user]);
+    const agent = contactedAgent(c.base, texts);
+    const resolved = agent && resolveReference(c.base, agent, c.language);
+    if (!agent || !resolved) return undefined;
+    const turn = latestFirst.find((t) => `${t.assistant} ${t.user}`.includes(agent.phrase));
+    return { resolved, reference: { phrase: agent.phrase, by: 'contact', ...(agent.article ? { article: agent.article } : {}) }, turns: turn ? [turn.index] : [] };
   },
   // "wie is dat?" after "… met goedkeuring van de teamleider": who the latest answer named by role.
   (c) => {

@@ -421,3 +421,45 @@ function besideQuestion(query: string, action: string | undefined): string | und
 
 /** A Dutch "dat"/"dit" that stands alone before the question's last verb or particle ("hoe vraag ik dat aan?", "waar regel ik dat?"). */
 const DUTCH_THAT_ASKED = /(?<![\p{L}])(?:dat|dit)(?:\s+(?:\p{L}+en|aan|op|af|in|mee|ook))?\s*[?.!]*\s*$/iu;
+
+/** A question about reaching someone the conversation named only as "they": their number, whether they are open, calling them. */
+const ASKS_CONTACT =
+  /\btheir\s+(?:(?:phone|telephone)\s+)?(?:number|phone|e-?mail(?:\s+address)?|address|website|opening\s+hours|hours)\b|\b(?:are|were)\s+they\s+(?:open|closed|available|reachable)\b|\bdo\s+they\s+(?:open|close)\b|\b(?:call|phone|ring|contact|e-?mail|reach|ask|visit|text|message|write\s+to)\s+them\b/i;
+/** Verbs of reaching someone, whose object is who is reached ("ask the service desk", "contact your insurer"). */
+const CONTACT_VERBS = new Set(['ask', 'contact', 'call', 'phone', 'ring', 'email', 'e-mail', 'reach', 'visit', 'text', 'message', 'write']);
+
+/**
+ * Who "they" are in a question about reaching them ("what's their number?", "are they open on
+ * Saturday?", "can I call them?"): the one a text, latest first, tells the user to reach ("… or ask
+ * the service desk for a manual renewal"), with its article. English only; undefined when the
+ * question asks no such thing or no text names one.
+ */
+export function contactedAgent(query: string, texts: readonly string[]): ActedOn | undefined {
+  if (!ASKS_CONTACT.test(query)) return undefined;
+  for (const text of texts) {
+    const r = englishTags(text);
+    for (let k = 0; k + 1 < r.words.length; k++) {
+      const word = r.words[k]!.toLowerCase();
+      const opening = k === 0 || r.tags[k - 1] === 'PUNCT';
+      if (!CONTACT_VERBS.has(r.lemmas[k]!.toLowerCase()) && !(opening && CONTACT_VERBS.has(word))) continue;
+      // "but contact your landlord": a verb the tagger took for a noun, before its object's article.
+      const next = r.words[k + 1]?.toLowerCase() ?? '';
+      const beforeObject = k > 0 && VERB_BEFORE.has(r.tags[k - 1]!) && (ENGLISH_ARTICLES.has(next) || !!READER_OWN[next] || next === 'my');
+      if (r.tags[k] !== 'VERB' && !opening && !beforeObject) continue;
+      let j = k + 1;
+      if (r.lemmas[k]!.toLowerCase() === 'write' && r.words[j]?.toLowerCase() === 'to') j++;
+      const first = r.words[j]?.toLowerCase();
+      let article: string | undefined;
+      if (first && (ENGLISH_ARTICLES.has(first) || READER_OWN[first] || first === 'my')) {
+        article = READER_OWN[first] ?? (first === 'a' || first === 'an' ? 'the' : first);
+        j++;
+      }
+      const start = j;
+      while (j < r.words.length && NP_TAGS.has(r.tags[j]!) && !CALENDAR.has(r.words[j]!.toLowerCase())) j++;
+      while (j > start && r.tags[j - 1] !== 'NOUN' && r.tags[j - 1] !== 'PROPN') j--;
+      if (j === start) continue;
+      return { phrase: r.words.slice(start, j).join(' '), ...(article ? { article } : {}) };
+    }
+  }
+  return undefined;
+}
