@@ -678,6 +678,15 @@ describe('"and after me?"', () => {
     // Other words after the preposition: no such question.
     expect((await resolveParallel('and without sugar?', ['can I make it with honey?'], 'en'))?.resolved).not.toBe('can I make it without honey?');
   });
+
+  it('asks it again with the opposite degree, said alone ("and less?")', async () => {
+    expect((await resolveParallel('and less?', ['what happens if I drive more?', 'How many kilometres does my lease contract allow?'], 'en'))?.resolved).toBe('what happens if I drive less?');
+    expect((await resolveParallel('and fewer?', ['what if more people come?'], 'en'))?.resolved).toBe('what if fewer people come?');
+    expect((await resolveParallel('what about lower?', ['is the rent higher in Utrecht?'], 'en'))?.resolved).toBe('is the rent lower in Utrecht?');
+    expect((await resolveParallel('en minder?', ['wat gebeurt er als ik meer rijd?'], 'nl'))?.resolved).toBe('wat gebeurt er als ik minder rijd?');
+    // No opposite in the recent questions: not this reading.
+    expect((await resolveParallel('and less?', ['what are the side effects?'], 'en'))?.resolved).toBeUndefined();
+  });
 });
 
 describe('"and the other one?"', () => {

@@ -918,12 +918,40 @@ const OPPOSITE_PAIRS: readonly [string, string][] = [
 const OPPOSITE = new Map(OPPOSITE_PAIRS.flatMap(([a, b]): [string, string][] => [[a, b], [b, a]]));
 /** How many of the latest questions an opposite follow-up looks back in. */
 const OPPOSITE_QUESTIONS = 3;
+/** Words of degree said alone that ask the opposite of each other ("if I drive more?" — "and less?"), both ways. */
+const OPPOSITE_DEGREES: readonly [string, string][] = [
+  ['more', 'less'], ['more', 'fewer'], ['higher', 'lower'], ['bigger', 'smaller'], ['larger', 'smaller'], ['earlier', 'later'],
+  ['longer', 'shorter'], ['faster', 'slower'], ['older', 'younger'], ['heavier', 'lighter'], ['warmer', 'colder'], ['minimum', 'maximum'],
+  ['meer', 'minder'], ['hoger', 'lager'], ['groter', 'kleiner'], ['eerder', 'later'], ['langer', 'korter'], ['sneller', 'langzamer'], ['ouder', 'jonger'], ['zwaarder', 'lichter'], ['warmer', 'kouder'],
+];
+const OPPOSITE_DEGREE = new Map<string, string[]>();
+for (const [a, b] of OPPOSITE_DEGREES) {
+  OPPOSITE_DEGREE.set(a, [...(OPPOSITE_DEGREE.get(a) ?? []), b]);
+  OPPOSITE_DEGREE.set(b, [...(OPPOSITE_DEGREE.get(b) ?? []), a]);
+}
+
+/** "and less?" after "what happens if I drive more?": that question with the opposite degree in its place. */
+function oppositeDegree(said: string, questions: readonly string[]): ParallelReading | undefined {
+  const word = said.trim().toLowerCase();
+  const others = OPPOSITE_DEGREE.get(word);
+  if (!others) return undefined;
+  for (const question of questions.slice(0, OPPOSITE_QUESTIONS)) {
+    const found = others.map((o) => wholeMatches(question, escapeRegExp(o), { ignoreCase: true })[0]).find((m) => m !== undefined);
+    if (!found) continue;
+    const put = caseLike(found[0], word);
+    const start = found.index;
+    return { resolved: question.slice(0, start) + put + question.slice(start + found[0].length), replaced: found[0], at: { start, end: start + put.length } };
+  }
+  return undefined;
+}
 
 /**
  * "and after me?" after "who's speaking before me?" (maybe with a question between): that
  * question again, the opposite preposition in place, where it had the same words after it.
  */
 function oppositeFollowUp(said: string, questions: readonly string[]): ParallelReading | undefined {
+  const degree = oppositeDegree(said, questions);
+  if (degree) return degree;
   const m = /^(\p{L}+)\s+(\S.*)$/u.exec(said.trim());
   const other = m && OPPOSITE.get(m[1]!.toLowerCase());
   if (!other) return undefined;
