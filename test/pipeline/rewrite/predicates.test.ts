@@ -210,6 +210,23 @@ describe('a which-question with no verb the tagger saw', () => {
   });
 });
 
+describe('a question with "do" whose verb the tagger read as the subject\'s last noun', () => {
+  it('has that noun as its verb before an adverb, where the clause has none', () => {
+    const tagOf = (text: string, word: string): string | undefined => {
+      const { words, tags } = englishTags(text);
+      return tags[words.indexOf(word)];
+    };
+    expect(tagOf('Why does my laptop battery drain so fast?', 'drain')).toBe('VERB');
+    expect(tagOf('Why does my laptop battery drain so fast?', 'battery')).toBe('NOUN');
+    expect(tagOf('Why does the battery charge so slowly?', 'charge')).toBe('VERB');
+    // A prepositional phrase may go on with the subject, an object end the question: their nouns are no verbs.
+    expect(tagOf('How long does the confidentiality obligation in the NDA last?', 'obligation')).toBe('NOUN');
+    expect(tagOf('Does the landlord charge rent?', 'rent')).toBe('NOUN');
+    // A subject of one noun: the tagger is left alone.
+    expect(tagOf('Does the printer?', 'printer')).toBe('NOUN');
+  });
+});
+
 describe('theyVerb', () => {
   it('tells a "they" who acts from one that is or undergoes', () => {
     expect(theyVerb('what did they find?')).toBe('acts');

@@ -128,6 +128,19 @@ function clauseVerbs({ words, tags, lemmas }: Tagged): string[] {
         }
       }
     }
+    // "Why does my laptop battery drain so fast?": after "do" and a subject of several nouns, in a
+    // clause with no verb, the subject's last noun, bare and before an adverb, is the verb.
+    const doAt = clause.includes('VERB') ? -1 : tags.findIndex((t, i) => i >= start && i < end && t === 'AUX' && lemmas[i] === 'do');
+    if (doAt >= 0) {
+      let e = doAt + 1;
+      while (e < end && (NOUN_TAGS.has(tags[e]!) || tags[e] === 'ADJ' || tags[e] === 'DET' || tags[e] === 'NUM' || DETERMINERS.has(words[e]!.toLowerCase()))) e++;
+      const nouns = tags.slice(doAt + 1, e).filter((t) => NOUN_TAGS.has(t)).length;
+      const last = e - 1;
+      // Only before an adverb: a noun ending the question may be the object ("Does the landlord charge rent?"),
+      // one before a preposition part of the subject ("does the obligation in the NDA last?").
+      const ends = tags[e] === 'ADV' || tags[e] === 'PART';
+      if (ends && nouns >= 2 && tags[last] === 'NOUN' && lemmas[last] === words[last] && /^\p{Ll}+$/u.test(words[last]!)) out[last] = 'VERB';
+    }
     if (!clause.includes('VERB') && !clause.includes('AUX')) {
       for (let i = start + 1; i + 1 < end; i++) {
         // A plural after a singular noun may be the verb itself ("The leaflet lists stomach pain").
