@@ -42,6 +42,10 @@ describe('names in a conversation', () => {
     expect(personAntecedent(['Did he play with Hank Aaron?', 'What happened to Stan Musial in 1950?'], 'He shares the record with Hank Aaron.')).toBe('Stan Musial');
     expect(personAntecedent(['Who wrote Pride and Prejudice?'], 'Jane Austen wrote it in 1813.')).toBe('Jane Austen');
     expect(personAntecedent(['how do vaccines work?'], 'They train the immune system.')).toBeUndefined();
+    // Where no reply names anyone, the role the user named; not one a "who" question asks for, whom the answer names.
+    const bathroom = ['how long will the work take?', 'What did the plumber quote for the bathroom?'];
+    expect(personAntecedent(bathroom, ['The quote plans 8 working days, starting 3 February.', 'The quote is 9,450 euros, including a walk-in shower.'], 'can he start earlier?')).toBe('the plumber');
+    expect(personAntecedent(['Was she forced into it?', 'Who was the double agent?'], ['No, she made a plan of her own.', 'A spy.'], 'what did she do next?')).toBeUndefined();
     // An organisation or a place is no one "he" stands for.
     expect(personAntecedent(['Which charities can I donate to?'], 'You could donate to the Red Cross or Interactive Brokers.', 'how many films does he appear in')).toBeUndefined();
     // A one-word name opening the reply, which its sentence goes on with as "she".

@@ -213,6 +213,14 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
     const titled = starts.length ? namesIn(reply).find((n) => starts.some((at) => startsWith(reply, at, n) || startsWith(reply, at, n.replace(LEADING_TITLE, ''))) && fits(n)) : undefined;
     if (titled) return titled;
   }
+  // "can he start earlier?" after "What did the plumber quote for the bathroom?" and replies that name no one: the role the user named.
+  if (!again) {
+    // Not one a question asks for ("Who was the double agent?"), whom the answer names.
+    for (const turn of earlierUserTurns) {
+      const asked = /^\s*(?:and\s+)?who\b/i.test(turn) ? undefined : roleIn(turn);
+      if (asked) return asked;
+    }
+  }
   // Where the user's person is someone else ("Did she remarry?" in a conversation about Bobby Fischer, "his sister …"): the latest reply's fitting name.
   if (!unfit) return undefined;
   // Or a relative or pet a recent question named: "does he appear after chapter 9?" after "and her husband?" about Mara.
