@@ -43,6 +43,11 @@ describe('files a conversation names', () => {
 
   it('make a list of paths a list of those paths', () => {
     expect(listItems('Two files: invoices/invoice-2024-031.pdf and contracts/henderson-contract.docx.', 'en')).toEqual(['invoices/invoice-2024-031.pdf', 'contracts/henderson-contract.docx']);
+    // Endpoints, after a lead-in, whatever the sentence says of them after the last.
+    expect(listItems('The migration guide lists /users/search, /orders/bulk and /reports/legacy as deprecated in v3.', 'en')).toEqual(['/users/search', '/orders/bulk', '/reports/legacy']);
+    expect(listItems('Use GET /users/{id}, POST /orders/batch or DELETE /sessions/current.', 'en')).toEqual(['/users/{id}', '/orders/batch', '/sessions/current']);
+    // A date's slashes are no path.
+    expect(listItems('Prices rose on 1/2, 3/4 and 5/6.', 'en')).toEqual([]);
   });
 
   it('read a definite noun that is a word of one file the latest answer named as that file, beside the noun', () => {

@@ -16,6 +16,13 @@ describe('antecedent phrases', () => {
     expect(phrases('hoe lang duurt dat bezwaar?', [['lang', 0.4], ['bezwaar', 0.3]])).toEqual(['bezwaar']);
   });
 
+  it('are a path whole, where their words are its parts ("/orders/bulk", not "bulk")', () => {
+    const phrases = (text: string, chosen: [string, number][]): string[] => antecedents([turn(0, 'x', text)], new Map(chosen), 'en').map((a) => a.phrase);
+    expect(phrases('/orders/bulk is replaced by /orders/batch.', [['bulk', 0.4]])).toEqual(['/orders/bulk']);
+    expect(phrases('/orders/bulk is replaced by /orders/batch.', [['orders', 0.4], ['batch', 0.3]]).sort()).toEqual(['/orders/batch', '/orders/bulk']);
+    expect(phrases('Orders in bulk are replaced by batches.', [['bulk', 0.4]])).toEqual(['bulk']);
+  });
+
   it('take the noun after an acronym written alone as its head, in any message', () => {
     expect(antecedents([turn(0, 'and if it stays high?', 'Then he will start you on an ACE inhibitor.')], new Map([['ace', 0.4]]), 'en')[0]).toMatchObject({ phrase: 'ACE inhibitor', article: 'the' });
     // Not after a longer name ("the Acme Corp office").

@@ -2,7 +2,7 @@ import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn, TurnPair } from '../targetedHistory.js';
 import type { Answer } from './source.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
-import { pointingPronoun } from './resolve.js';
+import { PATHS, pointingPronoun } from './resolve.js';
 import { FILE_NAMES } from './files.js';
 import { ANSWER_OPENING, escapeRegExp, lastIndexWhere, MEASURE_UNIT_PATTERN, PREPOSITIONS, remembered, sentences } from './words.js';
 
@@ -209,6 +209,9 @@ function enumeration(text: string, language: string, everyJoin = false): string[
   if (parts.length > 2 && REMARK_ON_ITEMS.test(parts.at(-1)!)) parts.pop();
   // After a colon, two parts need an "and"/"or" too: "Replication: failover takes minutes, against hours …" lists nothing.
   if (parts.length < 2 || (parts.length === 2 && !joined)) return [];
+  // A list of paths is a list of them: "The guide lists /users/search, /orders/bulk and /reports/legacy as deprecated".
+  const paths = parts.map((p) => p.match(PATHS) ?? []);
+  if (paths.every((f) => f.length === 1)) return paths.map((f) => f[0]!);
   let spread = ITEM_LENGTH_SPREAD;
   let longest = MAX_ITEM_WORDS;
   // "Three items: cancel the internet at the old address, register at the new municipality, and

@@ -44,6 +44,21 @@ const PRO_ONE = /^(?:one|ones|ene)$/i;
  */
 const LINKS = new Set(['of', 'van', 'de', 'der', 'voor']);
 
+/** A path of an endpoint or a file: "/orders/bulk", "/etc/hosts" (not a date's "1/2", nor a sentence's full stop after it). */
+export const PATHS = /(?<![\p{L}\p{N}_.\\/-])\/[\p{L}_](?:[\p{L}\p{N}_.{}:-]*[\p{L}\p{N}_{}])?(?:\/[\p{L}\p{N}_{}](?:[\p{L}\p{N}_.{}:-]*[\p{L}\p{N}_{}])?)*/gu;
+
+/** The path of `text` whose parts hold the words of `run` in order ("/orders/bulk" for "orders bulk" or "bulk"), if any. */
+function pathOf(run: readonly string[], text: string): string | undefined {
+  if (!text.includes('/')) return undefined;
+  const wanted = run.map((w) => w.toLowerCase());
+  for (const m of text.matchAll(PATHS)) {
+    const parts = m[0].toLowerCase().split(/[/._-]+/).filter(Boolean);
+    const at = parts.indexOf(wanted[0]!);
+    if (at >= 0 && wanted.every((w, i) => parts[at + i] === w)) return m[0];
+  }
+  return undefined;
+}
+
 /**
  * Phrases of the conversation made of the chosen terms: maximal runs of chosen words, which may
  * be linked by "of"/"van" inside ("net asset value", "prijs van houtmulch"). A user's clause ends
@@ -87,7 +102,8 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
           // "Good decisions" that opens a message is "good decisions" in a question; a name keeps its capital.
           const opening = words[runStart]!;
           if (opening.opensAsCommon && (!opening.properNoun || writtenLower().has(run[0]!.toLowerCase()))) run[0] = run[0]!.toLowerCase();
-          const phrase = run.join(' ');
+          // "orders bulk" of "/orders/bulk": the path, whole.
+          const phrase = pathOf(run, text) ?? run.join(' ');
           const key = phrase.toLowerCase();
           const s = score * (role === 'user' ? 1 : ASSISTANT_FACTOR);
           const prev = found.get(key);
