@@ -119,6 +119,10 @@ describe('what the latest reply has the question\'s verb act on', () => {
     // Not for a verb that handles nothing, nor when the reply introduces several things.
     expect(verbObject('why did it appear?', cream, 'en')).toBeUndefined();
     expect(verbObject('can I take it with food?', 'She prescribed a cream and recommended a mild soap.', 'en')).toBeUndefined();
+    // A thing advised without an article, as it was said, up to its amount; not any verb's bare object.
+    expect(verbObject('can I take it with paracetamol?', 'Dr. Peters prescribed naproxen 250 mg, twice a day with food, for 10 days.', 'en')).toEqual({ phrase: 'naproxen' });
+    expect(verbObject('how should I store it?', 'You can cut the sugar by a third; the bananas add sweetness.', 'en')).toBeUndefined();
+    expect(verbObject('can I take it with food?', 'She prescribed ibuprofen and recommended a mild soap.', 'en')).toBeUndefined();
     // Dutch, with the article the pointing word calls for.
     const creme = 'Dokter Visser schreef een hydrocortisoncrème voor, twee keer per dag.';
     expect(verbObject('hoe lang moet ik hem gebruiken?', creme, 'nl')).toEqual({ phrase: 'hydrocortisoncrème', article: 'de' });

@@ -205,24 +205,36 @@ function stateObject(r: ReturnType<typeof englishTags>, states: readonly string[
   return undefined;
 }
 
+/** Verbs that name a thing for the user to have, which may go without an article ("prescribed naproxen"). */
+const ADVISING_VERBS = new Set(['prescribe', 'recommend', 'advise', 'suggest']);
+
 /** Verbs whose object is a thing one has or gets ("how long should I use it?", "can I take it with food?"). */
 const HANDLING_VERBS = new Set('use take apply try wear install order buy store keep'.split(' '));
 
 /**
  * The one thing a reply introduces as a verb's object with "a" or "an" ("Dr. Visser … prescribed a
- * hydrocortisone cream"), as "the …": what a question that handles "it" means when the reply has
- * no verb of its own for it. Undefined when it introduces none, or several.
+ * hydrocortisone cream"), as "the …", or with no article ("prescribed naproxen 250 mg"), as it is:
+ * what a question that handles "it" means when the reply has no verb of its own for it. Undefined
+ * when it introduces none, or several.
  */
 function introducedObject(r: ReturnType<typeof englishTags>, several: boolean): ActedOn | undefined {
-  const found: string[] = [];
+  const found: ActedOn[] = [];
   for (let k = 1; k + 1 < r.words.length; k++) {
-    if (r.tags[k - 1] !== 'VERB' || !/^an?$/i.test(r.words[k]!)) continue;
-    let j = k + 1;
-    while (j < r.words.length && NP_TAGS.has(r.tags[j]!)) j++;
-    while (j > k + 1 && r.tags[j - 1] !== 'NOUN') j--;
-    if (j > k + 1 && plural(r.words[j - 1]!.toLowerCase()) === several) found.push(r.words.slice(k + 1, j).join(' '));
+    if (r.tags[k - 1] !== 'VERB') continue;
+    if (/^an?$/i.test(r.words[k]!)) {
+      let j = k + 1;
+      while (j < r.words.length && NP_TAGS.has(r.tags[j]!)) j++;
+      while (j > k + 1 && r.tags[j - 1] !== 'NOUN') j--;
+      if (j > k + 1 && plural(r.words[j - 1]!.toLowerCase()) === several) found.push({ phrase: r.words.slice(k + 1, j).join(' '), article: 'the' });
+    } else if (!several && ADVISING_VERBS.has(r.lemmas[k - 1]!.toLowerCase()) && r.tags[k] === 'NOUN' && /^\p{Ll}/u.test(r.words[k]!) && !plural(r.words[k]!.toLowerCase())) {
+      // "prescribed naproxen 250 mg": a thing advised without an article, up to its amount, as it was said
+      // (not any verb's: "the bananas add sweetness", "including insurance").
+      let j = k;
+      while (j < r.words.length && (r.tags[j] === 'NOUN' || r.tags[j] === 'PROPN')) j++;
+      found.push({ phrase: r.words.slice(k, j).join(' ') });
+    }
   }
-  return found.length === 1 ? { phrase: found[0]!, article: 'the' } : undefined;
+  return found.length === 1 ? found[0] : undefined;
 }
 
 function dutchObject(query: string, reply: string): ActedOn | undefined {
