@@ -141,6 +141,10 @@ describe('parallel follow-ups: places the wording settles', () => {
     expect(await again('and 1000?', 'Can I deduct 500 euros for my home office?')).toBe('Can I deduct 1000 euros for my home office?');
     expect(await again('and in 2.5?', 'What changed between 2.3 and 2.4?')).toBeUndefined();
     expect(await again('and 3?', 'What are the changes in version 2.4?')).toBeUndefined();
+    // With the noun the number followed, whatever the preposition: the number in its place.
+    expect(await again('and for group 3?', "When is the parents' evening of group 6?")).toBe("When is the parents' evening of group 3?");
+    expect(await again('en voor groep 3?', 'Wanneer is de ouderavond van groep 6?', 'nl')).toBe('Wanneer is de ouderavond van groep 3?');
+    expect(await again('and for room 3?', "When is the parents' evening of group 6?")).not.toBe("When is the parents' evening of room 3?");
     // A year in a thing's name takes the new year alone.
     expect(await again('and in 2022?', 'What were the main conclusions of the 2023 annual report?')).toBe('What were the main conclusions of the 2022 annual report?');
   });

@@ -859,19 +859,30 @@ const NUMBER_IN_QUESTION = /(?<![\p{L}\p{N}.,])\p{N}+(?:\.\p{N}+)*(?![\p{L}\p{N}
  * "and in 2.5?" after "What are the changes in version 2.4 of the release notes?": the question
  * again of another number, in the place of the one number it named, of the same form (as many
  * parts between dots: "3.9" for "3.8", "1000" for "500"). `said` follows the follow-up's lead, a
- * number alone or after a preposition. A moment ("2022", "in 2022") is read as one (momentFollowUp).
+ * number alone or after a preposition, or after a preposition and the noun the number followed in
+ * that question ("and for group 3?" after "… of group 6?"). A moment ("2022", "in 2022") is read as
+ * one (momentFollowUp).
  */
 function numberFollowUp(said: string, previous: string): ParallelReading | undefined {
   const words = said.split(/\s+/);
-  const number = words.length === 1 || (words.length === 2 && PREPOSITIONS.has(words[0]!.toLowerCase())) ? words.at(-1)! : '';
+  // "and for group 3?" after "… of group 6?": the number after the same noun, whatever the preposition.
+  const nounAt = words.length === 3 && PREPOSITIONS.has(words[0]!.toLowerCase()) ? 1 : words.length === 2 && !PREPOSITIONS.has(words[0]!.toLowerCase()) ? 0 : -1;
+  const noun = nounAt >= 0 && /^\p{L}+$/u.test(words[nounAt]!) ? words[nounAt]!.toLowerCase() : undefined;
+  const number = words.length === 1 || (words.length === 2 && PREPOSITIONS.has(words[0]!.toLowerCase())) || noun ? words.at(-1)! : '';
   if (!/^\p{N}+(?:\.\p{N}+)*$/u.test(number) || isMoment(number)) return undefined;
   const numbers = [...previous.matchAll(NUMBER_IN_QUESTION)];
   const parts = (n: string): number => n.split('.').length;
   const was = numbers.length === 1 ? numbers[0]![0] : undefined;
   if (was === undefined || parts(was) !== parts(number) || was === number) return undefined;
-  const start = numbers[0]!.index!;
-  const resolved = substitute(previous, { start, end: start + was.length, text: was, decided: true }, number);
-  return resolved ? { resolved, replaced: was, at: { start, end: start + number.length } } : undefined;
+  const at = numbers[0]!.index!;
+  // With its noun, the noun and the number are what is replaced ("week 12" by "week 14").
+  const before = noun ? new RegExp(`(?<![\\p{L}])(${escapeRegExp(noun)})\\s+$`, 'iu').exec(previous.slice(0, at)) : undefined;
+  if (noun && !before) return undefined;
+  const start = before ? before.index : at;
+  const text = previous.slice(start, at + was.length);
+  const put = before ? `${before[1]} ${number}` : number;
+  const resolved = substitute(previous, { start, end: at + was.length, text, decided: true }, put);
+  return resolved ? { resolved, replaced: text, at: { start, end: start + put.length } } : undefined;
 }
 
 /** Words that say which of several things by their order ("the first round", "de laatste ronde"). */
