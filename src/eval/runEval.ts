@@ -22,7 +22,7 @@ import { addedTermScores, sameQuery } from './rewriteText.js';
 import { LlamaRewriter } from '../pipeline/rewrite/llm/llamaRewriter.js';
 import { rewriteWeights, type RewriteWeights } from '../pipeline/rewrite/lexical/scorer.js';
 import { PersistentEmbedder } from './persistentEmbedder.js';
-import { BASELINES, PREVIOUS_TURN_IDF, REWRITE_STRATEGIES, rewriteStrategy, type Strategy, type StrategyContext, type StrategyOutput } from './strategies.js';
+import { BASELINES, PREVIOUS_TURN_IDF, REFERENCE_WITH_FEEDBACK, REWRITE_STRATEGIES, rewriteStrategy, type Strategy, type StrategyContext, type StrategyOutput } from './strategies.js';
 
 export type RetrieverName = 'bm25' | 'dense' | 'hybrid';
 const ALL_RETRIEVERS: RetrieverName[] = ['bm25', 'dense', 'hybrid'];
@@ -135,7 +135,7 @@ export async function evaluateRetrieval(
         log(formatRow(results.at(-1)!));
       }
       // The same strategy on made-up topic switches, judged by the opening question's own judgements.
-      if (switches.length === 0 || strategy.name === 'reference_rewrite') continue;
+      if (switches.length === 0 || strategy.name === 'reference_rewrite' || strategy.searchOnly) continue;
       const asked = await timed(strategy, switches, context);
       for (const retriever of retrievers) {
         topicSwitchResults.push(await scored(switches, (r) => dataset.qrels!.get(r.opening)!, asked.outputs, retriever, asked.ms));
@@ -181,7 +181,7 @@ export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy
   // No corpus: the dataset's replies stand in for documents, for word statistics.
   const replies = openConversationCorpus(dataset, cacheDir);
   try {
-    for (const strategy of strategies) out.push(await rewriteTextRow(dataset, strategy, { embedder, termStats: TermStats.of(replies), weights }));
+    for (const strategy of strategies.filter((s) => !s.searchOnly)) out.push(await rewriteTextRow(dataset, strategy, { embedder, termStats: TermStats.of(replies), weights }));
   } finally {
     replies.close();
     await embedder?.close();
@@ -245,7 +245,7 @@ async function main(): Promise<void> {
   // Another training's weights (e.g. one that left this dataset out), for the lexical strategies.
   const weights = values.weights ? rewriteWeights(JSON.parse(readFileSync(values.weights, 'utf8')) as Parameters<typeof rewriteWeights>[0]) : undefined;
   if (!values.data?.length) throw new DocentError('no dataset given', 'Use: npm run eval -- --data ../shared/datasets/mtrag/fiqa');
-  const known = [...BASELINES, PREVIOUS_TURN_IDF, ...REWRITE_STRATEGIES];
+  const known = [...BASELINES, REFERENCE_WITH_FEEDBACK, PREVIOUS_TURN_IDF, ...REWRITE_STRATEGIES];
   let llm: LlamaRewriter | undefined;
   if (values.llm) {
     llm = new LlamaRewriter({ modelPath: values.llm });

@@ -1,6 +1,6 @@
 import type { Embedder } from '../pipeline/models/embedder.js';
 import type { RewriteWeights } from '../pipeline/rewrite/lexical/scorer.js';
-import { rewrite, searchFeedback, searchTerms, searchVectorQuery, type LlmRewriter } from '../pipeline/rewrite/rewrite.js';
+import { conversationWords, rewrite, searchFeedback, searchTerms, searchVectorQuery, type LlmRewriter } from '../pipeline/rewrite/rewrite.js';
 import { pairText, turnPairs } from '../pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions } from '../pipeline/rewrite/types.js';
 import type { WeightedTerms, WeightedText } from '../pipeline/search/hybridSearch.js';
@@ -43,6 +43,8 @@ export interface Strategy {
   report?(): Record<string, number>;
   /** Work done before the timed runs (embedding the turns), so the times are the strategy's own. */
   prepare?(rows: readonly ConversationRow[], context: StrategyContext): Promise<void>;
+  /** A yardstick of search only, whose text is another strategy's: left out of the rewrite-text figures and of topic switches. */
+  searchOnly?: boolean;
 }
 
 /** Every query and turn pair of the rows, embedded once into the context's (caching) embedder. */
@@ -109,6 +111,18 @@ export const BASELINES: Strategy[] = [
   // Replayed as a yardstick only: never an input to the product.
   { name: 'reference_rewrite', run: (r) => ({ query: r.reference_rewrite }) },
 ];
+
+/**
+ * The reference rewrite searched as the Search stage searches a rewrite: with the conversation's
+ * words its first-found passages hold (conversation feedback) and, by meaning, moved towards those
+ * passages (passage feedback). The fair yardstick for those two: without them, the reference
+ * gets none of what the Search stage adds to a follow-up. Replayed as a yardstick only.
+ */
+export const REFERENCE_WITH_FEEDBACK: Strategy = {
+  name: 'reference_rewrite_feedback',
+  searchOnly: true,
+  run: (r) => ({ query: r.reference_rewrite, ...(r.history.length ? { feedback: conversationWords(r.history, r.reference_rewrite) } : {}) }),
+};
 
 /**
  * FINDINGS' crude pick, kept as a yardstick for the weighting machinery: the turn as asked plus

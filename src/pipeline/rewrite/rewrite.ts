@@ -200,10 +200,14 @@ export function searchTerms(run: Pick<RewriteRun, 'result' | 'keywordShares'>): 
  */
 export function searchFeedback(run: Pick<RewriteRun, 'result'> & Partial<Pick<RewriteRun, 'conversation' | 'options'>>): string[] {
   if (run.result.engine === 'passthrough' || !run.conversation?.length) return [];
-  const searched = new Set(queryTerms(`${run.result.search_query} ${run.result.keywords.join(' ')}`));
-  const limit = run.options?.message_char_limit ?? DEFAULT_REWRITE_OPTIONS.message_char_limit;
+  return conversationWords(run.conversation, `${run.result.search_query} ${run.result.keywords.join(' ')}`, run.options?.message_char_limit);
+}
+
+/** The words of every message, each cut to `limit` characters, less those of `searched`, in the order said. */
+export function conversationWords(conversation: readonly { text: string }[], searched: string, limit = DEFAULT_REWRITE_OPTIONS.message_char_limit): string[] {
+  const taken = new Set(queryTerms(searched));
   const words = new Set<string>();
-  for (const m of run.conversation) for (const t of queryTerms(m.text.slice(0, limit))) if (!searched.has(t)) words.add(t);
+  for (const m of conversation) for (const t of queryTerms(m.text.slice(0, limit))) if (!taken.has(t)) words.add(t);
   return [...words];
 }
 
