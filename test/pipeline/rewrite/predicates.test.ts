@@ -136,11 +136,13 @@ describe('clausePredicates', () => {
   });
 });
 
+/** The tag englishTags gives a word of a text (its first occurrence). */
+const tagOf = (text: string, word: string): string | undefined => {
+  const { words, tags } = englishTags(text);
+  return tags[words.indexOf(word)];
+};
+
 describe('englishTags', () => {
-  const tagOf = (text: string, word: string): string => {
-    const { words, tags } = englishTags(text);
-    return tags[words.indexOf(word)]!;
-  };
   it('reads the middle of a compound as a noun where the tagger saw a verb that cannot be one', () => {
     // After a determiner and a singular noun, a verb would be "borrows": "borrow" belongs to the compound.
     expect(tagOf('Do I have notes on the Rust borrow checker?', 'borrow')).toBe('NOUN');
@@ -200,10 +202,6 @@ describe('a verb and its subjects', () => {
 
 describe('a which-question with no verb the tagger saw', () => {
   it('has the bare noun after its subject\'s prepositional phrase as its verb ("Which recipes in my folder use chickpeas?")', () => {
-    const tagOf = (text: string, word: string): string | undefined => {
-      const { words, tags } = englishTags(text);
-      return tags[words.indexOf(word)];
-    };
     expect(tagOf('Which recipes in my folder use chickpeas?', 'use')).toBe('VERB');
     expect(tagOf('Which files in the shared drive mention Acme?', 'mention')).toBe('VERB');
     expect(tagOf('Which recipes in my folder?', 'folder')).toBe('NOUN');
@@ -212,10 +210,6 @@ describe('a which-question with no verb the tagger saw', () => {
 
 describe('a question with "do" whose verb the tagger read as the subject\'s last noun', () => {
   it('has that noun as its verb before an adverb, where the clause has none', () => {
-    const tagOf = (text: string, word: string): string | undefined => {
-      const { words, tags } = englishTags(text);
-      return tags[words.indexOf(word)];
-    };
     expect(tagOf('Why does my laptop battery drain so fast?', 'drain')).toBe('VERB');
     expect(tagOf('Why does my laptop battery drain so fast?', 'battery')).toBe('NOUN');
     expect(tagOf('Why does the battery charge so slowly?', 'charge')).toBe('VERB');
