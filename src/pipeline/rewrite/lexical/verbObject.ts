@@ -22,6 +22,13 @@ const CALENDAR: ReadonlySet<string> = new Set(CALENDAR_WORDS);
 /** A word that opens a noun phrase after its verb, or is one ("an extension", "your receipt"). */
 const NP_TAGS = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
 const ENGLISH_ARTICLES = new Set(['the', 'a', 'an']);
+/** Whether an English word opens a noun phrase as its article or the reader's own ("the", "a", "your", "my"). */
+const isDeterminer = (word: string | undefined): word is string => !!word && (ENGLISH_ARTICLES.has(word.toLowerCase()) || !!READER_OWN[word.toLowerCase()] || word.toLowerCase() === 'my');
+/** The article a thing takes in the user's question after this determiner: the reader's own "your" is "my", one introduced ("a", "an") is "the". */
+const questionArticle = (determiner: string): string => {
+  const w = determiner.toLowerCase();
+  return READER_OWN[w] ?? (w === 'a' || w === 'an' ? 'the' : w);
+};
 /** Tags a verb follows and a noun of a noun phrase does not (a noun follows an article, an adjective, a noun, a preposition or a number). */
 const VERB_BEFORE = new Set(['PUNCT', 'CCONJ', 'PRON', 'AUX', 'PART', 'ADV']);
 
@@ -163,13 +170,9 @@ function stateObject(r: ReturnType<typeof englishTags>, states: readonly string[
     if (end <= start || plural(r.words[end - 1]!.toLowerCase()) !== several) return undefined;
     // "the two museum tickets": a pointing word stands for the things, not their number.
     if (r.tags[start] === 'NUM' && end > start + 1) return take(start + 1, end, determiner ?? 'the');
-    const article = determiner ? (READER_OWN[determiner] ?? (ENGLISH_ARTICLES.has(determiner) || determiner === 'my' ? determiner : undefined)) : undefined;
-    return { phrase: r.words.slice(start, end).join(' '), ...(article ? { article: article === 'a' || article === 'an' ? 'the' : article } : {}) };
+    return { phrase: r.words.slice(start, end).join(' '), ...(determiner ? { article: questionArticle(determiner) } : {}) };
   };
-  const determinerAt = (k: number): string | undefined => {
-    const w = r.words[k]?.toLowerCase();
-    return w && (ENGLISH_ARTICLES.has(w) || READER_OWN[w] || w === 'my') ? w : undefined;
-  };
+  const determinerAt = (k: number): string | undefined => (isDeterminer(r.words[k]) ? r.words[k] : undefined);
   for (let k = 0; k < r.words.length; k++) {
     const state = lemmaAt(k);
     if (!states.some((s) => state === s || state === s.replace(/e$/, ''))) continue;
@@ -455,17 +458,13 @@ export function contactedAgent(query: string, texts: readonly string[]): ActedOn
       const opening = k === 0 || r.tags[k - 1] === 'PUNCT';
       if (!CONTACT_VERBS.has(r.lemmas[k]!.toLowerCase()) && !(opening && CONTACT_VERBS.has(word))) continue;
       // "but contact your landlord": a verb the tagger took for a noun, before its object's article.
-      const next = r.words[k + 1]?.toLowerCase() ?? '';
-      const beforeObject = k > 0 && VERB_BEFORE.has(r.tags[k - 1]!) && (ENGLISH_ARTICLES.has(next) || !!READER_OWN[next] || next === 'my');
+      const beforeObject = k > 0 && VERB_BEFORE.has(r.tags[k - 1]!) && isDeterminer(r.words[k + 1]);
       if (r.tags[k] !== 'VERB' && !opening && !beforeObject) continue;
       let j = k + 1;
       if (r.lemmas[k]!.toLowerCase() === 'write' && r.words[j]?.toLowerCase() === 'to') j++;
-      const first = r.words[j]?.toLowerCase();
-      let article: string | undefined;
-      if (first && (ENGLISH_ARTICLES.has(first) || READER_OWN[first] || first === 'my')) {
-        article = READER_OWN[first] ?? (first === 'a' || first === 'an' ? 'the' : first);
-        j++;
-      }
+      const first = r.words[j];
+      const article = isDeterminer(first) ? questionArticle(first) : undefined;
+      if (article) j++;
       const start = j;
       while (j < r.words.length && NP_TAGS.has(r.tags[j]!) && !CALENDAR.has(r.words[j]!.toLowerCase())) j++;
       while (j > start && r.tags[j - 1] !== 'NOUN' && r.tags[j - 1] !== 'PROPN') j--;
