@@ -875,12 +875,13 @@ function numberFollowUp(said: string, previous: string): ParallelReading | undef
   const was = numbers.length === 1 ? numbers[0]![0] : undefined;
   if (was === undefined || parts(was) !== parts(number) || was === number) return undefined;
   const at = numbers[0]!.index!;
-  // With its noun, the noun and the number are what is replaced ("week 12" by "week 14").
-  const before = noun ? new RegExp(`(?<![\\p{L}])(${escapeRegExp(noun)})\\s+$`, 'iu').exec(previous.slice(0, at)) : undefined;
-  if (noun && !before) return undefined;
-  const start = before ? before.index : at;
+  // With its noun, the noun and the number are what is replaced ("week 12" by "week 14"); the noun is the word before the number.
+  const head = previous.slice(0, at).trimEnd();
+  const nounStart = noun ? head.length - noun.length : at;
+  if (noun && (head.slice(nounStart).toLowerCase() !== noun || /\p{L}/u.test(head[nounStart - 1] ?? '') || head.length === at)) return undefined;
+  const start = nounStart;
   const text = previous.slice(start, at + was.length);
-  const put = before ? `${before[1]} ${number}` : number;
+  const put = noun ? `${head.slice(nounStart)} ${number}` : number;
   const resolved = substitute(previous, { start, end: at + was.length, text, decided: true }, put);
   return resolved ? { resolved, replaced: text, at: { start, end: start + put.length } } : undefined;
 }
