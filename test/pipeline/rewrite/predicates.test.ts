@@ -143,6 +143,12 @@ const tagOf = (text: string, word: string): string | undefined => {
 };
 
 describe('englishTags', () => {
+  it('keeps a hyphenated word whole, tagged as its last part, and a dash between spaces a mark', () => {
+    const { words, tags } = englishTags('Why is the Wi-Fi so slow? My e-bike is state-of-the-art - really.');
+    expect(words).toEqual(['Why', 'is', 'the', 'Wi-Fi', 'so', 'slow', '?', 'My', 'e-bike', 'is', 'state-of-the-art', '-', 'really', '.']);
+    expect(tags[3]).toBe('PROPN');
+    expect(tags[11]).toBe('PUNCT');
+  });
   it('reads the middle of a compound as a noun where the tagger saw a verb that cannot be one', () => {
     // After a determiner and a singular noun, a verb would be "borrows": "borrow" belongs to the compound.
     expect(tagOf('Do I have notes on the Rust borrow checker?', 'borrow')).toBe('NOUN');

@@ -584,6 +584,14 @@ describe('ambiguity', () => {
     expect(subjectFirst([reading('washing machine', 0.5), reading('warranty', 0.1)], 'does it cover the pump?', warranty)[0]!.phrase).toBe('washing machine');
   });
 
+  it('reads "it" as a hyphenated word whole ("the Wi-Fi", not "the Wi")', async () => {
+    const history = [
+      { role: 'user' as const, text: 'Why is the Wi-Fi so slow upstairs?' },
+      { role: 'assistant' as const, text: 'The router is in the basement; the signal drops through two floors.' },
+    ];
+    expect((await rewrite('can I boost it?', history)).result.resolved_query).toBe('can I boost the Wi-Fi?');
+  });
+
   it('reads "it still shows the error" as the thing that showed it, past the latest question\'s part', async () => {
     const history = [
       { role: 'user' as const, text: 'Why does my Bosch dishwasher show error E24?' },

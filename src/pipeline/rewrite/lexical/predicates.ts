@@ -50,10 +50,36 @@ export function englishTags(text: string): Tagged {
     const tokens = doc.tokens();
     // wink-nlp's typings give its.lemma an add-on's signature; the model it is read with has the lemmatiser.
     const lemma = nlp.its.lemma as unknown as typeof nlp.its.value;
-    const read = { words: tokens.out(nlp.its.value) as string[], tags: tokens.out(nlp.its.pos) as string[], lemmas: tokens.out(lemma) as string[] };
+    const read = hyphenatedWhole(
+      { words: tokens.out(nlp.its.value) as string[], tags: tokens.out(nlp.its.pos) as string[], lemmas: tokens.out(lemma) as string[] },
+      tokens.out(nlp.its.precedingSpaces) as string[],
+    );
     const named = { ...read, tags: acronyms(read) };
     return { ...read, tags: clauseVerbs({ ...read, tags: compoundNouns(named) }) };
   });
+}
+
+/**
+ * The tagger's words with a word it split at its hyphens joined again ("Wi", "-", "Fi" → "Wi-Fi",
+ * as it keeps "e-bike" whole), tagged as its last part; a dash between spaces stays a mark.
+ */
+function hyphenatedWhole(read: Tagged, spaces: readonly string[]): Tagged {
+  if (!read.words.includes('-')) return read;
+  const out: Tagged = { words: [], tags: [], lemmas: [] };
+  for (let i = 0; i < read.words.length; i++) {
+    const joins = read.words[i] === '-' && out.words.length > 0 && i + 1 < read.words.length && spaces[i] === '' && spaces[i + 1] === '' && /[\p{L}\p{N}]$/u.test(out.words.at(-1)!) && /^[\p{L}\p{N}]/u.test(read.words[i + 1]!);
+    if (joins) {
+      out.words[out.words.length - 1] += `-${read.words[i + 1]!}`;
+      out.lemmas[out.lemmas.length - 1] += `-${read.lemmas[i + 1]!}`;
+      out.tags[out.tags.length - 1] = read.tags[i + 1]!;
+      i++;
+      continue;
+    }
+    out.words.push(read.words[i]!);
+    out.tags.push(read.tags[i]!);
+    out.lemmas.push(read.lemmas[i]!);
+  }
+  return out;
 }
 
 /** The tags with a name where the tagger read an acronym as a pronoun: "the IT guide", "the US office". */
