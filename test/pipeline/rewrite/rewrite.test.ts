@@ -584,6 +584,14 @@ describe('ambiguity', () => {
     expect(subjectFirst([reading('washing machine', 0.5), reading('warranty', 0.1)], 'does it cover the pump?', warranty)[0]!.phrase).toBe('washing machine');
   });
 
+  it('reads "it" as the user\'s own thing a yes/no question was about, not a word the question said of it', async () => {
+    const history = [
+      { role: 'user' as const, text: 'Is my e-bike insured against theft?' },
+      { role: 'assistant' as const, text: 'Yes, your ENRA policy covers theft with a 50 euro excess.' },
+    ];
+    expect((await rewrite('what do I do if it gets stolen?', history)).result.resolved_query).toBe('what do I do if my e-bike gets stolen?');
+  });
+
   it('reads "it" as a hyphenated word whole ("the Wi-Fi", not "the Wi")', async () => {
     const history = [
       { role: 'user' as const, text: 'Why is the Wi-Fi so slow upstairs?' },

@@ -254,17 +254,22 @@ export function frameAntecedent(
 
 /**
  * The subject of an English question with "is"/"was" before it: "When is the invoice from
- * Northwind due?" → "the invoice", "What is the notice period in my contract?" → "the notice period".
+ * Northwind due?" → "the invoice", "What is the notice period in my contract?" → "the notice period",
+ * "Is my e-bike insured against theft?" → "my e-bike".
  */
 function copulaSubject(question: string): Pick<Antecedent, 'phrase' | 'article'> | undefined {
   const { words, tags } = englishTags(question);
-  if (!/^(?:what|when|where|how|why|who|which)$/i.test(words[0] ?? '') || !/^(?:is|was)$/i.test(words[1] ?? '') || !/^the$/i.test(words[2] ?? '')) return undefined;
-  let i = 3;
+  // "Is my e-bike insured against theft?": a yes/no question's subject of the user's own (not a "the" one, which the
+  // conversation may name more fully: "the Sri Aurobindo magazine Arya" of "Was the magazine successful?").
+  const yesNo = /^(?:is|was)$/i.test(words[0] ?? '') && /^(?:my|our)$/i.test(words[1] ?? '');
+  if (!yesNo && (!/^(?:what|when|where|how|why|who|which)$/i.test(words[0] ?? '') || !/^(?:is|was)$/i.test(words[1] ?? '') || !/^the$/i.test(words[2] ?? ''))) return undefined;
+  const opening = yesNo ? 2 : 3;
+  let i = opening;
   while (i < words.length && tags[i] === 'ADJ') i++;
   const start = i;
   while (i < words.length && NOUN_TAGS.has(tags[i]!)) i++;
   // "the name of the band", "the deadline for the statistics assignment": whether "it" is the
   // attribute or its owner, the words do not say.
   if (i === start || /^(?:of|for)$/i.test(words[i] ?? '')) return undefined;
-  return { phrase: words.slice(3, i).join(' '), article: 'the' };
+  return { phrase: words.slice(opening, i).join(' '), article: yesNo ? words[1]!.toLowerCase() : 'the' };
 }
