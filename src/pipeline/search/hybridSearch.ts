@@ -180,12 +180,22 @@ export interface KeywordQuery {
  * bm25(own) + w·bm25(extra) + PHRASE_WEIGHT·bm25(phrases) are exactly weighted BM25.
  */
 export function weightedKeywordCandidates(store: IndexStore, query: KeywordQuery, limit: number, scope?: string): number[] {
+  return keywordRanking(store, query, limit, scope, new Map());
+}
+
+/** One FTS5 query's rows: chunk id and bm25() (negative: lower is better). */
+type ScoredRows = readonly { id: number; s: number }[];
+
+/**
+ * weightedKeywordCandidates, with the rows of each part query already asked in `seen`: the
+ * feedback's second pass asks FTS5 again only for the parts the feedback's words changed.
+ */
+function keywordRanking(store: IndexStore, query: KeywordQuery, limit: number, scope: string | undefined, seen: Map<string, ScoredRows>): number[] {
   if (query.feedback?.length) {
     const { feedback, ...first } = query;
     const searched = new Set([...first.own, ...(first.extra?.terms ?? [])]);
-    const found = feedbackTerms(store, weightedKeywordCandidates(store, first, FEEDBACK_PASSAGES, scope), feedback.filter((t) => !searched.has(t)));
-    if (found.length) return weightedKeywordCandidates(store, { ...first, extra: withFeedback(first.extra, found) }, limit, scope);
-    return weightedKeywordCandidates(store, first, limit, scope);
+    const found = feedbackTerms(store, keywordRanking(store, first, FEEDBACK_PASSAGES, scope, seen), feedback.filter((t) => !searched.has(t)));
+    return keywordRanking(store, found.length ? { ...first, extra: withFeedback(first.extra, found) } : first, limit, scope, seen);
   }
   const { own, extra, phrases = [] } = query;
   const ownMatch = ftsMatchExpression(own);
@@ -207,11 +217,15 @@ export function weightedKeywordCandidates(store: IndexStore, query: KeywordQuery
   const pool = Math.max(limit * 10, 1000);
   const scores = new Map<number, number>();
   for (const { match, weight } of parts) {
-    for (const r of store
-      .prepared(`SELECT rowid AS id, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ?${scope ? SCOPE_SQL : ''} ORDER BY s LIMIT ?`)
-      .all(...(scope ? [match, scope, pool] : [match, pool])) as { id: number; s: number }[]) {
-      scores.set(r.id, (scores.get(r.id) ?? 0) - weight * r.s); // bm25() is negative: lower is better
+    const key = `${match}\u0000${pool}`;
+    let rows = seen.get(key);
+    if (!rows) {
+      rows = store
+        .prepared(`SELECT rowid AS id, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ?${scope ? SCOPE_SQL : ''} ORDER BY s LIMIT ?`)
+        .all(...(scope ? [match, scope, pool] : [match, pool])) as ScoredRows;
+      seen.set(key, rows);
     }
+    for (const r of rows) scores.set(r.id, (scores.get(r.id) ?? 0) - weight * r.s); // bm25() is negative: lower is better
   }
   return [...scores.entries()]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])

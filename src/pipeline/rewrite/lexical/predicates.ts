@@ -156,8 +156,8 @@ function clauseVerbs({ words, tags, lemmas }: Tagged): string[] {
     }
     // "Why does my laptop battery drain so fast?": after "do" and a subject of several nouns, in a
     // clause with no verb, the subject's last noun, bare and before an adverb, is the verb.
-    const doAt = clause.includes('VERB') ? -1 : tags.findIndex((t, i) => i >= start && i < end && t === 'AUX' && lemmas[i] === 'do');
-    if (doAt >= 0) {
+    const doAt = clause.includes('VERB') ? -1 : start + clause.findIndex((t, k) => t === 'AUX' && lemmas[start + k] === 'do');
+    if (doAt >= start) {
       let e = doAt + 1;
       while (e < end && (NOUN_TAGS.has(tags[e]!) || tags[e] === 'ADJ' || tags[e] === 'DET' || tags[e] === 'NUM' || DETERMINERS.has(words[e]!.toLowerCase()))) e++;
       const nouns = tags.slice(doAt + 1, e).filter((t) => NOUN_TAGS.has(t)).length;

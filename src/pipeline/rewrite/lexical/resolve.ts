@@ -47,14 +47,17 @@ const LINKS = new Set(['of', 'van', 'de', 'der', 'voor']);
 /** A path of an endpoint or a file: "/orders/bulk", "/etc/hosts" (not a date's "1/2", nor a sentence's full stop after it). */
 export const PATHS = /(?<![\p{L}\p{N}_.\\/-])\/[\p{L}_](?:[\p{L}\p{N}_.{}:-]*[\p{L}\p{N}_{}])?(?:\/[\p{L}\p{N}_{}](?:[\p{L}\p{N}_.{}:-]*[\p{L}\p{N}_{}])?)*/gu;
 
-/** The path of `text` whose parts hold the words of `run` in order ("/orders/bulk" for "orders bulk" or "bulk"), if any. */
-function pathOf(run: readonly string[], text: string): string | undefined {
-  if (!text.includes('/')) return undefined;
+/** A text's paths, each with its parts in lower case ("/orders/bulk": "orders", "bulk"). */
+function pathsIn(text: string): { path: string; parts: string[] }[] {
+  return text.includes('/') ? [...text.matchAll(PATHS)].map((m) => ({ path: m[0], parts: m[0].toLowerCase().split(/[/._-]+/).filter(Boolean) })) : [];
+}
+
+/** The path whose parts hold the words of `run` in order ("/orders/bulk" for "orders bulk" or "bulk"), if any. */
+function pathOf(run: readonly string[], paths: ReturnType<typeof pathsIn>): string | undefined {
   const wanted = run.map((w) => w.toLowerCase());
-  for (const m of text.matchAll(PATHS)) {
-    const parts = m[0].toLowerCase().split(/[/._-]+/).filter(Boolean);
+  for (const { path, parts } of paths) {
     const at = parts.indexOf(wanted[0]!);
-    if (at >= 0 && wanted.every((w, i) => parts[at + i] === w)) return m[0];
+    if (at >= 0 && wanted.every((w, i) => parts[at + i] === w)) return path;
   }
   return undefined;
 }
@@ -75,6 +78,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
       // Each message in its own language: a Dutch question before an English follow-up is read as Dutch ("Wat kost de Daikin warmtepomp?").
       const said = language === 'en' || language === 'nl' ? remembered(messageLanguages, `${language}\u0000${text}`, () => detectLanguage(text, [], language)) : language;
       const { tokens, words } = phraseReading(text, role, said === 'en' || said === 'nl' ? said : language);
+      const paths = pathsIn(text);
       let run: string[] = [];
       let runStart = 0;
       let score = 0;
@@ -103,7 +107,7 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
           const opening = words[runStart]!;
           if (opening.opensAsCommon && (!opening.properNoun || writtenLower().has(run[0]!.toLowerCase()))) run[0] = run[0]!.toLowerCase();
           // "orders bulk" of "/orders/bulk": the path, whole.
-          const phrase = pathOf(run, text) ?? run.join(' ');
+          const phrase = pathOf(run, paths) ?? run.join(' ');
           const key = phrase.toLowerCase();
           const s = score * (role === 'user' ? 1 : ASSISTANT_FACTOR);
           const prev = found.get(key);
