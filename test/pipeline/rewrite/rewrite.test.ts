@@ -470,6 +470,20 @@ describe('ambiguity', () => {
     expect(answerName('Which of my recipes use lentils?', 'Three recipes use lentils: dahl, soup and a salad.')).toBeUndefined();
   });
 
+  it('reads the thing a reply gives as the object of the question\'s own verb', () => {
+    expect(answerName('What medication did the cardiologist prescribe?', 'She prescribed amlodipine 5 mg once daily.')).toEqual({ phrase: 'amlodipine' });
+    // By the verb's lemma: "bought" answers "buy".
+    expect(answerName('Which e-bike did I buy?', 'You bought the Gazelle Ultimate C380 in May.')).toEqual({ phrase: 'Gazelle Ultimate C380', article: 'the' });
+    expect(answerName('What did they send me?', 'They sent you a letter about the tax assessment for 2023.')).toEqual({ phrase: 'letter', article: 'the' });
+    expect(answerName('What did the vet prescribe for the dog?', "She prescribed Metacam for the dog's joint pain, 1.5 ml a day.")).toEqual({ phrase: 'Metacam' });
+    // At the question's end the verb may be tagged a noun.
+    expect(answerName('What did the landlord offer?', 'He offered a rent reduction of 5% for the next year.')).toEqual({ phrase: 'rent reduction', article: 'the' });
+    // Several things given, or a verb that chooses nothing: no one thing.
+    expect(answerName('Which books did she recommend?', 'She recommended Dune and Hyperion.')).toBeUndefined();
+    expect(answerName('What should I take?', 'You should take ibuprofen or paracetamol.')).toBeUndefined();
+    expect(answerName('What metric do they report?', 'They report MRR@10 for MS MARCO and MAP for TREC CAR.')).toBeUndefined();
+  });
+
   it('leaves "it" as asked when every close reading is plural', () => {
     const turns = [{ index: 0, user: 'What spices does the stew need?', assistant: 'Cumin, coriander, turmeric and garam masala.', similarity: 0.5, byRecency: true }];
     const r = lexicalRewrite({ query: 'can I freeze it?', earlierUserTurns: ['What spices does the stew need?'], turns, termStats, weights });
@@ -1130,6 +1144,30 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
       ['does it come with a lock?', 'Yes, an AXA frame lock is included.'],
     ]);
     expect(bike).toEqual(["what's the range (Gazelle Ultimate C380)?", 'does the Gazelle Ultimate C380 come with a lock?']);
+  });
+
+  it('asks an attribute, or "it", of the thing the answer gave for the question\'s verb', async () => {
+    const med = await chain([
+      ['What medication did the cardiologist prescribe?', 'She prescribed amlodipine 5 mg once daily.'],
+      ['what are the side effects?', 'The leaflet lists swollen ankles, flushing, headache and dizziness.'],
+    ]);
+    expect(med).toEqual(['what are the side effects (amlodipine)?']);
+    const alcohol = await chain([
+      ['What medication did the cardiologist prescribe?', 'She prescribed amlodipine 5 mg once daily.'],
+      ['can I drink alcohol with it?', 'Alcohol can make the dizziness worse.'],
+    ]);
+    expect(alcohol).toEqual(['can I drink alcohol with amlodipine?']);
+    // The thing the answer gave, not the question's word for it ("the price of the e-bike").
+    const price = await chain([
+      ['Which e-bike did I buy?', 'You bought the Gazelle Ultimate C380 in May.'],
+      ['and the price?', 'It cost 3,299 euros.'],
+    ]);
+    expect(price).toEqual(['What about the price of the Gazelle Ultimate C380?']);
+    const level = await chain([
+      ['What heat pump did we choose?', 'We chose a Daikin heat pump with a 7-year warranty.'],
+      ["what's the noise level?", '42 dB at 3 metres.'],
+    ]);
+    expect(level).toEqual(["what's the noise level (Daikin heat pump)?"]);
   });
 
   it('reads "it" as the thing the question before read "its" as', async () => {

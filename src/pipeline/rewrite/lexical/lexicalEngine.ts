@@ -132,12 +132,15 @@ function pointsAtOneThing(query: string, language: string): boolean {
   return /^it$/i.test(pointingPronoun(body, 'en')?.[0] ?? '') || /\bits\b/i.test(body);
 }
 
-/** "what's the range?", "what is the warranty?", "wat is de prijs?": what a thing has, of the thing the conversation is on (group 1). */
-const WHATS_ATTRIBUTE = /^\s*(?:(?:and|so|en)\s+)?(?:what(?:['’]s|\s+is|\s+are)|wat\s+(?:is|zijn))\s+(?:the|its|de|het)\s+(\p{L}+)\s*[?.!]*\s*$/iu;
+/**
+ * "what's the range?", "what are the side effects?", "wat is de prijs?": what a thing has, of the
+ * thing the conversation is on (group 1: the noun, with up to two words before it).
+ */
+const WHATS_ATTRIBUTE = /^\s*(?:(?:and|so|en)\s+)?(?:what(?:['’]s|\s+is|\s+are)|wat\s+(?:is|zijn))\s+(?:the|its|de|het)\s+((?:\p{L}+\s+){0,2}\p{L}+)\s*[?.!]*\s*$/iu;
 
-/** Whether a question asks only what a thing has ("what's the range?"): it is about the thing the latest answer chose, as "and the price?" is. */
+/** Whether a question asks only what a thing has ("what's the range?", "what are the side effects?"): it is about the thing the latest answer chose, as "and the price?" is. */
 export function asksAttribute(query: string): boolean {
-  const noun = WHATS_ATTRIBUTE.exec(query)?.[1];
+  const noun = WHATS_ATTRIBUTE.exec(query)?.[1]?.split(/\s+/).at(-1);
   return !!noun && isAttribute(noun);
 }
 
@@ -892,6 +895,8 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   },
   // "aren't there more?", "how does it handle expired sessions?": the previous question's form says what is meant.
   (c) => {
+    // "and the price?" after "Which e-bike did I buy?" — "You bought the Gazelle …": the thing the answer gave, not the question's word for it.
+    if (c.chosen() && !MORE[c.language]?.test(trimEnd(c.base).body)) return undefined;
     const latest = c.last?.user && !c.acted() ? frameAntecedent(c.base, c.last.user, c.language) : undefined;
     // "which has more ports?" after "and which one is lighter?", itself after "Which laptop …, the
     // XPS 13 or the ThinkPad X1?": a choice among what the question before chose among.
@@ -1149,7 +1154,8 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   if (!best || best.verb) return undefined;
   // "can I cancel before that?", "what happened after that?": a time or a happening, which no name is ("before FitLab", "after Keith").
   if (c.language === 'en' && !pointed && /^\p{Lu}/u.test(best.phrase) && TIME_AFTER_PREPOSITION.test(body)) return undefined;
-  const leans = c.dependence >= c.weights.dependence.threshold || c.cues.contentWords <= SHORT_QUERY;
+  // "what are the side effects?" after the answer gave one thing asks them of that thing, however sure the scorer is.
+  const leans = c.dependence >= c.weights.dependence.threshold || c.cues.contentWords <= SHORT_QUERY || (best.by === 'choice' && asksAttribute(c.base));
   const placed = resolveReference(c.base, best, c.language) !== undefined;
   if (!placed && !leans) return undefined;
   // "What about FICA?", "and Rabobank?": a name asked about is a new subject, which no topic in brackets completes.

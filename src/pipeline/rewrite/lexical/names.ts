@@ -534,10 +534,65 @@ const ECHOED_VERB = /^(?:they|we|you|he|she|it|i)\s+(\p{L}{3,})\s+/iu;
 /**
  * What a which-question's reply opens with, as the thing chosen that a following "it" stands for:
  * a name ("Which one has the best battery life?" — "The MacBook Air, at about 15 hours."), or a
- * short answer before a colon or comma ("Continuous replication: failover takes minutes").
+ * short answer before a colon or comma ("Continuous replication: failover takes minutes"); for a
+ * question whose verb asks for a thing, the object the reply gives that verb (answeredObject).
  */
 export function answerName(question: string, reply: string): { phrase: string; article?: string } | undefined {
-  if (!ASKS_WHICH.test(question)) return undefined;
+  return (ASKS_WHICH.test(question) ? chosenName(question, reply) : undefined) ?? answeredObject(question, reply);
+}
+
+/** A what- or which-question with an auxiliary, whose thing asked for is its verb's object ("What did the doctor prescribe?", "Which e-bike did I buy?"). */
+const ASKS_OBJECT = /^\s*(?:what|which)\b[^?.!]*?\s(do|does|did|will|would|should|can|could)\s/i;
+
+/**
+ * Verbs whose object is a thing chosen, bought or given to the user, which later questions go on
+ * about. Not "report" or "say": "what metric do they report?" — "They report MRR@10 …" names no
+ * thing that "how does it compare to BM25?" is.
+ */
+const CHOOSING_VERBS = new Set(
+  'buy purchase choose pick select order book rent lease hire prescribe recommend suggest advise propose offer quote install use take adopt subscribe send give lend'.split(' '),
+);
+
+/**
+ * The thing the reply gives as the object of the question's own verb: "She prescribed amlodipine
+ * 5 mg once daily" after "What medication did the cardiologist prescribe?", "You bought the Gazelle
+ * Ultimate C380 in May" after "Which e-bike did I buy?", "We chose a Daikin heat pump with …" (the
+ * Daikin heat pump). By the verb's lemma, so "bought" answers "buy"; a name or a lower-case thing
+ * ("amlodipine"), with "the" for the article the reply gave it. English only; undefined where the
+ * reply gives several things ("… released Ten and Vs.") or none.
+ */
+function answeredObject(question: string, reply: string): { phrase: string; article?: string } | undefined {
+  const aux = ASKS_OBJECT.exec(question)?.[1]?.toLowerCase();
+  if (!aux) return undefined;
+  const q = englishTags(question);
+  // The verb after the auxiliary and its subject, with nothing after it but the person it is for
+  // and a prepositional phrase ("… send me?", "… prescribe for the dog?"); at the question's end it may be tagged a noun ("What did the landlord offer?").
+  const from = q.words.findIndex((w) => w.toLowerCase() === aux);
+  const at = q.words.findIndex((_, i) => i > from && CHOOSING_VERBS.has(q.lemmas[i]!.toLowerCase()) && (q.tags[i] === 'VERB' || q.tags[i] === 'NOUN'));
+  const after = /^(?:me|us|him|her|them)$/i.test(q.words[at + 1] ?? '') ? at + 2 : at + 1;
+  if (from < 0 || at < 0 || !(after === q.words.length || /^(?:ADP|PUNCT)$/.test(q.tags[after]!))) return undefined;
+  const lemma = q.lemmas[at]!.toLowerCase();
+  const r = englishTags(sentences(readable(reply).trimStart())[0] ?? '');
+  const k = r.words.findIndex((_, i) => r.tags[i] === 'VERB' && r.lemmas[i]!.toLowerCase() === lemma);
+  if (k < 0) return undefined;
+  // "They sent you a letter": the thing, past the person it went to.
+  let start = /^(?:me|you|us|him|her|them)$/i.test(r.words[k + 1] ?? '') ? k + 2 : k + 1;
+  const article = /^(?:a|an|the)$/i.test(r.words[start] ?? '') ? 'the' : undefined;
+  if (article) start++;
+  let end = start;
+  while (end < r.words.length && OBJECT_TAGS.has(r.tags[end]!)) end++;
+  while (end > start && r.tags[end - 1] !== 'NOUN' && r.tags[end - 1] !== 'PROPN') end--;
+  if (end === start) return undefined;
+  // "Ten, Vs. and Vitalogy", "amlodipine or lisinopril": several things, no one chosen.
+  if (/^(?:,|and|or)$/i.test(r.words[end] ?? '') && /^(?:NOUN|PROPN|DET)$/.test(r.tags[end + 1] ?? '')) return undefined;
+  const phrase = r.words.slice(start, end).join(' ');
+  return { phrase, ...(article ? { article } : {}) };
+}
+
+/** The tags of the words of a thing given as an object ("a Daikin heat pump", "amlodipine"); a number ends it ("amlodipine 5 mg"). */
+const OBJECT_TAGS = new Set(['ADJ', 'NOUN', 'PROPN']);
+
+function chosenName(question: string, reply: string): { phrase: string; article?: string } | undefined {
   // "Only the Amex Green includes …": the choice after a word that says it alone was chosen.
   const opening = (sentences(readable(reply).trimStart())[0] ?? '').replace(/^(?:only|just|alleen|enkel|uitsluitend)\s+(?=(?:the|de|het)\s+\p{Lu}|\p{Lu})/iu, '');
   const name = namesIn(opening)[0];

@@ -919,7 +919,7 @@ const ATTRIBUTES: ReadonlySet<string> = new Set(
     'eigenaar oprichter kenmerken prestaties kwaliteit betrouwbaarheid veiligheid levensduur onderhoud installatie subsidie korting looptijd opzegtermijn ' +
     'levertijd levertermijn wachttijd doorlooptijd bouwtijd reistijd afmetingen maat dimensions ' +
     'seat seats platform gate terminal room departure arrival schedule timetable route stops baggage luggage limit limits ' +
-    'exclusions penalty penalties fine fines eligibility ' +
+    'exclusions penalty penalties fine fines eligibility level levels ' +
     'camera screen display keyboard storage memory processor speakers sound design margin margins growth turnover ' +
     'marge groei ' +
     'stoel zitplaats perron spoor kamer vertrek aankomst dienstregeling bagage limiet boete boetes'
