@@ -476,6 +476,10 @@ describe('ambiguity', () => {
     expect(answerName('Which e-bike did I buy?', 'You bought the Gazelle Ultimate C380 in May.')).toEqual({ phrase: 'Gazelle Ultimate C380', article: 'the' });
     expect(answerName('What did they send me?', 'They sent you a letter about the tax assessment for 2023.')).toEqual({ phrase: 'letter', article: 'the' });
     expect(answerName('What did the vet prescribe for the dog?', "She prescribed Metacam for the dog's joint pain, 1.5 ml a day.")).toEqual({ phrase: 'Metacam' });
+    // A model's number or code goes with its name; the question may say when ("last year").
+    expect(answerName('Which laptop did I buy last year?', 'You bought a Lenovo ThinkPad T14 Gen 4 at Coolblue on 2 March.')).toEqual({ phrase: 'Lenovo ThinkPad T14 Gen 4', article: 'the' });
+    expect(answerName('What car did I lease?', 'You lease a Volkswagen ID.3 Pro from LeasePlan, 48 months.')).toEqual({ phrase: 'Volkswagen ID.3 Pro', article: 'the' });
+    expect(answerName('Which phone did I order?', 'You ordered the Pixel 8 on 3 March; it ships Friday.')).toEqual({ phrase: 'Pixel 8', article: 'the' });
     // At the question's end the verb may be tagged a noun.
     expect(answerName('What did the landlord offer?', 'He offered a rent reduction of 5% for the next year.')).toEqual({ phrase: 'rent reduction', article: 'the' });
     // Several things given, or a verb that chooses nothing: no one thing.

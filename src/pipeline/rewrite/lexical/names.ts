@@ -570,27 +570,48 @@ function answeredObject(question: string, reply: string): { phrase: string; arti
   const from = q.words.findIndex((w) => w.toLowerCase() === aux);
   const at = q.words.findIndex((_, i) => i > from && CHOOSING_VERBS.has(q.lemmas[i]!.toLowerCase()) && (q.tags[i] === 'VERB' || q.tags[i] === 'NOUN'));
   const after = /^(?:me|us|him|her|them)$/i.test(q.words[at + 1] ?? '') ? at + 2 : at + 1;
-  if (from < 0 || at < 0 || !(after === q.words.length || /^(?:ADP|PUNCT)$/.test(q.tags[after]!))) return undefined;
+  const rest = q.words.slice(after).join(' ');
+  if (from < 0 || at < 0 || !(after === q.words.length || /^(?:ADP|PUNCT)$/.test(q.tags[after]!) || ASKED_WHEN.test(rest))) return undefined;
   const lemma = q.lemmas[at]!.toLowerCase();
-  const r = englishTags(sentences(readable(reply).trimStart())[0] ?? '');
+  const sentence = sentences(readable(reply).trimStart())[0] ?? '';
+  const r = englishTags(sentence);
   const k = r.words.findIndex((_, i) => r.tags[i] === 'VERB' && r.lemmas[i]!.toLowerCase() === lemma);
   if (k < 0) return undefined;
   // "They sent you a letter": the thing, past the person it went to.
   let start = /^(?:me|you|us|him|her|them)$/i.test(r.words[k + 1] ?? '') ? k + 2 : k + 1;
   const article = /^(?:a|an|the)$/i.test(r.words[start] ?? '') ? 'the' : undefined;
   if (article) start++;
+  // Where each word stands in the sentence, to tell "ID.3" (one word, tagged as three) from "ID. 3".
+  let pos = 0;
+  const offsets = r.words.map((w) => {
+    const i = sentence.indexOf(w, pos);
+    if (i >= 0) pos = i + w.length;
+    return i;
+  });
+  const attached = (i: number): boolean => offsets[i]! > 0 && offsets[i - 1]! >= 0 && offsets[i]! === offsets[i - 1]! + r.words[i - 1]!.length;
   let end = start;
-  while (end < r.words.length && OBJECT_TAGS.has(r.tags[end]!)) end++;
-  while (end > start && r.tags[end - 1] !== 'NOUN' && r.tags[end - 1] !== 'PROPN') end--;
+  let named = false;
+  while (end < r.words.length) {
+    const tag = r.tags[end]!;
+    // A model's number or code goes with its name ("Pixel 8", "ThinkPad T14 Gen 4", "ID.3 Pro"); an amount does not ("amlodipine 5 mg").
+    const code: boolean = named && ((tag === 'NUM' && r.tags[end + 1] !== 'NOUN') || (tag === 'X' && /^\p{Lu}/u.test(r.words[end]!)) || (attached(end) && attached(end + 1)) || (attached(end) && tag !== 'PUNCT'));
+    if (!OBJECT_TAGS.has(tag) && !code) break;
+    named = tag === 'PROPN' || (named && code);
+    end++;
+  }
+  while (end > start && (r.tags[end - 1] === 'ADJ' || r.tags[end - 1] === 'PUNCT')) end--;
   if (end === start) return undefined;
   // "Ten, Vs. and Vitalogy", "amlodipine or lisinopril": several things, no one chosen.
   if (/^(?:,|and|or)$/i.test(r.words[end] ?? '') && /^(?:NOUN|PROPN|DET)$/.test(r.tags[end + 1] ?? '')) return undefined;
-  const phrase = r.words.slice(start, end).join(' ');
+  const phrase = offsets[start]! >= 0 && offsets[end - 1]! >= 0 ? sentence.slice(offsets[start], offsets[end - 1]! + r.words[end - 1]!.length) : r.words.slice(start, end).join(' ');
   return { phrase, ...(article ? { article } : {}) };
 }
 
 /** The tags of the words of a thing given as an object ("a Daikin heat pump", "amlodipine"); a number ends it ("amlodipine 5 mg"). */
 const OBJECT_TAGS = new Set(['ADJ', 'NOUN', 'PROPN']);
+
+/** When a thing was chosen or bought, after the verb ("Which laptop did I buy last year?"). */
+const ASKED_WHEN = /^(?:(?:last|this|next)\s+\p{L}+|yesterday|today|recently|earlier|ago)\b/iu;
 
 function chosenName(question: string, reply: string): { phrase: string; article?: string } | undefined {
   // "Only the Amex Green includes …": the choice after a word that says it alone was chosen.
