@@ -531,6 +531,8 @@ describe('parallel follow-ups with the real sentence encoder', () => {
 
   it('puts one doing in place of another said in the same form ("en zwemmen?" after "mag ik nog hardlopen?")', async () => {
     expect((await resolveParallel('en zwemmen?', ['mag ik nog hardlopen?'], 'nl'))?.resolved).toBe('mag ik nog zwemmen?');
+    // "het pauzeren" of "kan ik het pauzeren?" is a pronoun and a verb, no thing whose place a thing takes ("kan ik de inschrijfkosten?").
+    expect((await resolveParallel('en de inschrijfkosten?', ['kan ik het pauzeren?'], 'nl'))?.resolved ?? '').not.toContain('kan ik de inschrijfkosten');
     expect((await resolveParallel('and swimming?', ['can I still go running?'], 'en'))?.resolved).toBe('can I still go swimming?');
     // Not a noun of that form: "and the building?" names a thing.
     expect(parallelSlots('when does the meeting start?', 'building', 'en').some((slot) => slot.text === 'start')).toBe(false);

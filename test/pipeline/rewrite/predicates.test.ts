@@ -27,6 +27,9 @@ describe('clausePredicates', () => {
   it('reads a Dutch participle before the prepositional phrase that ends its clause, not a noun after an article', () => {
     expect(of('Hoeveel heb ik vorige maand uitgegeven aan boodschappen?', 'nl')).toEqual(['uitgegeven']);
     expect(of('Is het gebied bij de rivier groot?', 'nl')).toEqual([]);
+    // "het" after a subject pronoun is the verb's object, no article of a noun made of the verb.
+    expect(of('kan ik het pauzeren?', 'nl')).toEqual(['pauzeren']);
+    expect(of('is het eten klaar?', 'nl')).toEqual([]);
   });
 
   it('leaves nouns alone, also where the tagger calls them verbs', () => {

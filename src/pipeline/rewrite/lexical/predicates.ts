@@ -351,7 +351,9 @@ function dutchPredicates(text: string): Set<string> {
       for (let k = words.length - 2; k > opening && DUTCH_INFINITIVE.test(words[k + 1]!) && (DUTCH_MODALS.has(words[k]!) || DUTCH_AUXILIARIES.has(words[k]!) || DUTCH_CHAINED_INFINITIVES.has(words[k]!)); k--) out.add(words[k]!);
       continue;
     }
-    if (words.length < 3 || !last || DUTCH_ARTICLES.has(words.at(-2)!)) continue;
+    // "het" after a subject pronoun is the verb's object ("kan ik het pauzeren?"), no article of a noun made of it.
+    const objectHet = words.at(-2) === 'het' && DUTCH_SUBJECT_PRONOUNS.has(words.at(-3) ?? '');
+    if (words.length < 3 || !last || (DUTCH_ARTICLES.has(words.at(-2)!) && !objectHet)) continue;
     const before = words.slice(0, -2);
     if (DUTCH_PARTICIPLE.test(last) && before.some((w) => DUTCH_AUXILIARIES.has(w))) out.add(last);
     else if (DUTCH_INFINITIVE.test(last) && before.some((w) => DUTCH_MODALS.has(w))) {
@@ -400,6 +402,8 @@ const DUTCH_QUESTION = /\?\s*$|^\s*(?:wat|welke?|wie|hoe|hoeveel|waar\p{L}*|wann
 /** Persons a Dutch question's verb comes right before. */
 const DUTCH_PERSONS = new Set(['ik', 'je', 'jij', 'we', 'wij']);
 /** Words a Dutch subject starts with: personal pronouns, articles, possessives, demonstratives, "er". */
+/** Dutch subject pronouns. */
+const DUTCH_SUBJECT_PRONOUNS = new Set('ik je jij u hij ze zij we wij jullie'.split(' '));
 const DUTCH_SUBJECT_OPENERS = new Set('ik je jij u hij ze zij we wij jullie het de een mijn jouw uw zijn haar ons onze hun dit dat deze die er'.split(' '));
 
 /** Possessive words inside a noun phrase ("the warranty of my washing machine"). */
