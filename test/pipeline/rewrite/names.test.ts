@@ -42,6 +42,11 @@ describe('names in a conversation', () => {
     expect(personAntecedent(['Did he play with Hank Aaron?', 'What happened to Stan Musial in 1950?'], 'He shares the record with Hank Aaron.')).toBe('Stan Musial');
     expect(personAntecedent(['Who wrote Pride and Prejudice?'], 'Jane Austen wrote it in 1813.')).toBe('Jane Austen');
     expect(personAntecedent(['how do vaccines work?'], 'They train the immune system.')).toBeUndefined();
+    // A name in the latest reply whose title says the sex asked goes before the user's person whom nothing says so of.
+    const school = ['does she teach on Fridays?', 'when is the parent evening?', 'Which teacher does Emma have this year?'];
+    const schoolReplies = ['No, on Fridays group 5 has meester Tim.', 'The parent evening for group 5 is on 9 October.', 'Emma is in group 5 with juf Sanne.'];
+    expect(personAntecedent(school, schoolReplies, "what's his email?")).toBe('Tim');
+    expect(personAntecedent(school, schoolReplies, "what's her email?")).toBe('Emma');
     // Where no reply names anyone, the role the user named; not one a "who" question asks for, whom the answer names.
     const bathroom = ['how long will the work take?', 'What did the plumber quote for the bathroom?'];
     expect(personAntecedent(bathroom, ['The quote plans 8 working days, starting 3 February.', 'The quote is 9,450 euros, including a walk-in shower.'], 'can he start earlier?')).toBe('the plumber');

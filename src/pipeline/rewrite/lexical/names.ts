@@ -189,7 +189,11 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
     // "the new office in Rotterdam", "our contact at Acme": a name only ever after "in" or "at" is a place's or a firm's.
     // Nor a brand before its thing ("de Bosch wasmachine"): "werkt hij ook op 40 graden?" is about the machine.
     const found = namesIn(turn).find((n) => !afterOnly(n, turn, PLACE_BEFORE, true) && !brandOf(n, turn) && fits(n));
-    if (found) return found;
+    if (!found) continue;
+    // "what's his email?" after "Which teacher does Emma have?" and "… group 5 has meester Tim": a reply's
+    // name that a title or kin word says is of the sex asked goes before the user's person whom nothing says so of.
+    const marked = wanted && !sexes.get(found) && latest ? namesIn(latest).find((n) => n !== found && titledSex(n, texts) === wanted) : undefined;
+    return marked ?? found;
   }
   // "The landlord returns it": someone the latest reply names by their role.
   const role = latest ? roleIn(latest) : undefined;
@@ -289,8 +293,8 @@ function namesOfReply(reply: string, texts: readonly string[]): readonly string[
 }
 
 /** Words before a name, or opening it, that say it is a man's ("Uncle Rob", "Mr Jansen", "meneer De Vries") or a woman's. */
-const MAN_WORDS = new Set([...'mr mister sir lord king prince dhr meneer'.split(' '), ...MAN_KIN]);
-const WOMAN_WORDS = new Set([...'mrs ms miss madam lady queen princess auntie mevr mevrouw mw'.split(' '), ...WOMAN_KIN]);
+const MAN_WORDS = new Set([...'mr mister sir lord king prince dhr meneer meester'.split(' '), ...MAN_KIN]);
+const WOMAN_WORDS = new Set([...'mrs ms miss madam lady queen princess auntie mevr mevrouw mw juf juffrouw'.split(' '), ...WOMAN_KIN]);
 /** "Sara and her partner": a possessive right after a name and "and" says whose (group 1). */
 const POSSESSIVE_AFTER_NAME = /^\s+(?:and|en)\s+(his|her|zijn|haar)\b/i;
 
@@ -305,6 +309,18 @@ function sexOf(name: string, texts: readonly string[]): 'm' | 'f' | undefined {
       if (words.some((w) => WOMAN_WORDS.has(w))) return 'f';
       const owner = (POSSESSIVE_AFTER_NAME.exec(text.slice(m.index + m[0].length)) ?? ownInClause(text, m.index, m[0].length))?.[1]?.toLowerCase();
       if (owner) return owner === 'his' || owner === 'zijn' ? 'm' : 'f';
+    }
+  }
+  return undefined;
+}
+
+/** The sex a title or kin word right before a name says ("meester Tim", "Mrs Jansen", "her sister Anna"); nothing else. */
+function titledSex(name: string, texts: readonly string[]): 'm' | 'f' | undefined {
+  for (const text of texts) {
+    for (const m of wholeMatches(text, escapeRegExp(name))) {
+      const before = /(\p{L}+)\.?\s+$/u.exec(text.slice(0, m.index))?.[1]?.toLowerCase() ?? '';
+      if (MAN_WORDS.has(before)) return 'm';
+      if (WOMAN_WORDS.has(before)) return 'f';
     }
   }
   return undefined;
