@@ -130,6 +130,15 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(verbObject('hoe lang moet ik hem gebruiken?', 'Ze schreef een crème en een zeep voor.', 'nl')).toBeUndefined();
   });
 
+  it('reads the one fault a reply names as what a fixing verb acts on', () => {
+    expect(verbObject('who is fixing it?', 'The team decided to move the 4.2 release to 14 March because of the login bug.', 'en')).toEqual({ phrase: 'login bug', article: 'the' });
+    expect(verbObject('can they repair it?', 'The plumber found a leak in the pipe under the sink.', 'en')).toEqual({ phrase: 'leak', article: 'the' });
+    expect(verbObject('when will they fix them?', 'QA found three bugs in the checkout.', 'en')).toEqual({ phrase: 'bugs', article: 'the' });
+    // Two faults: no one of them.
+    expect(verbObject('when will they fix it?', 'There are two open tickets: a login bug and a payment bug.', 'en')).toBeUndefined();
+    expect(verbObject('has it been resolved?', 'The outage on Monday was caused by a DNS problem at the provider.', 'en')).toBeUndefined();
+  });
+
   it('names, for "do that", the action the latest answer advised', () => {
     expect(namedAction('how do I do that?', tax, 'en')).toBe('how do I request an extension?');
     expect(namedAction('can I do that online?', tax, 'en')).toBe('can I request an extension online?');

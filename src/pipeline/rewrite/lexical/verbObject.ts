@@ -130,7 +130,30 @@ function englishObject(query: string, reply: string): ActedOn | undefined {
   if (pointed.preposition) return undefined;
   const several = /^them$/i.test(pointed.pointer);
   const undone = UNDOES[lemma];
-  return (undone && stateObject(r, undone, several)) || (HANDLING_VERBS.has(lemma) ? introducedObject(r, several) : undefined);
+  return (undone && stateObject(r, undone, several)) || (FIXING_VERBS.has(lemma) ? faultObject(r, several) : undefined) || (HANDLING_VERBS.has(lemma) ? introducedObject(r, several) : undefined);
+}
+
+/** Verbs whose object is a fault ("who is fixing it?", "has it been resolved?"). */
+const FIXING_VERBS = new Set('fix repair solve resolve debug patch'.split(' '));
+/** Nouns that name a fault, which a fixing verb acts on. */
+const FAULTS = new Set('bug bugs error errors issue issues problem problems fault faults defect defects leak leaks crash crashes glitch outage'.split(' '));
+
+/**
+ * The one fault a reply names, with the words before it ("because of the login bug" → the login
+ * bug): what a fixing verb's "it" stands for. Undefined when it names none, or several.
+ */
+function faultObject(r: ReturnType<typeof englishTags>, several: boolean): ActedOn | undefined {
+  const found: ActedOn[] = [];
+  r.words.forEach((w, k) => {
+    if (r.tags[k] !== 'NOUN' || !FAULTS.has(w.toLowerCase()) || plural(w.toLowerCase()) !== several) return;
+    // Not the first word of a compound ("the bug report"): its head is another noun.
+    if (r.tags[k + 1] === 'NOUN') return;
+    let start = k;
+    while (start > 0 && (r.tags[start - 1] === 'NOUN' || r.tags[start - 1] === 'ADJ' || r.tags[start - 1] === 'PROPN')) start--;
+    const phrase = r.words.slice(start, k + 1).join(' ');
+    if (!found.some((f) => f.phrase.toLowerCase() === phrase.toLowerCase())) found.push({ phrase, article: 'the' });
+  });
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /**
