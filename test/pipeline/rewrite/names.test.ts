@@ -47,6 +47,11 @@ describe('names in a conversation', () => {
     const schoolReplies = ['No, on Fridays group 5 has meester Tim.', 'The parent evening for group 5 is on 9 October.', 'Emma is in group 5 with juf Sanne.'];
     expect(personAntecedent(school, schoolReplies, "what's his email?")).toBe('Tim');
     expect(personAntecedent(school, schoolReplies, "what's her email?")).toBe('Emma');
+    // The one-word name that answers a who-question by opening the reply as its subject.
+    const meeting = ['who is fixing it?', 'What did we decide in the Monday meeting about the release?'];
+    const meetingReplies = ['Lotte is fixing the login bug; Sven reviews.', 'The team decided to move the 4.2 release to 14 March because of the login bug.'];
+    expect(personAntecedent(meeting, meetingReplies, 'when will she be done?')).toBe('Lotte');
+    expect(personAntecedent(['who is on call?'], ['Friday is covered by the standby rota.'], 'can she swap?')).not.toBe('Friday');
     // Where no reply names anyone, the role the user named; not one a "who" question asks for, whom the answer names.
     const bathroom = ['how long will the work take?', 'What did the plumber quote for the bathroom?'];
     expect(personAntecedent(bathroom, ['The quote plans 8 working days, starting 3 February.', 'The quote is 9,450 euros, including a walk-in shower.'], 'can he start earlier?')).toBe('the plumber');

@@ -195,6 +195,10 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
     const marked = wanted && !sexes.get(found) && latest ? namesIn(latest).find((n) => n !== found && titledSex(n, texts) === wanted) : undefined;
     return marked ?? found;
   }
+  // "when will she be done?" after "who is fixing it?" — "Lotte is fixing the login bug; Sven reviews.": the one-word name
+  // that answers a who-question by opening the reply as its subject, which namesIn passes over as a sentence's capital.
+  const answered = latest && !again && earlierUserTurns[0] !== undefined && /^\s*who\b/i.test(earlierUserTurns[0]) ? subjectOpener(latest, earlierUserTurns[0]) : undefined;
+  if (answered && fits(answered)) return answered;
   // "The landlord returns it": someone the latest reply names by their role.
   const role = latest ? roleIn(latest) : undefined;
   // "the Berlin office", "the Beatles": a name after an article is a place's or a thing's; beside
@@ -348,6 +352,21 @@ function pronounSex(question: string): 'm' | 'f' | undefined {
  * namesIn leaves alone there), when the same sentence goes on with a pronoun of `sex` as its
  * subject: "Lisa from marketing owns the content; she expects to deliver it by 20 February."
  */
+/**
+ * A one-word name opening a reply as the subject of the question's own verb ("Lotte is fixing …"
+ * after "who is fixing it?"). Not of another verb: "Marketing owns the content" after "who is
+ * responsible for the content?" names a department.
+ */
+function subjectOpener(reply: string, question: string): string | undefined {
+  const { words, tags, lemmas } = englishTags(sentences(reply)[0] ?? '');
+  const first = words[0] ?? '';
+  if (tags[0] !== 'PROPN' || !/^\p{Lu}\p{Ll}+$/u.test(first) || NO_PERSON_HEADS.has(first.toLowerCase()) || CALENDAR_WORDS.includes(first.toLowerCase()) || LANGUAGE_WORDS.has(first.toLowerCase())) return undefined;
+  const asked = englishTags(question);
+  const verbs = new Set(asked.lemmas.filter((_, i) => asked.tags[i] === 'VERB').map((l) => l.toLowerCase()));
+  const verb = tags[1] === 'AUX' && tags[2] === 'VERB' ? 2 : tags[1] === 'VERB' ? 1 : -1;
+  return verb > 0 && verbs.has(lemmas[verb]!.toLowerCase()) ? first : undefined;
+}
+
 function namedThenPronoun(reply: string, sex: 'm' | 'f'): string | undefined {
   for (const sentence of sentences(reply)) {
     const { words, tags } = englishTags(sentence);
