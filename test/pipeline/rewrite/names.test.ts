@@ -52,6 +52,8 @@ describe('names in a conversation', () => {
     const meetingReplies = ['Lotte is fixing the login bug; Sven reviews.', 'The team decided to move the 4.2 release to 14 March because of the login bug.'];
     expect(personAntecedent(meeting, meetingReplies, 'when will she be done?')).toBe('Lotte');
     expect(personAntecedent(['who is on call?'], ['Friday is covered by the standby rota.'], 'can she swap?')).not.toBe('Friday');
+    // The thing a reply gives the question's verb is no one ("She prescribed Metacam …").
+    expect(personAntecedent(['What did the vet prescribe for the dog?'], ["She prescribed Metacam for the dog's joint pain, 1.5 ml a day with food."], 'how long should he take it?')).toBeUndefined();
     // Where no reply names anyone, the role the user named; not one a "who" question asks for, whom the answer names.
     const bathroom = ['how long will the work take?', 'What did the plumber quote for the bathroom?'];
     expect(personAntecedent(bathroom, ['The quote plans 8 working days, starting 3 February.', 'The quote is 9,450 euros, including a walk-in shower.'], 'can he start earlier?')).toBe('the plumber');

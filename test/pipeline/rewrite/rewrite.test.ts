@@ -1172,6 +1172,12 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
       ["what's the noise level?", '42 dB at 3 metres.'],
     ]);
     expect(level).toEqual(["what's the noise level (Daikin heat pump)?"]);
+    // The thing given is no person a "he" stands for.
+    const dog = await chain([
+      ['What did the vet prescribe for the dog?', "She prescribed Metacam for the dog's joint pain, 1.5 ml a day with food."],
+      ['how long should he take it?', 'For 14 days, then a check-up.'],
+    ]);
+    expect(dog).toEqual(['how long should he take Metacam?']);
   });
 
   it('reads "it" as the thing the question before read "its" as', async () => {

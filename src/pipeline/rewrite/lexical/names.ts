@@ -172,8 +172,10 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   // that question named is what they did something to, in the answer too.
   const latestAsks = earlierUserTurns[0] !== undefined && !again && asksForPeople(earlierUserTurns[0]);
   const objects = new Set(latestAsks ? namesIn(earlierUserTurns[0]!) : []);
+  // "how long should he take it?" after "What did the vet prescribe for the dog?" — "She prescribed Metacam …": the thing given is no one.
+  const given = latest && earlierUserTurns[0] !== undefined ? answeredObject(earlierUserTurns[0], latest)?.phrase : undefined;
   const fits = (name: string): boolean => {
-    if (objects.has(name)) return false;
+    if (objects.has(name) || name === given) return false;
     // "and for English?": a language is no one; nor is an organisation or a place ("Red Cross", "Mexico Stock Exchange").
     // Nor is a word made with a lower-case part ("US-based", "UK-listed").
     // Nor a count opening a sentence ("Two CVs mention …").
@@ -585,7 +587,7 @@ const ASKS_OBJECT = /^\s*(?:what|which)\b[^?.!]*?\s(do|does|did|will|would|shoul
  * thing that "how does it compare to BM25?" is.
  */
 const CHOOSING_VERBS = new Set(
-  'buy purchase choose pick select order book rent lease hire prescribe recommend suggest advise propose offer quote install use take adopt subscribe send give lend'.split(' '),
+  'buy purchase choose pick select order book rent lease prescribe recommend suggest advise propose offer quote install use take adopt subscribe send give lend'.split(' '),
 );
 
 /**
