@@ -723,6 +723,10 @@ describe('rewrite: who "they" are, what "one" is, and when a topic is added', ()
     expect((await rewrite('how do I contact them?', returns, {}, { embedder, termStats })).result.resolved_query).toBe('how do I contact Coolblue?');
     // A plural thing that is, or undergoes, stays a thing.
     expect((await rewrite('how long do they take?', returns, {}, { embedder, termStats })).result.resolved_query).not.toMatch(/Coolblue/);
+    // After a question about one by role, the one the answer has act ("Interpolis approved …"), not a thing of the question.
+    const claim = [u('What did the insurer say about my claim for the water damage?'), a('Interpolis approved the claim but deducted the 250 euro excess.')];
+    expect((await rewrite('how much will they pay?', claim, {}, { embedder, termStats })).result.resolved_query).toBe('how much will Interpolis pay?');
+    expect((await rewrite('can I appeal their decision?', claim, {}, { embedder, termStats })).result.resolved_query).toBe("can I appeal Interpolis' decision?");
   });
 
   it('takes no "the last one" for a thing, and searches no "one"', async () => {

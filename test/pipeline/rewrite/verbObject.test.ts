@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
-import { contactedAgent, namedAction, verbObject } from '../../../src/pipeline/rewrite/lexical/verbObject.js';
+import { actingAgent, contactedAgent, namedAction, verbObject } from '../../../src/pipeline/rewrite/lexical/verbObject.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 
 describe('what the latest reply has the question\'s verb act on', () => {
@@ -128,6 +128,18 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(verbObject('hoe lang moet ik hem gebruiken?', creme, 'nl')).toEqual({ phrase: 'hydrocortisoncrème', article: 'de' });
     expect(verbObject('waar kan ik het bestellen?', 'IT raadt een ThinkPad T14 aan.', 'nl')).toEqual({ phrase: 'ThinkPad T14', article: 'het' });
     expect(verbObject('hoe lang moet ik hem gebruiken?', 'Ze schreef een crème en een zeep voor.', 'nl')).toBeUndefined();
+  });
+
+  it('reads who "they" are when they act: the one the latest answer opens with as its verb\'s subject, after a question about one by role', () => {
+    const insurer = 'What did the insurer say about my claim for the water damage?';
+    const approved = 'Interpolis approved the claim but deducted the 250 euro excess.';
+    expect(actingAgent('how much will they pay?', approved, insurer)).toEqual({ phrase: 'Interpolis' });
+    expect(actingAgent('can I appeal their decision?', approved, insurer)).toEqual({ phrase: 'Interpolis' });
+    expect(actingAgent('will they pay for the hotel meanwhile?', 'The landlord says the boiler will be replaced in March.', 'What does my landlord say about the heating?')).toEqual({ phrase: 'landlord', article: 'the' });
+    // Acted on, not acting; an answer that opens with a thing; a question about no one by role (a band's "they").
+    expect(actingAgent('are they certified?', 'Zonnefix installs them in the week of 12 May.', 'Which company installs the solar panels?')).toBeUndefined();
+    expect(actingAgent('when will they do it?', 'The boiler will be replaced in March.', 'What does my landlord say about the heating?')).toBeUndefined();
+    expect(actingAgent('did they release albums before that?', 'Exile signed with Curb Records in 1978.', 'What label were Exile on?')).toBeUndefined();
   });
 
   it('reads the one fault a reply names as what a fixing verb acts on', () => {

@@ -13,7 +13,7 @@ import { classifyIntent } from './intent.js';
 import { commonWords, detectLanguage } from './language.js';
 import { answerName, completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson, roleIn } from './names.js';
 import { resolveListPronoun, resolveOrdinal, type OrdinalReading } from './ordinal.js';
-import { contactedAgent, namedAction, verbObject, type ActedOn } from './verbObject.js';
+import { actingAgent, contactedAgent, namedAction, verbObject, type ActedOn } from './verbObject.js';
 import { resolveSaid, resolveSource, type Answer, type SourceReading } from './source.js';
 import { queryCues } from './queryCues.js';
 import { askedFor, frameAntecedent, replaceOne } from './questionFrame.js';
@@ -822,6 +822,13 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
     if (!agent || !resolved) return undefined;
     const turn = latestFirst.find((t) => `${t.assistant} ${t.user}`.includes(agent.phrase));
     return { resolved, reference: { phrase: agent.phrase, by: 'contact', ...(agent.article ? { article: agent.article } : {}) }, turns: turn ? [turn.index] : [] };
+  },
+  // "how much will they pay?" after "Interpolis approved the claim …": who the latest answer has act.
+  (c) => {
+    if (c.language !== 'en' || !c.last) return undefined;
+    const agent = actingAgent(c.base, c.last.assistant, c.last.user);
+    const resolved = agent && resolveReference(c.base, agent, c.language);
+    return agent && resolved ? { resolved, reference: { phrase: agent.phrase, by: 'contact', ...(agent.article ? { article: agent.article } : {}) }, turns: [c.last.index] } : undefined;
   },
   // "wie is dat?" after "… met goedkeuring van de teamleider": who the latest answer named by role.
   (c) => {

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { trimEnd } from './resolve.js';
-import { CALENDAR_WORDS, DUTCH_MANNER, plural, PREPOSITIONS, READER_OWN } from './words.js';
+import { CALENDAR_WORDS, DUTCH_MANNER, PERSON_ROLES, plural, PREPOSITIONS, READER_OWN } from './words.js';
 
 /** A thing the latest reply says the question's verb acts on, with the article it stood with. */
 export interface ActedOn {
@@ -496,4 +496,48 @@ export function contactedAgent(query: string, texts: readonly string[]): ActedOn
     }
   }
   return undefined;
+}
+
+/** Who may act as "they": people by their role, and the organisations a person deals with. */
+const ACTING_ROLES = new Set([
+  ...PERSON_ROLES,
+  ...'insurer bank shop store company firm business council municipality school employer provider supplier agency airline hospital clinic university college court government authority office team department'.split(' '),
+]);
+
+/**
+ * Who "they" are when they act ("how much will they pay?", "when can they install?", "can I appeal
+ * their decision?"): the one the latest answer opens with as the subject of a verb, by name or by a
+ * role ("Interpolis approved the claim …", "Keukenkampioen quoted …", "The landlord says …"), after
+ * a question that asked about one by role (`asked`). English only; undefined when "they" is acted on ("are they certified?") or the answer opens with
+ * a thing ("The boiler will be replaced …").
+ */
+export function actingAgent(query: string, reply: string, asked: string): ActedOn | undefined {
+  // Only where the user asked about one by role ("What did the insurer say …?", "What did the kitchen shop quote …?"):
+  // a conversation about a band or a writer has its "they" read otherwise.
+  if (!(asked.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => ACTING_ROLES.has(w))) return undefined;
+  const q = englishTags(query);
+  const at = q.words.findIndex((w) => /^(?:they|their)$/i.test(w));
+  if (at < 0) return undefined;
+  if (q.words[at]!.toLowerCase() === 'they') {
+    // "will they pay", "they charge": a verb after "they", not a participle after "be" ("are they certified?").
+    const next = q.tags[at + 1] === 'ADV' ? at + 2 : at + 1;
+    const be = q.lemmas.slice(0, at).some((l, i) => q.tags[i] === 'AUX' && l.toLowerCase() === 'be');
+    if (q.tags[next] !== 'VERB' || (be && !/ing$/i.test(q.words[next]!))) return undefined;
+  }
+  const r = englishTags(reply);
+  let end = 0;
+  let article: string | undefined;
+  if (/^the$/i.test(r.words[0] ?? '')) {
+    article = 'the';
+    end = 1;
+    while (r.tags[end] === 'NOUN' || r.tags[end] === 'ADJ') end++;
+    if (end === 1 || !ACTING_ROLES.has(r.words[end - 1]!.toLowerCase())) return undefined;
+  } else {
+    while (r.tags[end] === 'PROPN' && /^\p{Lu}/u.test(r.words[end]!) && end < 4) end++;
+    if (end === 0 || CALENDAR.has(r.words[0]!.toLowerCase())) return undefined;
+  }
+  // The subject of an action: "approved", "quoted", "says", "installs"; not "is", nor a passive.
+  const verb = r.tags[end] === 'AUX' && r.lemmas[end]!.toLowerCase() !== 'be' && r.tags[end + 1] === 'VERB' ? end + 1 : end;
+  if (r.tags[verb] !== 'VERB' || r.lemmas[verb]!.toLowerCase() === 'be') return undefined;
+  return { phrase: r.words.slice(article ? 1 : 0, end).join(' '), ...(article ? { article } : {}) };
 }
