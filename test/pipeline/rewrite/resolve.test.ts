@@ -518,6 +518,9 @@ describe('a topic said before its question, and a verb that agrees with what "th
     expect(resolveReference('did they visit the roof?', firm, 'en')).toBe('did Zonnefix visit the roof?');
     expect(resolveReference('they went bankrupt?', firm, 'en')).toBe('Zonnefix went bankrupt?');
     expect(resolveReference('do they pay the heating?', { phrase: 'tenants', article: 'the' }, 'en')).toBe('do the tenants pay the heating?');
+    // A surname's s after its particle is no plural's; a band's is.
+    expect(resolveReference('how much are they charging?', { phrase: 'Verhuisbedrijf De Vries' }, 'en')).toBe('how much is Verhuisbedrijf De Vries charging?');
+    expect(resolveReference('are they touring?', { phrase: 'Rolling Stones', article: 'the' }, 'en')).toBe('are the Rolling Stones touring?');
     expect(resolveReference('do they pay the heating?', { phrase: 'the Beatles' }, 'en')).toBe('do the Beatles pay the heating?');
   });
 });

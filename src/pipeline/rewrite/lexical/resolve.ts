@@ -737,6 +737,8 @@ const QUANTIFIED = /^(?:both(?:\s+of\s+them)?|either(?:\s+one)?|neither(?:\s+one
 function singularPhrase(phrase: string): boolean {
   // The head comes before a phrase's own preposition ("the symptoms of Lyme disease").
   const last = phrase.split(/\s+(?:of|for|in|on|at|from|with|to|by)\s+/i)[0]!.split(/\s+/).at(-1)!;
+  // A name's s is a plural's ("the Beatles"), not a surname's after its particle ("Verhuisbedrijf De Vries").
+  if (/(?:^|\s)(?:de|van|der|den|ter|ten|von)\s+\p{Lu}\p{L}*$/iu.test(phrase)) return true;
   return /^\p{Lu}/u.test(last) ? !/s$/.test(last) : !plural(last.toLowerCase()) && !PEOPLE.has(last.toLowerCase()) && !UNMARKED_PLURALS.has(last.toLowerCase());
 }
 /** Plurals without an "s" that PEOPLE does not hold. */
