@@ -529,10 +529,15 @@ describe('parallel follow-ups with the real sentence encoder', () => {
     expect(resolveReference('and if I file late?', { phrase: 'tax return', article: 'the' }, 'en')).toBeUndefined();
   });
 
-  it('puts one doing in place of another said in the same form ("en zwemmen?" after "mag ik nog hardlopen?")', async () => {
-    expect((await resolveParallel('en zwemmen?', ['mag ik nog hardlopen?'], 'nl'))?.resolved).toBe('mag ik nog zwemmen?');
+  it('takes no pronoun and its verb for a thing\'s place, and an "as" phrase for a prepositional one', async () => {
     // "het pauzeren" of "kan ik het pauzeren?" is a pronoun and a verb, no thing whose place a thing takes ("kan ik de inschrijfkosten?").
     expect((await resolveParallel('en de inschrijfkosten?', ['kan ik het pauzeren?'], 'nl'))?.resolved ?? '').not.toContain('kan ik de inschrijfkosten');
+    // "as" is a preposition whose object another takes the place of.
+    expect((await resolveParallel('and as the generator?', ['What model does the RAG paper use as its retriever?'], 'en'))?.resolved).toBe('What model does the RAG paper use as the generator?');
+  });
+
+  it('puts one doing in place of another said in the same form ("en zwemmen?" after "mag ik nog hardlopen?")', async () => {
+    expect((await resolveParallel('en zwemmen?', ['mag ik nog hardlopen?'], 'nl'))?.resolved).toBe('mag ik nog zwemmen?');
     expect((await resolveParallel('and swimming?', ['can I still go running?'], 'en'))?.resolved).toBe('can I still go swimming?');
     // Not a noun of that form: "and the building?" names a thing.
     expect(parallelSlots('when does the meeting start?', 'building', 'en').some((slot) => slot.text === 'start')).toBe(false);

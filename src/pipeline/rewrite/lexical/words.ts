@@ -128,7 +128,7 @@ export function replaceWhole(text: string, word: string, by: (match: string) => 
 /** English and Dutch prepositions. */
 export const PREPOSITIONS: ReadonlySet<string> = new Set(
   (
-    'in on at for during from to with by under over after before near since between among without within of about via per through against ' +
+    'in on at as for during from to with by under over after before near since between among without within of about via per through against ' +
     'op bij voor tijdens met na uit naar onder boven sinds tussen zonder binnen aan door tegen naast achter rond van over via per'
   ).split(' '),
 );
