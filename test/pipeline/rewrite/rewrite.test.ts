@@ -480,6 +480,8 @@ describe('ambiguity', () => {
     expect(answerName('Which laptop did I buy last year?', 'You bought a Lenovo ThinkPad T14 Gen 4 at Coolblue on 2 March.')).toEqual({ phrase: 'Lenovo ThinkPad T14 Gen 4', article: 'the' });
     expect(answerName('What car did I lease?', 'You lease a Volkswagen ID.3 Pro from LeasePlan, 48 months.')).toEqual({ phrase: 'Volkswagen ID.3 Pro', article: 'the' });
     expect(answerName('Which phone did I order?', 'You ordered the Pixel 8 on 3 March; it ships Friday.')).toEqual({ phrase: 'Pixel 8', article: 'the' });
+    // An acronym is a name whatever the tagger made of it.
+    expect(answerName('Which flight did I book to Lisbon?', 'You booked TAP TP671 from Amsterdam on 14 April, departing 06:40.')).toEqual({ phrase: 'TAP TP671' });
     // At the question's end the verb may be tagged a noun.
     expect(answerName('What did the landlord offer?', 'He offered a rent reduction of 5% for the next year.')).toEqual({ phrase: 'rent reduction', article: 'the' });
     // Several things given, or a verb that chooses nothing: no one thing.

@@ -629,14 +629,15 @@ function answeredObject(question: string, reply: string): { phrase: string; arti
   let end = start;
   let named = false;
   while (end < r.words.length) {
-    const tag = r.tags[end]!;
+    // An acronym is a name whatever the tagger made of it ("TAP TP671", where "TAP" was a verb).
+    const tag = /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(r.words[end]!) ? 'PROPN' : r.tags[end]!;
     // A model's number or code goes with its name ("Pixel 8", "ThinkPad T14 Gen 4", "ID.3 Pro"); an amount does not ("amlodipine 5 mg").
     const code: boolean = named && ((tag === 'NUM' && r.tags[end + 1] !== 'NOUN') || (tag === 'X' && /^\p{Lu}/u.test(r.words[end]!)) || (attached(end) && attached(end + 1)) || (attached(end) && tag !== 'PUNCT'));
     if (!OBJECT_TAGS.has(tag) && !code) break;
     named = tag === 'PROPN' || (named && code);
     end++;
   }
-  while (end > start && (r.tags[end - 1] === 'ADJ' || r.tags[end - 1] === 'PUNCT')) end--;
+  while (end > start && (r.tags[end - 1] === 'ADJ' || r.tags[end - 1] === 'PUNCT') && !/^\p{Lu}[\p{Lu}\p{N}]+$/u.test(r.words[end - 1]!)) end--;
   if (end === start) return undefined;
   // "Ten, Vs. and Vitalogy", "amlodipine or lisinopril": several things, no one chosen.
   if (/^(?:,|and|or)$/i.test(r.words[end] ?? '') && /^(?:NOUN|PROPN|DET)$/.test(r.tags[end + 1] ?? '')) return undefined;
