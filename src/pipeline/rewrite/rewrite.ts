@@ -21,7 +21,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.296`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.297`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -345,7 +345,18 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   // Asked again by a parallel follow-up only: who "he" is stays read from what the user wrote.
   const askedAgain = understood && again && previousPoints ? [understood.resolved, ...listed.slice(1)] : listed;
   // "and of the second?" after such a question: that list's second item, asked as that question was.
-  const previousOrdinal = pairs.length ? asked.get(pairs.at(-1)!.index) : undefined;
+  // After one question between that pointed at that item ("is there a rate limit on it?" after "what replaces the
+  // second one?"), that question as it was understood, with this item where that one stood: "and on the first one?" →
+  // "is there a rate limit on /users/search?".
+  const latestOrdinal = pairs.length ? asked.get(pairs.at(-1)!.index) : undefined;
+  const olderOrdinal = !latestOrdinal && depth === 0 && pairs.length >= 2 && listed[0] && pointsBack(listed[0], lang) ? asked.get(pairs.at(-2)!.index) : undefined;
+  let previousOrdinal = latestOrdinal;
+  if (olderOrdinal) {
+    const before = history.slice(0, history.map((m) => m.role).lastIndexOf('user'));
+    const latest = UNDERSTOOD.get(questionKey(listed[0]!, before, engineId, opts, deps)) ?? understanding(await rewrite(listed[0]!, before, options, { embedder: deps.embedder, termStats: deps.termStats, weights: deps.weights }, depth + 1));
+    const at = latest.resolved.toLowerCase().indexOf(olderOrdinal.named.text.toLowerCase());
+    if (at >= 0) previousOrdinal = { ...olderOrdinal, resolved: latest.resolved, named: { text: latest.resolved.slice(at, at + olderOrdinal.named.text.length), at } };
+  }
   // The lists the latest replies gave, whose items a follow-up may name by their noun ("and the stew?").
   // Then the choices the user's latest questions offered ("the Pixel 9 or the iPhone 16"), whose other one "the other one" may be.
   const lists = again ? [...answers.slice(-LISTS_READ).map((a) => a.text), ...listed.slice(0, CHOICES_READ)].map((text) => listItems(text, reading.language)).filter((items) => items.length >= 2) : [];

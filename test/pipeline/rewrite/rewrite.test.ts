@@ -1156,6 +1156,16 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
     expect(bike).toEqual(["what's the range (Gazelle Ultimate C380)?", 'does the Gazelle Ultimate C380 come with a lock?']);
   });
 
+  it('asks "and on the first one?" of the question between, which pointed at the list\'s other item', async () => {
+    const api = await chain([
+      ['Which endpoints are deprecated in API v3?', 'The migration guide lists /users/search, /orders/bulk and /reports/legacy as deprecated in v3.'],
+      ['what replaces the second one?', '/orders/bulk is replaced by /orders/batch, which takes at most 500 orders per call.'],
+      ['is there a rate limit on it?', 'Yes, /orders/batch allows 10 calls per minute per API key.'],
+      ['and on the first one?', '/users/search keeps its limit of 60 calls per minute.'],
+    ]);
+    expect(api.at(-1)).toBe('is there a rate limit on /users/search?');
+  });
+
   it('asks an attribute, or "it", of the thing the answer gave for the question\'s verb', async () => {
     const med = await chain([
       ['What medication did the cardiologist prescribe?', 'She prescribed amlodipine 5 mg once daily.'],
