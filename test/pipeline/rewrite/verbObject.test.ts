@@ -146,6 +146,8 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(verbObject('who is fixing it?', 'The team decided to move the 4.2 release to 14 March because of the login bug.', 'en')).toEqual({ phrase: 'login bug', article: 'the' });
     expect(verbObject('can they repair it?', 'The plumber found a leak in the pipe under the sink.', 'en')).toEqual({ phrase: 'leak', article: 'the' });
     expect(verbObject('when will they fix them?', 'QA found three bugs in the checkout.', 'en')).toEqual({ phrase: 'bugs', article: 'the' });
+    // A code after it is part of its name; words before it only after a determiner or a preposition ("show" was tagged a noun).
+    expect(verbObject('how do I fix it?', 'Why does my Miele washing machine show error F13?', 'en')).toEqual({ phrase: 'error F13', article: 'the' });
     // Two faults: no one of them.
     expect(verbObject('when will they fix it?', 'There are two open tickets: a login bug and a payment bug.', 'en')).toBeUndefined();
     expect(verbObject('has it been resolved?', 'The outage on Monday was caused by a DNS problem at the provider.', 'en')).toBeUndefined();

@@ -147,10 +147,15 @@ function faultObject(r: ReturnType<typeof englishTags>, several: boolean): Acted
   r.words.forEach((w, k) => {
     if (r.tags[k] !== 'NOUN' || !FAULTS.has(w.toLowerCase()) || plural(w.toLowerCase()) !== several) return;
     // Not the first word of a compound ("the bug report"): its head is another noun.
-    if (r.tags[k + 1] === 'NOUN') return;
+    if (r.tags[k + 1] === 'NOUN' && !/^\p{Lu}+\p{N}+$/u.test(r.words[k + 1]!)) return;
     let start = k;
     while (start > 0 && (r.tags[start - 1] === 'NOUN' || r.tags[start - 1] === 'ADJ' || r.tags[start - 1] === 'PROPN')) start--;
-    const phrase = r.words.slice(start, k + 1).join(' ');
+    // Its words before it only after a determiner, a preposition or a mark ("the login bug"): "machine show error"
+    // (a verb the tagger took for a noun) is no fault's name.
+    if (start > 0 && !/^(?:DET|ADP|PUNCT|PRON)$/.test(r.tags[start - 1]!)) start = k;
+    // A code after it is part of its name ("error F13").
+    const end = /^\p{Lu}+\p{N}+$/u.test(r.words[k + 1] ?? '') ? k + 2 : k + 1;
+    const phrase = r.words.slice(start, end).join(' ');
     if (!found.some((f) => f.phrase.toLowerCase() === phrase.toLowerCase())) found.push({ phrase, article: 'the' });
   });
   return found.length === 1 ? found[0] : undefined;
