@@ -532,6 +532,9 @@ describe('parallel follow-ups with the real sentence encoder', () => {
   it('takes no pronoun and its verb for a thing\'s place, and an "as" phrase for a prepositional one', async () => {
     // "het pauzeren" of "kan ik het pauzeren?" is a pronoun and a verb, no thing whose place a thing takes ("kan ik de inschrijfkosten?").
     expect((await resolveParallel('en de inschrijfkosten?', ['kan ik het pauzeren?'], 'nl'))?.resolved ?? '').not.toContain('kan ik de inschrijfkosten');
+    // "and back?", "en terug?" take no word's place ("how back does the trip take?", "hoe terug duurt de reis?").
+    expect(await resolveParallel('and back?', ['how long does the trip take?'], 'en')).toBeUndefined();
+    expect(await resolveParallel('en terug?', ['hoe lang duurt de reis?'], 'nl')).toBeUndefined();
     // "as" is a preposition whose object another takes the place of.
     expect((await resolveParallel('and as the generator?', ['What model does the RAG paper use as its retriever?'], 'en'))?.resolved).toBe('What model does the RAG paper use as the generator?');
   });

@@ -306,6 +306,9 @@ describe('rewrite: skip rules, cache, log', () => {
       const asked = [u('what if the lasagna is too dry?'), a('Add more sauce and cover it with foil.')];
       expect((await rewrite('can I use whole wheat pasta?', asked, {}, { termStats: stats })).trace?.typos).toEqual([]);
       expect((await rewrite('Whata is the best cheese?', asked, {}, { termStats: stats })).trace?.typos).toEqual(['whata → what']);
+      // A common word of the question's language is spelt right though the index lacks it ("welk" is no slip of "welke").
+      const trein = [u('Hoe laat vertrekt onze trein naar Parijs?'), a('De Eurostar vertrekt om 8:16 van Amsterdam Centraal op 3 mei.')];
+      expect((await rewrite('van welk spoor?', trein, {}, { termStats: stats })).result.resolved_query).toBe('van welk spoor?');
       // Nor is a slip in an earlier question a thing of the conversation ("lnog" of "how lnog do I cook it?").
       const slipped = [u('how lnog do I cook the lasagna?'), a('The recipe says 45 minutes at 190 °C, covered with foil for the first 25 minutes.')];
       const ahead = await rewrite('can I freeze it?', slipped, {}, { termStats: stats });

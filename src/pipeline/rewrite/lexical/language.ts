@@ -25,7 +25,7 @@ const WORD_SETS = Object.fromEntries(Object.entries(FUNCTION_WORDS).map(([k, v])
 /** Words of asking and linking that a question often has, beyond the function words above. */
 const QUESTION_WORDS: Record<string, readonly string[]> = {
   en: 'long often far old many much before after whose because should would could where there their'.split(' '),
-  nl: 'hoelang hoevaak waarom wanneer welke omdat voordat nadat zouden kunnen moeten'.split(' '),
+  nl: 'hoelang hoevaak waarom wanneer welk welke omdat voordat nadat zouden kunnen moeten'.split(' '),
 };
 
 /** A language's function words and words of asking ("which", "before", "long"; "welke", "omdat"): words any text in it may have. */

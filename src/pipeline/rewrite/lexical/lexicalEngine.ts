@@ -617,14 +617,15 @@ function fixTypos(query: string, turns: readonly SelectedTurn[], language: strin
   const df = termStats.documentFrequency(words);
   // A word a reply wrote is spelt right, known to the index or not ("volgend jaar" after "25 vakantiedagen per jaar" is no "naar").
   const replied = new Set(turns.flatMap((t) => t.assistant.toLowerCase().match(/\p{L}{4,}/gu) ?? []));
-  const unknown = words.filter((w) => df.get(w) === 0 && !replied.has(w));
+  // Nor is a common word of the question's language slipped ("welk" is no "welke" an English index lacks).
+  const common = commonWords(language);
+  const unknown = words.filter((w) => df.get(w) === 0 && !replied.has(w) && !common.has(w));
   if (unknown.length === 0) return result();
   const messages = turns.flatMap((t) => [t.user, t.assistant]);
   const said = new Set(messages.join(' ').toLowerCase().match(/[\p{L}]{4,}/gu) ?? []);
   // A misspelt common word of the question's language ("wich", "befor", "lnog") is corrected to it
   // whether the conversation has it or not, but only for a letter left out or two swapped: a word
   // the index lacks is as often a word of its own one letter from a function word ("turing", "wonder", "told").
-  const common = commonWords(language);
   // Words the conversation capitalises inside a sentence, not for opening one ("They say …").
   const names = new Set(messages.flatMap((m) => (m.match(/(?<=[\p{L}\p{N},;)]\s+)\p{Lu}\p{L}{3,}/gu) ?? []).map((w) => w.toLowerCase())));
   // Capitalised wherever the query has it, and not for opening a sentence.

@@ -1438,6 +1438,8 @@ export async function resolveParallel(query: string, earlierUserTurns: readonly 
   // "en daarna?", "en later?": a Dutch adverb of when or how says when the question is asked again, which Dutch word
   // order puts inside it, not in any thing's place ("Wat zei de huisarts over daarna?").
   if (lang === 'nl' && DUTCH_MANNER.has(said.trim().toLowerCase())) return undefined;
+  // "and back?", "en terug?": the way back, which takes no word's place ("how back does the trip take?").
+  if (lang === 'en' && /^back$/i.test(said.trim())) return undefined;
   // "revoked ones" after a question about "expired tokens": "revoked tokens", which takes their place.
   const ones = ONES.exec(said);
   const head = ones ? onesHead(raw, language) : undefined;

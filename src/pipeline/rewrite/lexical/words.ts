@@ -264,7 +264,7 @@ export const READER_OWN: Readonly<Record<string, string>> = { your: 'my', je: 'm
 export const SOURCE_LEAD = String.raw`\b(?:according\s+to|as\s+per|volgens)\s+`;
 
 /** Dutch adverbs of how or when, which stand before an infinitive as its object would, or after a pronoun as its noun would ("kan het online?"). */
-export const DUTCH_MANNER: ReadonlySet<string> = new Set('vooraf eerst wel ook altijd online zelf snel even nog alvast direct meteen tijdig digitaal schriftelijk telefonisch gewoon later daarna eerder vandaag morgen'.split(' '));
+export const DUTCH_MANNER: ReadonlySet<string> = new Set('vooraf eerst wel ook altijd online zelf snel even nog alvast direct meteen tijdig digitaal schriftelijk telefonisch gewoon later daarna eerder vandaag morgen terug heen'.split(' '));
 
 /** Animals that "he" or "she" may stand for. */
 export const PETS: ReadonlySet<string> = new Set('cat dog puppy kitten horse pony rabbit hamster parrot kat hond pup paard konijn cavia'.split(' '));
