@@ -483,6 +483,10 @@ describe('ambiguity', () => {
     expect(answerName('Which laptop did I buy last year?', 'You bought a Lenovo ThinkPad T14 Gen 4 at Coolblue on 2 March.')).toEqual({ phrase: 'Lenovo ThinkPad T14 Gen 4', article: 'the' });
     expect(answerName('What car did I lease?', 'You lease a Volkswagen ID.3 Pro from LeasePlan, 48 months.')).toEqual({ phrase: 'Volkswagen ID.3 Pro', article: 'the' });
     expect(answerName('Which phone did I order?', 'You ordered the Pixel 8 on 3 March; it ships Friday.')).toEqual({ phrase: 'Pixel 8', article: 'the' });
+    // Dutch: what the reply gives after its subject and verb.
+    expect(answerName('Welk medicijn heeft de huisarts voorgeschreven?', 'De huisarts schreef omeprazol 20 mg voor, één keer per dag voor het ontbijt.')).toEqual({ phrase: 'omeprazol' });
+    expect(answerName('Welk abonnement heb ik bij de sportschool?', 'Je hebt het Flex-abonnement bij Basic-Fit voor 29,99 euro per maand.')).toEqual({ phrase: 'Flex-abonnement', article: 'het' });
+    expect(answerName('Welke medicijnen gebruikt mijn moeder?', 'Ze gebruikt metformine en simvastatine.')).toBeUndefined();
     // An acronym is a name whatever the tagger made of it.
     expect(answerName('Which flight did I book to Lisbon?', 'You booked TAP TP671 from Amsterdam on 14 April, departing 06:40.')).toEqual({ phrase: 'TAP TP671' });
     // At the question's end the verb may be tagged a noun.
@@ -1191,6 +1195,11 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
       ["what's the noise level?", '42 dB at 3 metres.'],
     ]);
     expect(level).toEqual(["what's the noise level (Daikin heat pump)?"]);
+    const dutch = await chain([
+      ['Welk medicijn heeft de huisarts voorgeschreven?', 'De huisarts schreef omeprazol 20 mg voor, één keer per dag voor het ontbijt.'],
+      ['wat zijn de bijwerkingen?', 'Hoofdpijn, buikpijn en misselijkheid komen vaak voor.'],
+    ]);
+    expect(dutch).toEqual(['wat zijn de bijwerkingen (omeprazol)?']);
     // The thing given is no person a "he" stands for.
     const dog = await chain([
       ['What did the vet prescribe for the dog?', "She prescribed Metacam for the dog's joint pain, 1.5 ml a day with food."],

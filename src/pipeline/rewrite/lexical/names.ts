@@ -575,7 +575,40 @@ const ECHOED_VERB = /^(?:they|we|you|he|she|it|i)\s+(\p{L}{3,})\s+/iu;
  * question whose verb asks for a thing, the object the reply gives that verb (answeredObject).
  */
 export function answerName(question: string, reply: string): { phrase: string; article?: string } | undefined {
-  return (ASKS_WHICH.test(question) ? chosenName(question, reply) : undefined) ?? answeredObject(question, reply);
+  return (ASKS_WHICH.test(question) ? chosenName(question, reply) : undefined) ?? answeredObject(question, reply) ?? dutchAnsweredObject(question, reply);
+}
+
+/** A Dutch which-question with its verb after the subject ("Welk medicijn heeft de huisarts voorgeschreven?", "Welk abonnement heb ik …?"). */
+const DUTCH_ASKS_OBJECT = /^\s*(?:welke?|wat\s+voor)\s+\p{L}+\s+(?:heeft|hebben|heb|hebt|had|hadden|moet|moeten|kan|kun|kunt|kunnen|gebruikt|gebruik|neemt|neem|krijgt|krijg)\s+(.+?)\s*\?\s*$/iu;
+const DUTCH_SUBJECT_REPLY = /^(?:(?:de|het)\s+\p{L}+|ze|zij|hij|je|jij|u|we|wij|\p{Lu}[\p{L}.]*(?:\s+\p{Lu}[\p{L}.]*)*)\s+(\p{L}+)\s+/iu;
+/** Words that end a Dutch object: a preposition, a separable verb's particle, a conjunction. */
+const DUTCH_OBJECT_END = new Set('met voor naar in op bij van over door tot na om aan uit mee terug af per en of tegen sinds'.split(' '));
+
+/**
+ * The thing a Dutch reply gives after its subject and verb, for a which-question asked of a subject:
+ * "De huisarts schreef omeprazol 20 mg voor" after "Welk medicijn heeft de huisarts
+ * voorgeschreven?" (omeprazol), "Je hebt het Flex-abonnement bij Basic-Fit" (het Flex-abonnement).
+ * Undefined where the reply gives several ("… omeprazol en ibuprofen …") or opens otherwise.
+ */
+function dutchAnsweredObject(question: string, reply: string): { phrase: string; article?: string } | undefined {
+  if (!DUTCH_ASKS_OBJECT.test(question)) return undefined;
+  const sentence = sentences(readable(reply).trimStart())[0] ?? '';
+  const opening = DUTCH_SUBJECT_REPLY.exec(sentence);
+  if (!opening) return undefined;
+  const words = sentence.slice(opening[0].length).split(/\s+/);
+  const article = /^(?:de|het|een)$/i.test(words[0] ?? '') ? words.shift()!.toLowerCase() : undefined;
+  const taken: string[] = [];
+  for (const w of words) {
+    const bare = w.replace(/[.,;:!?]+$/u, '');
+    if (!/^\p{L}[\p{L}-]*$/u.test(bare) || DUTCH_OBJECT_END.has(bare.toLowerCase()) || taken.length === 3) break;
+    taken.push(bare);
+    if (bare !== w) break;
+  }
+  if (!taken.length) return undefined;
+  // "omeprazol en ibuprofen": several things, no one chosen.
+  const next = words[taken.length]?.toLowerCase();
+  if ((next === 'en' || next === 'of') && !/[.,;:]$/.test(words[taken.length - 1]!)) return undefined;
+  return { phrase: taken.join(' '), ...(article && article !== 'een' ? { article } : {}) };
 }
 
 /** A what- or which-question with an auxiliary, whose thing asked for is its verb's object ("What did the doctor prescribe?", "Which e-bike did I buy?"). */
