@@ -1190,6 +1190,12 @@ describe('rewrite: a pronoun in a row of questions with pronouns goes on standin
       ['and the price?', 'It cost 3,299 euros.'],
     ]);
     expect(price).toEqual(['What about the price of the Gazelle Ultimate C380?']);
+    // "and X?" asks it of the thing the answer gave only where X is what a thing has.
+    const spend = await chain([
+      ['which shop do I spend the most at?', 'Albert Heijn, about 60% of the total.'],
+      ['and restaurants?', 'You spent 210 euros on restaurants in October.'],
+    ]);
+    expect(spend[0]).not.toContain('(Albert Heijn)');
     const level = await chain([
       ['What heat pump did we choose?', 'We chose a Daikin heat pump with a 7-year warranty.'],
       ["what's the noise level?", '42 dB at 3 metres.'],

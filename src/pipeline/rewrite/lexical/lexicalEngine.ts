@@ -127,7 +127,8 @@ function pointsAtOneThing(query: string, language: string): boolean {
   const lead = ELLIPSIS_LEAD[lang]!.exec(body);
   // Not a name ("what about the Dell?"), which is a thing of its own.
   const rest = lead ? body.slice(lead[0].length).trim().replace(/^(?:the|a|an|de|het|een)\s+/i, '') : '';
-  if (rest && !/^\p{Lu}/u.test(rest) && !MORE[lang]!.test(body)) return true;
+  // Only what a thing has ("and the price?"): "and restaurants?" after "which shop do I spend the most at?" asks of no shop.
+  if (rest && !/^\p{Lu}/u.test(rest) && !MORE[lang]!.test(body) && isAttribute(rest.toLowerCase().match(/\p{L}+/gu)?.at(-1) ?? '')) return true;
   if (language === 'nl') return /^(?:dat|dit|hem)$/i.test(pointingPronoun(body, 'nl')?.[0] ?? '');
   return /^it$/i.test(pointingPronoun(body, 'en')?.[0] ?? '') || /\bits\b/i.test(body);
 }
