@@ -350,11 +350,6 @@ function pronounSex(question: string): 'm' | 'f' | undefined {
 }
 
 /**
- * A one-word name opening a sentence of an English reply (a name as the tagger reads it, which
- * namesIn leaves alone there), when the same sentence goes on with a pronoun of `sex` as its
- * subject: "Lisa from marketing owns the content; she expects to deliver it by 20 February."
- */
-/**
  * A one-word name opening a reply as the subject of the question's own verb ("Lotte is fixing …"
  * after "who is fixing it?"). Not of another verb: "Marketing owns the content" after "who is
  * responsible for the content?" names a department.
@@ -369,6 +364,11 @@ function subjectOpener(reply: string, question: string): string | undefined {
   return verb > 0 && verbs.has(lemmas[verb]!.toLowerCase()) ? first : undefined;
 }
 
+/**
+ * A one-word name opening a sentence of an English reply (a name as the tagger reads it, which
+ * namesIn leaves alone there), when the same sentence goes on with a pronoun of `sex` as its
+ * subject: "Lisa from marketing owns the content; she expects to deliver it by 20 February."
+ */
 function namedThenPronoun(reply: string, sex: 'm' | 'f'): string | undefined {
   for (const sentence of sentences(reply)) {
     const { words, tags } = englishTags(sentence);

@@ -401,9 +401,9 @@ const DUTCH_QUESTION_WORDS = new Set('wat wie waar wanneer waarom hoe waarmee wa
 const DUTCH_QUESTION = /\?\s*$|^\s*(?:wat|welke?|wie|hoe|hoeveel|waar\p{L}*|wanneer|waarom)\b/iu;
 /** Persons a Dutch question's verb comes right before. */
 const DUTCH_PERSONS = new Set(['ik', 'je', 'jij', 'we', 'wij']);
-/** Words a Dutch subject starts with: personal pronouns, articles, possessives, demonstratives, "er". */
 /** Dutch subject pronouns. */
 const DUTCH_SUBJECT_PRONOUNS = new Set('ik je jij u hij ze zij we wij jullie'.split(' '));
+/** Words a Dutch subject starts with: personal pronouns, articles, possessives, demonstratives, "er". */
 const DUTCH_SUBJECT_OPENERS = new Set('ik je jij u hij ze zij we wij jullie het de een mijn jouw uw zijn haar ons onze hun dit dat deze die er'.split(' '));
 
 /** Possessive words inside a noun phrase ("the warranty of my washing machine"). */
