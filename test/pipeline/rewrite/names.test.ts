@@ -51,6 +51,10 @@ describe('names in a conversation', () => {
     const meeting = ['who is fixing it?', 'What did we decide in the Monday meeting about the release?'];
     const meetingReplies = ['Lotte is fixing the login bug; Sven reviews.', 'The team decided to move the 4.2 release to 14 March because of the login bug.'];
     expect(personAntecedent(meeting, meetingReplies, 'when will she be done?')).toBe('Lotte');
+    // "and him?" after the "she" that name was read as: the other one an older reply named.
+    const report = ['when does she need the data?', 'who is writing it?', 'What is the deadline for the Horizon project report?'];
+    const reportReplies = ['Anna needs the test data by 1 June.', 'Anna writes the technical part, Bram the financial part.', 'The final report is due on 30 June.'];
+    expect(personAntecedent(report, reportReplies, 'when does he need the data?')).toBe('Bram');
     expect(personAntecedent(['who is on call?'], ['Friday is covered by the standby rota.'], 'can she swap?')).not.toBe('Friday');
     // The thing a reply gives the question's verb is no one ("She prescribed Metacam …").
     expect(personAntecedent(['What did the vet prescribe for the dog?'], ["She prescribed Metacam for the dog's joint pain, 1.5 ml a day with food."], 'how long should he take it?')).toBeUndefined();

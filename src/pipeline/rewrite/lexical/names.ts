@@ -166,7 +166,8 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   const keptTo = sexesAsked.filter((x) => x === askedSex).length >= 2 && !sexesAsked.includes(wanted);
   const was = read && (!userNamed || keptTo) ? read : undefined;
   const surname = (name: string): string => name.toLowerCase().split(/\s+/).at(-1)!;
-  let unfit = false;
+  // "and him?" after "when does she need the data?", read as Anna: someone does not fit, so an older reply's name may ("Bram").
+  let unfit = !!was && askedSex !== undefined && askedSex !== wanted;
   const sexes = new Map<string, 'm' | 'f' | undefined>();
   // After a question asking for people ("Which candidates … know Spark?"), "she" is one the answer gave, and what
   // that question named is what they did something to, in the answer too.
@@ -199,7 +200,7 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
   }
   // "when will she be done?" after "who is fixing it?" — "Lotte is fixing the login bug; Sven reviews.": the one-word name
   // that answers a who-question by opening the reply as its subject, which namesIn passes over as a sentence's capital.
-  const answered = latest && !again && earlierUserTurns[0] !== undefined && /^\s*who\b/i.test(earlierUserTurns[0]) ? subjectOpener(latest, earlierUserTurns[0]) : undefined;
+  const answered = latest && earlierUserTurns[0] !== undefined && /^\s*who\b/i.test(earlierUserTurns[0]) ? subjectOpener(latest, earlierUserTurns[0]) : undefined;
   if (answered && fits(answered)) return answered;
   // "The landlord returns it": someone the latest reply names by their role.
   const role = latest ? roleIn(latest) : undefined;
