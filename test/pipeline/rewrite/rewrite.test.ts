@@ -736,6 +736,9 @@ describe('rewrite: who "they" are, what "one" is, and when a topic is added', ()
     const claim = [u('What did the insurer say about my claim for the water damage?'), a('Interpolis approved the claim but deducted the 250 euro excess.')];
     expect((await rewrite('how much will they pay?', claim, {}, { embedder, termStats })).result.resolved_query).toBe('how much will Interpolis pay?');
     expect((await rewrite('can I appeal their decision?', claim, {}, { embedder, termStats })).result.resolved_query).toBe("can I appeal Interpolis' decision?");
+    // An object "them" nothing else agrees with: the one plural thing the latest answer names.
+    const invoice = [u('Why is the KPN invoice for March so high?'), a('It includes 48 euros of roaming charges from your trip to Switzerland.')];
+    expect((await rewrite('can I dispute them?', invoice, {}, { embedder, termStats })).result.resolved_query).toBe('can I dispute the roaming charges?');
   });
 
   it('takes no "the last one" for a thing, and searches no "one"', async () => {

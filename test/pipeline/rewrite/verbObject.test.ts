@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
-import { actingAgent, contactedAgent, namedAction, verbObject } from '../../../src/pipeline/rewrite/lexical/verbObject.js';
+import { actingAgent, contactedAgent, namedAction, pluralThing, verbObject } from '../../../src/pipeline/rewrite/lexical/verbObject.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 
 describe('what the latest reply has the question\'s verb act on', () => {
@@ -140,6 +140,14 @@ describe('what the latest reply has the question\'s verb act on', () => {
     expect(actingAgent('are they certified?', 'Zonnefix installs them in the week of 12 May.', 'Which company installs the solar panels?')).toBeUndefined();
     expect(actingAgent('when will they do it?', 'The boiler will be replaced in March.', 'What does my landlord say about the heating?')).toBeUndefined();
     expect(actingAgent('did they release albums before that?', 'Exile signed with Curb Records in 1978.', 'What label were Exile on?')).toBeUndefined();
+  });
+
+  it('reads the one plural thing a reply names, for a "them" nothing else agrees with', () => {
+    expect(pluralThing('It includes 48 euros of roaming charges from your trip to Switzerland.')).toBe('roaming charges');
+    // Not a unit after its amount, nor a verb the tagger took for a plural noun, nor one of several.
+    expect(pluralThing('It costs 48 euros a month.')).toBeUndefined();
+    expect(pluralThing('Any dishwasher descaler; the manual names Finish Machine Cleaner.')).toBeUndefined();
+    expect(pluralThing('It includes roaming charges and late fees.')).toBeUndefined();
   });
 
   it('reads the one fault a reply names as what a fixing verb acts on', () => {

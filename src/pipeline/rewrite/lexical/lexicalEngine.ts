@@ -13,7 +13,7 @@ import { classifyIntent } from './intent.js';
 import { commonWords, detectLanguage } from './language.js';
 import { answerName, completeNames, hasPersonPronoun, namesIn, personAntecedent, resolvePerson, roleIn } from './names.js';
 import { resolveListPronoun, resolveOrdinal, type OrdinalReading } from './ordinal.js';
-import { actingAgent, contactedAgent, namedAction, verbObject, type ActedOn } from './verbObject.js';
+import { actingAgent, contactedAgent, namedAction, pluralThing, verbObject, type ActedOn } from './verbObject.js';
 import { resolveSaid, resolveSource, type Answer, type SourceReading } from './source.js';
 import { queryCues } from './queryCues.js';
 import { askedFor, frameAntecedent, replaceOne } from './questionFrame.js';
@@ -972,6 +972,13 @@ const READERS: readonly ((c: ReadingContext) => ReferenceReading | undefined)[] 
   // "is it recorded?" after "how long do I have?", itself after "When is my talk at the PyData
   // conference?": where nothing else was read, the user's own thing a recent question named.
   ownThing,
+  // "can I dispute them?" after "It includes 48 euros of roaming charges …": the one plural thing the latest answer names.
+  (c) => {
+    if (c.language !== 'en' || !c.last || !/\bthem\b/i.test(c.base) || /\b(?:they|their)\b/i.test(c.base)) return undefined;
+    const thing = pluralThing(c.last.assistant);
+    const resolved = thing && resolveReference(c.base, { phrase: thing, article: 'the' }, c.language);
+    return thing && resolved ? { resolved, reference: { phrase: thing, article: 'the', by: 'introduced' }, turns: [c.last.index] } : undefined;
+  },
 ];
 
 /** A thing the question names with its determiner, then a clause of its own ("… the fence if we share …"). */

@@ -1,7 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import { englishTags } from './predicates.js';
 import { trimEnd } from './resolve.js';
-import { CALENDAR_WORDS, DUTCH_MANNER, PERSON_ROLES, plural, PREPOSITIONS, READER_OWN } from './words.js';
+import { CALENDAR_WORDS, DUTCH_MANNER, MEASURE_UNITS, PEOPLE, PERSON_ROLES, plural, PREPOSITIONS, READER_OWN } from './words.js';
 
 /** A thing the latest reply says the question's verb acts on, with the article it stood with. */
 export interface ActedOn {
@@ -545,4 +545,26 @@ export function actingAgent(query: string, reply: string, asked: string): ActedO
   const verb = r.tags[end] === 'AUX' && r.lemmas[end]!.toLowerCase() !== 'be' && r.tags[end + 1] === 'VERB' ? end + 1 : end;
   if (r.tags[verb] !== 'VERB' || r.lemmas[verb]!.toLowerCase() === 'be') return undefined;
   return { phrase: r.words.slice(article ? 1 : 0, end).join(' '), ...(article ? { article } : {}) };
+}
+
+/**
+ * The one plural thing a reply names ("It includes 48 euros of roaming charges from your trip …" →
+ * roaming charges): what an object "them" stands for when nothing else agrees with it. Not an
+ * amount's unit ("euros"), a moment ("days") or people; undefined for none or several.
+ */
+export function pluralThing(reply: string): string | undefined {
+  const r = englishTags(reply);
+  const found = new Set<string>();
+  for (let k = 0; k < r.words.length; k++) {
+    const word = r.words[k]!.toLowerCase();
+    // Not a verb the tagger took for a plural noun, before its object ("the manual names Finish Machine Cleaner").
+    if (r.tags[k] !== 'NOUN' || /^(?:NOUN|PROPN|DET|PRON|VERB)$/.test(r.tags[k + 1] ?? '') || /^\p{Lu}/u.test(r.words[k + 1] ?? '') || !plural(word) || r.lemmas[k]!.toLowerCase() === word) continue;
+    if (MEASURE_UNITS.has(word) || CALENDAR.has(word) || PEOPLE.has(word) || r.tags[k - 1] === 'NUM') continue;
+    let start = k;
+    while (start > 0 && (r.tags[start - 1] === 'NOUN' || r.tags[start - 1] === 'ADJ')) start--;
+    // "roaming charges": a word in -ing the tagger took for a verb, after a preposition or a determiner.
+    if (start > 1 && r.tags[start - 1] === 'VERB' && /ing$/i.test(r.words[start - 1]!) && /^(?:ADP|DET)$/.test(r.tags[start - 2]!)) start--;
+    found.add(r.words.slice(start, k + 1).join(' '));
+  }
+  return found.size === 1 ? [...found][0] : undefined;
 }
