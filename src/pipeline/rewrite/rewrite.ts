@@ -335,13 +335,14 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const pointing = !reading.shifted && !!carryingPronoun(trimEnd(reading.text).body, lang);
   const previousPoints = !!listed[0] && pointsBack(listed[0], lang);
   const previousRead = !!listed[0] && readOn(listed[0], lang);
-  const previous = depth === 0 && ((again && previousPoints) || (pointing && previousRead)) ? history.map((m) => m.role).lastIndexOf('user') : -1;
-  // Read when that question was asked, as a rule (`understood`), else again here.
-  const prefix = previous >= 0 ? history.slice(0, previous) : [];
-  const understood =
-    previous < 0
-      ? undefined
-      : (UNDERSTOOD.get(questionKey(listed[0]!, prefix, engineId, opts, deps)) ?? understanding(await rewrite(listed[0]!, prefix, options, { embedder: deps.embedder, termStats: deps.termStats, weights: deps.weights }, depth + 1)));
+  // The latest question as it was understood when asked, as a rule (`UNDERSTOOD`), else read again here, once.
+  let latestUnderstood: Promise<Understood> | undefined;
+  const understandLatest = (): Promise<Understood> =>
+    (latestUnderstood ??= (async () => {
+      const before = history.slice(0, history.map((m) => m.role).lastIndexOf('user'));
+      return UNDERSTOOD.get(questionKey(listed[0]!, before, engineId, opts, deps)) ?? understanding(await rewrite(listed[0]!, before, options, { embedder: deps.embedder, termStats: deps.termStats, weights: deps.weights }, depth + 1));
+    })());
+  const understood = depth === 0 && ((again && previousPoints) || (pointing && previousRead)) ? await understandLatest() : undefined;
   // Asked again by a parallel follow-up only: who "he" is stays read from what the user wrote.
   const askedAgain = understood && again && previousPoints ? [understood.resolved, ...listed.slice(1)] : listed;
   // "and of the second?" after such a question: that list's second item, asked as that question was.
@@ -349,11 +350,10 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   // second one?"), that question as it was understood, with this item where that one stood: "and on the first one?" →
   // "is there a rate limit on /users/search?".
   const latestOrdinal = pairs.length ? asked.get(pairs.at(-1)!.index) : undefined;
-  const olderOrdinal = !latestOrdinal && depth === 0 && pairs.length >= 2 && listed[0] && pointsBack(listed[0], lang) ? asked.get(pairs.at(-2)!.index) : undefined;
+  const olderOrdinal = !latestOrdinal && depth === 0 && pairs.length >= 2 && previousPoints ? asked.get(pairs.at(-2)!.index) : undefined;
   let previousOrdinal = latestOrdinal;
   if (olderOrdinal) {
-    const before = history.slice(0, history.map((m) => m.role).lastIndexOf('user'));
-    const latest = UNDERSTOOD.get(questionKey(listed[0]!, before, engineId, opts, deps)) ?? understanding(await rewrite(listed[0]!, before, options, { embedder: deps.embedder, termStats: deps.termStats, weights: deps.weights }, depth + 1));
+    const latest = await understandLatest();
     const at = latest.resolved.toLowerCase().indexOf(olderOrdinal.named.text.toLowerCase());
     if (at >= 0) previousOrdinal = { ...olderOrdinal, resolved: latest.resolved, named: { text: latest.resolved.slice(at, at + olderOrdinal.named.text.length), at } };
   }
@@ -374,7 +374,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const lexical = lexicalRewrite({ query, earlierUserTurns: listed, turns: askedTurns, termStats: deps.termStats, weights: deps.weights, parallel, reading, answers, people, previousOrdinal, previousReference: pointing ? understood?.reference : undefined, choice, both, recent: latestPairs(pairs, RECENT_PAIRS, opts.message_char_limit) });
   const { trace, ...lexicalResult } = lexical;
   // The question as the lexical engine understood it, for a follow-up that asks it again or points
-  // at the same thing (only such a question is looked up: see `previous`; hashing the conversation
+  // at the same thing (only such a question is looked up: see `understood`; hashing the conversation
   // for others is wasted).
   if (readOn(trimmed, lang)) remembered(UNDERSTOOD, questionKey(trimmed, history, engineId, opts, deps), () => understanding({ result: lexicalResult, trace }));
   let result: RewriteResult = lexicalResult;

@@ -395,7 +395,7 @@ export class IndexStore {
     const out: Float32Array[] = [];
     for (const id of chunkIds) {
       const row = get.get(BigInt(id)) as { e: Buffer } | undefined;
-      if (row) out.push(new Float32Array(row.e.buffer.slice(row.e.byteOffset, row.e.byteOffset + row.e.byteLength)));
+      if (row) out.push(vectorOfBlob(row.e));
     }
     return out;
   }
@@ -409,7 +409,7 @@ export class IndexStore {
          WHERE c.text_hash = ? AND c.vec_state = 1 LIMIT 1`,
       )
       .get(textHash) as { e: Buffer } | undefined;
-    return row ? new Float32Array(row.e.buffer.slice(row.e.byteOffset, row.e.byteOffset + row.e.byteLength)) : undefined;
+    return row ? vectorOfBlob(row.e) : undefined;
   }
 
   /**
@@ -491,4 +491,9 @@ export class IndexStore {
       .prepare("SELECT path, status, COALESCE(reason, '') AS reason FROM files WHERE status != 'indexed' ORDER BY path")
       .all() as Array<{ path: string; status: FileStatus; reason: string }>;
   }
+}
+
+/** A stored embedding as floats, copied out of the blob (whose buffer better-sqlite3 may reuse). */
+function vectorOfBlob(blob: Buffer): Float32Array {
+  return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
 }

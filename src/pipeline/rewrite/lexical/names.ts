@@ -195,7 +195,7 @@ export function personAntecedent(earlierUserTurns: readonly string[], replies: s
     if (!found) continue;
     // "what's his email?" after "Which teacher does Emma have?" and "… group 5 has meester Tim": a reply's
     // name that a title or kin word says is of the sex asked goes before the user's person whom nothing says so of.
-    const marked = wanted && !sexes.get(found) && latest ? namesIn(latest).find((n) => n !== found && titledSex(n, texts) === wanted) : undefined;
+    const marked = wanted && !sexes.get(found) && latest ? namesIn(latest).find((n) => n !== found && sexOf(n, texts, true) === wanted) : undefined;
     return marked ?? found;
   }
   // "when will she be done?" after "who is fixing it?" — "Lotte is fixing the login bug; Sven reviews.": the one-word name
@@ -305,29 +305,22 @@ const WOMAN_WORDS = new Set([...'mrs ms miss madam lady queen princess auntie me
 /** "Sara and her partner": a possessive right after a name and "and" says whose (group 1). */
 const POSSESSIVE_AFTER_NAME = /^\s+(?:and|en)\s+(his|her|zijn|haar)\b/i;
 
-/** Whether the conversation says a name is a man's or a woman's: by a title or kinship word before it or in it, or "… and his/her …" after it. */
-function sexOf(name: string, texts: readonly string[]): 'm' | 'f' | undefined {
-  const parts = name.toLowerCase().split(/\s+/).slice(0, -1);
+/**
+ * Whether the conversation says a name is a man's or a woman's: by a title or kinship word before
+ * it or in it, or "… and his/her …" after it. `titleOnly`: by a title or kin word right before it
+ * and nothing else ("meester Tim", "Mrs Jansen", "her sister Anna").
+ */
+function sexOf(name: string, texts: readonly string[], titleOnly = false): 'm' | 'f' | undefined {
+  const parts = titleOnly ? [] : name.toLowerCase().split(/\s+/).slice(0, -1);
   for (const text of texts) {
     for (const m of wholeMatches(text, escapeRegExp(name))) {
       const before = /(\p{L}+)\.?\s+$/u.exec(text.slice(0, m.index))?.[1]?.toLowerCase();
       const words = before ? [before, ...parts] : parts;
       if (words.some((w) => MAN_WORDS.has(w))) return 'm';
       if (words.some((w) => WOMAN_WORDS.has(w))) return 'f';
+      if (titleOnly) continue;
       const owner = (POSSESSIVE_AFTER_NAME.exec(text.slice(m.index + m[0].length)) ?? ownInClause(text, m.index, m[0].length))?.[1]?.toLowerCase();
       if (owner) return owner === 'his' || owner === 'zijn' ? 'm' : 'f';
-    }
-  }
-  return undefined;
-}
-
-/** The sex a title or kin word right before a name says ("meester Tim", "Mrs Jansen", "her sister Anna"); nothing else. */
-function titledSex(name: string, texts: readonly string[]): 'm' | 'f' | undefined {
-  for (const text of texts) {
-    for (const m of wholeMatches(text, escapeRegExp(name))) {
-      const before = /(\p{L}+)\.?\s+$/u.exec(text.slice(0, m.index))?.[1]?.toLowerCase() ?? '';
-      if (MAN_WORDS.has(before)) return 'm';
-      if (WOMAN_WORDS.has(before)) return 'f';
     }
   }
   return undefined;
@@ -580,8 +573,9 @@ export function answerName(question: string, reply: string): { phrase: string; a
 }
 
 /** A Dutch which-question with its verb after the subject ("Welk medicijn heeft de huisarts voorgeschreven?", "Welk abonnement heb ik …?"). */
-const DUTCH_ASKS_OBJECT = /^\s*(?:welke?|wat\s+voor)\s+\p{L}+\s+(?:heeft|hebben|heb|hebt|had|hadden|moet|moeten|kan|kun|kunt|kunnen|gebruikt|gebruik|neemt|neem|krijgt|krijg)\s+(.+?)\s*\?\s*$/iu;
-const DUTCH_SUBJECT_REPLY = /^(?:(?:de|het)\s+\p{L}+|ze|zij|hij|je|jij|u|we|wij|\p{Lu}[\p{L}.]*(?:\s+\p{Lu}[\p{L}.]*)*)\s+(\p{L}+)\s+/iu;
+const DUTCH_ASKS_OBJECT = /^\s*(?:welke?|wat\s+voor)\s+\p{L}+\s+(?:heeft|hebben|heb|hebt|had|hadden|moet|moeten|kan|kun|kunt|kunnen|gebruikt|gebruik|neemt|neem|krijgt|krijg)\s+.+?\s*\?\s*$/iu;
+/** A Dutch reply's opening subject and verb ("De huisarts schreef", "Je hebt", "Ze gebruikt"). */
+const DUTCH_SUBJECT_REPLY = /^(?:(?:de|het)\s+\p{L}+|ze|zij|hij|je|jij|u|we|wij|\p{Lu}[\p{L}.]*(?:\s+\p{Lu}[\p{L}.]*)*)\s+\p{L}+\s+/iu;
 /** Words that end a Dutch object: a preposition, a separable verb's particle, a conjunction. */
 const DUTCH_OBJECT_END = new Set('met voor naar in op bij van over door tot na om aan uit mee terug af per en of tegen sinds'.split(' '));
 
@@ -664,20 +658,23 @@ function answeredObject(question: string, reply: string): { phrase: string; arti
   let named = false;
   while (end < r.words.length) {
     // An acronym is a name whatever the tagger made of it ("TAP TP671", where "TAP" was a verb).
-    const tag = /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(r.words[end]!) ? 'PROPN' : r.tags[end]!;
+    const tag = ACRONYM.test(r.words[end]!) ? 'PROPN' : r.tags[end]!;
     // A model's number or code goes with its name ("Pixel 8", "ThinkPad T14 Gen 4", "ID.3 Pro"); an amount does not ("amlodipine 5 mg").
     const code: boolean = named && ((tag === 'NUM' && r.tags[end + 1] !== 'NOUN') || (tag === 'X' && /^\p{Lu}/u.test(r.words[end]!)) || (attached(end) && attached(end + 1)) || (attached(end) && tag !== 'PUNCT'));
     if (!OBJECT_TAGS.has(tag) && !code) break;
     named = tag === 'PROPN' || (named && code);
     end++;
   }
-  while (end > start && (r.tags[end - 1] === 'ADJ' || r.tags[end - 1] === 'PUNCT') && !/^\p{Lu}[\p{Lu}\p{N}]+$/u.test(r.words[end - 1]!)) end--;
+  while (end > start && (r.tags[end - 1] === 'ADJ' || r.tags[end - 1] === 'PUNCT') && !ACRONYM.test(r.words[end - 1]!)) end--;
   if (end === start) return undefined;
   // "Ten, Vs. and Vitalogy", "amlodipine or lisinopril": several things, no one chosen.
   if (/^(?:,|and|or)$/i.test(r.words[end] ?? '') && /^(?:NOUN|PROPN|DET)$/.test(r.tags[end + 1] ?? '')) return undefined;
   const phrase = offsets[start]! >= 0 && offsets[end - 1]! >= 0 ? sentence.slice(offsets[start], offsets[end - 1]! + r.words[end - 1]!.length) : r.words.slice(start, end).join(' ');
   return { phrase, ...(article ? { article } : {}) };
 }
+
+/** An acronym or code in capitals ("TAP", "TP671"): a name whatever the tagger made of it. */
+const ACRONYM = /^\p{Lu}[\p{Lu}\p{N}]+$/u;
 
 /** The tags of the words of a thing given as an object ("a Daikin heat pump", "amlodipine"); a number ends it ("amlodipine 5 mg"). */
 const OBJECT_TAGS = new Set(['ADJ', 'NOUN', 'PROPN']);

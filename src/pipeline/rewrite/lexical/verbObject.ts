@@ -138,6 +138,15 @@ const FIXING_VERBS = new Set('fix repair solve resolve debug patch'.split(' '));
 /** Nouns that name a fault, which a fixing verb acts on. */
 const FAULTS = new Set('bug bugs error errors issue issues problem problems fault faults defect defects leak leaks crash crashes glitch outage'.split(' '));
 
+/** Where the run of words of `tags` right before the noun at `k` starts ("the login bug" → "login"). */
+function modifiersBefore(r: ReturnType<typeof englishTags>, k: number, tags: ReadonlySet<string>): number {
+  let start = k;
+  while (start > 0 && tags.has(r.tags[start - 1]!)) start--;
+  return start;
+}
+const FAULT_MODIFIERS: ReadonlySet<string> = new Set(['NOUN', 'ADJ', 'PROPN']);
+const THING_MODIFIERS: ReadonlySet<string> = new Set(['NOUN', 'ADJ']);
+
 /**
  * The one fault a reply names, with the words before it ("because of the login bug" → the login
  * bug): what a fixing verb's "it" stands for. Undefined when it names none, or several.
@@ -148,8 +157,7 @@ function faultObject(r: ReturnType<typeof englishTags>, several: boolean): Acted
     if (r.tags[k] !== 'NOUN' || !FAULTS.has(w.toLowerCase()) || plural(w.toLowerCase()) !== several) return;
     // Not the first word of a compound ("the bug report"): its head is another noun.
     if (r.tags[k + 1] === 'NOUN' && !/^\p{Lu}+\p{N}+$/u.test(r.words[k + 1]!)) return;
-    let start = k;
-    while (start > 0 && (r.tags[start - 1] === 'NOUN' || r.tags[start - 1] === 'ADJ' || r.tags[start - 1] === 'PROPN')) start--;
+    let start = modifiersBefore(r, k, FAULT_MODIFIERS);
     // Its words before it only after a determiner, a preposition or a mark ("the login bug"): "machine show error"
     // (a verb the tagger took for a noun) is no fault's name.
     if (start > 0 && !/^(?:DET|ADP|PUNCT|PRON)$/.test(r.tags[start - 1]!)) start = k;
@@ -560,8 +568,7 @@ export function pluralThing(reply: string): string | undefined {
     // Not a verb the tagger took for a plural noun, before its object ("the manual names Finish Machine Cleaner").
     if (r.tags[k] !== 'NOUN' || /^(?:NOUN|PROPN|DET|PRON|VERB)$/.test(r.tags[k + 1] ?? '') || /^\p{Lu}/u.test(r.words[k + 1] ?? '') || !plural(word) || r.lemmas[k]!.toLowerCase() === word) continue;
     if (MEASURE_UNITS.has(word) || CALENDAR.has(word) || PEOPLE.has(word) || r.tags[k - 1] === 'NUM') continue;
-    let start = k;
-    while (start > 0 && (r.tags[start - 1] === 'NOUN' || r.tags[start - 1] === 'ADJ')) start--;
+    let start = modifiersBefore(r, k, THING_MODIFIERS);
     // "roaming charges": a word in -ing the tagger took for a verb, after a preposition or a determiner.
     if (start > 1 && r.tags[start - 1] === 'VERB' && /ing$/i.test(r.words[start - 1]!) && /^(?:ADP|DET)$/.test(r.tags[start - 2]!)) start--;
     found.add(r.words.slice(start, k + 1).join(' '));
