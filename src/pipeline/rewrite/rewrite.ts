@@ -7,6 +7,7 @@ import { queryTerms } from '../search/queryTerms.js';
 import { earlierUserTurns } from './history.js';
 import { classifyIntent } from './lexical/intent.js';
 import { asksAttribute, lexicalRewrite, readQuery, type LexicalTrace } from './lexical/lexicalEngine.js';
+import { withoutTalk } from './lexical/clarity.js';
 import { itemsAsked, listItems, ordinalsAsked } from './lexical/ordinal.js';
 import { asksForOne, namesByOne } from './lexical/indefiniteOne.js';
 import { pointsWithDemonstrative } from './lexical/demonstrative.js';
@@ -21,7 +22,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.303`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.304`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {
@@ -303,7 +304,7 @@ export async function rewrite(query: string, conversation: readonly HistoryMessa
   const pasted = trimmed.length > MAX_REWRITE_CHARS;
   const reading = readQuery(pasted ? trimmed.slice(0, MAX_REWRITE_CHARS) : trimmed, earlier);
   // "thanks", "great, thanks!": no question, nothing of the conversation to fold in.
-  if (pasted || trimmed.length < 3 || (history.length === 0 && reading.text === trimmed) || acknowledgesOnly(trimmed)) {
+  if (pasted || trimmed.length < 3 || (history.length === 0 && reading.text === trimmed && withoutTalk(trimmed, reading.language) === trimmed) || acknowledgesOnly(trimmed)) {
     return done({ result: passthrough(query, reading.language), turns: [], cached: false });
   }
 

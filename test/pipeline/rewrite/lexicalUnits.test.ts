@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandShorthand, removeFillers, topicShift } from '../../../src/pipeline/rewrite/lexical/clarity.js';
+import { expandShorthand, removeFillers, topicShift, withoutTalk } from '../../../src/pipeline/rewrite/lexical/clarity.js';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { classifyIntent } from '../../../src/pipeline/rewrite/lexical/intent.js';
 import { detectLanguage } from '../../../src/pipeline/rewrite/lexical/language.js';
@@ -112,6 +112,30 @@ describe('removeFillers', () => {
     expect(removeFillers('great apes live where?')).toBe('great apes live where?');
     expect(removeFillers('Well water: is it safe?')).toBe('Well water: is it safe?');
     expect(removeFillers('thanks')).toBe('thanks');
+  });
+});
+
+describe('withoutTalk', () => {
+  it('takes what the user says to the assistant out of the words searched, and leaves what they ask', () => {
+    expect(withoutTalk('Can you tell me more about the notice period?', 'en')).toBe('About the notice period?');
+    expect(withoutTalk('What can you tell me about his training?', 'en')).toBe('What about his training?');
+    expect(withoutTalk('What do you mean by FICO score?', 'en')).toBe('What is FICO score?');
+    expect(withoutTalk('what? you said it is free to open one!', 'en')).toBe('What? it is free to open one!');
+    expect(withoutTalk('I was wondering which bank I should pick', 'en')).toBe('Which bank I should pick');
+    expect(withoutTalk('do you think the deposit comes back?', 'en')).toBe('The deposit comes back?');
+    expect(withoutTalk('I meant for a deceased relative', 'en')).toBe('For a deceased relative');
+    expect(withoutTalk('but the invoice is paid already, right?', 'en')).toBe('But the invoice is paid already?');
+    expect(withoutTalk("That's too bad. Is there a paper form?", 'en')).toBe('Is there a paper form?');
+    expect(withoutTalk('kun je me vertellen wat de opzegtermijn is?', 'nl')).toBe('Wat de opzegtermijn is?');
+    expect(withoutTalk('wat bedoel je met eigen risico?', 'nl')).toBe('Wat is eigen risico?');
+    expect(withoutTalk('dat is jammer. kan het ook later?', 'nl')).toBe('Kan het ook later?');
+  });
+
+  it('keeps words that ask something, and a question that would be left empty', () => {
+    for (const q of ['What did the contract say about pets?', 'what does one-way mean', 'is there a right of way?', 'should I switch to another bank I have right now?', "That's a complicated bookkeeping!", 'tell me more', 'Why don\'t I know my score?'])
+      expect(withoutTalk(q, 'en')).toBe(q);
+    expect(withoutTalk('hoe zeg ik het op?', 'nl')).toBe('hoe zeg ik het op?');
+    expect(withoutTalk('can you tell me more', 'fr')).toBe('can you tell me more');
   });
 });
 

@@ -202,6 +202,19 @@ describe('rewrite: skip rules, cache, log', () => {
     expect(opened.result.kinds).toContain('clarity');
   });
 
+  it('searches without what is said to the assistant, and keeps it in the question for the answer', async () => {
+    const first = await rewrite('Can you tell me when the meeting starts?', [], {}, { termStats });
+    expect(first.result).toMatchObject({ engine: 'lexical', resolved_query: 'Can you tell me when the meeting starts?' });
+    expect(first.result.search_query.startsWith('When the meeting starts?')).toBe(true);
+    expect(queryTerms(first.result.search_query)).not.toContain('tell');
+    expect(first.result.kinds).toContain('clarity');
+    const history = [u('What does the heat pump warranty cover?'), a('The warranty covers parts for five years.')];
+    const run = await rewrite('what do you mean by parts?', history, {}, { embedder, termStats });
+    expect(run.result.search_query.startsWith('What is parts')).toBe(true);
+    expect(run.result.resolved_query.startsWith('what do you mean by parts')).toBe(true);
+    expect(queryTerms(run.result.search_query)).not.toContain('mean');
+  });
+
   it('corrects a word the index does not know to a known word of the conversation one edit away', async () => {
     const history = [u('What does the heat pump warranty cover?'), a('The warranty covers parts for five years.')];
     const run = await rewrite('and how long is the warrenty?', history, {}, { embedder, termStats });

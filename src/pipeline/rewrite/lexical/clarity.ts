@@ -83,3 +83,71 @@ export function expandShorthand(query: string, language: string): string {
   if (language !== 'nl' && language !== 'en') return query;
   return SHORTHAND[language].reduce((text, [pattern, full]) => text.replace(pattern, (m) => caseLike(m, full)), query);
 }
+
+/**
+ * Words said to the assistant rather than about the thing asked, by language: "can you tell me",
+ * "you said", "I was wondering", "do you think", "please", a closing ", right?". Documents do not
+ * hold them, and a keyword search that counts them finds passages that happen to "tell", "say"
+ * or "mean". Each pattern takes the whole frame, so what is left still reads as the question.
+ * "What do you mean by X?" asks what X is.
+ */
+const TALK: Record<'en' | 'nl', [RegExp, string][]> = {
+  en: [
+    [
+      /(?<=^\s*|[.!?…]\s*)(?:(?:oh|ah|aha|wow|hmm|ok|okay|i\s+see|well)[,!.…]*\s+)*(?:that|this|it)(?:['’]s|\s+is|\s+was|\s+sounds|\s+seems|\s+looks|\s+might\s+be|\s+must\s+be)\s+(?:(?:so|very|really|quite|pretty|too|a\s+bit|kind\s+of)\s+)*(?:bad|sad|great|good|nice|cool|interesting|weird|strange|odd|surprising|amazing|awesome|helpful|useful|clear|fair|unfortunate|a\s+relief|a\s+shame|a\s+pity|crazy|funny|confusing|it|true|correct|wrong|fine|ok|okay|perfect|excellent|impressive|scary|surprised\s+me|surprises\s+me|good\s+to\s+know)\s*[.!…]+(?=\s*\S)/giu,
+      '',
+    ],
+    [/(?<=^\s*|[.!?…]\s*)you(?:['’]re|\s+are)\s+(?:so\s+|absolutely\s+|quite\s+)?right\b[,.!]*/giu, ''],
+    [/\bwhat\s+do\s+you\s+mean\s+(?:by|with)\b/giu, 'what is'],
+    [
+      /\b(?:(?:can|could|would|will)\s+you|are\s+you\s+able\s+to)\s+(?:please\s+)?(?:tell\s+me|show\s+me|give\s+me|let\s+me\s+know|explain(?:\s+to\s+me)?|clarify|elaborate(?:\s+on)?|describe)(?:\s+more)?\b/giu,
+      '',
+    ],
+    [/(?<=^\s*|[.!?,;:…]\s*)(?:please\s+)?(?:tell\s+me|explain(?:\s+to\s+me)?|let\s+me\s+know|show\s+me)(?:\s+more)?\b/giu, ''],
+    [/\b(?:i\s+(?:would|'d|’d)\s+like|i\s+want)\s+to\s+know(?:\s+more)?\b/giu, ''],
+    [/\byou\s+(?:just\s+)?(?:said|mentioned|told\s+me|wrote|suggested)(?:\s+(?:earlier|before))?(?:\s+that\b)?/giu, ''],
+    [/\b(?:are|were)\s+you\s+saying(?:\s+that\b)?/giu, ''],
+    [/\b(?:do|did)\s+you\s+(?:know|think)\b/giu, ''],
+    [/\bmay\s+i\s+ask(?:\s+you)?\b/giu, ''],
+    [
+      /\bi(?:\s+(?:also\s+|just\s+|really\s+)?(?:think|wonder(?:ed)?(?:\s+(?:if|whether))?)|(?:\s+am|['’]m|\s+was)\s+(?:also\s+)?(?:wondering|(?:very\s+|really\s+)?curious(?:\s+about)?|not\s+sure|told))\b/giu,
+      '',
+    ],
+    [/(?<=^\s*|[.!?,;:…]\s*)(?:no|sorry|oh|actually)?[,.!]?\s*i\s+(?:meant|mean)\b[,:]?/giu, ''],
+    [/(?:(?<=^\s*|[.!?,;:…]\s*)|\bi\s+)(?:don't|don’t|do\s+not)\s+know(?:\s+(?:if|whether))?\b/giu, ''],
+    [/\b(?:please|kindly)\b/giu, ''],
+    [/[,.…]+\s*right\s*\?\s*$/giu, '?'],
+  ],
+  nl: [
+    [
+      /(?<=^\s*|[.!?…]\s*)(?:(?:o|oh|ah|aha|wauw|hmm|oké|ok)[,!.…]*\s+)*(?:dat|dit|het)\s+(?:is|was|klinkt|lijkt)\s+(?:(?:heel|erg|best|wel|echt|zo|nogal)\s+)*(?:jammer|fijn|mooi|goed|handig|raar|vreemd|gek|interessant|duidelijk|balen|top|prima|ingewikkeld|logisch|waar|fout)\s*[.!…]+(?=\s*\S)/giu,
+      '',
+    ],
+    [/(?<=^\s*|[.!?…]\s*)(?:je|u)\s+hebt\s+(?:helemaal\s+)?gelijk\b[,.!]*/giu, ''],
+    [/\bwat\s+bedoel\s+(?:je|jij|u)\s+met\b/giu, 'wat is'],
+    [/\b(?:kun|kan|kunt)\s+(?:je|jij|u)\s+(?:me\s+|mij\s+)?(?:(?:eens|even)\s+)?(?:vertellen|uitleggen|laten\s+weten)\b/giu, ''],
+    [/(?<=^\s*|[.!?,;:…]\s*)(?:vertel|leg)\s+(?:me\s+|mij\s+)?(?:(?:eens|even)\s+)?(?:(?:meer\s+)?over\b|uit\b)?/giu, ''],
+    [/\bik\s+(?:wil|zou)\s+(?:graag\s+)?(?:willen\s+)?weten\b/giu, ''],
+    [/\b(?:je|jij|u)\s+(?:zei|zegt|noemde)(?:\s+(?:net|eerder))?(?:\s+dat\b)?|\bzei\s+(?:je|jij|u)(?:\s+(?:net|eerder|niet))?(?:\s+dat\b)?/giu, ''],
+    [/\bik\s+(?:bedoel(?:de)?|denk|vraag\s+me\s+af|ben\s+(?:wel\s+)?benieuwd(?:\s+naar)?)\b/giu, ''],
+    [/\b(?:graag|alsjeblieft|alstublieft|a\.?u\.?b\.?)(?=[\s,.!?]|$)/giu, ''],
+  ],
+};
+
+/**
+ * The question as the keyword search should read it: without the words said to the assistant (see
+ * TALK). Unchanged when nothing of the question would be left, or in another language.
+ */
+export function withoutTalk(question: string, language: string): string {
+  if (language !== 'nl' && language !== 'en') return question;
+  let q = question;
+  for (const [pattern, by] of TALK[language]) q = q.replace(pattern, by);
+  if (q === question) return question;
+  q = q
+    .replace(/\s+([,.?!])/g, '$1')
+    .replace(/([,;:])[,;:\s]*(?=[?.!]|$)/g, '')
+    .replace(/^[\s,.;:!?…-]+/, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+  return /[\p{L}\p{N}]/u.test(q) ? capitalise(q) : question;
+}

@@ -3,7 +3,7 @@ import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import type { RewriteKind, RewriteResult } from '../types.js';
 import { candidateTerms, FEATURE_NAMES, messageWords, termFeatures } from './candidates.js';
-import { expandShorthand, removeFillers, topicShift } from './clarity.js';
+import { expandShorthand, removeFillers, topicShift, withoutTalk } from './clarity.js';
 import { resolveIndefiniteOne, resolveModifiedOne, resolveOnes } from './indefiniteOne.js';
 import { dependenceFeatures } from './dependence.js';
 import { resolveDemonstrative } from './demonstrative.js';
@@ -1342,7 +1342,10 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
     .map((c) => c.surface)
     .filter((s) => !base.toLowerCase().includes(s.toLowerCase()));
   const missing = contextTerms.filter((s) => !resolvedLower.includes(s.toLowerCase()));
-  const searchQuery = [resolved, ...missing, ...expansion.terms].join(' ').replace(/\s+/g, ' ').trim();
+  // The search reads the question without what the user says to the assistant ("can you tell me", "you said").
+  const asked = withoutTalk(resolved, language);
+  if (asked !== resolved) kinds.add('clarity');
+  const searchQuery = [asked, ...missing, ...expansion.terms].join(' ').replace(/\s+/g, ' ').trim();
   // The claim a source question asks about is what it searches for, at the weight of the user's own words.
   const own = new Set(queryTerms(claim === undefined ? base : `${base} ${claim}`));
   // Every word the rewrite adds to the user's own is a keyword: weighed below theirs in search.
