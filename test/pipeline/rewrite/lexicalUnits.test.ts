@@ -119,6 +119,8 @@ describe('withoutTalk', () => {
   it('takes what the user says to the assistant out of the words searched, and leaves what they ask', () => {
     expect(withoutTalk('Can you tell me more about the notice period?', 'en')).toBe('About the notice period?');
     expect(withoutTalk('What can you tell me about his training?', 'en')).toBe('What about his training?');
+    expect(withoutTalk('What can you say about the lease?', 'en')).toBe('What about the lease?');
+    expect(withoutTalk("I'm in the US, give me a rate here", 'en')).toBe("I'm in the US, a rate here");
     expect(withoutTalk('What do you mean by FICO score?', 'en')).toBe('What is FICO score?');
     expect(withoutTalk('what? you said it is free to open one!', 'en')).toBe('What? it is free to open one!');
     expect(withoutTalk('I was wondering which bank I should pick', 'en')).toBe('Which bank I should pick');

@@ -100,10 +100,10 @@ const TALK: Record<'en' | 'nl', [RegExp, string][]> = {
     [/(?<=^\s*|[.!?…]\s*)you(?:['’]re|\s+are)\s+(?:so\s+|absolutely\s+|quite\s+)?right\b[,.!]*/giu, ''],
     [/\bwhat\s+do\s+you\s+mean\s+(?:by|with)\b/giu, 'what is'],
     [
-      /\b(?:(?:can|could|would|will)\s+you|are\s+you\s+able\s+to)\s+(?:please\s+)?(?:tell\s+me|show\s+me|give\s+me|let\s+me\s+know|explain(?:\s+to\s+me)?|clarify|elaborate(?:\s+on)?|describe)(?:\s+more)?\b/giu,
+      /\b(?:(?:can|could|would|will)\s+you|are\s+you\s+able\s+to)\s+(?:please\s+)?(?:tell\s+me|show\s+me|give\s+me|let\s+me\s+know|explain(?:\s+to\s+me)?|clarify|elaborate(?:\s+on)?|describe|say)(?:\s+more)?\b/giu,
       '',
     ],
-    [/(?<=^\s*|[.!?,;:…]\s*)(?:please\s+)?(?:tell\s+me|explain(?:\s+to\s+me)?|let\s+me\s+know|show\s+me)(?:\s+more)?\b/giu, ''],
+    [/(?<=^\s*|[.!?,;:…]\s*)(?:please\s+)?(?:tell\s+me|explain(?:\s+to\s+me)?|let\s+me\s+know|show\s+me|give\s+me)(?:\s+more)?\b/giu, ''],
     [/\b(?:i\s+(?:would|'d|’d)\s+like|i\s+want)\s+to\s+know(?:\s+more)?\b/giu, ''],
     [/\byou\s+(?:just\s+)?(?:said|mentioned|told\s+me|wrote|suggested)(?:\s+(?:earlier|before))?(?:\s+that\b)?/giu, ''],
     [/\b(?:are|were)\s+you\s+saying(?:\s+that\b)?/giu, ''],
