@@ -4,7 +4,7 @@ import { capitalise, caseLike } from './words.js';
  * Words that carry no meaning for search when spoken or typed as fillers (English, Dutch). Not a
  * bare "er": it is a Dutch word ("wat valt er niet onder?"); "erm", "errr" are fillers.
  */
-const FILLERS = /(^|[\s,])(u+h+m*|u+m+|e+r+m+|err+|h+m+|ehm+|eu+h+|e+h+|you know|i mean|like,|basically|nou|zeg(?=\s*,)|weet je)(?=[\s,?.!]|$)/giu;
+const FILLERS = /(^|[\s,])(u+h+m*|u+m+|e+r+m+|err+|h+m+|ehm+|eu+h+|e+h+|(?<!\b(?:do|did|does|don['’]t|didn['’]t|would|will|can|could|should|if|what|who|how|as|may|might|let)\s+)you know|i mean|like,|basically|nou|zeg(?=\s*,)|weet je)(?=[\s,?.!]|$)/giu;
 /**
  * Openings that carry nothing of the question: "so", "ok", a thanks ("ok thanks.", "bedankt!"), and
  * an acknowledgement said apart by its punctuation ("great, …", "well, …"; "great apes", "well water" are none).
@@ -15,9 +15,33 @@ const LEADING = /^(?:(?:so|ok(?:ay)?|hey|hi|dus|nou|goh|hoi|thanks|thank\s+you|t
 const CORRECTION_BEFORE_QUESTION =
   /^(?:(?:no|nope|sorry|oh|actually|nee)[,.!]?\s+)*(?:I\s+(?:meant|mean)|ik\s+bedoel(?:de)?)[,:]?\s+(?=(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|wat|welke|wie|wanneer|waar|waarom|hoe|hoeveel|kan|moet|zijn)\b)/i;
 
-/** The query without filler words and doubled spaces; unchanged when there are none. */
+/**
+ * A reaction to the answer said before the next question, a sentence of its own: "That's a relief.
+ * How do I file a claim?", "Aha, that might be it … tell me more", "Dat is jammer. En de borg?", "You
+ * are right, but …". Its "that" points at nothing the question asks ("That's a complicated
+ * bookkeeping!" alone is the question, and stays).
+ */
+const REACTION = new RegExp(
+  '^(?:(?:oh|ah|aha|wow|hmm|ok|okay|i\\s+see|well|o|wauw|oké)[,!.…]*\\s+)*(?:' +
+    [
+      "(?:that|this|it)(?:['’]s|\\s+is|\\s+was|\\s+sounds|\\s+seems|\\s+looks|\\s+might\\s+be|\\s+must\\s+be)\\s+(?:(?:so|very|really|quite|pretty|too|a\\s+bit|kind\\s+of)\\s+)*" +
+        '(?:bad|sad|great|good|nice|cool|interesting|weird|strange|odd|surprising|amazing|awesome|helpful|useful|clear|fair|unfortunate|a\\s+relief|a\\s+shame|a\\s+pity|crazy|funny|confusing|it|true|correct|wrong|fine|ok|okay|perfect|excellent|impressive|scary|surprised\\s+me|surprises\\s+me|good\\s+to\\s+know)\\s*[.!…]+',
+      '(?:dat|dit|het)\\s+(?:is|was|klinkt|lijkt)\\s+(?:(?:heel|erg|best|wel|echt|zo|nogal)\\s+)*(?:jammer|fijn|mooi|goed|handig|raar|vreemd|gek|interessant|duidelijk|balen|top|prima|ingewikkeld|logisch|waar|fout)\\s*[.!…]+',
+      "you(?:['’]re|\\s+are)\\s+(?:so\\s+|absolutely\\s+|quite\\s+)?right[,.!]+",
+      '(?:je|u)\\s+hebt\\s+(?:helemaal\\s+)?gelijk[,.!]+',
+    ].join('|') +
+    ')\\s*(?=\\S)',
+  'iu',
+);
+
+/** The query without filler words, openings that carry nothing of the question, and doubled spaces; unchanged when there are none. */
 export function removeFillers(query: string): string {
-  let q = query.replace(FILLERS, '$1').replace(LEADING, '').replace(CORRECTION_BEFORE_QUESTION, '');
+  let q = query.replace(FILLERS, '$1');
+  for (let before = ''; before !== q; ) {
+    before = q;
+    q = q.replace(LEADING, '').replace(REACTION, '');
+  }
+  q = q.replace(CORRECTION_BEFORE_QUESTION, '');
   q = q.replace(/\s*,\s*(,\s*)+/g, ', ').replace(/^[\s,]+/, '').replace(/\s{2,}/g, ' ').trim();
   return q.length > 0 ? q : query.trim();
 }
@@ -93,11 +117,6 @@ export function expandShorthand(query: string, language: string): string {
  */
 const TALK: Record<'en' | 'nl', [RegExp, string][]> = {
   en: [
-    [
-      /(?<=^\s*|[.!?…]\s*)(?:(?:oh|ah|aha|wow|hmm|ok|okay|i\s+see|well)[,!.…]*\s+)*(?:that|this|it)(?:['’]s|\s+is|\s+was|\s+sounds|\s+seems|\s+looks|\s+might\s+be|\s+must\s+be)\s+(?:(?:so|very|really|quite|pretty|too|a\s+bit|kind\s+of)\s+)*(?:bad|sad|great|good|nice|cool|interesting|weird|strange|odd|surprising|amazing|awesome|helpful|useful|clear|fair|unfortunate|a\s+relief|a\s+shame|a\s+pity|crazy|funny|confusing|it|true|correct|wrong|fine|ok|okay|perfect|excellent|impressive|scary|surprised\s+me|surprises\s+me|good\s+to\s+know)\s*[.!…]+(?=\s*\S)/giu,
-      '',
-    ],
-    [/(?<=^\s*|[.!?…]\s*)you(?:['’]re|\s+are)\s+(?:so\s+|absolutely\s+|quite\s+)?right\b[,.!]*/giu, ''],
     [/\bwhat\s+do\s+you\s+mean\s+(?:by|with)\b/giu, 'what is'],
     [
       /\b(?:(?:can|could|would|will)\s+you|are\s+you\s+able\s+to)\s+(?:please\s+)?(?:tell\s+me|show\s+me|give\s+me|let\s+me\s+know|explain(?:\s+to\s+me)?|clarify|elaborate(?:\s+on)?|describe|say)(?:\s+more)?\b/giu,
@@ -119,11 +138,6 @@ const TALK: Record<'en' | 'nl', [RegExp, string][]> = {
     [/[,.…]+\s*right\s*\?\s*$/giu, '?'],
   ],
   nl: [
-    [
-      /(?<=^\s*|[.!?…]\s*)(?:(?:o|oh|ah|aha|wauw|hmm|oké|ok)[,!.…]*\s+)*(?:dat|dit|het)\s+(?:is|was|klinkt|lijkt)\s+(?:(?:heel|erg|best|wel|echt|zo|nogal)\s+)*(?:jammer|fijn|mooi|goed|handig|raar|vreemd|gek|interessant|duidelijk|balen|top|prima|ingewikkeld|logisch|waar|fout)\s*[.!…]+(?=\s*\S)/giu,
-      '',
-    ],
-    [/(?<=^\s*|[.!?…]\s*)(?:je|u)\s+hebt\s+(?:helemaal\s+)?gelijk\b[,.!]*/giu, ''],
     [/\bwat\s+bedoel\s+(?:je|jij|u)\s+met\b/giu, 'wat is'],
     [/\b(?:kun|kan|kunt)\s+(?:je|jij|u)\s+(?:me\s+|mij\s+)?(?:(?:eens|even)\s+)?(?:vertellen|uitleggen|laten\s+weten)\b/giu, ''],
     [/(?<=^\s*|[.!?,;:…]\s*)(?:vertel|leg)\s+(?:me\s+|mij\s+)?(?:(?:eens|even)\s+)?(?:(?:meer\s+)?over\b|uit\b)?/giu, ''],
