@@ -137,6 +137,8 @@ describe('withoutTalk', () => {
     expect(withoutTalk('What can you say about the lease?', 'en')).toBe('What about the lease?');
     expect(withoutTalk("I'm in the US, give me a rate here", 'en')).toBe("I'm in the US, a rate here");
     expect(withoutTalk('What do you mean by FICO score?', 'en')).toBe('What is FICO score?');
+    expect(withoutTalk('Do you have any information about the ancient aqueducts?', 'en')).toBe('The ancient aqueducts?');
+    expect(withoutTalk('can you provide more details of the lease?', 'en')).toBe('The lease?');
     expect(withoutTalk('what? you said it is free to open one!', 'en')).toBe('What? it is free to open one!');
     expect(withoutTalk('I was wondering which bank I should pick', 'en')).toBe('Which bank I should pick');
     expect(withoutTalk('do you think the deposit comes back?', 'en')).toBe('The deposit comes back?');
@@ -147,7 +149,7 @@ describe('withoutTalk', () => {
   });
 
   it('keeps words that ask something, and a question that would be left empty', () => {
-    for (const q of ['What did the contract say about pets?', 'what does one-way mean', 'is there a right of way?', 'should I switch to another bank I have right now?', "That's a complicated bookkeeping!", 'tell me more', 'Why don\'t I know my score?'])
+    for (const q of ['What did the contract say about pets?', 'what does one-way mean', 'is there a right of way?', 'should I switch to another bank I have right now?', "That's a complicated bookkeeping!", 'tell me more', 'Why don\'t I know my score?', 'do you have the invoice?', 'Does the policy have details on flooding?'])
       expect(withoutTalk(q, 'en')).toBe(q);
     expect(withoutTalk('hoe zeg ik het op?', 'nl')).toBe('hoe zeg ik het op?');
     expect(withoutTalk('can you tell me more', 'fr')).toBe('can you tell me more');

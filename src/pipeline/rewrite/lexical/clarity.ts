@@ -124,6 +124,10 @@ const TALK: Record<'en' | 'nl', [RegExp, string][]> = {
     ],
     [/(?<=^\s*|[.!?,;:…]\s*)(?:please\s+)?(?:tell\s+me|explain(?:\s+to\s+me)?|let\s+me\s+know|show\s+me|give\s+me)(?:\s+more)?\b/giu, ''],
     [/\b(?:i\s+(?:would|'d|’d)\s+like|i\s+want)\s+to\s+know(?:\s+more)?\b/giu, ''],
+    [
+      /\b(?:(?:do|does)\s+(?:you|anyone)\s+have|(?:can|could|would)\s+you\s+(?:please\s+)?(?:provide|give)(?:\s+me)?(?:\s+with)?)\s+(?:(?:any|some|more)\s+)*(?:information|info|details)(?:\s+(?:on|about|of|regarding|as\s+to))?\b/giu,
+      '',
+    ],
     [/\byou\s+(?:just\s+)?(?:said|mentioned|told\s+me|wrote|suggested)(?:\s+(?:earlier|before))?(?:\s+that\b)?/giu, ''],
     [/\b(?:are|were)\s+you\s+saying(?:\s+that\b)?/giu, ''],
     [/\b(?:do|did)\s+you\s+(?:know|think)\b/giu, ''],
