@@ -37,6 +37,13 @@ const DEFAULT_DATA = ['../shared/datasets/mtrag/fiqa', '../shared/datasets/mtrag
 const DEFAULT_OUT = 'src/pipeline/rewrite/lexical/weights.json';
 /** Standalone turns the dependence model must leave alone, on the training split. */
 const STANDALONE_KEPT = 0.96;
+/**
+ * Where the search counts an added term whole (search_threshold; below it, at its share): the
+ * threshold best at F0.5, for precision. A word added wrongly pulls the search towards other
+ * passages, while a word missed leaves the user's own words to find them (FINDINGS: added words
+ * at full weight outvote the user's). What the question itself takes stays at F1's threshold.
+ */
+const TERM_SEARCH_BETA = 0.5;
 
 interface Example {
   heldOut: boolean;
@@ -71,11 +78,14 @@ function heldOut(dataset: string, conversation: string): boolean {
 
 const round = (x: number): number => Math.round(x * 1e4) / 1e4;
 
-function bestF1Threshold(scores: number[], labels: number[]): number {
-  let best = { f1: -1, t: 0.5 };
+/** The threshold with the best F-score at `beta` (1: precision and recall alike; 0.5: precision counts more). */
+function bestThreshold(scores: number[], labels: number[], beta: number): number {
+  const b2 = beta * beta;
+  let best = { f: -1, t: 0.5 };
   for (let t = 0.05; t < 0.95; t += 0.01) {
-    const f = prf(scores, labels, t).f1;
-    if (f > best.f1) best = { f1: f, t };
+    const { precision, recall } = prf(scores, labels, t);
+    const f = precision + recall ? ((1 + b2) * precision * recall) / (b2 * precision + recall) : 0;
+    if (f > best.f) best = { f, t };
   }
   return round(best.t);
 }
@@ -147,7 +157,7 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
 }
 
 interface Fit {
-  term: { weights: number[]; threshold: number };
+  term: { weights: number[]; threshold: number; search_threshold: number };
   dependence: { weights: number[]; threshold: number };
 }
 
@@ -168,9 +178,11 @@ function fit(examples: Example[]): Fit {
     }
   }
   const termW = fitLogistic(term, 1);
-  const termT = bestF1Threshold(term.x.map((x) => predict(termW, x)), term.y);
+  const termScores = term.x.map((x) => predict(termW, x));
+  const termT = bestThreshold(termScores, term.y, 1);
+  const termSearchT = bestThreshold(termScores, term.y, TERM_SEARCH_BETA);
   return {
-    term: { weights: termW.map(round), threshold: termT },
+    term: { weights: termW.map(round), threshold: termT, search_threshold: termSearchT },
     dependence: { weights: depW.map(round), threshold: depT },
   };
 }
@@ -243,7 +255,7 @@ async function main(): Promise<void> {
     dependence: { features: [...DEPENDENCE_FEATURES], ...final.dependence },
   };
   writeFileSync(values.out!, JSON.stringify(out, null, 2) + '\n');
-  log(`thresholds: dependence ${final.dependence.threshold}, term ${final.term.threshold}; written to ${values.out}`);
+  log(`thresholds: dependence ${final.dependence.threshold}, term ${final.term.threshold} (in the search, whole from ${final.term.search_threshold}); written to ${values.out}`);
 }
 
 main().catch((err: unknown) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { addressOnly, agreeingReading, askedHowOnly, isPerson, lexicalRewrite, ownedFirst, subjectFirst, topicFirst } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { answerName, peopleNamed, roleIn } from '../../../src/pipeline/rewrite/lexical/names.js';
-import { REWRITE_WEIGHTS, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
+import { REWRITE_WEIGHTS, rewriteWeights, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
 import { ASKED_VECTOR_WEIGHT, MAX_REWRITE_CHARS, rewrite, searchTerms, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { Antecedent } from '../../../src/pipeline/rewrite/lexical/resolve.js';
 import { RewriteCache } from '../../../src/pipeline/rewrite/rewriteCache.js';
@@ -383,7 +383,7 @@ describe('added terms in search', () => {
   const weights: RewriteWeights = {
     ...REWRITE_WEIGHTS,
     dependence: { ...REWRITE_WEIGHTS.dependence, weights: REWRITE_WEIGHTS.dependence.weights.map((_, i) => (i === 0 ? 10 : 0)), threshold: 0.5 },
-    term: { ...REWRITE_WEIGHTS.term, weights: REWRITE_WEIGHTS.term.weights.map((_, i) => (i === 0 ? -1.5 : i === 1 ? 3 : 0)), threshold: 0.5 },
+    term: { ...REWRITE_WEIGHTS.term, weights: REWRITE_WEIGHTS.term.weights.map((_, i) => (i === 0 ? -1.5 : i === 1 ? 3 : 0)), threshold: 0.5, search_threshold: 0.5 },
   };
   const turns = [{ index: 0, user: 'I bought a Daikin heat pump', assistant: 'Vattenfall did the installation.', similarity: 0.5, byRecency: true }];
 
@@ -396,6 +396,26 @@ describe('added terms in search', () => {
     expect(terms.terms).toEqual(r.keywords);
     expect(terms.weights![r.keywords.indexOf('vattenfall')]).toBeCloseTo(0.4 * ADDED_TERM_WEIGHT);
     expect(terms.weights![r.keywords.indexOf('daikin')]).toBe(ADDED_TERM_WEIGHT);
+  });
+
+  it('weighs terms by the search threshold, which may differ from the one the question takes terms at', () => {
+    const strict = { ...weights, term: { ...weights.term, search_threshold: 0.9 } };
+    const r = lexicalRewrite({ query: 'how long is the warranty period?', earlierUserTurns: [], turns, termStats, weights: strict });
+    const same = lexicalRewrite({ query: 'how long is the warranty period?', earlierUserTurns: [], turns, termStats, weights });
+    expect(r.keywords).toEqual(same.keywords);
+    expect(r.resolved_query).toBe(same.resolved_query);
+    const share = new Map(r.keywords.map((k, i) => [k, r.trace.keywordShares[i]]));
+    expect(share.get('vattenfall')).toBe(0.2); // 0.18 / 0.9
+    // A word the question itself took counts whole, whatever its likelihood.
+    expect(r.resolved_query).toMatch(/Daikin/);
+    expect(share.get('daikin')).toBe(1);
+  });
+
+  it('reads weights written before the search threshold with the decision threshold for both', () => {
+    const { search_threshold: _, ...older } = REWRITE_WEIGHTS.term;
+    const w = rewriteWeights({ version: REWRITE_WEIGHTS.version, term: older, dependence: REWRITE_WEIGHTS.dependence });
+    expect(w.term.search_threshold).toBe(REWRITE_WEIGHTS.term.threshold);
+    expect(REWRITE_WEIGHTS.term.search_threshold).toBeGreaterThan(REWRITE_WEIGHTS.term.threshold);
   });
 
   it('counts every keyword whole without shares (the LLM engine\'s keywords have none)', () => {

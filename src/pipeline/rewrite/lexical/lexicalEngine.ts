@@ -1240,7 +1240,7 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
         .sort((a, b) => b.p - a.p || a.term.localeCompare(b.term))
     : [];
   // The search, where added terms weigh a fraction of the user's own, takes terms below the
-  // learned (F1-best) threshold too: a likely term costs little there and often helps.
+  // learned threshold too: a likely term costs little there and often helps.
   // A lower-case "one" or "others" is the user's stand-in for a thing ("and in the last one?"), not a word to search ("Xbox One" is).
   // Nor is a part of an address ("com" of "privacy@example.com") that the conversation says nowhere else.
   const addressed = addressOnly(turns);
@@ -1351,11 +1351,11 @@ export function lexicalRewrite(input: LexicalInput): RewriteResult & { trace: Le
   // Every word the rewrite adds to the user's own is a keyword: weighed below theirs in search.
   // A single letter or digit split off an added word ("F-1" → "f", "1") matches nearly everything.
   const keywords = queryTerms([searchQuery, ...searched.map((c) => c.term)].join(' ')).filter((t) => !own.has(t) && t.length > 1);
-  // A term taken below the learned threshold counts in proportion to its likelihood, in tenths (each
+  // A term below the likelihood at which the search counts it whole (search_threshold) counts in proportion, in tenths (each
   // weight is one more keyword query); the resolved question's words, expansions and the fallback
   // reading of a pointing question count whole.
   const share = new Map<string, number>();
-  if (!fellBack) for (const c of searched) for (const w of queryTerms(c.term)) share.set(w, Math.max(share.get(w) ?? 0, Math.min(1, c.p / weights.term.threshold)));
+  if (!fellBack) for (const c of searched) for (const w of queryTerms(c.term)) share.set(w, Math.max(share.get(w) ?? 0, Math.min(1, c.p / weights.term.search_threshold)));
   const resolvedWords = new Set(queryTerms(`${resolved} ${expansion.terms.join(' ')}`));
   const keywordShares = keywords.map((k) => (resolvedWords.has(k) ? 1 : Math.max(0.1, Math.round((share.get(k) ?? 1) * 10) / 10)));
 

@@ -5,9 +5,18 @@ import type { LogisticModel } from './logisticModel.js';
 
 export { probability, type LogisticModel } from './logisticModel.js';
 
+/** The term model: its threshold decides what the question takes; the search weighs terms by search_threshold. */
+export interface TermModel extends LogisticModel {
+  /**
+   * The likelihood at which an added term counts fully in the search (below it, its share:
+   * likelihood / search_threshold). Chosen for precision (see trainRewrite's TERM_SEARCH_BETA).
+   */
+  search_threshold: number;
+}
+
 export interface RewriteWeights {
   version: number;
-  term: LogisticModel;
+  term: TermModel;
   dependence: LogisticModel;
 }
 
@@ -19,10 +28,12 @@ function checked(model: LogisticModel, names: readonly string[], what: string): 
 }
 
 /** Weights as `npm run train:rewrite` writes them, checked against the feature lists of this code. */
-export function rewriteWeights(json: { version: number; term: LogisticModel; dependence: LogisticModel }): RewriteWeights {
+export function rewriteWeights(json: { version: number; term: LogisticModel & { search_threshold?: number }; dependence: LogisticModel }): RewriteWeights {
+  const term = checked(json.term, TERM_FEATURES, 'term');
   return {
     version: json.version,
-    term: checked(json.term, TERM_FEATURES, 'term'),
+    // A file from before search_threshold weighs terms by the decision threshold, as that training did.
+    term: { ...term, search_threshold: json.term.search_threshold ?? term.threshold },
     dependence: checked(json.dependence, DEPENDENCE_FEATURES, 'dependence'),
   };
 }
