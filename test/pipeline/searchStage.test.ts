@@ -63,4 +63,15 @@ describe('Search stage (keyword side, real index)', () => {
     expect(r.searched).toHaveLength(3);
     expect(files(r.hits)).toEqual(expect.arrayContaining(['heat-pump-manual.pdf', 'invoice-2024-002.pdf']));
   });
+
+  it('searches an ambiguous rewrite\'s readings without the words said to the assistant, as its search_query', async () => {
+    const ambiguous = standalone('Can you tell me how much it cost?', {
+      search_query: 'How much it cost?',
+      ambiguous: true,
+      alternatives: ['Can you tell me how much the heat pump cost?', 'Can you tell me how much the MacBook cost?'],
+    });
+    const r = await searchStage(fixture.store, ambiguous, plan('Can you tell me how much it cost?', 'factual', NOW));
+    expect(r.searched).toEqual(['How much it cost?', 'How much the heat pump cost?', 'How much the MacBook cost?']);
+    expect(files(r.hits)).toEqual(expect.arrayContaining(['heat-pump-manual.pdf', 'invoice-2024-002.pdf']));
+  });
 });

@@ -1,5 +1,5 @@
 import type { Embedder } from '../models/embedder.js';
-import { searchFeedback, searchTerms, searchVectorQuery, type RewriteRun } from '../rewrite/rewrite.js';
+import { searchAlternatives, searchFeedback, searchTerms, searchVectorQuery, type RewriteRun } from '../rewrite/rewrite.js';
 import { diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
 import { queryPhrases } from '../search/queryTerms.js';
 import type { IndexStore } from '../store/indexStore.js';
@@ -19,7 +19,7 @@ export interface SearchStageOptions {
 
 export interface SearchStageResult {
   hits: SearchHit[];
-  /** What was searched: the rewrite's search_query, then each alternative reading. */
+  /** What was searched by keywords: the rewrite's search_query, then each alternative reading (see searchAlternatives). */
   searched: string[];
   /** The word pairs of the resolved question searched as phrases. */
   phrases: string[];
@@ -33,7 +33,7 @@ export interface SearchStageResult {
  * hold as feedback) and its resolved question by meaning, moved towards the passages the
  * keywords found first (passageFeedback; a follow-up read with its conversation), within the
  * files the plan's filters allow, a file's passages beyond the first few weighed down so that
- * several files are heard; an ambiguous rewrite's alternatives are searched too and merged.
+ * several files are heard; an ambiguous rewrite's alternatives are searched too (in search wording) and merged.
  */
 export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns' | 'dependence' | 'keywordShares'> & Partial<Pick<RewriteRun, 'conversation' | 'options'>>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
   const k = options.k ?? 8;
@@ -43,7 +43,8 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   const r = run.result;
   const queries = [
     { text: r.search_query, phrases: queryPhrases(r.resolved_query), vector: searchVectorQuery(run) },
-    ...(r.ambiguous ? r.alternatives.map((a) => ({ text: a, phrases: queryPhrases(a), vector: [{ text: a, weight: 1 }] })) : []),
+    // Each alternative reading by keywords without the words said to the assistant, by meaning as written.
+    ...searchAlternatives(r).map((a) => ({ text: a.search, phrases: queryPhrases(a.search), vector: [{ text: a.reading, weight: 1 }] })),
   ];
   const merged = new Map<number, SearchHit>();
   const feedback = searchFeedback(run);

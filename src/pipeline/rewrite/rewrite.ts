@@ -195,6 +195,15 @@ export function searchTerms(run: Pick<RewriteRun, 'result' | 'keywordShares'>): 
 }
 
 /**
+ * The readings of an ambiguous rewrite as the keyword search reads them: without what the user says
+ * to the assistant ("can you tell me …"), as search_query is (withoutTalk). None for a rewrite that
+ * is not ambiguous.
+ */
+export function searchAlternatives(result: Pick<RewriteResult, 'ambiguous' | 'alternatives' | 'language'>): { search: string; reading: string }[] {
+  return result.ambiguous ? result.alternatives.map((reading) => ({ search: withoutTalk(reading, result.language), reading })) : [];
+}
+
+/**
  * The words of the conversation the Search stage may add where the passages it finds first hold
  * them (conversationFeedback): every message's, each cut to message_char_limit, less the words
  * the rewrite already searches. None for a question read without the conversation (passthrough).
