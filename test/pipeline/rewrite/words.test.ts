@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeRegExp, LETTER, opensSentence, replaceWhole, sentences, wholeMatches, wordPattern } from '../../../src/pipeline/rewrite/lexical/words.js';
+import { escapeRegExp, hasWholeWord, LETTER, opensSentence, replaceWhole, sentences, wholeMatches, wordPattern, wordThenNoun } from '../../../src/pipeline/rewrite/lexical/words.js';
 
 describe('the lexical engine\'s words', () => {
   const text = "Did Huntington's F-1 visa, or Node.js, help?";
@@ -30,6 +30,24 @@ describe('the lexical engine\'s words', () => {
     expect(wholeMatches('Is this 3rd album, the best?', ['3rd', 'album', 'the'].map(escapeRegExp).join('\\W*\\s*'), { ignoreCase: true })[0]?.[0]).toBe('3rd album, the');
     // An astral letter on either side is a letter too.
     expect(wholeMatches('𝐀Smith Smith', 'Smith').map((m) => m.index)).toEqual([8]);
+  });
+
+  it('tell a whole word in any case or as written, as the Unicode patterns it stands in for would', () => {
+    const t = 'Lake Geneva lies by the lake; Castle2 and 😀castle are no castle words, nor is marketing Mark.';
+    const pattern = (w: string, flags: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(w)}(?![\\p{L}\\p{N}])`, flags).test(t);
+    for (const w of ['lake', 'Lake', 'castle', 'Castle', 'mark', 'Mark', 'market', 'geneva']) {
+      expect(hasWholeWord(t, w), w).toBe(pattern(w, 'iu'));
+      expect(hasWholeWord(t, w, { matchCase: true }), w).toBe(pattern(w, 'u'));
+    }
+    expect(hasWholeWord(t, 'lake', { matchCase: true })).toBe(true);
+    expect(hasWholeWord(t, 'geneva', { matchCase: true })).toBe(false);
+  });
+
+  it('read the lower-case word written after a word, where no letter comes before that word', () => {
+    expect(wordThenNoun("You get the Starters' deduction in your first years.", "starters'")).toBe('deduction');
+    expect(wordThenNoun('Restarters get none; starters Get more; starters  bonus', 'starters')).toBe('bonus');
+    expect(wordThenNoun('The starters.', 'starters')).toBeUndefined();
+    expect(wordThenNoun('İstanbul starters pay less', 'starters')).toBe('pay');
   });
 
   it('replace a whole word in any case, keeping what is around it', () => {

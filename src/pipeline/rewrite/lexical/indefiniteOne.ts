@@ -1,5 +1,5 @@
 import { englishTags } from './predicates.js';
-import { CALENDAR_WORDS, escapeRegExp, MEASURE_UNITS, plural } from './words.js';
+import { CALENDAR_WORDS, MEASURE_UNITS, plural, wordThenNoun } from './words.js';
 
 /**
  * "how do I get one?", "do kids need one too?", "where can I buy a new one?": the pro-form "one"
@@ -94,9 +94,8 @@ function modifiedOne(query: string): RegExpExecArray | undefined {
 export function resolveModifiedOne(query: string, texts: readonly string[]): { resolved: string; phrase: string } | undefined {
   const found = modifiedOne(query);
   if (!found) return undefined;
-  const said = new RegExp(`(?<![\\p{L}])${escapeRegExp(found[1]!)}\\s+(\\p{Ll}[\\p{L}-]*)`, 'iu');
   for (const text of texts) {
-    const noun = said.exec(text)?.[1];
+    const noun = wordThenNoun(text, found[1]!);
     if (!noun || /^(?:one|ones)$/i.test(noun)) continue;
     const at = found.index + found[0].length - 3;
     return { resolved: query.slice(0, at) + noun + query.slice(at + 3), phrase: `${found[1]} ${noun}` };

@@ -283,7 +283,7 @@ function brandOf(name: string, text: string): boolean {
 /** A name that opens with a word the text also writes in lower case: a place's or a thing's ("their castle home, Castle Schwarzenau", "Lake Geneva"). */
 function commonOpening(name: string, text: string): boolean {
   const [first, ...rest] = name.split(/\s+/);
-  return rest.length > 0 && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(first!.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u').test(text);
+  return rest.length > 0 && hasWholeWord(text, first!.toLowerCase(), { matchCase: true });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Answer } from './source.js';
 import { DUTCH_ARTICLES, englishTags } from './predicates.js';
 import { PATHS, pointingPronoun } from './resolve.js';
 import { FILE_NAMES } from './files.js';
-import { ANSWER_OPENING, escapeRegExp, lastIndexWhere, MEASURE_UNIT_PATTERN, PREPOSITIONS, remembered, sentences } from './words.js';
+import { ANSWER_OPENING, hasWholeWord, lastIndexWhere, MEASURE_UNIT_PATTERN, PREPOSITIONS, remembered, sentences } from './words.js';
 
 /**
  * "how loud is the first one?", "tell me more about the last option", "leg de tweede stap uit":
@@ -523,7 +523,7 @@ function pricedItem(query: string, last: TurnPair, lang: 'en' | 'nl', answers: r
   if (!found || ASKS_WHICH.test(query.slice(0, found.index))) return undefined;
   // "the cheapest hotel" after "Which hotels …?": a noun the conversation used for the items.
   const next = /^\s+(\p{L}+)/u.exec(query.slice(found.index + found[0].length))?.[1];
-  const named = !found[2] && next && new RegExp(`(?<![\\p{L}])${escapeRegExp(next)}(?:s|en)?(?![\\p{L}])`, 'iu').test(`${last.user} ${last.assistant}`) ? next : undefined;
+  const named = !found[2] && next && ['', 's', 'en'].some((ending) => hasWholeWord(`${last.user} ${last.assistant}`, next + ending)) ? next : undefined;
   if (!found[2] && !named && !standsAlone(query, found.index, found.index + found[0].length, lang)) return undefined;
   const pointer = named ? `${found[0]} ${named}` : found[0];
   const noun = found[2] ?? named;

@@ -86,22 +86,46 @@ export function charAt(text: string, index: number): string {
 }
 
 /**
+ * Whether `text` has `word` as a whole word ("Mark" is not in "marketing"), in any case or, with
+ * `matchCase`, as written; no expression is compiled (see wholeMatches).
+ */
+export function hasWholeWord(text: string, word: string, options: { matchCase?: boolean } = {}): boolean {
+  const within = options.matchCase ? text : text.toLowerCase();
+  const w = options.matchCase ? word : word.toLowerCase();
+  for (let at = within.indexOf(w); at >= 0; at = within.indexOf(w, at + 1)) {
+    if (!LETTER_OR_DIGIT.test(charBefore(within, at)) && !LETTER_OR_DIGIT.test(charAt(within, at + w.length))) return true;
+  }
+  return false;
+}
+
+/** A lower-case word after spaces, read where the sticky search is set (wordThenNoun). */
+const NOUN_AFTER = /\s+(\p{Ll}[\p{L}-]*)/uy;
+
+/**
+ * The lower-case word `text` writes right after `word` (any case, no letter before it): "deduction"
+ * for "starters'" in "… the starters' deduction …"; no expression is compiled.
+ */
+export function wordThenNoun(text: string, word: string): string | undefined {
+  const lower = text.toLowerCase();
+  // Lower-casing keeps the places of nearly every text; where it does not ("İ"), the lower-cased text is read.
+  const read = lower.length === text.length ? text : lower;
+  const w = word.toLowerCase();
+  for (let at = lower.indexOf(w); at >= 0; at = lower.indexOf(w, at + 1)) {
+    if (LETTER.test(charBefore(read, at))) continue;
+    NOUN_AFTER.lastIndex = at + w.length;
+    const noun = NOUN_AFTER.exec(read)?.[1];
+    if (noun) return noun;
+  }
+  return undefined;
+}
+
+/**
  * The matches of `source` in `text` that stand whole, with no character `edge` matches (a letter
  * or digit) right before or after them, as `(?<![\p{L}\p{N}])…(?![\p{L}\p{N}])` would find them.
  * `source` is a literal (escapeRegExp) or a pattern without Unicode classes: V8 takes about a
  * millisecond to compile a pattern with \p{…} classes, and each name or word a conversation brings
  * would be a new one on the question's path; this compiles in under 0.06 ms.
  */
-/** Whether `text` has `word` as a whole word, in any case ("Mark" is not in "marketing"); no expression is compiled. */
-export function hasWholeWord(text: string, word: string): boolean {
-  const lower = text.toLowerCase();
-  const w = word.toLowerCase();
-  for (let at = lower.indexOf(w); at >= 0; at = lower.indexOf(w, at + 1)) {
-    if (!LETTER_OR_DIGIT.test(charAt(lower, at - 1)) && !LETTER_OR_DIGIT.test(charAt(lower, at + w.length))) return true;
-  }
-  return false;
-}
-
 export function wholeMatches(text: string, source: string, options: { ignoreCase?: boolean; edge?: RegExp } = {}): RegExpExecArray[] {
   const edge = options.edge ?? LETTER_OR_DIGIT;
   const pattern = new RegExp(source, options.ignoreCase ? 'gi' : 'g');
