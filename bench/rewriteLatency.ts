@@ -20,7 +20,7 @@ import { readAhead } from '../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { rewrite } from '../src/pipeline/rewrite/rewrite.js';
 import { pairText, turnPairs } from '../src/pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS } from '../src/pipeline/rewrite/types.js';
-import { WARM_UP_ROUNDS, warmUpRewrite } from '../src/pipeline/rewrite/warmUp.js';
+import { compileRegExpsAtFirstUse, WARM_UP_ROUNDS, warmUpRewrite } from '../src/pipeline/rewrite/warmUp.js';
 import { TermStats } from '../src/pipeline/search/termStats.js';
 
 const { values: args } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string', default: '.docent-eval' } } });
@@ -43,6 +43,7 @@ try {
   for (const r of ds.rows) await embedder.embed([r.query.trim(), ...turnPairs(r.history, limit).map(pairText)]);
   // The app warms the engine up when its back end opens (warmUpRewrite, off the request path): so
   // here, with word statistics of its own, so that the timed ones start with nothing counted.
+  compileRegExpsAtFirstUse();
   const warmMs = await warmUpRewrite(WARM_UP_ROUNDS, new TermStats(index.store));
   const all: number[] = [];
   const followUps: number[] = [];

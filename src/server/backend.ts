@@ -9,7 +9,7 @@ import type { Embedder } from '../pipeline/models/embedder.js';
 import { EmbedderPool } from '../pipeline/models/embedderPool.js';
 import { chooseEmbedderSpec } from '../pipeline/models/embedderSpec.js';
 import { findLlmModel } from '../pipeline/rewrite/llm/findModel.js';
-import { WARM_UP_ROUNDS, warmUpRewrite } from '../pipeline/rewrite/warmUp.js';
+import { compileRegExpsAtFirstUse, WARM_UP_ROUNDS, warmUpRewrite } from '../pipeline/rewrite/warmUp.js';
 import { TermStats } from '../pipeline/search/termStats.js';
 import { hybridSearch, type SearchHit } from '../pipeline/search/hybridSearch.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
@@ -88,6 +88,7 @@ export class Backend {
     // Folders indexed before: brought up to date (files changed while Docent was closed), then watched.
     for (const root of b.store.roots()) b.enqueue(root.path);
     // The Rewrite engine's code compiled before the first question, off the request path.
+    compileRegExpsAtFirstUse();
     void warmUpRewrite(WARM_UP_ROUNDS, new TermStats(b.store), () => b.closed).catch(() => undefined);
     return b;
   }
