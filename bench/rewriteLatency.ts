@@ -2,7 +2,8 @@
  * `npm run bench:rewrite -- --data DIR [--out FILE]`: the lexical rewrite's time per question as
  * the app meets it, where `npm run eval` times a warm second pass. One pass in conversation order
  * through a fresh process, after the engine's warm-up that the app's back end runs when it opens
- * (warmUpRewrite): each follow-up finds its conversation's earlier messages read before, and its
+ * (warmUpRewrite, with passages spread over the index as the user's documents, and V8 compiling
+ * each regular expression at its first use): each follow-up finds its conversation's earlier messages read before, and its
  * newest turn pair read ahead and embedded as ask() does when the answer is given; its
  * own words, and anything else new, are read on the follow-up's path. Prints the figures and
  * writes them as JSON (default bench/results/rewrite-latency-<dataset>.json). Tests never assert them.
@@ -20,7 +21,7 @@ import { readAhead } from '../src/pipeline/rewrite/lexical/lexicalEngine.js';
 import { rewrite } from '../src/pipeline/rewrite/rewrite.js';
 import { pairText, turnPairs } from '../src/pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS } from '../src/pipeline/rewrite/types.js';
-import { compileRegExpsAtFirstUse, WARM_UP_ROUNDS, warmUpRewrite } from '../src/pipeline/rewrite/warmUp.js';
+import { compileRegExpsAtFirstUse, WARM_UP_PASSAGES, WARM_UP_ROUNDS, warmUpRewrite } from '../src/pipeline/rewrite/warmUp.js';
 import { TermStats } from '../src/pipeline/search/termStats.js';
 
 const { values: args } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string', default: '.docent-eval' } } });
@@ -44,7 +45,8 @@ try {
   // The app warms the engine up when its back end opens (warmUpRewrite, off the request path): so
   // here, with word statistics of its own, so that the timed ones start with nothing counted.
   compileRegExpsAtFirstUse();
-  const warmMs = await warmUpRewrite(WARM_UP_ROUNDS, new TermStats(index.store));
+  const warm = await warmUpRewrite(WARM_UP_ROUNDS, new TermStats(index.store), undefined, index.store.spreadPassages(WARM_UP_PASSAGES, limit));
+  const warmMs = warm.ms;
   const all: number[] = [];
   const followUps: number[] = [];
   let conversation = '';
@@ -75,7 +77,7 @@ try {
     follow_up_ms_max: round(Math.max(...followUps)),
     warm_up_ms: Math.round(warmMs),
   };
-  console.log(`${ds.name}: ${figures.rows} questions in ${conversations} conversations, one pass in order (after the engine's warm-up, ${Math.round(warmMs)} ms)`);
+  console.log(`${ds.name}: ${figures.rows} questions in ${conversations} conversations, one pass in order (after the engine's warm-up, ${warm.questions} questions in ${Math.round(warmMs)} ms)`);
   console.log(`  every question  p50 ${figures.rewrite_ms_p50} ms  p95 ${figures.rewrite_ms_p95} ms`);
   console.log(`  follow-ups      p50 ${figures.follow_up_ms_p50} ms  p95 ${figures.follow_up_ms_p95} ms  max ${figures.follow_up_ms_max} ms`);
   const out = args.out ?? join('bench', 'results', `rewrite-latency-${ds.name.replace(/[^\w.-]+/g, '_')}.json`);

@@ -9,7 +9,8 @@ import type { Embedder } from '../pipeline/models/embedder.js';
 import { EmbedderPool } from '../pipeline/models/embedderPool.js';
 import { chooseEmbedderSpec } from '../pipeline/models/embedderSpec.js';
 import { findLlmModel } from '../pipeline/rewrite/llm/findModel.js';
-import { compileRegExpsAtFirstUse, WARM_UP_ROUNDS, warmUpRewrite } from '../pipeline/rewrite/warmUp.js';
+import { DEFAULT_REWRITE_OPTIONS } from '../pipeline/rewrite/types.js';
+import { compileRegExpsAtFirstUse, WARM_UP_PASSAGES, WARM_UP_ROUNDS, warmUpRewrite } from '../pipeline/rewrite/warmUp.js';
 import { TermStats } from '../pipeline/search/termStats.js';
 import { hybridSearch, type SearchHit } from '../pipeline/search/hybridSearch.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
@@ -89,7 +90,9 @@ export class Backend {
     for (const root of b.store.roots()) b.enqueue(root.path);
     // The Rewrite engine's code compiled before the first question, off the request path.
     compileRegExpsAtFirstUse();
-    void warmUpRewrite(WARM_UP_ROUNDS, new TermStats(b.store), () => b.closed).catch(() => undefined);
+    // Passages of the user's own documents too, as replies (none yet on a first start).
+    const passages = b.store.spreadPassages(WARM_UP_PASSAGES, DEFAULT_REWRITE_OPTIONS.message_char_limit);
+    void warmUpRewrite(WARM_UP_ROUNDS, new TermStats(b.store), () => b.closed, passages).catch(() => undefined);
     return b;
   }
 

@@ -57,6 +57,18 @@ describe('IndexStore', () => {
     expect(store.counts().chunks).toBe(0);
   });
 
+  it('gives passages spread over the index, cut short, for the rewrite warm-up; none from an empty one', () => {
+    const { store } = newStore();
+    expect(store.spreadPassages(4, 10)).toEqual([]);
+    const root = store.addRoot('/r');
+    const texts = Array.from({ length: 20 }, (_, i) => `passage number ${i} of the index`);
+    store.replaceFile({ rootId: root.id, path: '/r/f.txt', type: 'text', size: 1, mtimeMs: 1, hash: 'a', status: 'indexed' as const, reason: null }, texts.map((t, i) => chunk(i, t)));
+    const four = store.spreadPassages(4, 17);
+    expect(four).toEqual(['passage number 4 ', 'passage number 9 ', 'passage number 14', 'passage number 19']);
+    expect(store.spreadPassages(50, 1000)).toEqual(texts);
+    expect(store.spreadPassages(0, 10)).toEqual([]);
+  });
+
   it('binds one embedder and refuses vectors from another', () => {
     const { store } = newStore();
     store.bindEmbedder({ id: 'model-a', dimension: 4 });

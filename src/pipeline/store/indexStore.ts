@@ -443,6 +443,19 @@ export class IndexStore {
     })();
   }
 
+  /**
+   * Up to `n` passages spread evenly over the index (by chunk id), each cut to `maxChars`: text as the
+   * user's documents write it, for warming the Rewrite engine up (warmUpRewrite).
+   */
+  spreadPassages(n: number, maxChars: number): string[] {
+    if (n <= 0) return [];
+    const { last } = this.db.prepare('SELECT MAX(id) AS last FROM chunks').get() as { last: number | null };
+    if (last === null) return [];
+    const step = Math.max(1, Math.floor(last / n));
+    const rows = this.db.prepare('SELECT substr(text, 1, ?) AS text FROM chunks WHERE id % ? = 0 ORDER BY id LIMIT ?').all(maxChars, step, n) as { text: string }[];
+    return rows.map((r) => r.text);
+  }
+
   // ---- counts ------------------------------------------------------------------------------
 
   counts(): { files: Record<FileStatus, number>; chunks: number; vectors: number; pendingVectors: number } {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
-import { twoByte, WARM_UP_CONVERSATIONS, warmUpRewrite } from '../../../src/pipeline/rewrite/warmUp.js';
+import { aboutPassage, twoByte, WARM_UP_CONVERSATIONS, warmUpRewrite } from '../../../src/pipeline/rewrite/warmUp.js';
 
 describe('warming the Rewrite engine up', () => {
   it('takes the engine through follow-ups it rewrites, in English and Dutch', async () => {
@@ -22,8 +22,23 @@ describe('warming the Rewrite engine up', () => {
 
   it('stops when told, between rewrites', async () => {
     let asked = 0;
-    const ms = await warmUpRewrite(5, undefined, () => ++asked > 3);
+    const { ms, questions } = await warmUpRewrite(5, undefined, () => ++asked > 3);
     expect(asked).toBe(4);
+    expect(questions).toBe(3);
     expect(ms).toBeGreaterThan(0);
+  });
+
+  it('also asks three follow-ups of each passage of the user\'s own documents, in the passage\'s language', async () => {
+    const builtIn = WARM_UP_CONVERSATIONS.reduce((n, c) => n + c.queries.length, 0);
+    const passages = ['The warranty on the Daikin heat pump runs five years from installation.', 'De huur gaat per 1 juli omhoog met 3,1 procent, zegt de verhuurder.'];
+    const { questions } = await warmUpRewrite(1, undefined, () => false, passages);
+    expect(questions).toBe(builtIn + 3 * passages.length);
+    const [en, nl] = passages.map((p, i) => aboutPassage(p, i));
+    expect(en!.history.map((m) => m.text)).toEqual(['What do my files say about The warranty on the?', passages[0]]);
+    expect(nl!.history[0]!.text).toBe('Wat staat er in mijn bestanden over De huur gaat per?');
+    for (const [c, lang] of [[en!, 'en'], [nl!, 'nl']] as const) {
+      expect(c.queries).toHaveLength(3);
+      for (const q of c.queries) expect((await rewrite(q, c.history)).result.language, q).toBe(lang);
+    }
   });
 });
