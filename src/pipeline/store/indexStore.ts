@@ -451,9 +451,14 @@ export class IndexStore {
     if (n <= 0) return [];
     const { last } = this.db.prepare('SELECT MAX(id) AS last FROM chunks').get() as { last: number | null };
     if (last === null) return [];
-    const step = Math.max(1, Math.floor(last / n));
-    const rows = this.db.prepare('SELECT substr(text, 1, ?) AS text FROM chunks WHERE id % ? = 0 ORDER BY id LIMIT ?').all(maxChars, step, n) as { text: string }[];
-    return rows.map((r) => r.text);
+    // One look-up by key per passage: no scan of a large index when the back end opens.
+    const at = this.db.prepare('SELECT id, substr(text, 1, ?) AS text FROM chunks WHERE id >= ? ORDER BY id LIMIT 1');
+    const found = new Map<number, string>();
+    for (let k = 1; k <= n; k++) {
+      const row = at.get(maxChars, Math.ceil((last * k) / n)) as { id: number; text: string } | undefined;
+      if (row) found.set(row.id, row.text);
+    }
+    return [...found.values()];
   }
 
   // ---- counts ------------------------------------------------------------------------------
