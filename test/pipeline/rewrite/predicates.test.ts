@@ -26,6 +26,9 @@ describe('clausePredicates', () => {
 
   it('reads a Dutch participle before the prepositional phrase that ends its clause, not a noun after an article', () => {
     expect(of('Hoeveel heb ik vorige maand uitgegeven aan boodschappen?', 'nl')).toEqual(['uitgegeven']);
+    // "volgens" ("according to") and its like open such a phrase too.
+    expect(of('Hoeveel stroom heb ik vorig jaar verbruikt volgens de jaarafrekening?', 'nl')).toEqual(['verbruikt']);
+    expect(of('Wat heb ik betaald vanaf januari?', 'nl')).toEqual(['betaald']);
     expect(of('Is het gebied bij de rivier groot?', 'nl')).toEqual([]);
     // "het" after a subject pronoun is the verb's object, no article of a noun made of the verb.
     expect(of('kan ik het pauzeren?', 'nl')).toEqual(['pauzeren']);

@@ -828,6 +828,16 @@ describe('rewrite: a topic the user said first, a Dutch verb', () => {
     const { result } = await rewrite('waar is dat op gebaseerd?', letter, {}, { embedder });
     expect(result.resolved_query).not.toMatch(/krijg/);
   });
+
+  it('offers no participle before "volgens …" as a reading of "dat" ("verbruikt" of "… vorig jaar verbruikt volgens de jaarafrekening?")', async () => {
+    const energy = [
+      u('Hoeveel stroom heb ik vorig jaar verbruikt volgens de jaarafrekening?'),
+      a('Volgens je jaarafrekening van Vattenfall heb je in 2024 3.120 kWh stroom verbruikt, 340 kWh minder dan in 2023.'),
+    ];
+    const { result } = await rewrite('is dat veel?', energy, {}, { embedder });
+    expect(result.resolved_query).toBe('is dat veel (stroom)?');
+    expect(result.alternatives.join(' | ')).not.toMatch(/verbruikt/);
+  });
 });
 
 describe('rewrite: who "that" is, no language for "his", no address parts, no bracket for a choice', () => {

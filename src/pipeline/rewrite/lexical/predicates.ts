@@ -320,6 +320,11 @@ const SUBJECT_WORDS = new Set(['DET', 'PRON', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
 const isBareNoun = (words: readonly string[], tags: readonly string[], i: number): boolean => tags[i] === 'NOUN' && /^\p{Ll}/u.test(words[i]!) && !/[^s]s$/i.test(words[i]!);
 
 /** A past participle ("gebouwd", "gevonden", "behandeld", "afgesloten", "opgezegd"), by its prefix and ending. */
+/**
+ * Prepositions that open the phrase ending a Dutch clause beside PREPOSITIONS' ("… verbruikt volgens de
+ * jaarafrekening?"), for reading a participle before them; other readers do not take them as places.
+ */
+const DUTCH_PHRASE_PREPOSITIONS = new Set('volgens vanaf vanuit wegens ondanks dankzij'.split(' '));
 const DUTCH_PARTICIPLE = /^(?:(?:af|aan|op|uit|in|mee|door|over|terug|toe|weg|na|voor|om|bij|neer|vast|los|samen)?ge|be|ver|ont|her)\p{L}{3,}(?:d|t|en)$/u;
 export const DUTCH_ARTICLES: ReadonlySet<string> = new Set(['de', 'het', 'een']);
 const DUTCH_AUXILIARIES = new Set('is ben bent was wordt werd worden werden zijn waren heb hebt heeft hebben had hadden kan kon moet moest'.split(' '));
@@ -339,7 +344,7 @@ function dutchPredicates(text: string): Set<string> {
     const words = clause.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     // A participle before a prepositional phrase that ends the clause ("Hoeveel heb ik uitgegeven aan boodschappen?").
     words.forEach((w, i) => {
-      if (i >= 2 && i < words.length - 1 && DUTCH_PARTICIPLE.test(w) && PREPOSITIONS.has(words[i + 1]!) && !NOUN_BEFORE.has(words[i - 1]!) && words.slice(0, i).some((x) => DUTCH_AUXILIARIES.has(x))) out.add(w);
+      if (i >= 2 && i < words.length - 1 && DUTCH_PARTICIPLE.test(w) && (PREPOSITIONS.has(words[i + 1]!) || DUTCH_PHRASE_PREPOSITIONS.has(words[i + 1]!)) && !NOUN_BEFORE.has(words[i - 1]!) && words.slice(0, i).some((x) => DUTCH_AUXILIARIES.has(x))) out.add(w);
     });
     const last = words.at(-1);
     // A subordinate clause ends in its verb ("en als mijn inkomen stijgt?", "als ik een huis koop"),
