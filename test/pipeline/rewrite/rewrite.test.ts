@@ -434,6 +434,17 @@ describe('ambiguity', () => {
     term: { ...REWRITE_WEIGHTS.term, weights: REWRITE_WEIGHTS.term.weights.map((_, i) => (i === 0 ? -5 : i === 1 || i === 2 ? 8 : 0)), threshold: 0.5 },
   };
 
+
+  it('offers no verb as another reading ("how long does run take?" after "How do I run the tests in the backend repo?")', async () => {
+    const repo = [
+      u('How do I run the tests in the backend repo?'),
+      a('Run `make test` in the backend folder; it starts a Postgres container and runs pytest with the settings in pytest.ini.'),
+    ];
+    const { result } = await rewrite('how long do they take?', repo, {}, { embedder });
+    expect(result.resolved_query).toBe('how long do the tests take?');
+    expect(result.alternatives).toContain('how long does the backend repo take?');
+    expect(result.alternatives.join(' | ')).not.toMatch(/\brun\b/);
+  });
   it('offers each reading when a pronoun could point at two things of equal weight', () => {
     const turns = [
       { index: 0, user: 'I got a heat pump', assistant: '', similarity: 0.5, byRecency: false },

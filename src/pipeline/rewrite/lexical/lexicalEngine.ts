@@ -1193,6 +1193,8 @@ function termReading(c: ReadingContext): ReferenceReading | undefined {
   const rivals = readings.filter(
     (r) =>
       r !== best &&
+      // A verb stands for no thing, as for the best reading ("how long does run take?").
+      !r.verb &&
       r.role === best.role &&
       r.score >= best.score * AMBIGUITY_MARGIN &&
       // A person is no other reading of a thing, nor a thing of a person.
