@@ -22,7 +22,7 @@ import { remembered } from './lexical/words.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
-export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.309`;
+export const LEXICAL_ENGINE_ID = `lexical@${REWRITE_WEIGHTS.version}.310`;
 
 /** What a model-backed engine answers; the rest of the contract is filled in around it. */
 export interface LlmRewrite {

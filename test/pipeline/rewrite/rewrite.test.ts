@@ -840,6 +840,23 @@ describe('rewrite: a topic the user said first, a Dutch verb', () => {
     expect(result.resolved_query).not.toMatch(/krijg/);
   });
 
+  it('reads no adverb alone as what "dat" stands for ("hoeveel is extra?" after "mag ik extra aflossen?")', async () => {
+    const mortgage = [
+      u('Wat is de rente op mijn hypotheek?'),
+      a('Je hypotheek bij de ABN AMRO heeft een rente van 3,8% voor 10 jaar vast.'),
+      u('wanneer loopt die af?'),
+      a('De rentevaste periode loopt af op 1 juni 2031.'),
+      u('kan ik eerder oversluiten?'),
+      a('Ja, maar dan betaal je een boeterente. Die hangt af van het verschil tussen je rente en de marktrente.'),
+      u('hoeveel is die nu?'),
+      a('x'),
+      u('mag ik extra aflossen?'),
+      a('Ja, je mag elk jaar 10% van de oorspronkelijke hoofdsom boetevrij aflossen.'),
+    ];
+    const { result } = await rewrite('hoeveel is dat?', mortgage, {}, { embedder });
+    for (const reading of [result.resolved_query, ...result.alternatives]) expect(reading).not.toMatch(/is (?:extra|nu)\b/);
+  });
+
   it('offers no participle before "volgens …" as a reading of "dat" ("verbruikt" of "… vorig jaar verbruikt volgens de jaarafrekening?")', async () => {
     const energy = [
       u('Hoeveel stroom heb ik vorig jaar verbruikt volgens de jaarafrekening?'),

@@ -100,8 +100,9 @@ export function antecedents(turns: readonly SelectedTurn[], chosen: ReadonlyMap<
         if (run.length === 1 && MEASURE_UNITS.has(run[0]!.toLowerCase()) && /^\p{N}/u.test(tokens[runStart - 1] ?? '')) run = [];
         // "the number of retries" cut at a word the tagger took for a verb: "the number" alone is no thing.
         if (run.length === 1 && COUNTING_NOUNS.has(run[0]!.toLowerCase())) run = [];
-        // "hoe lang duurt dat?", "is dat niet te veel?": a word of degree alone is no thing either.
-        if (run.length === 1 && (DEGREE_WORDS.has(run[0]!.toLowerCase()) || /^(?:lang|ver)$/i.test(run[0]!))) run = [];
+        // "hoe lang duurt dat?", "is dat niet te veel?": a word of degree alone is no thing either, nor one of
+        // time or manner ("hoeveel is die nu?", "mag ik extra aflossen?": no reading "nu" or "extra").
+        if (run.length === 1 && (DEGREE_WORDS.has(run[0]!.toLowerCase()) || LONE_ADVERBS.has(run[0]!.toLowerCase()) || /^(?:lang|ver)$/i.test(run[0]!))) run = [];
         if (run.length) {
           // "Good decisions" that opens a message is "good decisions" in a question; a name keeps its capital.
           const opening = words[runStart]!;
@@ -440,6 +441,14 @@ function doesAction(body: string, pointing: RegExpExecArray, lang: 'en' | 'nl'):
 }
 
 /** Pronouns, auxiliaries and question words: words that open a clause ("and were there others?"). */
+/** Adverbs of time, frequency and manner (English, Dutch), which alone stand for no thing a pronoun could mean. */
+const LONE_ADVERBS: ReadonlySet<string> = new Set(
+  (
+    'now again still already soon later earlier often always never sometimes meanwhile instead anyway ' +
+    'nu weer eerder later vaak soms altijd nooit meteen direct straks binnenkort graag extra toen daarna eens even intussen alsnog'
+  ).split(' '),
+);
+
 export const CLAUSE_WORDS: ReadonlySet<string> = new Set(
   (
     'it they them he she we you i there is are was were do does did can could will would should has have had ' +
