@@ -46,7 +46,6 @@ try {
   // here, with word statistics of its own, so that the timed ones start with nothing counted.
   compileRegExpsAtFirstUse();
   const warm = await warmUpRewrite(WARM_UP_ROUNDS, new TermStats(index.store), undefined, index.store.spreadPassages(WARM_UP_PASSAGES, limit));
-  const warmMs = warm.ms;
   const all: number[] = [];
   const followUps: number[] = [];
   let conversation = '';
@@ -75,9 +74,9 @@ try {
     follow_up_ms_p50: round(percentile(followUps, 50)),
     follow_up_ms_p95: round(percentile(followUps, 95)),
     follow_up_ms_max: round(Math.max(...followUps)),
-    warm_up_ms: Math.round(warmMs),
+    warm_up_ms: Math.round(warm.ms),
   };
-  console.log(`${ds.name}: ${figures.rows} questions in ${conversations} conversations, one pass in order (after the engine's warm-up, ${warm.questions} questions in ${Math.round(warmMs)} ms)`);
+  console.log(`${ds.name}: ${figures.rows} questions in ${conversations} conversations, one pass in order (after the engine's warm-up, ${warm.questions} questions in ${Math.round(warm.ms)} ms)`);
   console.log(`  every question  p50 ${figures.rewrite_ms_p50} ms  p95 ${figures.rewrite_ms_p95} ms`);
   console.log(`  follow-ups      p50 ${figures.follow_up_ms_p50} ms  p95 ${figures.follow_up_ms_p95} ms  max ${figures.follow_up_ms_max} ms`);
   const out = args.out ?? join('bench', 'results', `rewrite-latency-${ds.name.replace(/[^\w.-]+/g, '_')}.json`);

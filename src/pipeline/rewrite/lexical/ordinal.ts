@@ -523,7 +523,8 @@ function pricedItem(query: string, last: TurnPair, lang: 'en' | 'nl', answers: r
   if (!found || ASKS_WHICH.test(query.slice(0, found.index))) return undefined;
   // "the cheapest hotel" after "Which hotels …?": a noun the conversation used for the items.
   const next = /^\s+(\p{L}+)/u.exec(query.slice(found.index + found[0].length))?.[1];
-  const named = !found[2] && next && ['', 's', 'en'].some((ending) => hasWholeWord(`${last.user} ${last.assistant}`, next + ending)) ? next : undefined;
+  const pair = `${last.user} ${last.assistant}`;
+  const named = !found[2] && next && ['', 's', 'en'].some((ending) => hasWholeWord(pair, next + ending)) ? next : undefined;
   if (!found[2] && !named && !standsAlone(query, found.index, found.index + found[0].length, lang)) return undefined;
   const pointer = named ? `${found[0]} ${named}` : found[0];
   const noun = found[2] ?? named;

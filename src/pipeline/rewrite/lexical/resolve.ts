@@ -440,15 +440,15 @@ function doesAction(body: string, pointing: RegExpExecArray, lang: 'en' | 'nl'):
   return DO_ACTION_NL.before.test(before) || DO_ACTION_NL.after.test(after) || (SAID_THAT_NL.before.test(before) && /^\s*$/.test(after)) || SAID_THAT_NL.after.test(after);
 }
 
-/** Pronouns, auxiliaries and question words: words that open a clause ("and were there others?"). */
 /** Adverbs of time, frequency and manner (English, Dutch), which alone stand for no thing a pronoun could mean. */
 const LONE_ADVERBS: ReadonlySet<string> = new Set(
   (
     'now again still already soon later earlier often always never sometimes meanwhile instead anyway ' +
-    'nu weer eerder later vaak soms altijd nooit meteen direct straks binnenkort graag extra toen daarna eens even intussen alsnog'
+    'nu weer eerder vaak soms altijd nooit meteen direct straks binnenkort graag extra toen daarna eens even intussen alsnog'
   ).split(' '),
 );
 
+/** Pronouns, auxiliaries and question words: words that open a clause ("and were there others?"). */
 export const CLAUSE_WORDS: ReadonlySet<string> = new Set(
   (
     'it they them he she we you i there is are was were do does did can could will would should has have had ' +
