@@ -27,3 +27,20 @@ export function percentile(values: readonly number[], p: number): number {
 export function mean(values: readonly number[]): number {
   return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
 }
+
+/** 1-based rank of the first item `isRelevant` accepts among the first k, or null. */
+export function firstRelevantRank<T>(ranked: readonly T[], isRelevant: (item: T) => boolean, k: number): number | null {
+  const i = ranked.slice(0, k).findIndex(isRelevant);
+  return i < 0 ? null : i + 1;
+}
+
+/**
+ * Area under the ROC curve of scores meant to be higher for positives: the chance that a random
+ * positive outscores a random negative, ties counting half. 0.5 is no signal.
+ */
+export function auroc(positives: readonly number[], negatives: readonly number[]): number {
+  if (positives.length === 0 || negatives.length === 0) return 0.5;
+  let wins = 0;
+  for (const p of positives) for (const n of negatives) wins += p > n ? 1 : p === n ? 0.5 : 0;
+  return wins / (positives.length * negatives.length);
+}

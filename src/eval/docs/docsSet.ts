@@ -1,0 +1,106 @@
+/**
+ * The real-documents evaluation set: questions, conversations and unanswerable questions over
+ * Debian documentation packages (see docsSet.json and scripts/install-docs.sh), the corpus
+ * assembled from the installed packages, and a check that every relevant page holds its fact.
+ */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { docTypeOf, extract } from '../../pipeline/index/extractors/extract.js';
+import { DocentError } from '../../shared/errors.js';
+
+const Relevant = z.object({ file: z.string().min(1), page: z.number().int().positive().optional() }).strict();
+const Answerable = z.object({ id: z.string().min(1), question: z.string().min(1), relevant: z.array(Relevant).min(1), facts: z.array(z.string().min(1)).min(1) }).strict();
+const Source = z.object({ dir: z.string().min(1), package: z.string().min(1), from: z.string().min(1), ext: z.string().optional(), files: z.array(z.string()).optional() }).strict();
+
+export const DocsSetSchema = z
+  .object({
+    about: z.string(),
+    corpus: z.array(Source).min(1),
+    slice: z.object({ about: z.string(), dirs: z.array(z.string()), files: z.array(z.string()) }).strict(),
+    questions: z.array(Answerable),
+    unanswerable: z.array(z.object({ id: z.string().min(1), question: z.string().min(1) }).strict()),
+    conversations: z.array(z.object({ id: z.string().min(1), language: z.string().min(2), turns: z.array(Answerable).min(2) }).strict()),
+  })
+  .strict();
+
+export type DocsSet = z.infer<typeof DocsSetSchema>;
+export type AnswerableItem = z.infer<typeof Answerable>;
+export type RelevantPage = z.infer<typeof Relevant>;
+
+export const DOCS_SET_PATH = join(dirname(fileURLToPath(import.meta.url)), 'docsSet.json');
+
+export function loadDocsSet(path = DOCS_SET_PATH): DocsSet {
+  return DocsSetSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+}
+
+/** Letters and digits, case folded: how a fact is looked for in an answer or a page. */
+export const factForm = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** True when any of the facts appears in the text. */
+export const containsFact = (text: string, facts: readonly string[]): boolean => {
+  const t = factForm(text);
+  return facts.some((f) => t.includes(factForm(f)));
+};
+
+/** The corpus files a source contributes, as paths relative to the corpus folder. */
+function sourceFiles(source: DocsSet['corpus'][number]): Array<{ from: string; rel: string }> {
+  if (!existsSync(source.from)) {
+    throw new DocentError(`the documentation package ${source.package} is not installed (${source.from} is missing)`, 'Install the evaluation documents: bash scripts/install-docs.sh');
+  }
+  const names = source.files ?? readdirSync(source.from).filter((n) => !source.ext || n.endsWith(source.ext));
+  return names.map((n) => ({ from: join(source.from, n), rel: join(source.dir, n) }));
+}
+
+/**
+ * Copies the corpus (or the slice of it) into `dest`, leaving files that are already there and
+ * the same size: a run after the first copies nothing and the index sees nothing changed.
+ */
+export function assembleCorpus(set: DocsSet, dest: string, slice = false): string[] {
+  const wanted = (rel: string): boolean => !slice || set.slice.files.includes(rel) || set.slice.dirs.some((d) => rel.startsWith(`${d}/`));
+  const files = set.corpus.flatMap(sourceFiles).filter((f) => wanted(f.rel));
+  for (const f of files) {
+    const to = join(dest, f.rel);
+    if (existsSync(to) && statSync(to).size === statSync(f.from).size) continue;
+    mkdirSync(dirname(to), { recursive: true });
+    copyFileSync(f.from, to);
+  }
+  return files.map((f) => f.rel);
+}
+
+/** The items of the set whose relevant files all lie in `files` (a slice of the corpus). */
+export function itemsWithin(set: DocsSet, files: readonly string[]): DocsSet {
+  const have = new Set(files);
+  const inside = (i: AnswerableItem): boolean => i.relevant.every((r) => have.has(r.file));
+  return { ...set, questions: set.questions.filter(inside), conversations: set.conversations.filter((c) => c.turns.every(inside)) };
+}
+
+/**
+ * Every relevant page, extracted as Docent extracts it, must hold one of its item's facts.
+ * Returns the problems found ("id: file p.N does not contain …"), none when the set is sound.
+ */
+export async function verifySet(set: DocsSet, corpusDir: string): Promise<string[]> {
+  const pagesOf = new Map<string, Map<number | null, string>>();
+  const problems: string[] = [];
+  const items = [...set.questions, ...set.conversations.flatMap((c) => c.turns)];
+  for (const item of items) {
+    for (const r of item.relevant) {
+      let pages = pagesOf.get(r.file);
+      if (!pages) {
+        const path = join(corpusDir, r.file);
+        if (!existsSync(path)) {
+          problems.push(`${item.id}: ${r.file} is not in the corpus`);
+          continue;
+        }
+        const doc = await extract(readFileSync(path), docTypeOf(path)!);
+        pages = new Map(doc.pages.map((p) => [p.page, p.text]));
+        pagesOf.set(r.file, pages);
+      }
+      const text = pages.get(r.page ?? null);
+      if (text === undefined) problems.push(`${item.id}: ${r.file} has no page ${r.page ?? '(whole file)'}`);
+      else if (!containsFact(text, item.facts)) problems.push(`${item.id}: ${r.file}${r.page ? ` p.${r.page}` : ''} does not contain ${item.facts.map((f) => `"${f}"`).join(' or ')}`);
+    }
+  }
+  return problems;
+}

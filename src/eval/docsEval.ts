@@ -1,0 +1,278 @@
+/**
+ * `npm run eval:docs -- [--json OUT] [--slice] [--vectors off|on|both] [--verify] [--cache DIR]`
+ *
+ * The real-documents evaluation: Debian's documentation packages (scripts/install-docs.sh)
+ * indexed as a user's folder, then every question and conversation of docsSet.json asked through
+ * the whole pipeline (`ask`, built-in engines). Per set it prints hit@1, hit@5 and MRR@10 at page
+ * level, the share of answers that contain the fact, the share of unanswerable questions answered
+ * "not found", the share of answerable ones that are not, and the AUROC of confidence between
+ * answerable and unanswerable questions. Writes JSON (default bench/results/eval-docs.json).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ask, type AskResult } from '../pipeline/answer/ask.js';
+import { Indexer } from '../pipeline/index/indexer.js';
+import { createEmbedder } from '../pipeline/models/createEmbedder.js';
+import type { Embedder } from '../pipeline/models/embedder.js';
+import { EmbedderPool } from '../pipeline/models/embedderPool.js';
+import { chooseEmbedderSpec } from '../pipeline/models/embedderSpec.js';
+import { modelsDir } from '../pipeline/config.js';
+import type { SearchHit } from '../pipeline/search/hybridSearch.js';
+import { IndexStore } from '../pipeline/store/indexStore.js';
+import { DocentError } from '../shared/errors.js';
+import { assembleCorpus, containsFact, itemsWithin, loadDocsSet, verifySet, type AnswerableItem, type DocsSet } from './docs/docsSet.js';
+import { auroc, firstRelevantRank, mean } from './metrics.js';
+
+/** Below this confidence an answer counts as "not found" for the done-when measure, whatever it says. */
+export const LOW_CONFIDENCE = 0.3;
+
+export interface ItemResult {
+  id: string;
+  question: string;
+  /** 1-based rank of the first relevant page among the passages' pages (deduplicated), or null. */
+  pageRank: number | null;
+  fileRank: number | null;
+  containsFact: boolean;
+  notFound: boolean;
+  confidence: number;
+  answer: string;
+}
+
+export interface SetFigures {
+  n: number;
+  'hit@1': number;
+  'hit@5': number;
+  'mrr@10': number;
+  'file_hit@5': number;
+  answer_contains_fact: number;
+  answerable_not_found: number;
+  mean_confidence: number;
+}
+
+export interface ModeFigures {
+  mode: 'keyword' | 'hybrid';
+  questions: SetFigures;
+  conversations: SetFigures;
+  /** Follow-up turns only (the second turn on). */
+  follow_ups: SetFigures;
+  all_answerable: SetFigures;
+  unanswerable: { n: number; not_found: number; not_found_or_low: number; mean_confidence: number };
+  auroc: number;
+  ms_per_question: number;
+  items: ItemResult[];
+}
+
+/** The pages of the passages in rank order, each once: `file#page` (HTML: `file#`). */
+export function rankedPages(hits: readonly SearchHit[], corpusDir: string): string[] {
+  const out: string[] = [];
+  for (const h of hits) {
+    const key = `${relative(corpusDir, h.path)}#${h.page ?? ''}`;
+    if (!out.includes(key)) out.push(key);
+  }
+  return out;
+}
+
+/** How an answer to one item scores. */
+export function scoreItem(item: AnswerableItem, r: Pick<AskResult, 'answer' | 'notFound' | 'confidence'>, hits: readonly SearchHit[], corpusDir: string): ItemResult {
+  const pages = rankedPages(hits, corpusDir);
+  const wanted = new Set(item.relevant.map((x) => `${x.file}#${x.page ?? ''}`));
+  const files = [...new Set(pages.map((p) => p.slice(0, p.lastIndexOf('#'))))];
+  const wantedFiles = new Set(item.relevant.map((x) => x.file));
+  return {
+    id: item.id,
+    question: item.question,
+    pageRank: firstRelevantRank(pages, (p) => wanted.has(p), 10),
+    fileRank: firstRelevantRank(files, (f) => wantedFiles.has(f), 10),
+    containsFact: !r.notFound && containsFact(r.answer, item.facts),
+    notFound: r.notFound,
+    confidence: r.confidence,
+    answer: r.answer,
+  };
+}
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+export function figures(items: readonly ItemResult[]): SetFigures {
+  const share = (f: (i: ItemResult) => boolean): number => round(items.length ? items.filter(f).length / items.length : 0);
+  return {
+    n: items.length,
+    'hit@1': share((i) => i.pageRank === 1),
+    'hit@5': share((i) => i.pageRank !== null && i.pageRank <= 5),
+    'mrr@10': round(mean(items.map((i) => (i.pageRank ? 1 / i.pageRank : 0)))),
+    'file_hit@5': share((i) => i.fileRank !== null && i.fileRank <= 5),
+    answer_contains_fact: share((i) => i.containsFact),
+    answerable_not_found: share((i) => i.notFound),
+    mean_confidence: round(mean(items.map((i) => i.confidence))),
+  };
+}
+
+async function askOne(store: IndexStore, question: string, embedder: Embedder | undefined, session?: string): Promise<{ r: AskResult; hits: SearchHit[] }> {
+  let hits: SearchHit[] = [];
+  const r = await ask(store, question, { embedder, session, onHits: (h) => (hits = [...h]) });
+  await r.prepared;
+  return { r, hits };
+}
+
+/** Every item of the set asked through the pipeline, with or without the vector side. */
+export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: string, embedder?: Embedder): Promise<ModeFigures> {
+  const t0 = performance.now();
+  let asked = 0;
+  const questions: ItemResult[] = [];
+  for (const q of set.questions) {
+    const { r, hits } = await askOne(store, q.question, embedder);
+    questions.push(scoreItem(q, r, hits, corpusDir));
+    asked++;
+  }
+  const turns: ItemResult[] = [];
+  const followUps: ItemResult[] = [];
+  for (const c of set.conversations) {
+    let session: string | undefined;
+    for (const [i, t] of c.turns.entries()) {
+      const { r, hits } = await askOne(store, t.question, embedder, session);
+      session = r.session;
+      const scored = scoreItem(t, r, hits, corpusDir);
+      turns.push(scored);
+      if (i > 0) followUps.push(scored);
+      asked++;
+    }
+  }
+  const unanswerable: ItemResult[] = [];
+  for (const u of set.unanswerable) {
+    const { r } = await askOne(store, u.question, embedder);
+    unanswerable.push({ id: u.id, question: u.question, pageRank: null, fileRank: null, containsFact: false, notFound: r.notFound, confidence: r.confidence, answer: r.answer });
+    asked++;
+  }
+  const answerable = [...questions, ...turns];
+  const unanswerableShare = (f: (i: ItemResult) => boolean): number => round(unanswerable.length ? unanswerable.filter(f).length / unanswerable.length : 0);
+  return {
+    mode: embedder ? 'hybrid' : 'keyword',
+    questions: figures(questions),
+    conversations: figures(turns),
+    follow_ups: figures(followUps),
+    all_answerable: figures(answerable),
+    unanswerable: {
+      n: unanswerable.length,
+      not_found: unanswerableShare((i) => i.notFound),
+      not_found_or_low: unanswerableShare((i) => i.notFound || i.confidence < LOW_CONFIDENCE),
+      mean_confidence: round(mean(unanswerable.map((i) => i.confidence))),
+    },
+    auroc: round(auroc(answerable.map((i) => i.confidence), unanswerable.map((i) => i.confidence))),
+    ms_per_question: Math.round((performance.now() - t0) / Math.max(1, asked)),
+    items: [...answerable, ...unanswerable],
+  };
+}
+
+/** Indexes the corpus folder (text pass; vectors too when asked), quietly, resuming what is there. */
+export async function indexCorpus(store: IndexStore, corpusDir: string, vectors: boolean, onProgress: (line: string) => void = () => undefined): Promise<void> {
+  const indexer = new Indexer(store);
+  const summary = await indexer.indexRoot(corpusDir);
+  onProgress(`indexed ${summary.seen} files (${summary.added + summary.updated} read, ${summary.skipped} skipped, ${summary.failed} failed), ${summary.chunks} passages`);
+  if (!vectors || store.pendingChunkCount() === 0) return;
+  const spec = chooseEmbedderSpec(store, undefined, modelsDir());
+  const pool = await EmbedderPool.start(spec);
+  try {
+    onProgress(`making vectors for ${store.pendingChunkCount()} passages …`);
+    await indexer.embedPending(pool, new AbortController().signal);
+  } finally {
+    await pool.close();
+  }
+}
+
+function table(results: readonly ModeFigures[]): string {
+  const rows: string[] = [];
+  const head = ['mode', 'set', 'n', 'hit@1', 'hit@5', 'MRR@10', 'file hit@5', 'fact in answer', 'answerable → not found', 'mean conf.'];
+  rows.push(head.join(' | '));
+  for (const r of results) {
+    for (const [name, f] of [['questions', r.questions], ['conversation turns', r.conversations], ['  of which follow-ups', r.follow_ups], ['all answerable', r.all_answerable]] as const) {
+      rows.push([r.mode, name, f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, f.answerable_not_found, f.mean_confidence].join(' | '));
+    }
+    rows.push(`${r.mode} | unanswerable | ${r.unanswerable.n} | not found ${r.unanswerable.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${r.unanswerable.not_found_or_low} | mean conf. ${r.unanswerable.mean_confidence} | AUROC ${r.auroc} | ${r.ms_per_question} ms per question`);
+  }
+  return rows.join('\n');
+}
+
+export interface DocsEvalOptions {
+  slice?: boolean;
+  vectors?: 'off' | 'on' | 'both';
+  cacheDir?: string;
+  onProgress?: (line: string) => void;
+}
+
+export interface DocsEvalReport {
+  date: string;
+  slice: boolean;
+  corpus_files: number;
+  passages: number;
+  results: ModeFigures[];
+}
+
+/** Assembles, verifies and indexes the corpus, then evaluates each mode asked for. */
+export async function runDocsEval(options: DocsEvalOptions = {}): Promise<DocsEvalReport> {
+  const say = options.onProgress ?? (() => undefined);
+  const full = loadDocsSet();
+  const cache = resolve(options.cacheDir ?? '.docent-eval');
+  const corpusDir = join(cache, options.slice ? 'docs-slice' : 'docs-corpus');
+  const files = assembleCorpus(full, corpusDir, options.slice);
+  const set = options.slice ? itemsWithin(full, files) : full;
+  const problems = await verifySet(set, corpusDir);
+  if (problems.length) throw new DocentError(`the evaluation set does not match the documents:\n  ${problems.join('\n  ')}`, 'Fix src/eval/docs/docsSet.json or reinstall the packages (bash scripts/install-docs.sh).');
+  const vectors = options.vectors ?? 'off';
+  const store = IndexStore.open(join(cache, options.slice ? 'docs-slice.sqlite' : 'docs.sqlite'));
+  let embedder: Embedder | undefined;
+  try {
+    await indexCorpus(store, corpusDir, vectors !== 'off', say);
+    const results: ModeFigures[] = [];
+    if (vectors !== 'on') results.push(await evaluate(store, set, corpusDir));
+    if (vectors !== 'off') {
+      embedder = await createEmbedder(chooseEmbedderSpec(store, undefined, modelsDir()));
+      results.push(await evaluate(store, set, corpusDir, embedder));
+    }
+    return { date: new Date().toISOString(), slice: !!options.slice, corpus_files: files.length, passages: store.counts().chunks, results };
+  } finally {
+    await embedder?.close();
+    store.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      json: { type: 'string' },
+      slice: { type: 'boolean', default: false },
+      vectors: { type: 'string', default: 'off' },
+      verify: { type: 'boolean', default: false },
+      cache: { type: 'string' },
+      items: { type: 'boolean', default: false },
+    },
+  });
+  if (!['off', 'on', 'both'].includes(values.vectors!)) throw new DocentError(`--vectors takes off, on or both, not "${values.vectors}"`);
+  const say = (line: string): void => void process.stderr.write(`${line}\n`);
+  if (values.verify) {
+    const set = loadDocsSet();
+    const dir = join(resolve(values.cache ?? '.docent-eval'), 'docs-corpus');
+    assembleCorpus(set, dir);
+    const problems = await verifySet(set, dir);
+    const items = set.questions.length + set.conversations.reduce((n, c) => n + c.turns.length, 0);
+    process.stdout.write(problems.length ? `${problems.join('\n')}\n${problems.length} problems\n` : `all ${items} items: every relevant page holds its fact\n`);
+    process.exitCode = problems.length ? 1 : 0;
+    return;
+  }
+  const report = await runDocsEval({ slice: values.slice, vectors: values.vectors as DocsEvalOptions['vectors'], cacheDir: values.cache, onProgress: say });
+  process.stdout.write(`${report.corpus_files} files, ${report.passages} passages${report.slice ? ' (slice)' : ''}\n\n${table(report.results)}\n`);
+  if (values.items) {
+    for (const r of report.results) for (const i of r.items) process.stdout.write(`${r.mode} ${i.id} rank=${i.pageRank ?? '-'} fact=${i.containsFact ? 1 : 0} nf=${i.notFound ? 1 : 0} conf=${i.confidence} :: ${i.answer.replace(/\s+/g, ' ').slice(0, 220)}\n`);
+  }
+  const out = values.json ?? `bench/results/eval-docs${report.slice ? '-slice' : ''}.json`;
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(report, null, 1)}\n`);
+  say(`wrote ${out}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err: unknown) => {
+    const e = err as DocentError;
+    process.stderr.write(`eval:docs: ${e.message}${e.hint ? `\n${e.hint}` : ''}\n`);
+    process.exit(1);
+  });
+}
