@@ -21,6 +21,22 @@ describe('Plan: which source answers', () => {
     expect(plan('What is the budget?', 'factual', NOW)).toMatchObject({ tool: 'semantic_search', filters: {} });
     expect(plan('Wat is de prijs van houtmulch?', 'factual', NOW).tool).toBe('semantic_search');
   });
+  it('filters only on explicit file wording: a type word that describes the content filters nothing', () => {
+    // Plural or owned: the user's files.
+    expect(plan('what do my PDFs say about the warranty?', 'factual', NOW).filters.types).toEqual(['pdf']);
+    expect(plan('search my text files for the invoice number', 'factual', NOW).filters.types).toEqual(['text']);
+    // Describing what is asked about: no filter.
+    for (const q of ['What does error code E07 mean on the inverter?', 'How can a script wait until the user presses return?', 'How do I read a delimited text file into a matrix?', 'How can I measure how long some code takes?']) {
+      expect(plan(q, 'factual', NOW).filters, q).toEqual({});
+    }
+  });
+  it('answers a quantity a passage states from passages, and counts files only when files are counted', () => {
+    expect(plan('How many points does gnuplot sample a function at by default?', 'count', NOW).tool).toBe('semantic_search');
+    expect(plan('How many bytes does a bigint take?', 'count', NOW).tool).toBe('semantic_search');
+    expect(plan('hoeveel verbindingen zijn er standaard toegestaan?', 'count', NOW).tool).toBe('semantic_search');
+    expect(plan('Are there more invoices besides the 2 found?', 'count', NOW).tool).toBe('both');
+    expect(plan('Which function controls the default format of files written by save?', 'factual', NOW).tool).toBe('semantic_search');
+  });
   it('notes kinds of file Docent does not index', () => {
     expect(plan('how many spreadsheets do I have?', 'count', NOW).filters.unindexedKinds).toEqual(['spreadsheets']);
   });

@@ -42,6 +42,9 @@ export async function runAsk(question: string, opts: AskCommandOptions): Promise
         answer: r.answer,
         confidence: r.confidence,
         citations: r.citations,
+        notFound: r.notFound,
+        notes: r.notes,
+        passages: r.passages.map((h) => ({ path: h.path, page: h.page, score: h.score, snippet: h.snippet })),
         rewrite: r.rewrite,
         plan: r.plan,
         stages: r.stages.map((s) => ({ stage: s.stage, ms: s.ms })),
@@ -56,6 +59,7 @@ export async function runAsk(question: string, opts: AskCommandOptions): Promise
       }
       process.stdout.write('\n');
     }
+    for (const n of r.notes) process.stdout.write(`note: ${n}\n`);
     process.stdout.write(`${r.answer}\n\nConfidence: ${confidenceLevel(r.confidence)} (${r.confidence})  ·  session ${r.session}\n`);
   } finally {
     await models?.llm.close();

@@ -37,6 +37,10 @@ export interface AskResult {
   stages: StageEvent[];
   session: string;
   notFound: boolean;
+  /** The passages searched, best first (empty for a filesystem answer). */
+  passages: SearchHit[];
+  /** What the user should know about how the answer was found ("no PDF matched; searched every file"). */
+  notes: string[];
   /**
    * Settles when this turn's vector is made (started as the answer is returned, so that it is
    * ready, cached, by the time a follow-up is typed). Never rejects.
@@ -70,6 +74,18 @@ export interface AskOptions {
 }
 
 const factLines = (facts: readonly Fact[]): string[] => facts.map((f) => `${f.score} (covers ${Math.round(f.coverage * 100)} %) ${cite(f.path, f.page)} "${f.quote.length > 100 ? `${f.quote.slice(0, 100)}…` : f.quote}"`);
+
+/** The plan's filters in words, for a note ("the filters (PDF files, changed 2024-01-01 to 2025-01-01)"). */
+function describeFilters(p: Plan): string {
+  const f = p.filters;
+  const parts = [
+    ...(f.types?.length ? [`type ${f.types.join(' or ')}`] : []),
+    ...(f.modifiedFrom ? [`changed from ${f.modifiedFrom} to before ${f.modifiedTo}`] : []),
+    ...(f.folder ? [`folder "${f.folder}"`] : []),
+    ...(f.nameContains ? [`name containing "${f.nameContains}"`] : []),
+  ];
+  return `the filters (${parts.join(', ')})`;
+}
 
 /** Words that ask about files in general rather than name what the files should mention. */
 const GENERIC = new Set(
@@ -124,6 +140,8 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
   const p = await timed('plan', () => makePlan(rw.resolved_query, rw.intent, options.now), (x) => `${x.tool}${Object.keys(x.filters).length ? ` ${JSON.stringify(x.filters)}` : ''}`, (x) => [x.reason]);
 
   let reduced: ReducedAnswer;
+  let passages: SearchHit[] = [];
+  const notes: string[] = [];
   if (p.tool === 'filesystem' || (p.tool === 'both' && rw.intent === 'count')) {
     const contentTerms = p.tool === 'both' ? queryTerms(rw.resolved_query).filter((t) => t.length > 2 && !GENERIC.has(t)) : undefined;
     const files = await timed('filesystem', () => queryFiles(store, p.filters, { contentTerms, allTerms: true }), (f) => `${f.total} files`, (f) => [
@@ -132,11 +150,13 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
     ]);
     reduced = await timed('reduce', () => reduceFiles(files, p, rw.language), () => `${files.total} counted, ${Math.min(files.files.length, 20)} listed`);
   } else {
-    const found = await timed('search', () => searchStage(store, run, p, { embedder: options.embedder }), (r) => `${r.hits.length} passages${r.scopedFiles !== undefined ? ` in ${r.scopedFiles} files` : ''}`, (r) => [
+    const found = await timed('search', () => searchStage(store, run, p, { embedder: options.embedder }), (r) => `${r.hits.length} passages${r.scopedFiles !== undefined ? ` in ${r.scopedFiles} files` : ''}${r.filtersDropped ? ' (no file matched the filters: searched every file)' : ''}`, (r) => [
       ...(r.phrases.length ? [`phrases: ${r.phrases.map((x) => `"${x}"`).join(', ')}`] : []),
       ...r.hits.map((h) => `${cite(h.path, h.page)} ${h.score} (keywords ${h.bm25Rank ?? '-'}, meaning ${h.vectorRank ?? '-'})`),
     ]);
     options.onHits?.(found.hits);
+    passages = found.hits;
+    if (found.filtersDropped) notes.push(`No file matched ${describeFilters(p)}, so every file was searched.`);
     const mapOptions = { termStats, embedder: options.embedder };
     let mapNote = '';
     const mapped: Fact[] = await timed(
@@ -181,5 +201,5 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
     }),
   );
   const prepared = Promise.all([embedded, read]).then(() => undefined);
-  return { answer: reduced.answer, confidence: reduced.confidence, citations: reduced.citations, rewrite: rw, plan: p, stages, session, notFound: reduced.notFound, prepared };
+  return { answer: reduced.answer, confidence: reduced.confidence, citations: reduced.citations, rewrite: rw, plan: p, stages, session, notFound: reduced.notFound, passages, notes, prepared };
 }

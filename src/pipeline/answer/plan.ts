@@ -1,6 +1,7 @@
 import type { DocType } from '../index/extractors/types.js';
 import { baseName, FILE_NAME } from '../rewrite/lexical/files.js';
 import type { Intent } from '../rewrite/types.js';
+import WORDS from './planWords.json' with { type: 'json' };
 
 /** Which source answers: passages (meaning), the files table (names, types, dates), or both. */
 export type PlanTool = 'semantic_search' | 'filesystem' | 'both';
@@ -26,22 +27,61 @@ export interface Plan {
   reason: string;
 }
 
-const TYPE_WORDS: Array<[RegExp, DocType[]]> = [
-  [/\bpdf'?s?\b/i, ['pdf']],
-  [/\b(word|docx?)( (files?|documents?|docs?|bestanden?|documenten))?\b|\bword-?(bestand|document)(en)?\b/i, ['docx']],
-  [/\b(html|web ?pages?|webpagina'?s?)\b/i, ['html']],
-  [/\b(markdown|\.md|md files?)\b/i, ['markdown']],
-  [/\b(text files?|txt|tekstbestand(en)?|plain text)\b/i, ['text']],
-  [/\b(code|source files?|scripts?)\b/i, ['code']],
-];
 const UNINDEXED: Array<[RegExp, string]> = [
   [/\b(spreadsheets?|excel|xlsx?|csv|rekenbla(d|den))\b/i, 'spreadsheets'],
   [/\b(presentations?|powerpoint|pptx?|slides|presentaties?)\b/i, 'presentations'],
   [/\b(images?|photos?|pictures?|afbeeldingen|foto'?s)\b/i, 'images'],
 ];
 
-/** Words that say the question is about files as such, not about what they say. */
-const FILE_WORDS = /\b(files?|documents?|docs|pdf'?s?|bestand(en)?|documenten|folders?|mappen|map)\b/i;
+const ALL = (table: Record<string, string[]>): Set<string> => new Set(Object.values(table).flat());
+const FILE_NOUNS = ALL(WORDS.fileNouns);
+const PLURAL_FILE_NOUNS = new Set(WORDS.pluralFileNouns);
+const OWN_DETERMINERS = ALL(WORDS.ownDeterminers);
+const INVENTORY_CUES = Object.values(WORDS.inventoryCues).flat();
+const TYPES = Object.entries(WORDS.types) as Array<[DocType, { names: string[]; plurals: string[] }]>;
+
+/** The question's words, lower-cased; a hyphenated compound is also split ("word-bestanden" → word, bestanden). */
+const tokens = (question: string): string[] => question.toLowerCase().split(/[^\p{L}\p{N}'’]+/u).map((t) => t.replace(/’/g, "'").replace(/^'+|'+$/g, '')).filter(Boolean);
+
+/** Where the question names its user's files (a type word used as a file reference, or a file noun), by word position. */
+interface FileMention {
+  at: number;
+  type?: DocType;
+}
+
+/**
+ * The places where a question names the user's files: a type's plural ("PDFs"), a type word
+ * before a plural file noun ("text files", "Word documents"), or after an own determiner ("my
+ * PDF", "the Word document"); a plural file noun on its own ("which files"). "a text file", "a
+ * script", "error code E07" describe what is asked about and name none.
+ */
+export function fileMentions(question: string): FileMention[] {
+  const words = tokens(question);
+  const out: FileMention[] = [];
+  words.forEach((w, i) => {
+    const prev = words[i - 1];
+    const next = words[i + 1];
+    const own = prev !== undefined && OWN_DETERMINERS.has(prev);
+    for (const [type, t] of TYPES) {
+      const named = t.names.includes(w);
+      if (t.plurals.includes(w) || (named && next !== undefined && (PLURAL_FILE_NOUNS.has(next) || (own && FILE_NOUNS.has(next)))) || (named && own && type !== 'code' && type !== 'text')) {
+        out.push({ at: i, type });
+        return;
+      }
+    }
+    if (PLURAL_FILE_NOUNS.has(w) || (own && FILE_NOUNS.has(w))) out.push({ at: i });
+  });
+  return out;
+}
+
+/** True when the question asks for files as such ("which files …", "how many PDFs …"): its files are named near its start. */
+const asksForFiles = (mentions: readonly FileMention[]): boolean => mentions.some((m) => m.at < WORDS.targetWithin);
+
+/** A count of things the files hold ("are there more invoices?"), not a quantity a passage states ("how many points by default?"). */
+const inventoryCue = (question: string): boolean => {
+  const q = ` ${tokens(question).join(' ')} `;
+  return INVENTORY_CUES.some((cue) => q.includes(` ${cue} `));
+};
 
 const MONTHS: Record<string, number> = {
   january: 0, jan: 0, januari: 0, february: 1, feb: 1, februari: 1, march: 2, mar: 2, maart: 2, april: 3, apr: 3,
@@ -114,7 +154,8 @@ export function nameHint(question: string): string | undefined {
  */
 export function plan(question: string, intent: Intent, now = new Date()): Plan {
   const filters: PlanFilters = {};
-  const types = [...new Set(TYPE_WORDS.filter(([re]) => re.test(question)).flatMap(([, t]) => t))];
+  const mentions = fileMentions(question);
+  const types = [...new Set(mentions.flatMap((m) => (m.type ? [m.type] : [])))];
   if (types.length) filters.types = types;
   const unindexed = UNINDEXED.filter(([re]) => re.test(question)).map(([, k]) => k);
   if (unindexed.length) filters.unindexedKinds = unindexed;
@@ -128,9 +169,10 @@ export function plan(question: string, intent: Intent, now = new Date()): Plan {
   const name = nameHint(question);
   if (name) filters.nameContains = name;
 
-  const aboutFiles = FILE_WORDS.test(question) || types.length > 0 || unindexed.length > 0;
+  const aboutFiles = asksForFiles(mentions) || unindexed.length > 0;
   if (intent === 'count' && aboutFiles) return { tool: 'filesystem', filters, reason: 'a count of files: answered exactly from the files table' };
-  if (intent === 'count') return { tool: 'both', filters, reason: 'a count of things: files that mention them, with passages to show' };
+  if (intent === 'count' && inventoryCue(question)) return { tool: 'both', filters, reason: 'a count of things: files that mention them, with passages to show' };
+  if (intent === 'count') return { tool: 'semantic_search', filters, reason: 'a quantity the files state: answered from passages' };
   if (intent === 'list' && aboutFiles && !/\b(about|over|that (say|mention)|die .* noemen)\b/i.test(question)) {
     return { tool: 'filesystem', filters, reason: 'a list of files: complete from the files table' };
   }

@@ -25,6 +25,8 @@ export interface SearchStageResult {
   phrases: string[];
   /** Files the filters allowed (undefined: no filter). */
   scopedFiles?: number;
+  /** True when the plan's filters matched no file and every file was searched instead. */
+  filtersDropped?: boolean;
 }
 
 /**
@@ -37,8 +39,11 @@ export interface SearchStageResult {
  */
 export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns' | 'dependence' | 'keywordShares'> & Partial<Pick<RewriteRun, 'conversation' | 'options'>>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
   const k = options.k ?? 8;
-  const fileIds = narrows(plan.filters) ? matchingFileIds(store, plan.filters) : undefined;
-  if (fileIds && fileIds.length === 0) return { hits: [], searched: [], phrases: [], scopedFiles: 0 };
+  const scoped = narrows(plan.filters) ? matchingFileIds(store, plan.filters) : undefined;
+  // Filters read from the wording can be wrong ("the PDF" of a folder of HTML): when they leave
+  // nothing, every file is searched, and the result says so.
+  const filtersDropped = scoped !== undefined && scoped.length === 0;
+  const fileIds = filtersDropped ? undefined : scoped;
   const maxPerFile = fileIds?.length === 1 ? undefined : (options.maxPerFile ?? 2);
   const r = run.result;
   const queries = [
@@ -63,5 +68,5 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   }
   const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
   const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, (h) => h.fileId, (h) => h.score, maxPerFile, k);
-  return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, ...(fileIds ? { scopedFiles: fileIds.length } : {}) };
+  return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}) };
 }
