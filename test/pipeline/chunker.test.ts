@@ -46,4 +46,17 @@ describe('chunkDocument', () => {
     expect(chunks.map((c) => c.section)).toEqual(['Notes', 'Prices', 'Layers']);
     expect(chunks[1]!.text).toContain('It costs 45 euro.');
   });
+
+  it('joins a page tail fragment to the passage before it, and searches a lone fragment by keywords only', () => {
+    const body = 'The apply family runs a function over each element of a list and returns the results in a list of the same length. '.repeat(6);
+    const doc: ExtractedDocument = { type: 'pdf', title: null, pages: [{ page: 1, text: `${body}\n\nDF))) f }` }, { page: 2, text: 'ttktreeview(parent, ...)' }, { page: 3, text: 'A short page that still says something about lists.' }] };
+    const chunks = chunkDocument(doc, { targetChars: 700, maxChars: 1100 });
+    // The tail stays on its page, inside the passage it ends.
+    expect(chunks.filter((c) => c.page === 1)).toHaveLength(1);
+    expect(chunks[0]!.text.endsWith('DF))) f }')).toBe(true);
+    // A page that is one fragment keeps its own page; with almost no words it gets no vector.
+    expect(chunks.find((c) => c.page === 2)).toMatchObject({ text: 'ttktreeview(parent, ...)', keywordsOnly: true });
+    expect(chunks.find((c) => c.page === 3)!.keywordsOnly).toBeUndefined();
+    expect(chunks.map((c) => c.ordinal)).toEqual([0, 1, 2]);
+  });
 });

@@ -133,3 +133,31 @@ describe('answering with search by meaning on', () => {
     expect(diversifyPerFile(ranked, (h) => h.file, (h) => h.score, 1, 6, 0.4).map((h) => h.id)).toEqual([1, 2, 5, 6, 3, 4]);
   });
 });
+
+describe('hybridSearch: the same passage in several files', () => {
+  it('is one hit that names the other files, and the next hit is another passage', async () => {
+    const { tempDir } = await import('../helpers/tmp.js');
+    const { IndexStore } = await import('../../src/pipeline/store/indexStore.js');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const t = tempDir();
+    const folder = join(t.dir, 'docs');
+    mkdirSync(folder);
+    const manual = 'The boiler must be serviced once a year by a certified engineer. The service takes about an hour.';
+    writeFileSync(join(folder, 'boiler-manual.txt'), manual);
+    writeFileSync(join(folder, 'boiler-manual (copy).txt'), manual);
+    writeFileSync(join(folder, 'notes.txt'), 'Call the engineer about the boiler service in March.');
+    const s = IndexStore.open(join(t.dir, 'index.sqlite'));
+    try {
+      await new Indexer(s).indexRoot(folder);
+      const r = await hybridSearch(s, 'boiler service engineer', { k: 5 });
+      expect(r.hits).toHaveLength(2);
+      const copy = r.hits.find((h) => h.path.includes('boiler-manual'))!;
+      expect(copy.alsoIn).toHaveLength(1);
+      expect([copy.path, ...copy.alsoIn!].map((p) => p.split('/').pop()).sort()).toEqual(['boiler-manual (copy).txt', 'boiler-manual.txt']);
+      expect(r.hits.some((h) => h.path.endsWith('notes.txt'))).toBe(true);
+    } finally {
+      s.close();
+      t.cleanup();
+    }
+  });
+});

@@ -35,6 +35,22 @@ function expectConsistent(s: IndexStore): void {
 }
 
 describe('Indexer', () => {
+  it('reads every file again after an extractor upgrade, keeping the vectors of unchanged passages', async () => {
+    const docs = copyFixture('docs', dir);
+    await indexer.indexRoot(docs);
+    const root = store.roots()[0]!;
+    // As an index written by an older Docent.
+    store.setMeta(`extractor_version:${root.id}`, '1');
+    events = [];
+    const again = await new Indexer(store, {}, (e) => events.push(e)).indexRoot(docs);
+    expect(again.updated).toBe(again.seen - again.skipped - again.failed);
+    expect(store.getMeta(`extractor_version:${root.id}`)).not.toBe('1');
+    // Then nothing again.
+    events = [];
+    expect((await new Indexer(store, {}, (e) => events.push(e)).indexRoot(docs)).unchanged).toBe(again.seen);
+    expectConsistent(store);
+  });
+
   it('indexes a folder of real documents, recording every problem file with its reason', async () => {
     const docs = copyFixture('docs', dir);
     const broken = copyFixture('broken', dir);

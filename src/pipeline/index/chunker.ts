@@ -10,6 +10,8 @@ export interface Chunk {
   /** Nearest section heading above the chunk (Markdown), '' when none. */
   section: string;
   text: string;
+  /** A fragment with too few words to mean anything to the encoder: no vector is made for it. */
+  keywordsOnly?: boolean;
 }
 
 export interface ChunkOptions {
@@ -21,6 +23,11 @@ export interface ChunkOptions {
 
 export const PAGE_SEPARATOR = '\n\n';
 export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetChars: 700, maxChars: 1100 };
+/**
+ * A chunk shorter than this is a fragment (a page's last lines, "DF))) f }"): it joins its
+ * neighbour. Alone, it ranks high by meaning for a one-word query and answers nothing.
+ */
+export const MIN_CHUNK_CHARS = 200;
 
 interface Piece {
   start: number;
@@ -75,9 +82,30 @@ export function chunkDocument(doc: ExtractedDocument, options: ChunkOptions = DE
     flush();
     pageOffset += page.text.length + PAGE_SEPARATOR.length;
   }
-  return chunks;
+  return withoutFragments(chunks, options.maxChars);
 }
 
+/** Words of two letters or more: what a passage says, as opposed to code debris and numbers. */
+const wordCount = (text: string): number => text.match(/\p{L}{2,}/gu)?.length ?? 0;
+/** A fragment with fewer words than this carries no meaning for the encoder: it is searched by keywords only. */
+export const MIN_MEANING_WORDS = 6;
+
+/**
+ * Joins each fragment to the chunk before it on the same page and in the same section, where the
+ * two stay within maxChars. A fragment that cannot join stays a chunk of its own (its page is
+ * cited as it is), and when it has almost no words it is searched by keywords only.
+ */
+export function withoutFragments(chunks: readonly Chunk[], maxChars: number): Chunk[] {
+  const out: Chunk[] = [];
+  for (const c of chunks) {
+    const prev = out[out.length - 1];
+    if (c.text.length >= MIN_CHUNK_CHARS) out.push(c);
+    else if (prev && prev.page === c.page && prev.section === c.section && prev.text.length + c.text.length + 1 <= maxChars) {
+      out[out.length - 1] = { ...prev, charEnd: c.charEnd, text: `${prev.text}\n${c.text}` };
+    } else out.push(wordCount(c.text) < MIN_MEANING_WORDS ? { ...c, keywordsOnly: true } : c);
+  }
+  return out.map((c, ordinal) => ({ ...c, ordinal }));
+}
 /** Sentences (or word-bounded slices of over-long ones) with their paragraph and section context. */
 function splitPage(text: string, markdown: boolean, maxChars: number): Piece[] {
   const pieces: Piece[] = [];

@@ -12,8 +12,12 @@ import { ExtractionError } from './extractors/types.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
 
-/** Bump when extraction or chunking changes, so files that failed or were skipped are read again. */
-export const EXTRACTOR_VERSION = 1;
+/**
+ * Bump when extraction or chunking changes: every file is read again on the next run (vectors of
+ * passages whose text did not change are kept), and files that failed or were skipped get
+ * another try. 2: PDF running headers and footers dropped, split words joined, fragments joined.
+ */
+export const EXTRACTOR_VERSION = 2;
 
 export interface IndexerOptions {
   maxFileBytes?: number;
@@ -62,6 +66,8 @@ export class Indexer {
   private readonly maxFileBytes: number;
   private readonly extraIgnore: readonly string[];
   private readonly chunking: ChunkOptions;
+  /** Set for a root whose files were read by an older extractor: an unchanged hash does not spare a file. */
+  private rereading = false;
 
   constructor(
     private readonly store: IndexStore,
@@ -98,8 +104,9 @@ export class Indexer {
     };
 
     const known = new Map<string, FileRow>(this.store.filesOfRoot(root.id).map((f) => [f.path, f]));
-    // After an upgrade that reads files differently, files that could not be read get another try.
+    // After an upgrade that reads files differently, every file is read again.
     const retryProblems = this.store.getMeta(`extractor_version:${root.id}`) !== String(EXTRACTOR_VERSION);
+    this.rereading = retryProblems && known.size > 0;
     const seen = new Set<string>();
     const fresh: CrawledFile[] = [];
     const changed: Array<{ file: CrawledFile; row: FileRow }> = [];
@@ -107,7 +114,7 @@ export class Indexer {
       seen.add(f.path);
       const row = known.get(f.path);
       if (!row) fresh.push(f);
-      else if (row.size !== f.size || row.mtime_ms !== f.mtimeMs || (retryProblems && row.status !== 'indexed')) {
+      else if (row.size !== f.size || row.mtime_ms !== f.mtimeMs || retryProblems) {
         changed.push({ file: f, row });
       }
       else summary.unchanged++;
@@ -148,6 +155,7 @@ export class Indexer {
       }
     } finally {
       batch.end();
+      this.rereading = false;
     }
     if (retryProblems) this.store.setMeta(`extractor_version:${root.id}`, String(EXTRACTOR_VERSION));
     summary.chunks = this.store.counts().chunks;
@@ -256,7 +264,7 @@ export class Indexer {
     }
     const hash = createHash('sha256').update(buf).digest('hex');
 
-    if (existing && existing.hash === hash && existing.status === 'indexed') {
+    if (existing && existing.hash === hash && existing.status === 'indexed' && !this.rereading) {
       this.store.touchFile(existing.id, file.size, file.mtimeMs);
       return emit('unchanged');
     }
@@ -279,6 +287,7 @@ export class Indexer {
         return {
           ordinal: c.ordinal, page: c.page, charStart: c.charStart, charEnd: c.charEnd, heading, text: c.text,
           textHash: createHash('sha256').update(c.text).digest('hex').slice(0, 32),
+          ...(c.keywordsOnly ? { keywordsOnly: true } : {}),
         };
       });
       const pages = doc.pages.some((p) => p.page !== null) ? doc.pages.length : null;

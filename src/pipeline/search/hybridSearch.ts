@@ -16,6 +16,8 @@ export interface SearchHit {
   score: number;
   bm25Rank: number | null;
   vectorRank: number | null;
+  /** Other files that hold this very passage (a copied file, a page repeated in another manual). */
+  alsoIn?: string[];
 }
 
 /** Terms searched beside the query's own, each contributing `weight` times its BM25 score. */
@@ -141,15 +143,21 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
     const fileOf = store.prepared('SELECT file_id AS f FROM chunks WHERE id = ?');
     ranked = capPerFile(ranked, ([id]) => (fileOf.get(id) as { f: number } | undefined)?.f, options.maxPerFile, k);
   }
-  const top = ranked.slice(0, k);
-
   const rowStmt = store.prepared(
-    `SELECT c.id, c.file_id AS fileId, c.page, c.text, f.path FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?`,
+    `SELECT c.id, c.file_id AS fileId, c.page, c.text, c.text_hash AS textHash, f.path FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?`,
   );
   const hits: SearchHit[] = [];
-  for (const [id, r] of top) {
-    const row = rowStmt.get(id) as { id: number; fileId: number; page: number | null; text: string; path: string } | undefined;
+  // The same passage in several files (identical files, repeated pages) is one hit that names the others.
+  const byText = new Map<string, SearchHit>();
+  for (const [id, r] of ranked) {
+    if (hits.length >= k) break;
+    const row = rowStmt.get(id) as { id: number; fileId: number; page: number | null; text: string; textHash: string; path: string } | undefined;
     if (!row) continue;
+    const same = byText.get(row.textHash);
+    if (same) {
+      if (same.path !== row.path && !same.alsoIn?.includes(row.path)) same.alsoIn = [...(same.alsoIn ?? []), row.path];
+      continue;
+    }
     hits.push({
       chunkId: id,
       fileId: row.fileId,
@@ -160,6 +168,7 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
       bm25Rank: r.bm25Rank,
       vectorRank: r.vectorRank,
     });
+    byText.set(row.textHash, hits[hits.length - 1]!);
   }
   const mode = bm25Ids.length && vecIds.length ? 'hybrid' : vecIds.length ? 'vector' : bm25Ids.length ? 'keyword' : 'none';
   return { hits, mode, vectorsPending: pendingVectors };

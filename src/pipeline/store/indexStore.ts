@@ -6,6 +6,9 @@ import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { DocentError } from '../../shared/errors.js';
 import { int8, signBits } from './quantize.js';
 
+/** chunks.vec_state of a fragment searched by keywords only (0: waiting, 1: has a vector, 2: could not be embedded). */
+export const VEC_KEYWORDS_ONLY = 3;
+
 export type FileStatus = 'indexed' | 'skipped' | 'failed';
 
 export interface FileRow {
@@ -38,6 +41,8 @@ export interface NewChunk {
   heading: string;
   text: string;
   textHash: string;
+  /** No vector is made for it (a fragment: see chunker.ts). */
+  keywordsOnly?: boolean;
 }
 
 export interface FileRecord {
@@ -271,7 +276,7 @@ export class IndexStore {
     this.db.transaction(() => {
       this.db.exec('DROP TRIGGER IF EXISTS chunks_vec_ad; DROP TABLE IF EXISTS chunk_vec; DELETE FROM chunk_vec_q;');
       this.db.prepare("DELETE FROM meta WHERE key IN ('embedder_id', 'embedder_dimension')").run();
-      this.db.prepare('UPDATE chunks SET vec_state = 0').run();
+      this.db.prepare(`UPDATE chunks SET vec_state = 0 WHERE vec_state <> ${VEC_KEYWORDS_ONLY}`).run();
     })();
   }
 
@@ -329,11 +334,11 @@ export class IndexStore {
       const fileId = this.upsertFileRow(record);
       this.prepared('DELETE FROM chunks WHERE file_id = ?').run(fileId);
       const insert = this.prepared(
-        `INSERT INTO chunks(file_id, ordinal, page, char_start, char_end, heading, text, text_hash)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO chunks(file_id, ordinal, page, char_start, char_end, heading, text, text_hash, vec_state)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       for (const c of chunks) {
-        insert.run(fileId, c.ordinal, c.page, c.charStart, c.charEnd, c.heading, c.text, c.textHash);
+        insert.run(fileId, c.ordinal, c.page, c.charStart, c.charEnd, c.heading, c.text, c.textHash, c.keywordsOnly ? VEC_KEYWORDS_ONLY : 0);
       }
       return fileId;
     })();

@@ -1,3 +1,4 @@
+import { BREAK_HYPHEN, cleanPages } from './pageCleanup.js';
 import { ExtractionError, type ExtractedDocument, type ExtractedPage } from './types.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -66,7 +67,9 @@ export async function extractPdf(buf: Buffer): Promise<ExtractedDocument> {
         'the PDF has no text layer (probably scanned images); Docent does not read text from images yet',
       );
     }
-    return { type: 'pdf', title, pages };
+    // Running headers and footers go, and words split at a line end are joined (pageCleanup.ts).
+    const cleaned = cleanPages(pages.map((p) => p.text));
+    return { type: 'pdf', title, pages: pages.map((p, i) => ({ page: p.page, text: cleaned[i]! })) };
   } finally {
     await doc.destroy().catch(() => undefined);
   }
@@ -77,7 +80,12 @@ function joinItems(items: TextItemLike[]): string {
   for (const item of items) {
     if (typeof item.str !== 'string') continue;
     out += item.str;
-    // A line that ends in a hyphen continues on the next: "three-" + "year" is "three-year".
+    // A line that ends in a hyphen continues on the next: whether "charac-" + "ter" or "three-" +
+    // "year", the document's own words decide (joinBreakHyphens).
+    if (item.hasEOL && /\p{L}-$/u.test(out)) {
+      out = out.slice(0, -1) + BREAK_HYPHEN;
+      continue;
+    }
     if (/\p{L}-$/u.test(out)) continue;
     if (item.hasEOL) out += '\n';
     else if (item.str.length > 0 && !out.endsWith(' ')) out += ' ';
