@@ -16,6 +16,7 @@ import { extractiveMap, filterFacts, type Fact } from './mapStage.js';
 import { plan as makePlan, type Plan } from './plan.js';
 import { cite, reduceFacts, reduceFiles, type Citation, type ReducedAnswer } from './reduce.js';
 import { searchStage } from './searchStage.js';
+import { passageConfidence } from './confidence.js';
 import { SessionStore } from './sessions.js';
 
 export type StageName = 'rewrite' | 'plan' | 'search' | 'filesystem' | 'map' | 'filter' | 'reduce' | 'confidence';
@@ -39,6 +40,8 @@ export interface AskResult {
   notFound: boolean;
   /** The passages searched, best first (empty for a filesystem answer). */
   passages: SearchHit[];
+  /** What the passage answer's confidence was computed from (CONFIDENCE_FEATURES order; absent for a filesystem answer). */
+  evidence?: number[];
   /** What the user should know about how the answer was found ("no PDF matched; searched every file"). */
   notes: string[];
   /**
@@ -74,6 +77,15 @@ export interface AskOptions {
 }
 
 const factLines = (facts: readonly Fact[]): string[] => facts.map((f) => `${f.score} (covers ${Math.round(f.coverage * 100)} %) ${cite(f.path, f.page)} "${f.quote.length > 100 ? `${f.quote.slice(0, 100)}…` : f.quote}"`);
+
+/** The texts of the hits' passages, by chunk id. */
+function passageTexts(store: IndexStore, hits: readonly SearchHit[]): Map<number, string> {
+  const q = store.prepared('SELECT text FROM chunks WHERE id = ?');
+  return new Map(hits.flatMap((h) => {
+    const row = q.get(h.chunkId) as { text: string } | undefined;
+    return row ? [[h.chunkId, row.text] as const] : [];
+  }));
+}
 
 /** The plan's filters in words, for a note ("the filters (PDF files, changed 2024-01-01 to 2025-01-01)"). */
 function describeFilters(p: Plan): string {
@@ -141,6 +153,7 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
 
   let reduced: ReducedAnswer;
   let passages: SearchHit[] = [];
+  let evidence: number[] | undefined;
   const notes: string[] = [];
   if (p.tool === 'filesystem' || (p.tool === 'both' && rw.intent === 'count')) {
     const contentTerms = p.tool === 'both' ? queryTerms(rw.resolved_query).filter((t) => t.length > 2 && !GENERIC.has(t)) : undefined;
@@ -171,12 +184,14 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
       factLines,
     );
     const facts = await timed('filter', () => filterFacts(mapped), (f) => `${f.length} kept`, factLines);
+    const verdict = passageConfidence({ question: rw, facts, hits: found.hits, texts: passageTexts(store, found.hits), termStats });
+    evidence = verdict.features;
     let reduceNote = '';
     reduced = await timed(
       'reduce',
       async () => {
-        if (!options.answerer) return reduceFacts(facts, found.hits, rw.intent, rw.language);
-        const r = await llmReduce(facts, found.hits, { text: rw.resolved_query, intent: rw.intent, language: rw.language }, options.answerer, options.reduceBudgetMs);
+        if (!options.answerer) return reduceFacts(facts, found.hits, rw.intent, rw.language, verdict);
+        const r = await llmReduce(facts, found.hits, { text: rw.resolved_query, intent: rw.intent, language: rw.language }, options.answerer, verdict, options.reduceBudgetMs);
         reduceNote = r.fallback ? ` (extractive: the model's answer was not used: ${r.fallback})` : r.check ? ` (written by the model; its check: ${r.check}${r.dropped ? `; ${r.dropped} unsupported sentences dropped` : ''})` : '';
         return r.reduced;
       },
@@ -201,5 +216,5 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
     }),
   );
   const prepared = Promise.all([embedded, read]).then(() => undefined);
-  return { answer: reduced.answer, confidence: reduced.confidence, citations: reduced.citations, rewrite: rw, plan: p, stages, session, notFound: reduced.notFound, passages, notes, prepared };
+  return { answer: reduced.answer, confidence: reduced.confidence, citations: reduced.citations, rewrite: rw, plan: p, stages, session, notFound: reduced.notFound, passages, ...(evidence ? { evidence } : {}), notes, prepared };
 }

@@ -5,7 +5,8 @@ import type { SearchHit } from '../search/hybridSearch.js';
 import type { IndexStore } from '../store/indexStore.js';
 import type { LlmAnswerer, Relevance } from './llmAnswerer.js';
 import { extractiveMap, questionCoverage, sentences, stem, type ExtractiveMapOptions, type Fact, type MapQuestion } from './mapStage.js';
-import { cite, passageConfidence, reduceFacts, type ReducedAnswer } from './reduce.js';
+import { cite, reduceFacts, type ReducedAnswer } from './reduce.js';
+import type { ConfidenceResult } from './confidence.js';
 
 /** Letters and digits only, lower-cased, single-spaced: how quotes are compared with their passage. */
 const plain = (s: string): string => s.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -145,9 +146,10 @@ export async function llmReduce(
   hits: readonly SearchHit[],
   question: { text: string; intent: Intent; language: string },
   answerer: LlmAnswerer,
+  verdict: ConfidenceResult,
   budgetMs = DEFAULT_REDUCE_BUDGET_MS,
 ): Promise<LlmReduceResult> {
-  const extractive = reduceFacts(facts, hits, question.intent, question.language);
+  const extractive = reduceFacts(facts, hits, question.intent, question.language, verdict);
   if (extractive.notFound) return { reduced: extractive, dropped: 0 };
   const shown = facts.slice(0, REDUCE_FACTS);
   let out;
@@ -172,9 +174,9 @@ export async function llmReduce(
     }
     kept.push({ text, facts: used });
   }
-  const confidence = Math.round((0.7 * passageConfidence(facts, hits) + 0.3 * CHECK[out.answered]) * 100) / 100;
+  const confidence = Math.round((0.7 * verdict.confidence + 0.3 * CHECK[out.answered]) * 100) / 100;
   if (kept.length === 0) return { reduced: extractive, fallback: out.sentences.length ? 'none of its sentences rested on the facts' : 'it wrote no answer', dropped, check: out.answered };
-  if (out.answered === 'no' && confidence < 0.5) return { reduced: { ...reduceFacts([], hits, question.intent, question.language), confidence }, dropped, check: out.answered };
+  if (out.answered === 'no' && confidence < 0.5) return { reduced: { ...reduceFacts([], hits, question.intent, question.language, { confidence, notFound: true }), confidence }, dropped, check: out.answered };
   const bullets = question.intent === 'list' || question.intent === 'compare';
   const lines = kept.map((s) => `${bullets ? '- ' : ''}${s.text} ${s.facts.map((f) => cite(f.path, f.page)).join(' ')}`);
   const citations = [...new Map(kept.flatMap((s) => s.facts).map((f) => [f.chunkId + f.quote, { path: f.path, page: f.page, quote: f.quote }])).values()];

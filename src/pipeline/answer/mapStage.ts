@@ -5,6 +5,10 @@ import { queryTerms } from '../search/queryTerms.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
+import WORDS from './mapWords.json' with { type: 'json' };
+
+/** Words that open a sentence leaning on the one before it (mapWords.json). */
+const CONTINUATIONS = new Set(Object.values(WORDS.continuations).flat());
 
 /** One thing a passage says that bears on the question, with where it says it. */
 export interface Fact {
@@ -18,6 +22,8 @@ export interface Fact {
   coverage: number;
   /** The question's own words (stemmed) that the sentence, with its heading, contains (extractive Map). */
   words?: string[];
+  /** The title the sentence stands under in its passage, if any (extractive Map). */
+  heading?: string;
 }
 
 export interface MapQuestion {
@@ -34,6 +40,8 @@ const CONTEXT_WEIGHT = 0.3;
 const RELATED_CREDIT = 0.5;
 /** The share of a sentence's coverage that is its passage's coverage of the question. */
 const PASSAGE_WEIGHT = 0.3;
+/** The share of a sentence's coverage that is its own words' (without its title and file name). */
+const SELF_WEIGHT = 0.2;
 const ADDED_WEIGHT = 0.25;
 
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
@@ -59,23 +67,50 @@ export function statements(text: string): Statement[] {
   const out: Statement[] = [];
   let heading: string | undefined;
   let paragraph: string[] = [];
+  // A title that nothing followed: the passage's only statement, kept where nothing else is.
+  let lastTitle: string | undefined;
   const flush = (): void => {
+    // A paragraph that is one line without a closing mark is a title ("wal_level (enum)",
+    // "Engineering department - budget Q1 2026"): the context of what follows, never an answer.
+    if (paragraph.length === 1 && !/[.!?;:]$/.test(paragraph[0]!) && paragraph[0]!.split(/\s+/).length <= TITLE_WORDS) {
+      heading = paragraph[0]!;
+      lastTitle = heading;
+      paragraph = [];
+      return;
+    }
     for (const seg of SEGMENTER.segment(paragraph.join(' '))) {
       const s = seg.segment.replace(/\s+/g, ' ').trim();
-      if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s)) out.push(heading ? { text: s, heading } : { text: s });
+      if (s.split(' ').length < 4 && !/\d/.test(s)) heading = s.replace(/[.!?]$/, '');
+      else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s)) out.push(heading ? { text: s, heading } : { text: s });
     }
     paragraph = [];
   };
-  for (const line of text.split(/\r?\n/)) {
-    const h = HEADING.exec(line.trim());
+  const lines = text.split(/\r?\n/);
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    const h = HEADING.exec(line);
     if (h) {
       flush();
       heading = h[1]!.trim();
-    } else if (!line.trim()) flush();
-    else paragraph.push(line.trim());
-  }
+    } else if (!line) flush();
+    else if (isTitleLine(line, paragraph, lines[i + 1])) {
+      // A PDF's section title stands on its own line, without a mark ("Dumb", "28.2 Finding Roots").
+      flush();
+      heading = line;
+    } else paragraph.push(line);
+  });
   flush();
+  if (out.length === 0 && lastTitle && lastTitle.length >= 12 && !isFragment(lastTitle)) out.push({ text: lastTitle });
   return out;
+}
+
+/** A one-line paragraph of at most this many words, without a closing mark, is a title. */
+const TITLE_WORDS = 12;
+
+/** A short line that opens a paragraph, ends without a mark and is followed by a capitalised line: a title. */
+function isTitleLine(line: string, paragraph: readonly string[], next: string | undefined): boolean {
+  const opens = paragraph.length === 0 || /[.!?:]$/.test(paragraph[paragraph.length - 1]!);
+  return opens && line.split(/\s+/).length <= 4 && !/[.!?:;,]$/.test(line) && /^[\p{Lu}\p{N}]/u.test(line) && /^\s*\p{Lu}/u.test(next ?? '');
 }
 
 export const sentences = (text: string): string[] => statements(text).map((s) => s.text);
@@ -84,15 +119,20 @@ export const sentences = (text: string): string[] => statements(text).map((s) =>
  * How much of the question a sentence covers: the share of the question's words it contains,
  * each weighted by its rarity in the index, the rewrite's added words at half.
  */
-export function questionCoverage(question: MapQuestion, termStats?: TermStats): (sentence: string) => number {
+export function questionCoverage(question: MapQuestion, termStats?: TermStats, knownOnly = false): (sentence: string) => number {
   const own = queryTerms(question.resolved_query);
   // A follow-up's own words are its focus; what the rewrite resolved them against is context.
   const focus = question.original_query !== undefined ? new Set(queryTerms(question.original_query)) : undefined;
   const added = queryTerms(question.keywords.join(' ')).filter((t) => !own.includes(t));
-  const idf = termStats?.idf([...own, ...added]);
+  const df = termStats?.documentFrequency([...own, ...added]);
+  const idf = df ? termStats!.idfOf(df) : undefined;
+  // A word no passage has cannot be covered by any sentence. Map counts it (a passage that covers
+  // only a question's other words answers less of it); Confidence leaves it out (knownOnly) and
+  // weighs such words apart, as their number depends on how large the index is.
+  const known = (t: string): boolean => !knownOnly || !df || df.get(t)! > 0;
   const weights = new Map<string, number>();
-  for (const t of own) weights.set(stem(t), (focus && focus.size && !focus.has(t) ? CONTEXT_WEIGHT : 1) * (idf?.get(t) ?? 1));
-  for (const t of added) if (!weights.has(stem(t))) weights.set(stem(t), ADDED_WEIGHT * (idf?.get(t) ?? 1));
+  for (const t of own.filter(known)) weights.set(stem(t), (focus && focus.size && !focus.has(t) ? CONTEXT_WEIGHT : 1) * (idf?.get(t) ?? 1));
+  for (const t of added.filter(known)) if (!weights.has(stem(t))) weights.set(stem(t), ADDED_WEIGHT * (idf?.get(t) ?? 1));
   const total = [...weights.values()].reduce((a, b) => a + b, 0) || 1;
   // A word the document says differently ("kost" asked, "prijs" written) counts at RELATED_CREDIT.
   const related = new Map([...own, ...added].map((t) => [stem(t), relatedWords(t).map(stem)]));
@@ -129,6 +169,8 @@ const EMBED_CHARS = 300;
 /** Words leave no doubt when the best sentence covers this much of the question and leads the next by this ratio. */
 const CLEAR_COVERAGE = 0.5;
 const CLEAR_MARGIN = 0.8;
+/** The share of meaning in a sentence's score where it was compared. */
+const MEANING_WEIGHT = 0.2;
 
 export interface ExtractiveMapOptions {
   termStats?: TermStats;
@@ -137,53 +179,97 @@ export interface ExtractiveMapOptions {
   perHit?: number;
 }
 
+/** One sentence of a hit, scored as a possible answer. */
+export interface MapCandidate {
+  hit: SearchHit;
+  quote: string;
+  heading: string;
+  /** Its place in the passage's statements. */
+  index: number;
+  coverage: number;
+  rank: number;
+  /** 0..1: by the question's words it covers and its passage's rank. */
+  score: number;
+  semantic?: number;
+}
+
 /**
- * The extractive Map stage (no language model needed): each hit's sentences scored by the
- * question's words they contain (weighted by rarity in the index), by how close their meaning is
- * to the question's (with an embedder), and by how well their passage ranked; the best one or two
- * per hit become facts.
+ * Every statement of the hits as a candidate answer, scored by the question's words it covers
+ * (weighted by rarity in the index, its title and file name counting as context) and its
+ * passage's rank.
+ */
+export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly SearchHit[], question: MapQuestion, options: Pick<ExtractiveMapOptions, 'termStats'> = {}): MapCandidate[] {
+  const coverageOf = questionCoverage(question, options.termStats);
+  const best = hits.length ? Math.max(...hits.map((h) => h.score)) : 1;
+  return hits.flatMap((hit) => {
+    const text = texts.get(hit.chunkId);
+    if (text === undefined) return [];
+    // A sentence in a passage that is about the whole question is likelier its answer than one
+    // that shares a word by chance. The file's name is context too, like a heading: a sentence
+    // of heat-pump-manual.pdf is about a heat pump even when it says "the unit".
+    const title = fileTitle(hit.path);
+    const passageCoverage = coverageOf(`${title} ${text}`);
+    return statements(text).map(({ text: quote, heading }, index): MapCandidate => {
+      // The question's words in the sentence itself count once more: of two sentences under the
+      // same title, the one that says "warranty" answers "how long is the warranty?".
+      const coverage = (1 - PASSAGE_WEIGHT - SELF_WEIGHT) * coverageOf(`${title} ${heading ?? ''} ${quote}`) + SELF_WEIGHT * coverageOf(quote) + PASSAGE_WEIGHT * passageCoverage;
+      const rank = hit.score / best;
+      return { hit, quote, heading: [title, heading].filter(Boolean).join(' '), index, coverage, rank, score: 0.75 * coverage + 0.25 * rank };
+    });
+  });
+}
+
+/**
+ * The extractive Map stage (no language model needed): each hit's statements scored
+ * (mapCandidates), compared by meaning with the question where the words leave doubt (with an
+ * embedder); the best one or two per hit become facts, each with its neighbour where it leans on
+ * it ("It defaults to …") or introduces it ("… as follows:").
  */
 export async function extractiveMap(store: IndexStore, hits: readonly SearchHit[], question: MapQuestion, options: ExtractiveMapOptions = {}): Promise<Fact[]> {
-  const coverageOf = questionCoverage(question, options.termStats);
   const wordsIn = questionWordsIn(question);
-  const textOf = store.db.prepare('SELECT text FROM chunks WHERE id = ?');
-  const best = hits.length ? Math.max(...hits.map((h) => h.score)) : 1;
-  const candidates = hits.flatMap((hit) => {
-    const row = textOf.get(hit.chunkId) as { text: string } | undefined;
-    if (!row) return [];
-    // A sentence in a passage that is about the whole question is likelier its answer than one
-    // that shares a word by chance ("Wat kost houtmulch?": the mulch note's price, not a café's).
-    // The file's name is context too, like a heading: a sentence of heat-pump-manual.pdf is about
-    // a heat pump even when it says "the unit".
-    const title = fileTitle(hit.path);
-    const passage = PASSAGE_WEIGHT * coverageOf(`${title} ${row.text}`);
-    return statements(row.text)
-      .map(({ text: quote, heading }) => ({ hit, quote, heading: [title, heading].filter(Boolean).join(' '), coverage: (1 - PASSAGE_WEIGHT) * coverageOf(`${title} ${heading ?? ''} ${quote}`) + passage, semantic: undefined as number | undefined, rank: hit.score / best }))
-      .sort((a, b) => b.coverage - a.coverage);
-  });
-  const byWords = (c: (typeof candidates)[number]): number => 0.75 * c.coverage + 0.25 * c.rank;
-  const ranked = [...candidates].sort((a, b) => byWords(b) - byWords(a));
+  const textOf = store.prepared('SELECT text FROM chunks WHERE id = ?');
+  const texts = new Map(hits.flatMap((h) => {
+    const row = textOf.get(h.chunkId) as { text: string } | undefined;
+    return row ? [[h.chunkId, row.text] as const] : [];
+  }));
+  const candidates = mapCandidates(texts, hits, question, options);
+  const ranked = [...candidates].sort((a, b) => b.score - a.score);
   // Meaning is compared (an encoder call, the costly part) only where the words leave doubt: no
   // sentence covers most of the question, or the best two are close. Then for the best few.
-  const clear = ranked[0] !== undefined && ranked[0].coverage >= CLEAR_COVERAGE && (ranked[1] === undefined || byWords(ranked[1]) <= CLEAR_MARGIN * byWords(ranked[0]));
+  const clear = ranked[0] !== undefined && ranked[0].coverage >= CLEAR_COVERAGE && (ranked[1] === undefined || ranked[1].score <= CLEAR_MARGIN * ranked[0].score);
   const compared = options.embedder && !clear ? ranked.slice(0, EMBED_MAX) : [];
   if (compared.length) {
     const vectors = await options.embedder!.embed([question.resolved_query, ...compared.map((c) => c.quote.slice(0, EMBED_CHARS))]);
     compared.forEach((c, i) => (c.semantic = meaning(cosine(vectors[0]!, vectors[i + 1]!))));
   }
+  const final = (c: MapCandidate): number => (compared.length ? (1 - MEANING_WEIGHT) * c.score + MEANING_WEIGHT * (c.semantic ?? 0) : c.score);
   const facts: Fact[] = [];
   for (const hit of hits) {
-    const scored = candidates
-      .filter((c) => c.hit === hit)
-      .map((c) => ({ ...c, score: compared.length ? 0.55 * c.coverage + 0.2 * (c.semantic ?? 0) + 0.25 * c.rank : byWords(c) }))
-      // A sentence with none of the question's words must be very close in meaning (cosine 0.6 and up) to count.
-      .filter((c) => c.coverage > 0 || (c.semantic ?? 0) >= 0.8);
-    for (const s of scored.sort((a, b) => b.score - a.score).slice(0, options.perHit ?? 2)) {
-      const words = wordsIn(s.heading ? `${s.heading} ${s.quote}` : s.quote);
-      facts.push({ quote: s.quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), coverage: round(s.coverage), words });
+    const own = candidates.filter((c) => c.hit === hit);
+    const scored = own
+      // A sentence with none of the question's words must be very close in meaning to count.
+      .filter((c) => c.coverage > 0 || (c.semantic ?? 0) >= 0.8)
+      .sort((a, b) => final(b) - final(a))
+      .slice(0, options.perHit ?? 2);
+    for (const s of scored) {
+      const quote = withNeighbour(own, s);
+      const words = wordsIn(s.heading ? `${s.heading} ${quote}` : quote);
+      facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(final(s)), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}) });
     }
   }
   return facts.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * A sentence with the one before it where it leans on it (opens with "It", "This", …) and the one
+ * after it where it introduces it (ends with ":") or is too short to stand alone.
+ */
+function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate): string {
+  const at = (i: number): string | undefined => sentences.find((c) => c.index === i)?.quote;
+  const words = s.quote.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const before = CONTINUATIONS.has((words[0] ?? '').toLowerCase()) ? at(s.index - 1) : undefined;
+  const after = /:$/.test(s.quote) || words.length < 6 ? at(s.index + 1) : undefined;
+  return [before, s.quote, after].filter(Boolean).join(' ');
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;

@@ -4,6 +4,7 @@ import type { SearchHit } from '../search/hybridSearch.js';
 import type { FileQueryResult } from './filesystemTool.js';
 import type { Fact } from './mapStage.js';
 import type { Plan } from './plan.js';
+import type { ConfidenceResult } from './confidence.js';
 
 export interface Citation {
   path: string;
@@ -79,27 +80,16 @@ export function reduceFiles(files: FileQueryResult, plan: Plan, language: string
   };
 }
 
-/**
- * Confidence of a passage answer, 0..1: how much of the question the best fact covers, whether
- * keywords and meaning agreed on its passage, and whether other files say the same.
- */
-export function passageConfidence(facts: readonly Fact[], hits: readonly SearchHit[]): number {
-  const top = facts[0];
-  if (!top) return 0;
-  const hit = hits.find((h) => h.chunkId === top.chunkId);
-  const agreement = hit && hit.bm25Rank !== null && hit.vectorRank !== null ? 1 : hit?.bm25Rank !== null ? 0.6 : 0.3;
-  const support = new Set(facts.filter((f) => f.coverage >= top.coverage * 0.6).map((f) => f.path)).size > 1 ? 1 : 0.5;
-  return Math.round(Math.min(1, 0.6 * top.coverage + 0.25 * agreement + 0.15 * support) * 100) / 100;
-}
-
-/** Below this, the answer says plainly that the files do not seem to hold it. */
-export const CONFIDENCE_BAR = 0.4;
+/** A factual answer states at most this many facts, each cited. */
+const FACTUAL_FACTS = 3;
+/** A further fact joins the best one when its score is at least this share of the best's. */
+const SECOND_FACT = 0.85;
 
 /** The Reduce stage for passages: shaped by intent, every claim cited, or the honest not-found answer. */
-export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], intent: Intent, language: string): ReducedAnswer {
+export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], intent: Intent, language: string, verdict: ConfidenceResult): ReducedAnswer {
   const t = language === 'nl' ? TEXT.nl : TEXT.en;
-  const confidence = passageConfidence(facts, hits);
-  if (facts.length === 0 || confidence < CONFIDENCE_BAR) {
+  const { confidence } = verdict;
+  if (facts.length === 0 || verdict.notFound) {
     const nearest = hits.slice(0, 3);
     const lines = [t.notFound, ...(nearest.length ? [t.nearest, ...nearest.map((h) => `- ${h.snippet.replace(/\*\*/g, '')} ${cite(h.path, h.page)}`)] : [])];
     return { answer: lines.join('\n'), citations: [], confidence, notFound: true };
@@ -114,13 +104,17 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
     used = facts.slice(0, 3);
     answer = used.map((f) => `${f.quote} ${cite(f.path, f.page)}`).join(' ');
   } else {
-    // Factual: the best fact, and a second from another source when it is nearly as good and
-    // about the same thing: it has every question word the best one has ("Wat kost houtmulch?":
-    // a café note's "kost" does not second the mulch note's price).
+    // Factual: the best fact, and up to two more from other files that are nearly as likely and
+    // about the same thing: they have every question word the best one has ("Wat kost
+    // houtmulch?": a café note's "kost" does not second the mulch note's price).
     const top = facts[0]!;
     const same = (f: Fact): boolean => !top.words || !f.words || top.words.every((w) => f.words!.includes(w));
-    const second = facts.find((f) => f.path !== top.path && f.score >= top.score * 0.85 && same(f));
-    used = second ? [top, second] : [top];
+    const more: Fact[] = [];
+    for (const f of facts) {
+      if (more.length >= FACTUAL_FACTS - 1) break;
+      if (f.score >= top.score * SECOND_FACT && same(f) && ![top, ...more].some((u) => u.path === f.path)) more.push(f);
+    }
+    used = [top, ...more];
     answer = used.map((f) => `${f.quote} ${cite(f.path, f.page)}`).join(' ');
   }
   return { answer, citations: used.map((f) => ({ path: f.path, page: f.page, quote: f.quote })), confidence, notFound: false };

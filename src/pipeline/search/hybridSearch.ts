@@ -97,6 +97,21 @@ export const ADDED_TERM_WEIGHT = 0.5;
  */
 export const PHRASE_WEIGHT = 0.3;
 
+/** The weight of the meaning side in the fusion for a keyword query (isKeywordQuery). */
+export const KEYWORD_QUERY_VECTOR_WEIGHT = 0.3;
+
+/**
+ * A query that names something rather than says something: one content word, or words written
+ * as code (an underscore, a dot or brackets inside, letters and digits mixed: write.csv,
+ * R_LIBS_USER, E07, lapply()).
+ */
+export function isKeywordQuery(query: string): boolean {
+  const words = query.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return false;
+  const code = (w: string): boolean => /\w[_.]\w|\w\(|^[A-Za-z]+\d+\w*$|^\d+[A-Za-z]+$/.test(w);
+  return queryTerms(query).length === 1 || words.every(code);
+}
+
 /** Reciprocal rank fusion constant, as in Cormack et al. (2009). */
 export const RRF_K = 60;
 
@@ -132,9 +147,12 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
 
   const fused = new Map<number, { score: number; bm25Rank: number | null; vectorRank: number | null }>();
   bm25Ids.forEach((id, i) => fused.set(id, { score: 1 / (RRF_K + i + 1), bm25Rank: i + 1, vectorRank: null }));
+  // A query that is a name rather than a sentence ("lapply", "R_LIBS_USER", "E07") is found by its
+  // letters: meaning adds little and ranks short passages that merely resemble it.
+  const vectorWeight = isKeywordQuery(query) ? KEYWORD_QUERY_VECTOR_WEIGHT : 1;
   vecIds.forEach((id, i) => {
     const entry = fused.get(id) ?? { score: 0, bm25Rank: null, vectorRank: null };
-    entry.score += 1 / (RRF_K + i + 1);
+    entry.score += vectorWeight / (RRF_K + i + 1);
     entry.vectorRank = i + 1;
     fused.set(id, entry);
   });

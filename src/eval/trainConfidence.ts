@@ -1,0 +1,98 @@
+/**
+ * `npm run train:confidence [-- --out FILE] [--l2 N] [--miss SHARE]`
+ *
+ * Trains the Confidence stage's model (src/pipeline/answer/confidence.ts) on the real-documents
+ * set (src/eval/docs/docsSet.json): each standalone answerable question asked of the whole corpus
+ * (label 1) against the same question asked of the corpus without its manual (label 0: its words
+ * are there, its answer is not). The set's unanswerable questions are kept out of training and
+ * reported as the test. The threshold lets at most --miss of the answerable questions fall to
+ * "not found". Writes src/pipeline/answer/confidenceWeights.json.
+ */
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ask } from '../pipeline/answer/ask.js';
+import { CONFIDENCE_FEATURES } from '../pipeline/answer/confidence.js';
+import { Indexer } from '../pipeline/index/indexer.js';
+import { predict } from '../pipeline/rewrite/lexical/logisticModel.js';
+import { IndexStore } from '../pipeline/store/indexStore.js';
+import { assembleCorpus, loadDocsSet, type AnswerableItem } from './docs/docsSet.js';
+import { indexCorpus } from './docsEval.js';
+import { fitLogistic } from './logistic.js';
+import { auroc } from './metrics.js';
+
+/** Each manual of the corpus, as the ignore pattern that leaves it out. */
+const MANUALS: Record<string, string> = { postgresql: 'postgresql/', git: 'git/', 'gnuplot.pdf': 'pdf/gnuplot.pdf', 'octave.pdf': 'pdf/octave.pdf' };
+
+/** The manual an item is about, from its first relevant file. */
+const manualOf = (item: AnswerableItem): string => {
+  const f = item.relevant[0]!.file;
+  return f.startsWith('pdf/') ? f.slice(4) : f.split('/')[0]!;
+};
+
+/** What each question's confidence is computed from, asked of an index. */
+async function evidenceOf(store: IndexStore, questions: readonly string[]): Promise<number[][]> {
+  const out: number[][] = [];
+  for (const q of questions) {
+    const r = await ask(store, q);
+    await r.prepared;
+    if (r.evidence) out.push(r.evidence);
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { out: { type: 'string', default: 'src/pipeline/answer/confidenceWeights.json' }, l2: { type: 'string', default: '1' }, miss: { type: 'string', default: '0.1' }, cache: { type: 'string' } } });
+  const l2 = Number(values.l2);
+  const miss = Number(values.miss);
+  const cache = resolve(values.cache ?? '.docent-eval');
+  const corpusDir = join(cache, 'docs-corpus');
+  const set = loadDocsSet();
+  assembleCorpus(set, corpusDir);
+  const say = (line: string): void => void process.stderr.write(`${line}\n`);
+  const store = IndexStore.open(join(cache, 'docs.sqlite'));
+  try {
+    await indexCorpus(store, corpusDir, false, say);
+    const standalone = [...set.questions, ...set.conversations.map((c) => c.turns[0]!)];
+    const positives = await evidenceOf(store, standalone.map((i) => i.question));
+    const unanswerable = await evidenceOf(store, set.unanswerable.map((i) => i.question));
+    const negatives: number[][] = [];
+    for (const [manual, pattern] of Object.entries(MANUALS)) {
+      const without = IndexStore.open(join(cache, `docs-without-${manual.replace(/\W+/g, '_')}.sqlite`));
+      try {
+        const summary = await new Indexer(without, { extraIgnore: [pattern] }).indexRoot(corpusDir);
+        say(`without ${manual}: ${summary.chunks} passages`);
+        negatives.push(...(await evidenceOf(without, standalone.filter((i) => manualOf(i) === manual).map((i) => i.question))));
+      } finally {
+        without.close();
+      }
+    }
+    const w = fitLogistic({ x: [...positives, ...negatives], y: [...positives.map(() => 1), ...negatives.map(() => 0)] }, l2);
+    const p = (x: number[]): number => predict(w, x);
+    const pos = positives.map(p).sort((a, b) => a - b);
+    const threshold = Math.round((pos[Math.floor(miss * pos.length)] ?? 0.5) * 1000) / 1000;
+    const below = (xs: readonly number[][]): number => xs.filter((x) => p(x) < threshold).length / Math.max(1, xs.length);
+    const testAuc = auroc(pos, unanswerable.map(p));
+    const trainAuc = auroc(pos, negatives.map(p));
+    process.stdout.write(
+      `${positives.length} answerable, ${negatives.length} asked without their manual, ${unanswerable.length} unanswerable (test, not trained on)\n` +
+        `AUROC: unanswerable ${testAuc.toFixed(3)}, without their manual ${trainAuc.toFixed(3)}\n` +
+        `threshold ${threshold}: answerable answered ${(1 - pos.filter((x) => x < threshold).length / pos.length).toFixed(3)}, unanswerable not found ${below(unanswerable).toFixed(3)}, without their manual not found ${below(negatives).toFixed(3)}\n`,
+    );
+    const model = {
+      about: `Confidence model (confidence.ts), trained by npm run train:confidence on the real-documents set: ${positives.length} answerable questions against the same asked of the corpus without their manual (${negatives.length}), L2 ${l2}; threshold: ${miss * 100} % of answerable questions below it. On the set's ${unanswerable.length} unanswerable questions (not trained on): AUROC ${testAuc.toFixed(3)}, ${(below(unanswerable) * 100).toFixed(0)} % not found.`,
+      features: [...CONFIDENCE_FEATURES],
+      weights: w.map((x) => Math.round(x * 10000) / 10000),
+      threshold,
+    };
+    writeFileSync(values.out!, `${JSON.stringify(model, null, 1)}\n`);
+    say(`wrote ${values.out}`);
+  } finally {
+    store.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`train:confidence: ${(err as Error).message}\n`);
+  process.exit(1);
+});

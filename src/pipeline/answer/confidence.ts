@@ -1,0 +1,90 @@
+/**
+ * The Confidence stage: how likely the files hold the answer, 0..1, by a logistic model over what
+ * the search and the Map stage saw (confidenceWeights.json, trained by `npm run train:answer` on
+ * real manuals: answerable questions against questions whose manual was left out of the index).
+ * Below the threshold stored with it, the answer says the files do not seem to hold it.
+ */
+import { stem, questionCoverage, fileTitle, type Fact, type MapQuestion } from './mapStage.js';
+import WEIGHTS from './confidenceWeights.json' with { type: 'json' };
+import { predict } from '../rewrite/lexical/logisticModel.js';
+import type { SearchHit } from '../search/hybridSearch.js';
+import { queryTerms } from '../search/queryTerms.js';
+import type { TermStats } from '../search/termStats.js';
+
+export const CONFIDENCE_FEATURES = ['bias', 'top_coverage', 'passage_coverage', 'rare_found', 'absent_share', 'agreement', 'support', 'no_facts'] as const;
+
+export interface ConfidenceModel {
+  features: readonly string[];
+  weights: readonly number[];
+  /** Below this the answer is "not found". */
+  threshold: number;
+}
+
+/** The trained model, when its features are the ones computed here. */
+export const CONFIDENCE_MODEL: ConfidenceModel | undefined =
+  WEIGHTS.features.length === CONFIDENCE_FEATURES.length && WEIGHTS.features.every((f, i) => f === CONFIDENCE_FEATURES[i]) ? WEIGHTS : undefined;
+
+/** The question's rarest words the index has: the ones a passage must hold to be about the question. */
+const RARE_TERMS = 2;
+/** From this many passages on, a question word the index lacks counts fully against an answer. */
+const FULL_ABSENCE_PASSAGES = 5000;
+/** Passages looked at for the rare words. */
+const RARE_WITHIN = 3;
+
+export interface ConfidenceInput {
+  question: MapQuestion;
+  facts: readonly Fact[];
+  hits: readonly SearchHit[];
+  /** Passage texts by chunk id (the hits'). */
+  texts: ReadonlyMap<number, string>;
+  termStats?: TermStats;
+}
+
+/** The features of CONFIDENCE_FEATURES, each 0..1. */
+export function confidenceFeatures({ question, facts, hits, texts, termStats }: ConfidenceInput): number[] {
+  const top = facts[0];
+  const coverageOf = questionCoverage(question, termStats, true);
+  const best = hits[0];
+  const passage = best ? coverageOf(`${fileTitle(best.path)} ${texts.get(best.chunkId) ?? ''}`) : 0;
+  const terms = queryTerms(question.original_query ?? question.resolved_query);
+  const df = termStats?.documentFrequency(terms);
+  const idf = df ? termStats!.idfOf(df) : undefined;
+  // Words the index does not have at all ("passport" in a folder of manuals) weigh against an
+  // answer, the more so the larger the index: a small folder lacks ordinary words by chance.
+  const weight = (t: string): number => idf?.get(t) ?? 1;
+  const total = terms.reduce((a, t) => a + weight(t), 0) || 1;
+  const size = termStats ? Math.min(1, termStats.documents() / FULL_ABSENCE_PASSAGES) : 0;
+  const absent = df ? (size * terms.filter((t) => df.get(t) === 0).reduce((a, t) => a + weight(t), 0)) / total : 0;
+  const rare = terms.filter((t) => !df || df.get(t)! > 0).sort((a, b) => weight(b) - weight(a)).slice(0, RARE_TERMS);
+  const near = hits.slice(0, RARE_WITHIN).map((h) => new Set(queryTerms(`${fileTitle(h.path)} ${texts.get(h.chunkId) ?? ''}`).map(stem)));
+  const found = (t: string): boolean => near.some((words) => words.has(stem(t)));
+  const rareFound = rare.length ? rare.filter(found).length / rare.length : 0;
+  const hit = top ? hits.find((h) => h.chunkId === top.chunkId) : undefined;
+  const agreement = !hit ? 0 : hit.bm25Rank !== null && hit.vectorRank !== null ? 1 : hit.bm25Rank !== null ? 0.6 : 0.3;
+  const support = top ? Math.min(3, new Set(facts.filter((f) => f.coverage >= top.coverage * 0.6).map((f) => f.path)).size) / 3 : 0;
+  // Coverage of the words the index has, shrunk by the share it lacks (which counts in a large index only).
+  const topCoverage = top ? (1 - absent) * coverageOf(`${fileTitle(top.path)} ${top.heading ?? ''} ${top.quote}`) : 0;
+  return [1, topCoverage, (1 - absent) * passage, rareFound, absent, agreement, support, top ? 0 : 1];
+}
+
+export interface ConfidenceResult {
+  confidence: number;
+  notFound: boolean;
+  /** The features it was computed from (CONFIDENCE_FEATURES order). */
+  features?: number[];
+}
+
+/** Fallback where no model was trained: the hand-set blend Docent used before (0.4 the bar). */
+function handSet(features: readonly number[]): ConfidenceResult {
+  const [, coverage = 0, , , , agreement = 0, support = 0, noFacts = 1] = features;
+  const c = noFacts ? 0 : Math.min(1, 0.6 * coverage + 0.25 * agreement + 0.15 * (support > 1 / 3 ? 1 : 0.5));
+  return { confidence: Math.round(c * 100) / 100, notFound: noFacts === 1 || c < 0.4, features: [...features] };
+}
+
+/** The Confidence stage for a passage answer. */
+export function passageConfidence(input: ConfidenceInput, model: ConfidenceModel | undefined = CONFIDENCE_MODEL): ConfidenceResult {
+  const features = confidenceFeatures(input);
+  if (!model) return handSet(features);
+  const p = predict(model.weights, features);
+  return { confidence: Math.round(p * 100) / 100, notFound: input.facts.length === 0 || p < model.threshold, features };
+}

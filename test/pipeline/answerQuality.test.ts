@@ -1,0 +1,79 @@
+// The answer-quality cases of issue 43, each over real files indexed by the real Indexer.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask } from '../../src/pipeline/answer/ask.js';
+import { CONFIDENCE_MODEL } from '../../src/pipeline/answer/confidence.js';
+import { statements } from '../../src/pipeline/answer/mapStage.js';
+import { Indexer } from '../../src/pipeline/index/indexer.js';
+import { isKeywordQuery } from '../../src/pipeline/search/hybridSearch.js';
+import { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { tempDir } from '../helpers/tmp.js';
+
+const NOW = new Date(Date.UTC(2026, 10, 21, 12));
+const t = tempDir('docent-answers-');
+let store: IndexStore;
+
+beforeAll(async () => {
+  const folder = join(t.dir, 'work');
+  mkdirSync(folder);
+  writeFileSync(
+    join(folder, 'engineering-budget.md'),
+    'Engineering department - budget Q1 2026\n\nThe engineering department has a budget of EUR 1.2 million for the first quarter, most of it for salaries.\n\nTravel is capped at EUR 40,000.\n',
+  );
+  writeFileSync(
+    join(folder, 'inverter-manual.txt'),
+    'Solar inverter SX-3000: troubleshooting\n\nError code E07 means the grid voltage is out of range; the inverter reconnects by itself when the voltage is back to normal.\n\nError code E12 means the fan is blocked; clean the air inlet and restart the inverter.\n',
+  );
+  writeFileSync(join(folder, 'notes.md'), 'Notes from the Monday meeting\n\nWe talked about the office move and the new coffee machine. Nobody mentioned the budget.\n');
+  store = IndexStore.open(join(t.dir, 'index.sqlite'));
+  await new Indexer(store).indexRoot(folder);
+});
+afterAll(() => {
+  store.close();
+  t.cleanup();
+});
+
+describe('answers on real files: what issue 43 found', () => {
+  it('answers "the budget of the engineering department" with the amount, not the document title', async () => {
+    const r = await ask(store, 'What is the budget of the engineering department?', { now: NOW });
+    expect(r.notFound).toBe(false);
+    expect(r.answer).toMatch(/EUR 1\.2 million/);
+    expect(r.answer.startsWith('Engineering department - budget')).toBe(false);
+  });
+
+  it('reads "error code E07" as words to find, not as a filter for source code', async () => {
+    const r = await ask(store, 'What does error code E07 mean on the inverter?', { now: NOW });
+    expect(r.plan.filters).toEqual({});
+    expect(r.notFound).toBe(false);
+    expect(r.answer).toMatch(/grid voltage is out of range/);
+    expect(basename(r.citations[0]!.path)).toBe('inverter-manual.txt');
+  });
+
+  it('says "not in your files" for a question whose words the files lack', async () => {
+    const r = await ask(store, 'What is my passport number?', { now: NOW });
+    expect(r.notFound).toBe(true);
+    expect(r.answer).toMatch(/^Your files do not seem to contain the answer/);
+  });
+
+  it('shows whole statements, a title as the context of the sentences under it and never as an answer', () => {
+    const s = statements('Engineering department - budget Q1 2026\n\nThe engineering department has a budget\nof EUR 1.2 million.\n\nwal_level (enum)\n\nThe default value is replica.');
+    expect(s).toEqual([
+      { text: 'The engineering department has a budget of EUR 1.2 million.', heading: 'Engineering department - budget Q1 2026' },
+      { text: 'The default value is replica.', heading: 'wal_level (enum)' },
+    ]);
+    // A passage that is only a title still says that much.
+    expect(statements('Release notes for version 4.2 of the app')).toEqual([{ text: 'Release notes for version 4.2 of the app' }]);
+  });
+
+  it('weighs the meaning side down for a query that names something (a keyword query)', () => {
+    for (const q of ['lapply', 'write.csv', 'R_LIBS_USER', 'E07', 'what is lapply?']) expect(isKeywordQuery(q), q).toBe(true);
+    for (const q of ['how do I apply a function to a list?', 'error code meaning', '']) expect(isKeywordQuery(q), q).toBe(false);
+  });
+
+  it('ships a trained confidence model whose bar sits inside 0..1', () => {
+    expect(CONFIDENCE_MODEL).toBeDefined();
+    expect(CONFIDENCE_MODEL!.threshold).toBeGreaterThan(0);
+    expect(CONFIDENCE_MODEL!.threshold).toBeLessThan(1);
+  });
+});
