@@ -105,7 +105,7 @@ export function statements(text: string): Statement[] {
 }
 
 /** A one-line paragraph of at most this many words, without a closing mark, is a title. */
-const TITLE_WORDS = 12;
+const TITLE_WORDS = 7;
 
 /** A short line that opens a paragraph, ends without a mark and is followed by a capitalised line: a title. */
 function isTitleLine(line: string, paragraph: readonly string[], next: string | undefined): boolean {
