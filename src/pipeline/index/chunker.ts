@@ -119,7 +119,7 @@ function splitPage(text: string, markdown: boolean, maxChars: number): Piece[] {
       if (heading) section = heading[1]!;
     }
     let first = true;
-    for (const seg of sentenceSegmenter.segment(paraText)) {
+    for (const seg of segmentsOf(paraText)) {
       const trimmed = seg.segment.trimEnd();
       if (trimmed.trim().length === 0) continue;
       const lead = seg.segment.length - seg.segment.trimStart().length;
@@ -137,6 +137,26 @@ function splitPage(text: string, markdown: boolean, maxChars: number): Piece[] {
     }
   }
   return pieces;
+}
+
+/** Sentence segmentation reads at most this many characters at a time (its cost grows faster than the text). */
+const SEGMENT_WINDOW = 4096;
+
+/**
+ * The sentences of a paragraph, with their offsets in it. A long paragraph (a log file, a page
+ * without blank lines) is segmented in windows that end at a line break, or at a space where a
+ * line is longer than a window, so the time stays linear in the text's length.
+ */
+function* segmentsOf(paragraph: string): Generator<{ segment: string; index: number }> {
+  for (let from = 0; from < paragraph.length; ) {
+    let to = Math.min(paragraph.length, from + SEGMENT_WINDOW);
+    if (to < paragraph.length) {
+      const cut = Math.max(paragraph.lastIndexOf('\n', to), paragraph.lastIndexOf(' ', to));
+      if (cut > from) to = cut + 1;
+    }
+    for (const seg of sentenceSegmenter.segment(paragraph.slice(from, to))) yield { segment: seg.segment, index: from + seg.index };
+    from = to;
+  }
 }
 
 function wordBoundaryBefore(text: string, limit: number, floor: number): number {

@@ -7,7 +7,8 @@ import type { Embedder } from '../models/embedder.js';
 import type { FileRecord, FileRow, IndexStore, NewChunk, RootRow } from '../store/indexStore.js';
 import { chunkDocument, DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from './chunker.js';
 import { crawl, fsReason, type CrawledFile } from './crawler.js';
-import { docTypeOf, extract, extensionOf, fileTypeLabel } from './extractors/extract.js';
+import { docTypeOf, extensionOf, fileTypeLabel } from './extractors/extract.js';
+import { sharedExtractorHost, type ExtractorHost } from './extractors/extractorHost.js';
 import { ExtractionError } from './extractors/types.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
@@ -21,6 +22,8 @@ export const EXTRACTOR_VERSION = 2;
 
 export interface IndexerOptions {
   maxFileBytes?: number;
+  /** Reads a file's text (default: the process's ExtractorHost, a worker with memory and time limits). */
+  extractor?: Pick<ExtractorHost, 'extract'>;
   extraIgnore?: readonly string[];
   chunking?: ChunkOptions;
 }
@@ -66,6 +69,7 @@ export class Indexer {
   private readonly maxFileBytes: number;
   private readonly extraIgnore: readonly string[];
   private readonly chunking: ChunkOptions;
+  private readonly extractor: Pick<ExtractorHost, 'extract'>;
   /** Set for a root whose files were read by an older extractor: an unchanged hash does not spare a file. */
   private rereading = false;
 
@@ -77,6 +81,7 @@ export class Indexer {
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     this.extraIgnore = options.extraIgnore ?? [];
     this.chunking = options.chunking ?? DEFAULT_CHUNK_OPTIONS;
+    this.extractor = options.extractor ?? sharedExtractorHost();
   }
 
   /** Resolves a folder argument to the real, absolute path stored as a root. */
@@ -279,7 +284,7 @@ export class Indexer {
     }
 
     try {
-      const doc = await extract(buf, type);
+      const doc = await this.extractor.extract(buf, type);
       const name = basename(file.path);
       const chunks = chunkDocument(doc, this.chunking);
       const newChunks: NewChunk[] = chunks.map((c) => {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { DocentError } from '../../shared/errors.js';
 import type { Embedder, EmbedderSpec } from './embedder.js';
 import type { WorkerReply, WorkerRequest } from './embedWorker.js';
@@ -10,11 +10,11 @@ import type { WorkerReply, WorkerRequest } from './embedWorker.js';
  * (tests, development) the worker first registers tsx's loader, which Node 20 cannot be told
  * to do through a worker's execArgv.
  */
-export function spawnWorker(url: URL, workerData: unknown): Worker {
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData });
+export function spawnWorker(url: URL, workerData: unknown, options: Pick<WorkerOptions, 'resourceLimits'> = {}): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData, ...options });
   const tsxApi = createRequire(import.meta.url).resolve('tsx/esm/api');
   const code = `require(${JSON.stringify(tsxApi)}).register(); import(${JSON.stringify(url.href)});`;
-  return new Worker(code, { eval: true, workerData });
+  return new Worker(code, { eval: true, workerData, ...options });
 }
 
 interface Pending {

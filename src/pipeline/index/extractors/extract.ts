@@ -40,6 +40,9 @@ export function fileTypeLabel(path: string): string {
   return docTypeOf(path) ?? (extensionOf(path) || 'none');
 }
 
+/** The most text Docent takes from one file (a 100 MB log file is about this much). */
+export const MAX_TEXT_CHARS = 128_000_000;
+
 /** Extracts text from a file's bytes by its type; every failure is an ExtractionError with a reason. */
 export async function extract(buf: Buffer, type: DocType): Promise<ExtractedDocument> {
   if (buf.length === 0) throw new ExtractionError('skipped', 'empty file (0 bytes)');
@@ -64,6 +67,10 @@ export async function extract(buf: Buffer, type: DocType): Promise<ExtractedDocu
   }
   if (doc.pages.every((p) => p.text.trim().length === 0)) {
     throw new ExtractionError('skipped', 'no text in this file');
+  }
+  const chars = doc.pages.reduce((n, p) => n + p.text.length, 0);
+  if (chars > MAX_TEXT_CHARS) {
+    throw new ExtractionError('skipped', `it holds ${Math.round(chars / 1e6)} million characters of text, more than Docent reads from one file (${MAX_TEXT_CHARS / 1e6} million); split it to index it`);
   }
   return doc;
 }
