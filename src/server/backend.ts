@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import { ask } from '../pipeline/answer/ask.js';
 import { openLocalModels, type LocalModels } from '../pipeline/answer/localModels.js';
@@ -14,6 +14,8 @@ import { compileRegExpsAtFirstUse, WARM_UP_PASSAGES, WARM_UP_ROUNDS, warmUpRewri
 import { TermStats } from '../pipeline/search/termStats.js';
 import { hybridSearch, type SearchHit } from '../pipeline/search/hybridSearch.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
+import { fsReason } from '../pipeline/index/crawler.js';
+import { openIndexedFile, RefusedFile } from './safeOpen.js';
 import {
   DEFAULT_SETTINGS,
   isChannel,
@@ -52,6 +54,8 @@ export type HandleResult<C extends Channel = Channel> = { ok: true; result: Resu
 
 /** A request refused because it reaches outside the indexed folders. */
 export class ForbiddenError extends DocentError {}
+/** A request for something that is not there (any more). */
+export class NotFoundError extends DocentError {}
 
 type Progress = { state: Folder['state']; message?: string; filesDone: number; filesTotal: number; chunks: number; startedAt: number; current?: string };
 
@@ -121,7 +125,7 @@ export class Backend {
       return { ok: true, result: await handler(parsed.args) };
     } catch (err) {
       const e = err as Error;
-      const code = err instanceof ForbiddenError ? 'forbidden' : 'failed';
+      const code = err instanceof ForbiddenError ? 'forbidden' : err instanceof NotFoundError ? 'not_found' : 'failed';
       return { ok: false, error: { error: e.message, ...(err instanceof DocentError && err.hint ? { hint: err.hint } : {}), code } };
     }
   }
@@ -290,16 +294,31 @@ export class Backend {
     if (!file || !roots.some((r) => r.id === file.root_id && file.path.startsWith(r.path + sep))) {
       throw new ForbiddenError(`${path} is not a file in the indexed folders`, 'Only files Docent has indexed can be opened.');
     }
+    if (file.status !== 'indexed') {
+      throw new ForbiddenError(`${path} was not indexed (${file.reason ?? file.status})`, 'Only files Docent has indexed can be opened.');
+    }
+    // The same checks as indexing, at the moment of opening: no link, inside an indexed folder.
+    try {
+      closeSync(openIndexedFile(file.path, roots.map((r) => r.path)).fd);
+    } catch (err) {
+      if (err instanceof RefusedFile) throw new ForbiddenError(`${path} cannot be opened: ${err.message}`, 'Index the folder again to pick up the change.');
+      throw new NotFoundError(`${path} is gone or cannot be read (${fsReason(err)})`, 'Index the folder again to pick up the change.');
+    }
     return file;
   }
 
-  /** An indexed file by id (for the loopback server's file route), with the same check. */
-  indexedFileById(id: number): { id: number; path: string; type: string } | undefined {
+  /**
+   * An indexed file opened for the loopback server's file route, with the checks of indexedFile;
+   * undefined for an id that names no indexed file. Throws ForbiddenError for one it must refuse.
+   */
+  openFileById(id: number): { path: string; fd: number; size: number } | undefined {
     const file = this.store.fileById(id);
     if (!file) return undefined;
+    this.indexedFile(file.path);
     try {
-      return this.indexedFile(file.path);
-    } catch {
+      return { path: file.path, ...openIndexedFile(file.path, this.store.roots().map((r) => r.path)) };
+    } catch (err) {
+      if (err instanceof RefusedFile) throw new ForbiddenError(`${file.path} cannot be opened: ${err.message}`);
       return undefined;
     }
   }

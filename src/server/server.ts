@@ -1,12 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { contentTypeOf, rendererAsset } from '../main/appAssets.js';
 import { contentSecurityPolicy } from '../main/windowSecurity.js';
 import type { ApiError } from '../shared/api.js';
-import type { Backend } from './backend.js';
+import { ForbiddenError, type Backend } from './backend.js';
 
 export interface ServerOptions {
   backend: Backend;
@@ -53,12 +53,14 @@ function readBody(req: IncomingMessage): Promise<unknown> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => {
       size += c.length;
+      // Past the limit the rest is read and dropped, so the client gets the 400 rather than a reset.
       if (size > MAX_BODY) {
+        chunks.length = 0;
         reject(new Error('the request body is larger than 1 MB'));
-        req.destroy();
       } else chunks.push(c);
     });
     req.on('end', () => {
+      if (size > MAX_BODY) return;
       const text = Buffer.concat(chunks).toString('utf8');
       try {
         resolveBody(text ? JSON.parse(text) : {});
@@ -124,17 +126,26 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
     if (url.pathname.startsWith('/files/') && req.method === 'GET') {
       if (!authorised) return fail(res, 401, { error: 'missing or wrong token', code: 'forbidden' });
-      const id = Number(url.pathname.slice(7));
-      const file = Number.isInteger(id) && id > 0 ? options.backend.indexedFileById(id) : undefined;
-      if (!file || !existsSync(file.path)) return fail(res, 404, { error: 'no such indexed file', code: 'not_found' });
+      // Ids as written by Docent only: "1e0", "0x1" or "01" name no file.
+      const idText = url.pathname.slice(7);
+      if (!/^[1-9]\d{0,15}$/.test(idText)) return fail(res, 404, { error: 'no such indexed file', code: 'not_found' });
+      let file: { path: string; fd: number; size: number } | undefined;
+      try {
+        file = options.backend.openFileById(Number(idText));
+      } catch (err) {
+        if (err instanceof ForbiddenError) return fail(res, 403, { error: err.message, ...(err.hint ? { hint: err.hint } : {}), code: 'forbidden' });
+        throw err;
+      }
+      if (!file) return fail(res, 404, { error: 'no such indexed file', code: 'not_found' });
       res.writeHead(200, {
         'Content-Type': contentTypeOf(file.path),
-        'Content-Length': statSync(file.path).size,
+        'Content-Length': file.size,
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
       });
-      createReadStream(file.path).pipe(res);
+      // Served from the descriptor the checks were made on, not from the path again.
+      createReadStream('', { fd: file.fd }).pipe(res);
       return;
     }
 
