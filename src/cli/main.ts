@@ -126,6 +126,10 @@ export function buildProgram(): Command {
     .addOption(dbOption)
     .action((folder: string, opts) => runForget(folder, opts));
 
+  // Every command takes --debug: with an error, its details (a stack trace) too.
+  for (const cmd of program.commands) {
+    if (!cmd.options.some((o) => o.long === '--debug')) cmd.option('--debug', 'with an error, show its details (a stack trace) too');
+  }
   return program;
 }
 

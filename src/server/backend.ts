@@ -16,6 +16,8 @@ import { hybridSearch, type SearchHit } from '../pipeline/search/hybridSearch.js
 import { IndexStore } from '../pipeline/store/indexStore.js';
 import { fsReason } from '../pipeline/index/crawler.js';
 import { openIndexedFile, RefusedFile } from './safeOpen.js';
+import { explainStoreError } from '../pipeline/store/storeErrors.js';
+import { acquireRunLock, type RunLock } from '../pipeline/store/runLock.js';
 import {
   DEFAULT_SETTINGS,
   isChannel,
@@ -123,7 +125,8 @@ export class Backend {
     try {
       const handler = this.handlers[channel] as (args: unknown) => Promise<ResultOf<Channel>>;
       return { ok: true, result: await handler(parsed.args) };
-    } catch (err) {
+    } catch (caught) {
+      const err = explainStoreError(caught, this.options.dbPath) ?? caught;
       const e = err as Error;
       const code = err instanceof ForbiddenError ? 'forbidden' : err instanceof NotFoundError ? 'not_found' : 'failed';
       return { ok: false, error: { error: e.message, ...(err instanceof DocentError && err.hint ? { hint: err.hint } : {}), code } };
@@ -401,7 +404,16 @@ export class Backend {
       }
     };
     const indexer = new Indexer(this.store, { maxFileBytes: Math.round(this.settings.maxFileMB * 2 ** 20), extraIgnore: this.settings.ignorePatterns }, onEvent);
+    let lock: RunLock | undefined;
     try {
+      // One indexing job at a time on the index, the CLI's included: wait for one that is running.
+      lock = await acquireRunLock(this.options.dbPath, `indexing ${root}`, {
+        onWait: (h) => {
+          p.message = `waiting: indexing is running in another Docent (pid ${h.pid})`;
+          this.sendProgress(root, true);
+        },
+      });
+      p.message = undefined;
       await indexer.indexRoot(root);
       const embedder = await this.indexEmbedder();
       if (embedder) {
@@ -411,9 +423,12 @@ export class Backend {
       p.state = 'idle';
       p.current = undefined;
       p.message = undefined;
-    } catch (err) {
+    } catch (caught) {
+      const err = explainStoreError(caught, this.options.dbPath) ?? caught;
       p.state = 'error';
       p.message = `${(err as Error).message}${err instanceof DocentError && err.hint ? ` ${err.hint}` : ''}`;
+    } finally {
+      lock?.release();
     }
     this.sendProgress(root, true);
     if (p.state === 'idle' && this.options.watch !== false && !this.watchers.has(root) && !this.closed) this.watchFolder(root, indexer);

@@ -4,7 +4,8 @@ import { EmbedderPool } from '../../pipeline/models/embedderPool.js';
 import { chooseEmbedderSpec } from '../../pipeline/models/embedderSpec.js';
 import { embedderIdOf } from '../../pipeline/models/createEmbedder.js';
 import type { IndexStore } from '../../pipeline/store/indexStore.js';
-import { modelsDir, openStore, type GlobalOptions } from '../context.js';
+import { dbPathOf, modelsDir, openStore, type GlobalOptions } from '../context.js';
+import { acquireRunLock } from '../../pipeline/store/runLock.js';
 import { printJson } from '../output.js';
 import { Progress } from '../progress.js';
 import { DocentError } from '../../shared/errors.js';
@@ -28,6 +29,15 @@ export async function runIndex(folders: string[], opts: IndexCommandOptions): Pr
     process.stderr.write('\nStopping after the current batch (press Ctrl+C again to quit now)…\n');
   };
   process.on('SIGINT', onSigint);
+  // One indexing job at a time on an index: the app may be indexing it right now.
+  const lock = await acquireRunLock(dbPathOf(opts), `indexing ${folders.join(', ') || 'every folder'}`, {
+    signal: abort.signal,
+    onWait: (h) => process.stderr.write(`Indexing is running in another Docent (pid ${h.pid}, since ${h.since.slice(11, 16)} UTC: ${h.what}); this run waits for it to finish…\n`),
+  }).catch((err: unknown) => {
+    store.close();
+    process.off('SIGINT', onSigint);
+    throw abort.signal.aborted ? new DocentError('stopped while waiting for the other indexing run', 'Nothing was changed.') : err;
+  });
   try {
     const summaries: RootSummary[] = [];
     let read = 0;
@@ -80,6 +90,7 @@ export async function runIndex(folders: string[], opts: IndexCommandOptions): Pr
   } finally {
     progress.stop();
     process.off('SIGINT', onSigint);
+    lock.release();
     store.close();
   }
 }
@@ -116,5 +127,6 @@ function printSummary(s: RootSummary): void {
   process.stdout.write(`${s.root}: ${s.seen} files (${parts.join(', ') || 'nothing to do'})`);
   const problems = [s.skipped && `${s.skipped} skipped`, s.failed && `${s.failed} failed`].filter(Boolean);
   process.stdout.write(problems.length ? `; ${problems.join(', ')}: see \`docent status\` for reasons\n` : '\n');
+  if (s.cancelled) process.stdout.write('  the folder was removed from Docent while it was being indexed: its indexing stopped\n');
   for (const d of s.unreadableDirs) process.stdout.write(`  could not open folder ${d.path}: ${d.reason}\n`);
 }

@@ -55,7 +55,7 @@ export class SessionStore {
         now,
       );
       db.prepare('UPDATE sessions SET updated_at = ? WHERE id = ?').run(now, id);
-    })();
+    }).immediate();
   }
 
   turns(id: string): SessionTurn[] {

@@ -48,6 +48,8 @@ export interface RootSummary {
   failed: number;
   chunks: number;
   unreadableDirs: Array<{ path: string; reason: string }>;
+  /** The folder was forgotten while it was being indexed: its work stopped. */
+  cancelled?: boolean;
 }
 
 export interface EmbedSummary {
@@ -141,18 +143,36 @@ export class Indexer {
     const movedAway = new Set<number>();
 
     const batch = this.store.batch();
+    // The folder may be forgotten (docent forget, the app) while it is being indexed: its work stops there.
+    const forgotten = (): boolean => {
+      if (this.store.hasRoot(root.id)) return false;
+      summary.cancelled = true;
+      return true;
+    };
     try {
       for (const { file, row } of changed) {
-        const outcome = await this.indexFile(root, file, row);
+        batch.beforeRead(file.size);
+        if (forgotten()) break;
+        const outcome = await this.unlessForgotten(root.id, () => this.indexFile(root, file, row));
+        if (outcome === undefined) {
+          summary.cancelled = true;
+          break;
+        }
         this.count(summary, outcome === 'added' ? 'updated' : outcome);
         batch.fileDone();
       }
-      for (const file of fresh) {
-        const outcome = await this.indexFile(root, file, undefined, goneByHash, movedAway);
+      for (const file of summary.cancelled ? [] : fresh) {
+        batch.beforeRead(file.size);
+        if (forgotten()) break;
+        const outcome = await this.unlessForgotten(root.id, () => this.indexFile(root, file, undefined, goneByHash, movedAway));
+        if (outcome === undefined) {
+          summary.cancelled = true;
+          break;
+        }
         this.count(summary, outcome);
         batch.fileDone();
       }
-      for (const r of gone) {
+      for (const r of summary.cancelled ? [] : gone) {
         if (movedAway.has(r.id)) continue;
         this.store.deleteFile(r.id);
         summary.removed++;
@@ -217,6 +237,16 @@ export class Indexer {
       outcomes.push(await this.indexFile(root, file, row));
     }
     return outcomes;
+  }
+
+  /** The work's result, or undefined when its folder was forgotten meanwhile (its rows could not be written). */
+  private async unlessForgotten<T>(rootId: number, work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY' && !this.store.hasRoot(rootId)) return undefined;
+      throw err;
+    }
   }
 
   private count(summary: RootSummary, outcome: FileOutcome): void {
@@ -300,6 +330,9 @@ export class Indexer {
       return emit(existing ? 'updated' : 'added', newChunks.length);
     } catch (err) {
       if (err instanceof ExtractionError) return skip(err.status, err.reason, hash);
+      // The index itself failed (a full disk, a lock): not this file's fault. The run stops, and
+      // what was written before stays; the next run picks up from there.
+      if (String((err as { code?: unknown }).code ?? '').startsWith('SQLITE_')) throw err;
       return skip('failed', `unexpected error while reading: ${(err as Error).message ?? String(err)}`, hash);
     }
   }

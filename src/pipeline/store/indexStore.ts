@@ -9,6 +9,9 @@ import { int8, signBits } from './quantize.js';
 /** chunks.vec_state of a fragment searched by keywords only (0: waiting, 1: has a vector, 2: could not be embedded). */
 export const VEC_KEYWORDS_ONLY = 3;
 
+/** A file larger than this may take a while to extract: a batch commits before reading it. */
+const LONG_READ_BYTES = 256 * 1024;
+
 export type FileStatus = 'indexed' | 'skipped' | 'failed';
 
 export interface FileRow {
@@ -112,24 +115,32 @@ export class IndexStore {
 
   /**
    * Groups many files' writes into one commit (each file still changes in its own savepoint,
-   * so a crash rolls back whole files only). Commits happen every `maxFiles` files or `maxMs`.
+   * so a crash rolls back whole files only). Commits happen every `maxFiles` files or `maxMs`,
+   * and before reading a file that may take long (beforeRead): the write lock is never held
+   * while a large file is extracted, so another Docent on the same index waits at most a moment.
+   * Transactions begin IMMEDIATE: a reader that later writes cannot deadlock with another writer.
    */
-  batch(maxFiles = 250, maxMs = 500): { fileDone(): void; end(): void } {
-    if (this.db.inTransaction) return { fileDone: () => undefined, end: () => undefined };
-    this.db.exec('BEGIN');
+  batch(maxFiles = 250, maxMs = 500): { fileDone(): void; beforeRead(bytes: number): void; end(): void } {
+    if (this.db.inTransaction) return { fileDone: () => undefined, beforeRead: () => undefined, end: () => undefined };
     let files = 0;
-    let since = Date.now();
+    let since = 0;
+    const commit = (): void => {
+      if (this.db.inTransaction) this.db.exec('COMMIT');
+      files = 0;
+    };
     return {
       fileDone: () => {
-        if (++files >= maxFiles || Date.now() - since >= maxMs) {
-          this.db.exec('COMMIT; BEGIN');
-          files = 0;
+        if (++files >= maxFiles || Date.now() - since >= maxMs) commit();
+      },
+      beforeRead: (bytes) => {
+        // A large file is read with no transaction open; its rows are written in one of their own.
+        if (bytes > LONG_READ_BYTES || Date.now() - since >= maxMs / 2) commit();
+        if (bytes <= LONG_READ_BYTES && !this.db.inTransaction) {
+          this.db.exec('BEGIN IMMEDIATE');
           since = Date.now();
         }
       },
-      end: () => {
-        if (this.db.inTransaction) this.db.exec('COMMIT');
-      },
+      end: commit,
     };
   }
 
@@ -201,7 +212,7 @@ export class IndexStore {
       this.db.transaction(() => {
         MIGRATIONS[v]!(this.db);
         this.setMeta('schema_version', String(v + 1));
-      })();
+      }).immediate();
     }
   }
 
@@ -242,7 +253,7 @@ export class IndexStore {
       this.setMeta('embedder_id', info.id);
       this.setMeta('embedder_dimension', String(info.dimension));
       this.installVectorTrigger();
-    })();
+    }).immediate();
   }
 
   /** Deleting a chunk deletes its vectors: virtual tables have no foreign keys, so a trigger does it. */
@@ -277,7 +288,7 @@ export class IndexStore {
       this.db.exec('DROP TRIGGER IF EXISTS chunks_vec_ad; DROP TABLE IF EXISTS chunk_vec; DELETE FROM chunk_vec_q;');
       this.db.prepare("DELETE FROM meta WHERE key IN ('embedder_id', 'embedder_dimension')").run();
       this.db.prepare(`UPDATE chunks SET vec_state = 0 WHERE vec_state <> ${VEC_KEYWORDS_ONLY}`).run();
-    })();
+    }).immediate();
   }
 
   hasVectorTable(): boolean {
@@ -289,6 +300,11 @@ export class IndexStore {
   addRoot(path: string): RootRow {
     this.db.prepare('INSERT INTO roots(path, added_at) VALUES (?, ?) ON CONFLICT(path) DO NOTHING').run(path, Date.now());
     return this.db.prepare('SELECT * FROM roots WHERE path = ?').get(path) as RootRow;
+  }
+
+  /** Whether the folder is still indexed (another process may have forgotten it meanwhile). */
+  hasRoot(id: number): boolean {
+    return !!this.prepared('SELECT 1 FROM roots WHERE id = ?').get(id);
   }
 
   roots(): RootRow[] {
@@ -307,7 +323,7 @@ export class IndexStore {
       this.db.prepare('DELETE FROM files WHERE root_id = ?').run(rootId);
       this.db.prepare('DELETE FROM roots WHERE id = ?').run(rootId);
       return n;
-    })();
+    }).immediate();
   }
 
   // ---- files -------------------------------------------------------------------------------
@@ -341,7 +357,7 @@ export class IndexStore {
         insert.run(fileId, c.ordinal, c.page, c.charStart, c.charEnd, c.heading, c.text, c.textHash, c.keywordsOnly ? VEC_KEYWORDS_ONLY : 0);
       }
       return fileId;
-    })();
+    }).immediate();
   }
 
   private upsertFileRow(r: FileRecord): number {
@@ -445,7 +461,7 @@ export class IndexStore {
         }
       }
       return stored;
-    })();
+    }).immediate();
   }
 
   /**
