@@ -23,7 +23,8 @@ export function docent(args: string[], home: string, env: NodeJS.ProcessEnv = {}
   const r = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
     env: childEnv(home, env),
-    timeout: 120_000,
+    // Only a hung command reaches this; a slow, busy machine does not.
+    timeout: 600_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -46,7 +47,7 @@ export function docentAsync(args: string[], home: string, env: NodeJS.ProcessEnv
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill(), 120_000);
+    const timer = setTimeout(() => child.kill(), 600_000);
     child.on('error', reject);
     child.on('close', (status) => {
       clearTimeout(timer);

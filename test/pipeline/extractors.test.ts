@@ -88,3 +88,17 @@ describe('extractors on real files', () => {
     expect(decodeText(Buffer.from([0xef, 0xbb, 0xbf, 0x68, 0x69])).text).toBe('hi');
   });
 });
+
+describe('text of mixed encodings', () => {
+  it('reads a mostly UTF-8 file with a few bad bytes as UTF-8, and a Latin-1 file as Latin-1', async () => {
+    const { decodeText } = await import('../../src/pipeline/index/extractors/textDecoder.js');
+    const mostly = Buffer.concat([Buffer.from('Café au lait, crème brûlée, déjà vu. ', 'utf8'), Buffer.from([0xff, 0x41]), Buffer.from(' Naïve.', 'utf8')]);
+    const read = decodeText(mostly);
+    expect(read.text).toMatch(/^Café au lait, crème brûlée, déjà vu\. /);
+    expect(read.text).toMatch(/Naïve\.$/);
+    expect(read.encoding).toMatch(/^UTF-8/);
+    const latin1 = decodeText(Buffer.from('Café crème, à la carte.', 'latin1'));
+    expect(latin1.text.startsWith('Café cr')).toBe(true);
+    expect(latin1.encoding).not.toMatch(/UTF-8/);
+  });
+});

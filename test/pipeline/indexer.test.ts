@@ -115,6 +115,11 @@ describe('Indexer', () => {
     const after = store.fileByPath(join(docs, 'archive', 'manual-old.pdf'))!;
     expect(after.id).toBe(before.id);
     expect(store.db.prepare('SELECT id FROM chunks WHERE file_id = ? ORDER BY id').all(after.id)).toEqual(chunkIds);
+    // The passages' headings (searched) carry the new name, not the old one.
+    const headings = (store.db.prepare('SELECT heading FROM chunks WHERE file_id = ?').all(after.id) as { heading: string }[]).map((r) => r.heading);
+    expect(headings.every((h) => h.startsWith('manual-old.pdf'))).toBe(true);
+    const byName = store.db.prepare("SELECT COUNT(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'heading: old' AND rowid IN (SELECT id FROM chunks WHERE file_id = ?)").get(after.id) as { n: number };
+    expect(byName.n).toBe(headings.length);
     expectConsistent(store);
   });
 

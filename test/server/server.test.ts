@@ -49,20 +49,28 @@ describe('the loopback server and the back end behind it', () => {
   it('indexes a dropped folder, streaming progress, and lists broken files with their reasons', async () => {
     const events: string[] = [];
     const controller = new AbortController();
+    // Waits on what the stream says, never on the clock: a busy machine only makes it slower.
+    let heard: (() => void) | undefined;
+    const until = (pattern: RegExp): Promise<void> =>
+      new Promise((resolve) => {
+        const check = (): void => (pattern.test(events.join('')) ? resolve() : void (heard = check));
+        check();
+      });
     const sse = fetch(`${server.url}/api/events?token=${server.token}`, { signal: controller.signal }).then(async (res) => {
       const reader = res.body!.getReader();
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
         events.push(new TextDecoder().decode(value));
+        heard?.();
       }
     }).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 100));
+    await until(/: connected/);
     const added = await api('index:addFolder', { path: docs });
     expect(added.status).toBe(200);
     expect(added.json).toMatchObject({ path: docs, state: 'scanning' });
     await backend.idle();
-    await new Promise((r) => setTimeout(r, 100));
+    await until(/"state":"idle"/);
     controller.abort();
     await sse;
     const stream = events.join('');

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { DocentError } from '../../shared/errors.js';
 import { int8, signBits } from './quantize.js';
@@ -382,11 +382,21 @@ export class IndexStore {
   }
 
   /** A file moved or was renamed (same content): its chunks and vectors are kept. */
+  /**
+   * A file moved or renamed: its row follows it, and its passages' headings take the new name
+   * (they open with the file's name, which is searched), their text and vectors kept.
+   */
   moveFile(fileId: number, to: { rootId: number; path: string; size: number; mtimeMs: number }): void {
     this.localWrites++;
-    this.db
-      .prepare('UPDATE files SET root_id = ?, path = ?, size = ?, mtime_ms = ? WHERE id = ?')
-      .run(to.rootId, to.path, to.size, to.mtimeMs, fileId);
+    this.db.transaction(() => {
+      const before = this.db.prepare('SELECT path FROM files WHERE id = ?').get(fileId) as { path: string } | undefined;
+      this.db.prepare('UPDATE files SET root_id = ?, path = ?, size = ?, mtime_ms = ? WHERE id = ?').run(to.rootId, to.path, to.size, to.mtimeMs, fileId);
+      const [oldName, newName] = [basename(before?.path ?? ''), basename(to.path)];
+      if (!before || oldName === newName) return;
+      this.db
+        .prepare("UPDATE chunks SET heading = ? || substr(heading, ?) WHERE file_id = ? AND (heading = ? OR substr(heading, 1, ?) = ?)")
+        .run(newName, oldName.length + 1, fileId, oldName, oldName.length + 3, `${oldName} — `);
+    }).immediate();
   }
 
   deleteFile(fileId: number): void {

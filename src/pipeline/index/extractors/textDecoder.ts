@@ -49,6 +49,12 @@ export function decodeText(buf: Buffer): { text: string; encoding: string } {
     throw new ExtractionError('skipped', 'binary content, not text (the extension says text but the bytes are not)');
   }
   if (isValidUtf8(buf)) return { text: buf.toString('utf8'), encoding: 'UTF-8' };
+  // Mostly UTF-8 with a few damaged bytes ("Café" written right, one stray byte elsewhere): a
+  // legacy code page would turn every "é" into "Ã©", so read it as UTF-8 and lose only the bad bytes.
+  const lossy = buf.toString('utf8');
+  const bad = lossy.match(/\uFFFD/g)?.length ?? 0;
+  const good = lossy.match(/[\u0080-\uFFFC\uFFFE\uFFFF]/gu)?.length ?? 0;
+  if (good >= bad) return { text: lossy, encoding: 'UTF-8 (with damaged bytes)' };
   let detected = chardet.detect(buf.subarray(0, SAMPLE_BYTES)) ?? 'windows-1252';
   // chardet names ISO-8859-1 for most Western text; Windows-1252 is its superset and what such files really are.
   if (/^ISO-8859-1$/i.test(detected)) detected = 'windows-1252';
