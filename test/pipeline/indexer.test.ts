@@ -35,6 +35,24 @@ function expectConsistent(s: IndexStore): void {
 }
 
 describe('Indexer', () => {
+  it('gives every entry it passes over a line in status: a link, a FIFO', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { symlinkSync } = await import('node:fs');
+    const docs = copyFixture('docs', dir);
+    symlinkSync('/etc/hostname', join(docs, 'link-out.txt'));
+    execFileSync('mkfifo', [join(docs, 'pipe.txt')]);
+    const summary = await indexer.indexRoot(docs);
+    expect(store.fileByPath(join(docs, 'link-out.txt'))).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/symbolic link: Docent does not follow links/) });
+    expect(store.fileByPath(join(docs, 'pipe.txt'))).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/named pipe/) });
+    expect(summary.skipped).toBeGreaterThanOrEqual(2);
+    // Unchanged on the next run; gone when they are.
+    rmSync(join(docs, 'pipe.txt'));
+    const again = await indexer.indexRoot(docs);
+    expect(again.removed).toBe(1);
+    expect(store.fileByPath(join(docs, 'pipe.txt'))).toBeUndefined();
+    expect(store.fileByPath(join(docs, 'link-out.txt'))!.status).toBe('skipped');
+  });
+
   it('reads every file again after an extractor upgrade, keeping the vectors of unchanged passages', async () => {
     const docs = copyFixture('docs', dir);
     await indexer.indexRoot(docs);
@@ -159,7 +177,7 @@ describe('Indexer', () => {
     expectConsistent(store);
   });
 
-  it('records a file that vanishes before it is read as failed, with a reason', async () => {
+  it('drops a file that vanishes before it is read: gone, not failed', async () => {
     const docs = copyFixture('docs', dir);
     const path = join(docs, 'houtmulch.md');
     const content = readFileSync(path);
@@ -167,8 +185,9 @@ describe('Indexer', () => {
     const racing = new Indexer(store, {}, (e) => {
       if (e.kind === 'scan-done') rmSync(path);
     });
-    await racing.indexRoot(docs);
-    expect(store.fileByPath(path)).toMatchObject({ status: 'failed', reason: expect.stringMatching(/disappeared/) });
+    const summary = await racing.indexRoot(docs);
+    expect(store.fileByPath(path)).toBeUndefined();
+    expect(summary.failed).toBe(0);
     writeFileSync(path, content);
     await indexer.indexRoot(docs);
     expect(store.fileByPath(path)!.status).toBe('indexed');

@@ -41,7 +41,9 @@ export interface ConfidenceInput {
 }
 
 /** The features of CONFIDENCE_FEATURES, each 0..1. */
-export function confidenceFeatures({ question, facts, hits, texts, termStats }: ConfidenceInput): number[] {
+export function confidenceFeatures({ question, facts: all, hits, texts, termStats }: ConfidenceInput): number[] {
+  // A passage that speaks to an AI assistant never raises confidence: its facts count as absent.
+  const facts = all.filter((f) => !f.addressed);
   const top = facts[0];
   const coverageOf = questionCoverage(question, termStats, true);
   const best = hits[0];
@@ -77,6 +79,7 @@ export interface ConfidenceResult {
 /** Fallback where no model was trained: the hand-set blend Docent used before (0.4 the bar). */
 function handSet(features: readonly number[]): ConfidenceResult {
   const [, coverage = 0, , , , agreement = 0, support = 0, noFacts = 1] = features;
+  // (noFacts is 1 when every fact came from a passage that speaks to an AI assistant.)
   const c = noFacts ? 0 : Math.min(1, 0.6 * coverage + 0.25 * agreement + 0.15 * (support > 1 / 3 ? 1 : 0.5));
   return { confidence: Math.round(c * 100) / 100, notFound: noFacts === 1 || c < 0.4, features: [...features] };
 }
@@ -86,5 +89,5 @@ export function passageConfidence(input: ConfidenceInput, model: ConfidenceModel
   const features = confidenceFeatures(input);
   if (!model) return handSet(features);
   const p = predict(model.weights, features);
-  return { confidence: Math.round(p * 100) / 100, notFound: input.facts.length === 0 || p < model.threshold, features };
+  return { confidence: Math.round(p * 100) / 100, notFound: input.facts.every((f) => f.addressed) || p < model.threshold, features };
 }

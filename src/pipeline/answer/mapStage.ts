@@ -9,6 +9,14 @@ import WORDS from './mapWords.json' with { type: 'json' };
 
 /** Words that open a sentence leaning on the one before it (mapWords.json). */
 const CONTINUATIONS = new Set(Object.values(WORDS.continuations).flat());
+/** Phrases by which a text speaks to an AI assistant (mapWords.json). */
+const ADDRESSES_ASSISTANT = Object.values(WORDS.addressesAssistant).flat();
+
+/** True when a passage speaks to an AI assistant ("Ignore previous instructions …"): its facts are marked and never raise confidence. */
+export function addressesAssistant(text: string): boolean {
+  const t = ` ${text.toLowerCase().normalize('NFKC').replace(/\s+/g, ' ')} `;
+  return ADDRESSES_ASSISTANT.some((phrase) => t.includes(phrase));
+}
 
 /** One thing a passage says that bears on the question, with where it says it. */
 export interface Fact {
@@ -24,6 +32,8 @@ export interface Fact {
   words?: string[];
   /** The title the sentence stands under in its passage, if any (extractive Map). */
   heading?: string;
+  /** Its passage speaks to an AI assistant: shown as such, and left out of confidence. */
+  addressed?: boolean;
 }
 
 export interface MapQuestion {
@@ -254,7 +264,7 @@ export async function extractiveMap(store: IndexStore, hits: readonly SearchHit[
     for (const s of scored) {
       const quote = withNeighbour(own, s);
       const words = wordsIn(s.heading ? `${s.heading} ${quote}` : quote);
-      facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(final(s)), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}) });
+      facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(final(s)), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(texts.get(hit.chunkId) ?? '') ? { addressed: true } : {}) });
     }
   }
   return facts.sort((a, b) => b.score - a.score);

@@ -30,6 +30,7 @@ const TEXT = {
     notFound: 'Your files do not seem to contain the answer to this.',
     nearest: 'The nearest passages:',
     unindexed: (k: string) => `Docent does not index ${k}, so they are not counted here.`,
+    addressed: '(this passage speaks to an AI assistant; Docent does not follow it)',
   },
   nl: {
     files: (n: number, what: string) => (n === 1 ? `Er is 1 ${what}:` : `Er zijn ${n} ${what}en:`),
@@ -39,6 +40,7 @@ const TEXT = {
     notFound: 'Uw bestanden lijken het antwoord hierop niet te bevatten.',
     nearest: 'De dichtstbijzijnde passages:',
     unindexed: (k: string) => `Docent indexeert geen ${k}; die zijn hier niet meegeteld.`,
+    addressed: '(deze passage spreekt een AI-assistent aan; Docent volgt die niet)',
   },
 };
 
@@ -89,9 +91,12 @@ const SECOND_FACT = 0.85;
 export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], intent: Intent, language: string, verdict: ConfidenceResult): ReducedAnswer {
   const t = language === 'nl' ? TEXT.nl : TEXT.en;
   const { confidence } = verdict;
+  // A fact whose passage speaks to an AI assistant is shown as such (it never raised the confidence).
+  const addressed = new Set(facts.filter((f) => f.addressed).map((f) => f.chunkId));
+  const shown = (f: Fact): string => `${f.quote} ${cite(f.path, f.page)}${f.addressed ? ` ${t.addressed}` : ''}`;
   if (facts.length === 0 || verdict.notFound) {
     const nearest = hits.slice(0, 3);
-    const lines = [t.notFound, ...(nearest.length ? [t.nearest, ...nearest.map((h) => `- ${h.snippet.replace(/\*\*/g, '')} ${cite(h.path, h.page)}`)] : [])];
+    const lines = [t.notFound, ...(nearest.length ? [t.nearest, ...nearest.map((h) => `- ${h.snippet.replace(/\*\*/g, '')} ${cite(h.path, h.page)}${addressed.has(h.chunkId) ? ` ${t.addressed}` : ''}`)] : [])];
     return { answer: lines.join('\n'), citations: [], confidence, notFound: true };
   }
   let used: Fact[];
@@ -99,10 +104,10 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
   if (intent === 'list' || intent === 'count' || intent === 'compare') {
     used = facts.slice(0, intent === 'compare' ? 4 : 6);
     const byFile = intent === 'compare' ? [...used].sort((a, b) => a.path.localeCompare(b.path)) : used;
-    answer = byFile.map((f) => `- ${f.quote} ${cite(f.path, f.page)}`).join('\n');
+    answer = byFile.map((f) => `- ${shown(f)}`).join('\n');
   } else if (intent === 'summarize') {
     used = facts.slice(0, 3);
-    answer = used.map((f) => `${f.quote} ${cite(f.path, f.page)}`).join(' ');
+    answer = used.map(shown).join(' ');
   } else {
     // Factual: the best fact, and up to two more from other files that are nearly as likely and
     // about the same thing: they have every question word the best one has ("Wat kost
@@ -115,7 +120,7 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
       if (f.score >= top.score * SECOND_FACT && same(f) && ![top, ...more].some((u) => u.path === f.path)) more.push(f);
     }
     used = [top, ...more];
-    answer = used.map((f) => `${f.quote} ${cite(f.path, f.page)}`).join(' ');
+    answer = used.map(shown).join(' ');
   }
   return { answer, citations: used.map((f) => ({ path: f.path, page: f.page, quote: f.quote })), confidence, notFound: false };
 }

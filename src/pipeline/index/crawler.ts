@@ -19,6 +19,8 @@ export interface CrawlResult {
   files: CrawledFile[];
   /** Folders that could not be listed, with the reason; their files are left as they were. */
   unreadableDirs: Array<{ path: string; reason: string }>;
+  /** Entries that are not regular files (links, FIFOs, sockets, devices), with why they are passed over. */
+  passedOver: Array<{ path: string; reason: string }>;
 }
 
 const ALWAYS_IGNORED_DIRS = new Set(['node_modules', '__pycache__', '$RECYCLE.BIN', 'System Volume Information']);
@@ -43,6 +45,7 @@ interface Matcher {
 export function crawl(root: string, options: CrawlOptions): CrawlResult {
   const files: CrawledFile[] = [];
   const unreadableDirs: CrawlResult['unreadableDirs'] = [];
+  const passedOver: CrawlResult['passedOver'] = [];
   const rootMatchers: Matcher[] = [];
   if (options.extraIgnore?.length) rootMatchers.push({ base: root, ig: ignore().add([...options.extraIgnore]) });
 
@@ -81,12 +84,21 @@ export function crawl(root: string, options: CrawlOptions): CrawlResult {
           // vanished between listing and stat: it simply is not there
         }
       }
-      // symbolic links, sockets, FIFOs and devices are passed over on purpose
+      // Links, sockets, FIFOs and devices are passed over on purpose, each with a line in status.
+      else if (!isIgnored(matchers, full, false)) passedOver.push({ path: full, reason: notRegular(entry) });
     }
   };
 
   walk(root, rootMatchers);
-  return { files, unreadableDirs };
+  return { files, unreadableDirs, passedOver };
+}
+
+function notRegular(entry: { isSymbolicLink(): boolean; isFIFO(): boolean; isSocket(): boolean; isBlockDevice(): boolean; isCharacterDevice(): boolean }): string {
+  if (entry.isSymbolicLink()) return 'a symbolic link: Docent does not follow links (add the folder it points to instead)';
+  if (entry.isFIFO()) return 'a named pipe (FIFO), not a file: passed over';
+  if (entry.isSocket()) return 'a socket, not a file: passed over';
+  if (entry.isBlockDevice() || entry.isCharacterDevice()) return 'a device, not a file: passed over';
+  return 'not a regular file: passed over';
 }
 
 function isIgnored(matchers: readonly Matcher[], full: string, isDir: boolean): boolean {

@@ -103,7 +103,7 @@ export class Indexer {
   async indexRoot(folder: string): Promise<RootSummary> {
     const rootPath = Indexer.resolveRoot(folder);
     const root = this.store.addRoot(rootPath);
-    const { files, unreadableDirs } = crawl(rootPath, { maxFileBytes: this.maxFileBytes, extraIgnore: this.extraIgnore });
+    const { files, unreadableDirs, passedOver } = crawl(rootPath, { maxFileBytes: this.maxFileBytes, extraIgnore: this.extraIgnore });
     for (const d of unreadableDirs) this.onEvent({ kind: 'warning', path: d.path, reason: d.reason });
     const summary: RootSummary = {
       root: rootPath, seen: files.length, added: 0, updated: 0, unchanged: 0, moved: 0, removed: 0, skipped: 0,
@@ -126,6 +126,13 @@ export class Indexer {
       }
       else summary.unchanged++;
     }
+    // Links, FIFOs, sockets and devices: a line each in status, never read.
+    const passed: Array<{ path: string; reason: string }> = [];
+    for (const p of passedOver) {
+      seen.add(p.path);
+      const row = known.get(p.path);
+      if (row?.status !== 'skipped' || row.reason !== p.reason) passed.push(p);
+    }
     // Files under an unreadable folder were not seen but may still exist: keep them as they are.
     const gone = [...known.values()].filter(
       (r) => !seen.has(r.path) && !unreadableDirs.some((d) => r.path.startsWith(d.path + '/')),
@@ -142,6 +149,11 @@ export class Indexer {
     }
     const movedAway = new Set<number>();
 
+    for (const p of passed) {
+      this.store.replaceFile({ rootId: root.id, path: p.path, type: fileTypeLabel(p.path), size: 0, mtimeMs: 0, hash: null, status: 'skipped', reason: p.reason }, []);
+      summary.skipped++;
+      this.onEvent({ kind: 'file', root: rootPath, path: p.path, outcome: 'skipped', chunks: 0, reason: p.reason });
+    }
     const batch = this.store.batch();
     // The folder may be forgotten (docent forget, the app) while it is being indexed: its work stops there.
     const forgotten = (): boolean => {
@@ -290,6 +302,11 @@ export class Indexer {
       // Synchronous: indexing runs off the UI thread, and small reads are far cheaper this way.
       buf = readFileSync(file.path);
     } catch (err) {
+      // Deleted since the folder was listed: it is simply gone (the watcher or the next run would say the same).
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+        if (existing) this.store.deleteFile(existing.id);
+        return emit('removed');
+      }
       return skip('failed', `cannot read the file: ${fsReason(err)}`);
     }
     if (changedSince(file)) {
