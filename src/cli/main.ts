@@ -42,6 +42,7 @@ export function buildProgram(): Command {
       .option('--json', 'print the summary as JSON');
 
   indexOptions(program.command('index').description('index folders; only changed files are re-read (no folder: every indexed folder again)').argument('[folder...]'))
+    .option('--rebuild', 'if the index is damaged, keep it aside and index its folders into a fresh one')
     .action((folders: string[], opts) => runIndex(folders, opts));
 
   indexOptions(program.command('watch').description('index folders, then keep the index current as files change').argument('<folder...>'))

@@ -130,4 +130,26 @@ describe('one index, many users of it', () => {
     }
     expect(passagesByFile(path)).toEqual(passagesByFile(join(t.dir, 'clean.sqlite')));
   }, 180_000);
+
+  it('a damaged index is reported at open with what to do, kept aside and rebuilt on request', async () => {
+    const { openSync, writeSync, closeSync, readdirSync } = await import('node:fs');
+    const path = join(t.dir, 'damaged.sqlite');
+    const folder = join(t.dir, 'small');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'a.md'), '# A\n\nThe boiler is serviced in spring.\n');
+    expect(docent(['index', folder, '--no-vectors', '--db', path], t.dir).status).toBe(0);
+    const fd = openSync(path, 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0xff), 0, 4096, 100);
+    closeSync(fd);
+    const broken = docent(['search', 'boiler', '--db', path], t.dir);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toMatch(/is not a Docent index or is damaged/);
+    expect(broken.stderr).toMatch(/docent index --rebuild/);
+    expect(broken.stderr).not.toMatch(/\n\s+at /);
+    const rebuilt = docent(['index', folder, '--rebuild', '--no-vectors', '--db', path], t.dir);
+    expect(rebuilt.status, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stderr).toMatch(/The index was damaged; it is kept at .*damaged-/);
+    expect(readdirSync(t.dir).some((n) => n.startsWith('damaged.sqlite.damaged-'))).toBe(true);
+    expect(docent(['search', 'boiler', '--db', path], t.dir).stdout).toMatch(/a\.md/);
+  }, 180_000);
 });

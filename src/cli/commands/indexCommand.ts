@@ -3,7 +3,7 @@ import { Indexer, type IndexEvent, type RootSummary } from '../../pipeline/index
 import { EmbedderPool } from '../../pipeline/models/embedderPool.js';
 import { chooseEmbedderSpec } from '../../pipeline/models/embedderSpec.js';
 import { embedderIdOf } from '../../pipeline/models/createEmbedder.js';
-import type { IndexStore } from '../../pipeline/store/indexStore.js';
+import { DamagedIndexError, setAsideDamaged, type IndexStore } from '../../pipeline/store/indexStore.js';
 import { dbPathOf, modelsDir, openStore, type GlobalOptions } from '../context.js';
 import { acquireRunLock } from '../../pipeline/store/runLock.js';
 import { printJson } from '../output.js';
@@ -16,11 +16,27 @@ export interface IndexCommandOptions extends GlobalOptions {
   vectors: boolean;
   embedder?: string;
   reembed?: boolean;
+  /** Keep a damaged index aside and index its folders (or the ones named) into a fresh one. */
+  rebuild?: boolean;
   json?: boolean;
 }
 
-export async function runIndex(folders: string[], opts: IndexCommandOptions): Promise<void> {
-  const store = openStore(opts);
+/** Opens the index; with --rebuild, a damaged one is kept aside and a fresh one made for its folders. */
+function openForIndexing(folders: string[], opts: IndexCommandOptions): { store: IndexStore; folders: string[] } {
+  try {
+    return { store: openStore(opts), folders };
+  } catch (err) {
+    if (!(err instanceof DamagedIndexError) || !opts.rebuild) throw err;
+    const { keptAt, folders: recovered } = setAsideDamaged(dbPathOf(opts));
+    const again = folders.length ? folders : recovered;
+    process.stderr.write(`The index was damaged; it is kept at ${keptAt}. Indexing again: ${again.join(', ') || '(no folder could be read from it)'}\n`);
+    if (again.length === 0) throw new DocentError('no folder to index: none could be read from the damaged index', 'Name them: docent index --rebuild ~/Documents');
+    return { store: openStore(opts), folders: again };
+  }
+}
+
+export async function runIndex(requested: string[], opts: IndexCommandOptions): Promise<void> {
+  const { store, folders } = openForIndexing(requested, opts);
   const progress = new Progress();
   const abort = new AbortController();
   const onSigint = (): void => {

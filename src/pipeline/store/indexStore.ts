@@ -1,10 +1,36 @@
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { DocentError } from '../../shared/errors.js';
 import { int8, signBits } from './quantize.js';
+
+/** The index file cannot be read as an index (damaged, or another kind of file). */
+export class DamagedIndexError extends DocentError {}
+
+/**
+ * Keeps a damaged index aside (renamed with its -wal and -shm beside it, never deleted) and
+ * returns the folders it indexed, as far as they can still be read from it.
+ */
+export function setAsideDamaged(path: string, now = new Date()): { keptAt: string; folders: string[] } {
+  let folders: string[] = [];
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      folders = (db.prepare('SELECT path FROM roots ORDER BY path').all() as { path: string }[]).map((r) => r.path);
+    } finally {
+      db.close();
+    }
+  } catch {
+    // too damaged to say: the folders must be named
+  }
+  const keptAt = `${path}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`;
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(path + suffix)) renameSync(path + suffix, keptAt + suffix);
+  }
+  return { keptAt, folders };
+}
 
 /** chunks.vec_state of a fragment searched by keywords only (0: waiting, 1: has a vector, 2: could not be embedded). */
 export const VEC_KEYWORDS_ONLY = 3;
@@ -174,9 +200,9 @@ export class IndexStore {
       if (err instanceof DocentError) throw err;
       const message = (err as Error).message;
       if (/file is not a database|malformed/i.test(message)) {
-        throw new DocentError(
+        throw new DamagedIndexError(
           `the index at ${path} is not a Docent index or is damaged (${message})`,
-          'Move it aside and index your folders again, or pass another file with --db.',
+          'Run `docent index --rebuild` to keep it aside and index your folders again, or pass another file with --db.',
         );
       }
       throw err;
