@@ -41,10 +41,14 @@ describe('Indexer', () => {
     const docs = copyFixture('docs', dir);
     symlinkSync('/etc/hostname', join(docs, 'link-out.txt'));
     execFileSync('mkfifo', [join(docs, 'pipe.txt')]);
+    // A name written in Latin-1, not UTF-8: "café.txt" as the bytes caf\xe9.txt.
+    writeFileSync(Buffer.concat([Buffer.from(`${docs}/caf`), Buffer.from([0xe9]), Buffer.from('.txt')]), 'un café');
     const summary = await indexer.indexRoot(docs);
+    const latin = store.db.prepare("SELECT status, reason FROM files WHERE path LIKE '%caf%.txt'").get() as { status: string; reason: string };
+    expect(latin).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/name is not valid UTF-8/) });
     expect(store.fileByPath(join(docs, 'link-out.txt'))).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/symbolic link: Docent does not follow links/) });
     expect(store.fileByPath(join(docs, 'pipe.txt'))).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/named pipe/) });
-    expect(summary.skipped).toBeGreaterThanOrEqual(2);
+    expect(summary.skipped).toBeGreaterThanOrEqual(3);
     // Unchanged on the next run; gone when they are.
     rmSync(join(docs, 'pipe.txt'));
     const again = await indexer.indexRoot(docs);

@@ -77,11 +77,19 @@ export function crawl(root: string, options: CrawlOptions): CrawlResult {
         walk(full, matchers);
       } else if (entry.isFile()) {
         if (isIgnored(matchers, full, false)) continue;
+        // A name that is not valid UTF-8 reaches us with U+FFFD in it: no path names the file.
+        if (name.includes('\uFFFD')) {
+          passedOver.push({ path: full, reason: 'its name is not valid UTF-8 (written in another encoding); rename it to index it' });
+          continue;
+        }
         try {
           const st = statSync(full);
           files.push({ path: full, size: st.size, mtimeMs: Math.trunc(st.mtimeMs) });
-        } catch {
-          // vanished between listing and stat: it simply is not there
+        } catch (err) {
+          // Vanished between listing and stat: it simply is not there. Anything else is said.
+          const code = (err as NodeJS.ErrnoException).code;
+          if (code === 'ENAMETOOLONG') passedOver.push({ path: full, reason: 'its path is longer than the system allows; move it to a shorter path to index it' });
+          else if (code !== 'ENOENT') passedOver.push({ path: full, reason: `cannot read it: ${fsReason(err)}` });
         }
       }
       // Links, sockets, FIFOs and devices are passed over on purpose, each with a line in status.
