@@ -34,6 +34,8 @@ export interface ItemResult {
   pageRank: number | null;
   fileRank: number | null;
   containsFact: boolean;
+  /** One of the answer's citations is on a relevant page. */
+  citedRightPage: boolean;
   notFound: boolean;
   confidence: number;
   answer: string;
@@ -46,6 +48,7 @@ export interface SetFigures {
   'mrr@10': number;
   'file_hit@5': number;
   answer_contains_fact: number;
+  citation_on_right_page: number;
   answerable_not_found: number;
   mean_confidence: number;
 }
@@ -74,7 +77,7 @@ export function rankedPages(hits: readonly SearchHit[], corpusDir: string): stri
 }
 
 /** How an answer to one item scores. */
-export function scoreItem(item: AnswerableItem, r: Pick<AskResult, 'answer' | 'notFound' | 'confidence'>, hits: readonly SearchHit[], corpusDir: string): ItemResult {
+export function scoreItem(item: AnswerableItem, r: Pick<AskResult, 'answer' | 'notFound' | 'confidence'> & Partial<Pick<AskResult, 'citations'>>, hits: readonly SearchHit[], corpusDir: string): ItemResult {
   const pages = rankedPages(hits, corpusDir);
   const wanted = new Set(item.relevant.map((x) => `${x.file}#${x.page ?? ''}`));
   const files = [...new Set(pages.map((p) => p.slice(0, p.lastIndexOf('#'))))];
@@ -85,6 +88,7 @@ export function scoreItem(item: AnswerableItem, r: Pick<AskResult, 'answer' | 'n
     pageRank: firstRelevantRank(pages, (p) => wanted.has(p), 10),
     fileRank: firstRelevantRank(files, (f) => wantedFiles.has(f), 10),
     containsFact: !r.notFound && containsFact(r.answer, item.facts),
+    citedRightPage: !r.notFound && (r.citations ?? []).some((c) => wanted.has(`${relative(corpusDir, c.path)}#${c.page ?? ''}`)),
     notFound: r.notFound,
     confidence: r.confidence,
     answer: r.answer,
@@ -102,6 +106,7 @@ export function figures(items: readonly ItemResult[]): SetFigures {
     'mrr@10': round(mean(items.map((i) => (i.pageRank ? 1 / i.pageRank : 0)))),
     'file_hit@5': share((i) => i.fileRank !== null && i.fileRank <= 5),
     answer_contains_fact: share((i) => i.containsFact),
+    citation_on_right_page: share((i) => i.citedRightPage),
     answerable_not_found: share((i) => i.notFound),
     mean_confidence: round(mean(items.map((i) => i.confidence))),
   };
@@ -140,7 +145,7 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
   const unanswerable: ItemResult[] = [];
   for (const u of set.unanswerable) {
     const { r } = await askOne(store, u.question, embedder);
-    unanswerable.push({ id: u.id, question: u.question, pageRank: null, fileRank: null, containsFact: false, notFound: r.notFound, confidence: r.confidence, answer: r.answer });
+    unanswerable.push({ id: u.id, question: u.question, pageRank: null, fileRank: null, containsFact: false, citedRightPage: false, notFound: r.notFound, confidence: r.confidence, answer: r.answer });
     asked++;
   }
   const answerable = [...questions, ...turns];
@@ -181,11 +186,11 @@ export async function indexCorpus(store: IndexStore, corpusDir: string, vectors:
 
 function table(results: readonly ModeFigures[]): string {
   const rows: string[] = [];
-  const head = ['mode', 'set', 'n', 'hit@1', 'hit@5', 'MRR@10', 'file hit@5', 'fact in answer', 'answerable → not found', 'mean conf.'];
+  const head = ['mode', 'set', 'n', 'hit@1', 'hit@5', 'MRR@10', 'file hit@5', 'fact in answer', 'cited a right page', 'answerable → not found', 'mean conf.'];
   rows.push(head.join(' | '));
   for (const r of results) {
     for (const [name, f] of [['questions', r.questions], ['conversation turns', r.conversations], ['  of which follow-ups', r.follow_ups], ['all answerable', r.all_answerable]] as const) {
-      rows.push([r.mode, name, f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, f.answerable_not_found, f.mean_confidence].join(' | '));
+      rows.push([r.mode, name, f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, f.citation_on_right_page, f.answerable_not_found, f.mean_confidence].join(' | '));
     }
     rows.push(`${r.mode} | unanswerable | ${r.unanswerable.n} | not found ${r.unanswerable.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${r.unanswerable.not_found_or_low} | mean conf. ${r.unanswerable.mean_confidence} | AUROC ${r.auroc} | ${r.ms_per_question} ms per question`);
   }

@@ -27,8 +27,8 @@ describe('real-documents evaluation: measures', () => {
     expect(containsFact('set  Terminal PNG', ['set terminal png'])).toBe(true);
     expect(containsFact('about 80 columns', ['79 by 24'])).toBe(false);
     const item = { id: 'x', question: 'q?', relevant: [{ file: 'git/x.html' }], facts: ['900'] };
-    const found = scoreItem(item, { answer: 'It keeps them 900 seconds.', notFound: false, confidence: 0.8 }, [hit('/c/git/y.html', null, 1), hit('/c/git/x.html', null, 2)], '/c');
-    expect(found).toMatchObject({ pageRank: 2, fileRank: 2, containsFact: true });
+    const found = scoreItem(item, { answer: 'It keeps them 900 seconds.', notFound: false, confidence: 0.8, citations: [{ path: '/c/git/x.html', page: null, quote: '' }] }, [hit('/c/git/y.html', null, 1), hit('/c/git/x.html', null, 2)], '/c');
+    expect(found).toMatchObject({ pageRank: 2, fileRank: 2, containsFact: true, citedRightPage: true });
     const nearest = scoreItem(item, { answer: 'Not found. Nearest: … 900 …', notFound: true, confidence: 0.1 }, [], '/c');
     expect(nearest).toMatchObject({ pageRank: null, containsFact: false, notFound: true });
   });
