@@ -131,6 +131,32 @@ describe('one index, many users of it', () => {
     expect(passagesByFile(path)).toEqual(passagesByFile(join(t.dir, 'clean.sqlite')));
   }, 180_000);
 
+  it('a full disk in the vector pass stops it with the same message, loses no vector made, and the next run finishes', async () => {
+    const { UseEmbedder } = await import('../../src/pipeline/models/useEmbedder.js');
+    const path = join(t.dir, 'full-vectors.sqlite');
+    const store = IndexStore.open(path);
+    const embedder = await UseEmbedder.load();
+    try {
+      await new Indexer(store).indexRoot(join(FIXTURES, 'docs'));
+      const total = store.pendingChunkCount();
+      store.db.pragma(`max_page_count = ${(store.db.pragma('page_count', { simple: true }) as number) + 2}`);
+      const err = await new Indexer(store).embedPending(embedder).then(() => undefined, (e: unknown) => e);
+      // SQLITE_FULL, or sqlite-vec's SQLITE_ERROR "… database or disk is full" when its tables are first made.
+      expect((err as Error).message).toMatch(/database or disk is full/);
+      expect(explainStoreError(err, path)!.message).toMatch(/disk that holds the index is full/);
+      expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const withVectors = (store.db.prepare('SELECT COUNT(*) AS n FROM chunks WHERE vec_state = 1').get() as { n: number }).n;
+      expect(withVectors).toBeLessThan(total);
+      store.db.pragma('max_page_count = 1073741823');
+      const rest = await new Indexer(store).embedPending(embedder);
+      expect(rest.embedded + rest.reused).toBe(total - withVectors);
+      expect(store.pendingChunkCount()).toBe(0);
+    } finally {
+      await embedder.close();
+      store.close();
+    }
+  }, 300_000);
+
   it('a damaged index is reported at open with what to do, kept aside and rebuilt on request', async () => {
     const { openSync, writeSync, closeSync, readdirSync } = await import('node:fs');
     const path = join(t.dir, 'damaged.sqlite');

@@ -11,7 +11,8 @@ export function explainStoreError(err: unknown, dbPath?: string): DocentError | 
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
     return new DocentError(`the index is busy: another Docent is writing to it${where} and did not finish in time`, 'Try again in a moment. If it keeps happening, close the other Docent (the app or a docent command) and run this again.');
   }
-  if (code === 'SQLITE_FULL') {
+  // sqlite-vec reports a full disk while creating its tables as a plain SQLITE_ERROR: its message says it.
+  if (code === 'SQLITE_FULL' || /database or disk is full/i.test((err as Error).message ?? '')) {
     return new DocentError(`the disk that holds the index is full${where}`, 'Free some space and run this again: nothing indexed so far is lost, and indexing continues where it stopped.');
   }
   if (code.startsWith('SQLITE_READONLY')) {
