@@ -76,6 +76,25 @@ describe('one index, many users of it', () => {
     expect(passagesByFile(db)).toEqual(passagesByFile(clean));
   }, 300_000);
 
+  it('the app and the CLI on one index at once: both finish, no error, the index a clean run makes', async () => {
+    const { Backend } = await import('../../src/server/backend.js');
+    const path = join(t.dir, 'app-and-cli.sqlite');
+    const backend = await Backend.open({ dbPath: path, settingsPath: join(t.dir, 'app-settings.json'), modelsDir: join(t.dir, 'models'), vectors: false, watch: false });
+    try {
+      const cli = docentAsync(['index', docs, '--no-vectors', '--db', path], t.dir);
+      const added = await backend.handle('index:addFolder', { path: docs });
+      expect(added.ok).toBe(true);
+      const [r] = await Promise.all([cli, backend.idle()]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/unexpected error|SqliteError|database is locked/);
+      const status = await backend.handle('index:status', {});
+      expect(status.ok && (status.result as { folders: Array<{ state: string }> }).folders[0]!.state).toBe('idle');
+    } finally {
+      await backend.close();
+    }
+    expect(passagesByFile(path)).toEqual(passagesByFile(join(t.dir, 'clean.sqlite')));
+  }, 300_000);
+
   it('forget while the folder is being indexed stops its indexing cleanly and leaves nothing of it', async () => {
     const other = join(t.dir, 'other');
     cpSync(docs, other, { recursive: true });
