@@ -170,6 +170,20 @@ describe('Indexer', () => {
     expect(store.fileByPath(join(docs, 'houtmulch.md'))!.status).toBe('indexed');
   });
 
+  it('a watched file swapped for a link loses its text and gets a status line', async () => {
+    const { symlinkSync } = await import('node:fs');
+    const docs = copyFixture('docs', dir);
+    await indexer.indexRoot(docs);
+    const path = join(docs, 'houtmulch.md');
+    rmSync(path);
+    symlinkSync('/etc/hostname', path);
+    expect(await indexer.syncPaths([path])).toEqual(['skipped']);
+    const row = store.fileByPath(path)!;
+    expect(row).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/symbolic link/) });
+    expect((store.db.prepare('SELECT COUNT(*) AS n FROM chunks WHERE file_id = ?').get(row.id) as { n: number }).n).toBe(0);
+    expectConsistent(store);
+  });
+
   it('re-checks single paths for the watcher: new, changed, deleted, and whole folders removed', async () => {
     const docs = copyFixture('docs', dir);
     await indexer.indexRoot(docs);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { readFileSync, statSync, realpathSync } from 'node:fs';
 import { basename } from 'node:path';
 import { DocentError } from '../../shared/errors.js';
@@ -207,15 +207,15 @@ export class Indexer {
     const roots = this.store.roots();
     const outcomes: FileOutcome[] = [];
     // Each root is crawled at most once per batch, however many of its files changed.
-    const crawled = new Map<string, Set<string>>();
-    const crawledPaths = (rootPath: string): Set<string> => {
-      let set = crawled.get(rootPath);
-      if (!set) {
-        const { files } = crawl(rootPath, { maxFileBytes: this.maxFileBytes, extraIgnore: this.extraIgnore });
-        set = new Set(files.map((f) => f.path));
-        crawled.set(rootPath, set);
+    const crawled = new Map<string, { files: Set<string>; passedOver: Map<string, string> }>();
+    const crawledOf = (rootPath: string): { files: Set<string>; passedOver: Map<string, string> } => {
+      let seen = crawled.get(rootPath);
+      if (!seen) {
+        const { files, passedOver } = crawl(rootPath, { maxFileBytes: this.maxFileBytes, extraIgnore: this.extraIgnore });
+        seen = { files: new Set(files.map((f) => f.path)), passedOver: new Map(passedOver.map((p) => [p.path, p.reason])) };
+        crawled.set(rootPath, seen);
       }
-      return set;
+      return seen;
     };
     // A path ending in '/' is a folder that went away: re-check every file indexed under it.
     const expanded = paths.flatMap((p) =>
@@ -229,7 +229,8 @@ export class Indexer {
       const row = this.store.fileByPath(path);
       let st;
       try {
-        st = await stat(path);
+        // lstat: a file swapped for a link is a link now, whatever it points to.
+        st = await lstat(path);
       } catch {
         if (row) {
           this.store.deleteFile(row.id);
@@ -238,14 +239,23 @@ export class Indexer {
         }
         continue;
       }
-      if (!st.isFile()) continue;
+      if (!st.isFile()) {
+        // A link, a FIFO, a device where a file was: a status line with why, and none of its old text.
+        const reason = crawledOf(root.path).passedOver.get(path);
+        if (reason && (row?.status !== 'skipped' || row.reason !== reason)) {
+          this.store.replaceFile({ rootId: root.id, path, type: fileTypeLabel(path), size: 0, mtimeMs: 0, hash: null, status: 'skipped', reason }, []);
+          outcomes.push('skipped');
+          this.onEvent({ kind: 'file', root: root.path, path, outcome: 'skipped', chunks: 0, reason });
+        }
+        continue;
+      }
       const file = { path, size: st.size, mtimeMs: Math.trunc(st.mtimeMs) };
       if (row && row.size === file.size && row.mtime_ms === file.mtimeMs) {
         outcomes.push('unchanged');
         continue;
       }
       // The crawler's rules decide what is indexed: a single path must pass them too.
-      if (!crawledPaths(root.path).has(path)) continue;
+      if (!crawledOf(root.path).files.has(path)) continue;
       outcomes.push(await this.indexFile(root, file, row));
     }
     return outcomes;
