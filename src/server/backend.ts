@@ -13,7 +13,7 @@ import { DEFAULT_REWRITE_OPTIONS } from '../pipeline/rewrite/types.js';
 import { compileRegExpsAtFirstUse, WARM_UP_PASSAGES, WARM_UP_ROUNDS, warmUpRewrite } from '../pipeline/rewrite/warmUp.js';
 import { TermStats } from '../pipeline/search/termStats.js';
 import { hybridSearch, type SearchHit } from '../pipeline/search/hybridSearch.js';
-import { IndexStore } from '../pipeline/store/indexStore.js';
+import { IndexStore, type FileRow } from '../pipeline/store/indexStore.js';
 import { fsReason } from '../pipeline/index/crawler.js';
 import { openIndexedFile, RefusedFile } from './safeOpen.js';
 import { explainStoreError } from '../pipeline/store/storeErrors.js';
@@ -292,7 +292,32 @@ export class Backend {
    * indexed: nothing else on the machine can be reached through the API.
    */
   indexedFile(path: string): { id: number; path: string; type: string } {
-    const file = this.store.fileByPath(path);
+    const { file, fd } = this.openChecked(this.store.fileByPath(path), path);
+    closeSync(fd);
+    return file;
+  }
+
+  /**
+   * An indexed file opened for the loopback server's file route, with the checks of indexedFile;
+   * undefined for an id that names no file that is there. Throws ForbiddenError for one it must refuse.
+   */
+  openFileById(id: number): { path: string; fd: number; size: number } | undefined {
+    const row = this.store.fileById(id);
+    if (!row) return undefined;
+    try {
+      const { file, fd, size } = this.openChecked(row, row.path);
+      return { path: file.path, fd, size };
+    } catch (err) {
+      if (err instanceof NotFoundError) return undefined;
+      throw err;
+    }
+  }
+
+  /**
+   * The checks of indexing, made again at the moment of opening, and the file opened once: in the
+   * index, indexed (not skipped), under a folder still indexed, no link on its way out of it.
+   */
+  private openChecked<F extends FileRow>(file: F | undefined, path: string): { file: F; fd: number; size: number } {
     const roots = this.store.roots();
     if (!file || !roots.some((r) => r.id === file.root_id && file.path.startsWith(r.path + sep))) {
       throw new ForbiddenError(`${path} is not a file in the indexed folders`, 'Only files Docent has indexed can be opened.');
@@ -300,29 +325,11 @@ export class Backend {
     if (file.status !== 'indexed') {
       throw new ForbiddenError(`${path} was not indexed (${file.reason ?? file.status})`, 'Only files Docent has indexed can be opened.');
     }
-    // The same checks as indexing, at the moment of opening: no link, inside an indexed folder.
     try {
-      closeSync(openIndexedFile(file.path, roots.map((r) => r.path)).fd);
+      return { file, ...openIndexedFile(file.path, roots.map((r) => r.path)) };
     } catch (err) {
       if (err instanceof RefusedFile) throw new ForbiddenError(`${path} cannot be opened: ${err.message}`, 'Index the folder again to pick up the change.');
       throw new NotFoundError(`${path} is gone or cannot be read (${fsReason(err)})`, 'Index the folder again to pick up the change.');
-    }
-    return file;
-  }
-
-  /**
-   * An indexed file opened for the loopback server's file route, with the checks of indexedFile;
-   * undefined for an id that names no indexed file. Throws ForbiddenError for one it must refuse.
-   */
-  openFileById(id: number): { path: string; fd: number; size: number } | undefined {
-    const file = this.store.fileById(id);
-    if (!file) return undefined;
-    this.indexedFile(file.path);
-    try {
-      return { path: file.path, ...openIndexedFile(file.path, this.store.roots().map((r) => r.path)) };
-    } catch (err) {
-      if (err instanceof RefusedFile) throw new ForbiddenError(`${file.path} cannot be opened: ${err.message}`);
-      return undefined;
     }
   }
 

@@ -12,7 +12,7 @@ import type { IndexStore } from '../store/indexStore.js';
 import { queryFiles } from './filesystemTool.js';
 import type { LlmAnswerer } from './llmAnswerer.js';
 import { llmMap, llmReduce } from './llmStages.js';
-import { extractiveMap, filterFacts, type Fact } from './mapStage.js';
+import { extractiveMap, filterFacts, passageTexts, type Fact } from './mapStage.js';
 import { plan as makePlan, type Plan } from './plan.js';
 import { cite, reduceFacts, reduceFiles, type Citation, type ReducedAnswer } from './reduce.js';
 import { searchStage } from './searchStage.js';
@@ -77,15 +77,6 @@ export interface AskOptions {
 }
 
 const factLines = (facts: readonly Fact[]): string[] => facts.map((f) => `${f.score} (covers ${Math.round(f.coverage * 100)} %) ${cite(f.path, f.page)} "${f.quote.length > 100 ? `${f.quote.slice(0, 100)}…` : f.quote}"`);
-
-/** The texts of the hits' passages, by chunk id. */
-function passageTexts(store: IndexStore, hits: readonly SearchHit[]): Map<number, string> {
-  const q = store.prepared('SELECT text FROM chunks WHERE id = ?');
-  return new Map(hits.flatMap((h) => {
-    const row = q.get(h.chunkId) as { text: string } | undefined;
-    return row ? [[h.chunkId, row.text] as const] : [];
-  }));
-}
 
 /** The plan's filters in words, for a note ("the filters (PDF files, changed 2024-01-01 to 2025-01-01)"). */
 function describeFilters(p: Plan): string {
@@ -170,7 +161,9 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
     options.onHits?.(found.hits);
     passages = found.hits;
     if (found.filtersDropped) notes.push(`No file matched ${describeFilters(p)}, so every file was searched.`);
-    const mapOptions = { termStats, embedder: options.embedder };
+    // Read once: Map and Confidence both look at the passages.
+    const texts = passageTexts(store, found.hits);
+    const mapOptions = { termStats, embedder: options.embedder, texts };
     let mapNote = '';
     const mapped: Fact[] = await timed(
       'map',
@@ -184,7 +177,7 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
       factLines,
     );
     const facts = await timed('filter', () => filterFacts(mapped), (f) => `${f.length} kept`, factLines);
-    const verdict = passageConfidence({ question: rw, facts, hits: found.hits, texts: passageTexts(store, found.hits), termStats });
+    const verdict = passageConfidence({ question: rw, facts, hits: found.hits, texts, termStats });
     evidence = verdict.features;
     let reduceNote = '';
     reduced = await timed(

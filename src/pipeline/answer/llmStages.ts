@@ -4,7 +4,7 @@ import type { Intent } from '../rewrite/types.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import type { IndexStore } from '../store/indexStore.js';
 import type { LlmAnswerer, Relevance } from './llmAnswerer.js';
-import { extractiveMap, questionCoverage, sentences, stem, type ExtractiveMapOptions, type Fact, type MapQuestion } from './mapStage.js';
+import { extractiveMap, passageTexts, questionCoverage, sentences, stem, type ExtractiveMapOptions, type Fact, type MapQuestion } from './mapStage.js';
 import { cite, reduceFacts, type ReducedAnswer } from './reduce.js';
 import type { ConfidenceResult } from './confidence.js';
 
@@ -43,7 +43,7 @@ export async function llmMap(
 ): Promise<LlmMapResult> {
   const deadline = performance.now() + (options.budgetMs ?? DEFAULT_MAP_BUDGET_MS);
   const coverageOf = questionCoverage(question, options.termStats);
-  const textOf = store.db.prepare('SELECT text FROM chunks WHERE id = ?');
+  const textsById = options.texts ?? passageTexts(store, hits);
   const best = hits.length ? Math.max(...hits.map((h) => h.score)) : 1;
   const facts: Fact[] = [];
   const leftOver: SearchHit[] = [];
@@ -58,7 +58,7 @@ export async function llmMap(
       leftOver.push(...batch);
       continue;
     }
-    const texts = batch.map((h) => (textOf.get(h.chunkId) as { text: string } | undefined)?.text ?? '');
+    const texts = batch.map((h) => textsById.get(h.chunkId) ?? '');
     let out;
     try {
       out = await answerer.map({ question: question.resolved_query, passages: batch.map((h, j) => ({ n: j + 1, path: h.path, page: h.page, text: texts[j]! })) }, remaining);

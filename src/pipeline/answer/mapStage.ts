@@ -187,6 +187,19 @@ export interface ExtractiveMapOptions {
   /** Compares the best candidate sentences with the question by meaning too. */
   embedder?: Embedder;
   perHit?: number;
+  /** The hits' passage texts, where the caller has read them already (passageTexts). */
+  texts?: ReadonlyMap<number, string>;
+}
+
+/** The texts of the hits' passages, by chunk id. */
+export function passageTexts(store: IndexStore, hits: readonly SearchHit[]): Map<number, string> {
+  const q = store.prepared('SELECT text FROM chunks WHERE id = ?');
+  return new Map(
+    hits.flatMap((h) => {
+      const row = q.get(h.chunkId) as { text: string } | undefined;
+      return row ? [[h.chunkId, row.text] as const] : [];
+    }),
+  );
 }
 
 /** One sentence of a hit, scored as a possible answer. */
@@ -237,11 +250,7 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
  */
 export async function extractiveMap(store: IndexStore, hits: readonly SearchHit[], question: MapQuestion, options: ExtractiveMapOptions = {}): Promise<Fact[]> {
   const wordsIn = questionWordsIn(question);
-  const textOf = store.prepared('SELECT text FROM chunks WHERE id = ?');
-  const texts = new Map(hits.flatMap((h) => {
-    const row = textOf.get(h.chunkId) as { text: string } | undefined;
-    return row ? [[h.chunkId, row.text] as const] : [];
-  }));
+  const texts = options.texts ?? passageTexts(store, hits);
   const candidates = mapCandidates(texts, hits, question, options);
   const ranked = [...candidates].sort((a, b) => b.score - a.score);
   // Meaning is compared (an encoder call, the costly part) only where the words leave doubt: no
