@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ask, type AskResult } from '../pipeline/answer/ask.js';
+import { passageTexts } from '../pipeline/answer/mapStage.js';
 import { Indexer } from '../pipeline/index/indexer.js';
 import { createEmbedder } from '../pipeline/models/createEmbedder.js';
 import type { Embedder } from '../pipeline/models/embedder.js';
@@ -39,6 +40,8 @@ export interface ItemResult {
   notFound: boolean;
   confidence: number;
   answer: string;
+  /** 1-based rank of the first searched passage whose text holds the fact (what an extractive answer could quote), or null. */
+  factPassageRank?: number | null;
 }
 
 export interface SetFigures {
@@ -48,6 +51,9 @@ export interface SetFigures {
   'mrr@10': number;
   'file_hit@5': number;
   answer_contains_fact: number;
+  /** The share of items whose fact is in the first searched passage, and in one of the first five: the ceiling of an extractive answer. */
+  fact_in_passage_1: number;
+  fact_in_passages_5: number;
   citation_on_right_page: number;
   answerable_not_found: number;
   mean_confidence: number;
@@ -106,6 +112,8 @@ export function figures(items: readonly ItemResult[]): SetFigures {
     'mrr@10': round(mean(items.map((i) => (i.pageRank ? 1 / i.pageRank : 0)))),
     'file_hit@5': share((i) => i.fileRank !== null && i.fileRank <= 5),
     answer_contains_fact: share((i) => i.containsFact),
+    fact_in_passage_1: share((i) => i.factPassageRank === 1),
+    fact_in_passages_5: share((i) => i.factPassageRank != null && i.factPassageRank <= 5),
     citation_on_right_page: share((i) => i.citedRightPage),
     answerable_not_found: share((i) => i.notFound),
     mean_confidence: round(mean(items.map((i) => i.confidence))),
@@ -119,14 +127,20 @@ async function askOne(store: IndexStore, question: string, embedder: Embedder | 
   return { r, hits };
 }
 
+/** An item scored, with the rank of the first passage that holds its fact. */
+function scoreAsked(store: IndexStore, item: AnswerableItem, asked: { r: AskResult; hits: SearchHit[] }, corpusDir: string): ItemResult {
+  const texts = passageTexts(store, asked.hits.slice(0, 10));
+  const at = asked.hits.slice(0, 10).findIndex((h) => containsFact(texts.get(h.chunkId) ?? '', item.facts));
+  return { ...scoreItem(item, asked.r, asked.hits, corpusDir), factPassageRank: at < 0 ? null : at + 1 };
+}
+
 /** Every item of the set asked through the pipeline, with or without the vector side. */
 export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: string, embedder?: Embedder): Promise<ModeFigures> {
   const t0 = performance.now();
   let asked = 0;
   const questions: ItemResult[] = [];
   for (const q of set.questions) {
-    const { r, hits } = await askOne(store, q.question, embedder);
-    questions.push(scoreItem(q, r, hits, corpusDir));
+    questions.push(scoreAsked(store, q, await askOne(store, q.question, embedder), corpusDir));
     asked++;
   }
   const turns: ItemResult[] = [];
@@ -134,9 +148,9 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
   for (const c of set.conversations) {
     let session: string | undefined;
     for (const [i, t] of c.turns.entries()) {
-      const { r, hits } = await askOne(store, t.question, embedder, session);
-      session = r.session;
-      const scored = scoreItem(t, r, hits, corpusDir);
+      const turn = await askOne(store, t.question, embedder, session);
+      session = turn.r.session;
+      const scored = scoreAsked(store, t, turn, corpusDir);
       turns.push(scored);
       if (i > 0) followUps.push(scored);
       asked++;
@@ -186,11 +200,11 @@ export async function indexCorpus(store: IndexStore, corpusDir: string, vectors:
 
 function table(results: readonly ModeFigures[]): string {
   const rows: string[] = [];
-  const head = ['mode', 'set', 'n', 'hit@1', 'hit@5', 'MRR@10', 'file hit@5', 'fact in answer', 'cited a right page', 'answerable → not found', 'mean conf.'];
+  const head = ['mode', 'set', 'n', 'hit@1', 'hit@5', 'MRR@10', 'file hit@5', 'fact in answer', 'fact in passage 1 / 1-5', 'cited a right page', 'answerable → not found', 'mean conf.'];
   rows.push(head.join(' | '));
   for (const r of results) {
     for (const [name, f] of [['questions', r.questions], ['conversation turns', r.conversations], ['  of which follow-ups', r.follow_ups], ['all answerable', r.all_answerable]] as const) {
-      rows.push([r.mode, name, f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, f.citation_on_right_page, f.answerable_not_found, f.mean_confidence].join(' | '));
+      rows.push([r.mode, name, f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, `${f.fact_in_passage_1} / ${f.fact_in_passages_5}`, f.citation_on_right_page, f.answerable_not_found, f.mean_confidence].join(' | '));
     }
     rows.push(`${r.mode} | unanswerable | ${r.unanswerable.n} | not found ${r.unanswerable.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${r.unanswerable.not_found_or_low} | mean conf. ${r.unanswerable.mean_confidence} | AUROC ${r.auroc} | ${r.ms_per_question} ms per question`);
   }

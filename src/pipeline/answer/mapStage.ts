@@ -12,6 +12,26 @@ const CONTINUATIONS = new Set(Object.values(WORDS.continuations).flat());
 /** Phrases by which a text speaks to an AI assistant (mapWords.json). */
 const ADDRESSES_ASSISTANT = Object.values(WORDS.addressesAssistant).flat();
 
+/** A phrase found at a word's start in lower-case text ("default" in "defaults", not in "undefault"). */
+const phraseAt = (text: string) => (phrase: string): boolean => new RegExp(`(?:^|[^\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(text);
+const NUMBER_WORDS = Object.values(WORDS.numbers).flat();
+/** What a sentence of each answer type contains (mapWords.json answerTypes.marks; "#number": any figure). */
+const TYPE_MARKS = Object.entries(WORDS.answerTypes).map(([type, t]) => ({ type, asks: Object.values(t.asks).flat(), marks: Object.values(t.marks).flat() }));
+
+/** The kinds of answer a question asks for: "default" ("… out of the box?"), "quantity" ("how long …?"). */
+export function answerTypes(question: string): string[] {
+  const asked = phraseAt(question.toLowerCase().normalize('NFKC'));
+  return TYPE_MARKS.filter((t) => t.asks.some(asked)).map((t) => t.type);
+}
+
+/** Whether a sentence gives an answer of one of these types (a default, a figure). */
+export function givesType(sentence: string, types: readonly string[]): boolean {
+  if (!types.length) return false;
+  const text = sentence.toLowerCase().normalize('NFKC');
+  const has = phraseAt(text);
+  return TYPE_MARKS.filter((t) => types.includes(t.type)).every((t) => t.marks.some((m) => (m === '#number' ? /\d/.test(text) || NUMBER_WORDS.some(has) : has(m))));
+}
+
 /** True when a passage speaks to an AI assistant ("Ignore previous instructions …"): its facts are marked and never raise confidence. */
 export function addressesAssistant(text: string): boolean {
   const t = ` ${text.toLowerCase().normalize('NFKC').replace(/\s+/g, ' ')} `;
@@ -52,7 +72,11 @@ const RELATED_CREDIT = 0.5;
 const PASSAGE_WEIGHT = 0.3;
 /** The share of a sentence's coverage that is its own words' (without its title and file name). */
 const SELF_WEIGHT = 0.2;
+/** The share that is its title's: a sentence under a title naming the question's subject is about it ("shared_buffers (integer)"), one naming another thing mentions it in passing. */
+const HEAD_WEIGHT = 0;
 const ADDED_WEIGHT = 0.25;
+/** The share of a sentence's score that is giving the kind of answer asked for, where the question asks for one. */
+const TYPE_WEIGHT = 0.2;
 
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 /** A crude shared stem: enough for "invoices"/"invoice", "prijs"/"prijzen" is out of reach. */
@@ -223,6 +247,7 @@ export interface MapCandidate {
  */
 export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly SearchHit[], question: MapQuestion, options: Pick<ExtractiveMapOptions, 'termStats'> = {}): MapCandidate[] {
   const coverageOf = questionCoverage(question, options.termStats);
+  const types = answerTypes(question.resolved_query);
   const best = hits.length ? Math.max(...hits.map((h) => h.score)) : 1;
   return hits.flatMap((hit) => {
     const text = texts.get(hit.chunkId);
@@ -235,9 +260,11 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
     return statements(text).map(({ text: quote, heading }, index): MapCandidate => {
       // The question's words in the sentence itself count once more: of two sentences under the
       // same title, the one that says "warranty" answers "how long is the warranty?".
-      const coverage = (1 - PASSAGE_WEIGHT - SELF_WEIGHT) * coverageOf(`${title} ${heading ?? ''} ${quote}`) + SELF_WEIGHT * coverageOf(quote) + PASSAGE_WEIGHT * passageCoverage;
+      const coverage = (1 - PASSAGE_WEIGHT - SELF_WEIGHT - HEAD_WEIGHT) * coverageOf(`${title} ${heading ?? ''} ${quote}`) + SELF_WEIGHT * coverageOf(quote) + HEAD_WEIGHT * (heading ? coverageOf(heading) : 0) + PASSAGE_WEIGHT * passageCoverage;
       const rank = hit.score / best;
-      return { hit, quote, heading: [title, heading].filter(Boolean).join(' '), index, coverage, rank, score: 0.75 * coverage + 0.25 * rank };
+      // A sentence that gives what the question asks for (a default, a figure) is likelier its answer.
+      const typed = types.length ? (1 - TYPE_WEIGHT) * (0.75 * coverage + 0.25 * rank) + TYPE_WEIGHT * (givesType(quote, types) ? 1 : 0) : 0.75 * coverage + 0.25 * rank;
+      return { hit, quote, heading: [title, heading].filter(Boolean).join(' '), index, coverage, rank, score: typed };
     });
   });
 }
@@ -281,16 +308,22 @@ export async function extractiveMap(store: IndexStore, hits: readonly SearchHit[
 
 /**
  * A sentence with the one before it where it leans on it (opens with "It", "This", …) and the one
- * after it where it introduces it (ends with ":") or is too short to stand alone.
+ * after it where it introduces it (ends with ":"), is too short to stand alone, or where the two
+ * still make a short paragraph under the same title: a definition's next sentence is often its
+ * default or its limit.
  */
 function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate): string {
   const at = (i: number): string | undefined => sentences.find((c) => c.index === i)?.quote;
   const words = s.quote.match(/[\p{L}\p{N}]+/gu) ?? [];
   const before = CONTINUATIONS.has((words[0] ?? '').toLowerCase()) ? at(s.index - 1) : undefined;
-  const after = /:$/.test(s.quote) || words.length < 6 ? at(s.index + 1) : undefined;
+  const next = sentences.find((c) => c.index === s.index + 1);
+  const fits = next !== undefined && next.heading === s.heading && (before ?? '').length + s.quote.length + next.quote.length <= WINDOW;
+  const after = /:$/.test(s.quote) || words.length < 6 || fits ? next?.quote : undefined;
   return [before, s.quote, after].filter(Boolean).join(' ');
 }
 
+/** A fact reads on with the next sentence under the same title while both (and the one before) fit in this many characters. */
+const WINDOW = 450;
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** Word-set overlap of two sentences (Jaccard). */
