@@ -13,7 +13,9 @@ import { asksForOne, namesByOne } from './lexical/indefiniteOne.js';
 import { pointsWithDemonstrative } from './lexical/demonstrative.js';
 import { acknowledgesOnly, asksAgain, choiceBetween, choosesAmong, namedPair, namesByOrder, parallelPair, resolveParallel, saysBoth } from './lexical/parallel.js';
 import { peopleNamed } from './lexical/names.js';
-import { REWRITE_WEIGHTS, type RewriteWeights } from './lexical/scorer.js';
+import { REWRITE_WEIGHTS, probability, type RewriteWeights } from './lexical/scorer.js';
+import { candidateTerms, termFeatures } from './lexical/candidates.js';
+import { dependenceFeatures } from './lexical/dependence.js';
 import type { RewriteCache } from './rewriteCache.js';
 import { rewriteCacheKey } from './rewriteCache.js';
 import { pairText, selectTurns, turnPairs, type SelectedTurn, type TurnPair } from './targetedHistory.js';
@@ -293,11 +295,58 @@ const BOTH_READ = 3;
 
 /**
  * The Rewrite stage: folds the relevant part of the conversation into the query, so that a
- * follow-up finds what it means. Never throws for a model's sake: any model failure falls back
- * to the lexical engine, which always answers. `depth` is the rewrite's own: 1 when it reads the
- * user's previous question again, as that question was understood (lexical engine, no cache).
+ * follow-up finds what it means. It never throws: a model's failure falls back to the lexical
+ * engine, and a failure of the lexical engine (a defect: a conversation it was never tried on)
+ * gives the question as asked with the term model's terms (`guardedRewrite`), logged once per
+ * conversation. `depth` is the rewrite's own: 1 when it reads the user's previous question
+ * again, as that question was understood (lexical engine, no cache).
  */
 export async function rewrite(query: string, conversation: readonly HistoryMessage[], options: Partial<RewriteOptions> = {}, deps: RewriteDeps = {}, depth = 0): Promise<RewriteRun> {
+  const t0 = performance.now();
+  try {
+    return await engineRewrite(query, conversation, options, deps, depth);
+  } catch (err) {
+    const opts: RewriteOptions = { ...DEFAULT_REWRITE_OPTIONS, ...options };
+    const hash = createHash('sha1').update([query, ...conversation.map((m) => `${m.role}:${m.text}`)].join('\u0000')).digest('hex').slice(0, 12);
+    if (!FAILED.has(hash)) {
+      FAILED.add(hash);
+      deps.logger?.warn(`the rewrite engine failed on conversation ${hash} (${(err as Error)?.message ?? String(err)}); the question is searched as asked, with the conversation's likeliest words`);
+    }
+    return { ...guardedRewrite(query, conversation, opts, deps), options: opts, ms: performance.now() - t0 };
+  }
+}
+/** Conversations the engine failed on, by hash, each logged once. */
+const FAILED = new Set<string>();
+
+/** The question as asked, with the term model's likeliest words of the latest turns as keywords (none if that fails too). */
+export function guardedRewrite(query: string, conversation: readonly HistoryMessage[], opts: RewriteOptions, deps: Pick<RewriteDeps, 'termStats' | 'weights'>): Omit<RewriteRun, 'ms' | 'options'> {
+  const text = typeof query === 'string' ? query : '';
+  let language = 'en';
+  let terms: { term: string; p: number }[] = [];
+  let turns: SelectedTurn[] = [];
+  try {
+    language = readQuery(text.slice(0, MAX_REWRITE_CHARS), []).language;
+    turns = recentTurns(conversation, opts);
+    const weights = deps.weights ?? REWRITE_WEIGHTS;
+    const own = new Set(queryTerms(text));
+    const dependence = turns.length ? probability(weights.dependence, dependenceFeatures(text, turns, deps.termStats)) : 0;
+    terms = candidateTerms(text, turns, language, deps.termStats)
+      .map((c) => ({ term: c.term, p: probability(weights.term, termFeatures(c.features, dependence)) }))
+      .filter((c) => c.p >= weights.term.threshold && !own.has(c.term))
+      .sort((a, b) => b.p - a.p)
+      .slice(0, GUARDED_TERMS);
+  } catch {
+    terms = [];
+  }
+  const base = passthrough(text, language);
+  const keywords = terms.map((t) => t.term);
+  const result: RewriteResult = { ...base, engine: 'lexical', search_query: [base.search_query, ...keywords].join(' ').trim(), keywords, confidence: keywords.length ? 0.5 : 1, used_turns: keywords.length ? turns.map((t) => t.index) : [] };
+  return { result, turns, cached: false, fallback: 'the rewrite engine failed' };
+}
+/** How many of the term model's words a guarded rewrite adds. */
+const GUARDED_TERMS = 5;
+
+async function engineRewrite(query: string, conversation: readonly HistoryMessage[], options: Partial<RewriteOptions>, deps: RewriteDeps, depth: number): Promise<RewriteRun> {
   const t0 = performance.now();
   const opts: RewriteOptions = { ...DEFAULT_REWRITE_OPTIONS, ...options };
   // A user's message is read up to MAX_REWRITE_CHARS, as the assistant's are up to message_char_limit.

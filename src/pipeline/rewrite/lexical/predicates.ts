@@ -50,8 +50,11 @@ export function englishTags(text: string): Tagged {
     const tokens = doc.tokens();
     // wink-nlp's typings give its.lemma an add-on's signature; the model it is read with has the lemmatiser.
     const lemma = nlp.its.lemma as unknown as typeof nlp.its.value;
+    const words = tokens.out(nlp.its.value) as string[];
+    // The tagger gives no base form for some expansions ("cannot" before a mark: "cannot?"): the word is its own then.
+    const lemmas = (tokens.out(lemma) as (string | null | undefined)[]).map((l, i) => (typeof l === 'string' ? l : (words[i] ?? '')));
     const read = hyphenatedWhole(
-      { words: tokens.out(nlp.its.value) as string[], tags: tokens.out(nlp.its.pos) as string[], lemmas: tokens.out(lemma) as string[] },
+      { words, tags: (tokens.out(nlp.its.pos) as (string | undefined)[]).map((t) => t ?? 'X'), lemmas },
       tokens.out(nlp.its.precedingSpaces) as string[],
     );
     const named = { ...read, tags: acronyms(read) };
