@@ -17,11 +17,11 @@ import { percentile } from '../src/eval/metrics.js';
 import { PersistentEmbedder } from '../src/eval/persistentEmbedder.js';
 import { CachingEmbedder } from '../src/pipeline/models/cachingEmbedder.js';
 import { EmbedderPool } from '../src/pipeline/models/embedderPool.js';
-import { readAhead } from '../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { readAhead } from '../src/pipeline/rewrite/lexical/engine.js';
 import { rewrite } from '../src/pipeline/rewrite/rewrite.js';
 import { pairText, turnPairs } from '../src/pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS } from '../src/pipeline/rewrite/types.js';
-import { compileRegExpsAtFirstUse, WARM_UP_PASSAGES, WARM_UP_ROUNDS, warmUpRewrite } from '../src/pipeline/rewrite/warmUp.js';
+import { compileRegExpsAtFirstUse, WARM_UP_PASSAGES, WARM_UP_ROUNDS, warmUpRewrite } from '../src/server/rewriteWarmUp.js';
 import { TermStats } from '../src/pipeline/search/termStats.js';
 
 const { values: args } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string', default: '.docent-eval' } } });

@@ -1,6 +1,7 @@
 import type { Embedder } from '../pipeline/models/embedder.js';
 import type { RewriteWeights } from '../pipeline/rewrite/lexical/scorer.js';
-import { conversationWords, rewrite, searchFeedback, searchTerms, searchVectorQuery, type LlmRewriter } from '../pipeline/rewrite/rewrite.js';
+import { rewrite, type LlmRewriter } from '../pipeline/rewrite/rewrite.js';
+import { conversationWords, searchFeedback, searchTerms, searchVectorQuery } from '../pipeline/search/rewriteQuery.js';
 import { pairText, turnPairs } from '../pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions } from '../pipeline/rewrite/types.js';
 import type { WeightedTerms, WeightedText } from '../pipeline/search/hybridSearch.js';

@@ -1,13 +1,15 @@
 /**
  * `npm run train:rewrite [-- --data DIR ...] [--out FILE]`
  *
- * Trains the lexical rewrite engine's two small logistic models from conversational datasets in
+ * Trains the lexical rewrite engine's three small logistic models from conversational datasets in
  * the format of shared/README.md (default: both MTRAG folders and qrecc-2k beside the repo):
  * - dependence: does the turn need the conversation at all? (label: the reference rewrite
  *   takes a word from the conversation that the turn does not have; a reference that only
  *   rephrases the turn does not count);
  * - term: which words of the selected turn pairs does the standalone query need? (label: the
- *   word is in the reference rewrite and not in the turn).
+ *   word is in the reference rewrite and not in the turn);
+ * - phrase: which phrase of the conversation does a follow-up's reference mean ("it", "and the
+ *   price?")? (label: the reference rewrite holds the phrase's words.)
  * Beside the datasets' turns, made-up topic switches (another conversation's opening question
  * after this one's history; see topicSwitches) teach both models that a new subject needs nothing.
  * Conversations are split by a hash of their id (1 in 5 held out); the held-out figures are
@@ -24,6 +26,9 @@ import { candidateTerms, sameWordForm, TERM_FEATURES, termFeatures } from '../pi
 import { DEPENDENCE_FEATURES, dependenceFeatures } from '../pipeline/rewrite/lexical/dependence.js';
 import { detectLanguage } from '../pipeline/rewrite/lexical/language.js';
 import { predict } from '../pipeline/rewrite/lexical/logisticModel.js';
+import { conversationPhrases, PHRASE_FEATURES } from '../pipeline/rewrite/lexical/phrases.js';
+import { readShape } from '../pipeline/rewrite/lexical/reference.js';
+import { REWRITE_WEIGHTS } from '../pipeline/rewrite/lexical/scorer.js';
 import { earlierUserTurns } from '../pipeline/rewrite/history.js';
 import { pairText, selectTurns, turnPairs } from '../pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS } from '../pipeline/rewrite/types.js';
@@ -52,6 +57,8 @@ interface Example {
   dependent: number;
   dep: number[];
   terms: { x: number[]; y: number }[];
+  /** The phrases a follow-up with a reference shape may mean, labelled by the reference rewrite (none for other turns). */
+  phrases: { x: number[]; y: number }[];
 }
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
@@ -139,12 +146,14 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
       for (const r of asked) {
         const turns = await selectTurns(r.query, r.history, embedder, DEFAULT_REWRITE_OPTIONS);
         const wanted = contentWords(r.reference_rewrite);
+        const language = detectLanguage(r.query, earlierUserTurns(r.history));
         examples.push({
+          phrases: 'opening' in r ? [] : phraseExamples(r.query, turns, language, termStats, wanted),
           heldOut: heldOut(dataset.name, r.conversation),
           switched: 'opening' in r,
           dependent: drawsOnHistory(r) ? 1 : 0,
           dep: dependenceFeatures(r.query, turns, termStats),
-          terms: candidateTerms(r.query, turns, detectLanguage(r.query, earlierUserTurns(r.history)), termStats).map((c) => ({ x: c.features, y: wanted.some((w) => sameWordForm(w, c.term)) ? 1 : 0 })),
+          terms: candidateTerms(r.query, turns, language, termStats).map((c) => ({ x: c.features, y: wanted.some((w) => sameWordForm(w, c.term)) ? 1 : 0 })),
         });
       }
       close();
@@ -156,9 +165,28 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
   return examples;
 }
 
+/**
+ * The phrase model's examples of one turn: where the question has a reference shape the phrase
+ * model fills (a pronoun, an ellipsis of a thing), each phrase of the kept turns, labelled 1 when
+ * the reference rewrite holds its head word (and the question does not). The phrases' term likelihoods come from the
+ * committed term model (the one the engine runs with when these are read).
+ */
+function phraseExamples(query: string, turns: Parameters<typeof candidateTerms>[1], language: string, termStats: TermStats, wanted: string[]): { x: number[]; y: number }[] {
+  const shape = readShape(query, language);
+  if (!shape || !(shape.kind === 'pronoun' || (shape.kind === 'ellipsis' && !shape.circumstance))) return [];
+  const dependence = predict(REWRITE_WEIGHTS.dependence.weights, dependenceFeatures(query, turns, termStats));
+  const termP = new Map(candidateTerms(query, turns, language, termStats).map((c) => [c.term, predict(REWRITE_WEIGHTS.term.weights, termFeatures(c.features, dependence))]));
+  const phrases = conversationPhrases(query, turns, language, { termP, termStats, ...(shape.kind === 'pronoun' ? { number: shape.number } : {}) });
+  const own = contentWords(query);
+  // The thing is the phrase's head noun: the reference rewrite names it (often with fewer or more words around it).
+  const head = (ph: { words: string[] }): string => ph.words.at(-1)!;
+  return phrases.map((ph) => ({ x: ph.features, y: wanted.some((x) => sameWordForm(x, head(ph))) && !own.some((o) => sameWordForm(o, head(ph))) ? 1 : 0 }));
+}
+
 interface Fit {
   term: { weights: number[]; threshold: number; search_threshold: number };
   dependence: { weights: number[]; threshold: number };
+  phrase: { weights: number[]; threshold: number };
 }
 
 function fit(examples: Example[]): Fit {
@@ -181,10 +209,27 @@ function fit(examples: Example[]): Fit {
   const termScores = term.x.map((x) => predict(termW, x));
   const termT = bestThreshold(termScores, term.y, 1);
   const termSearchT = bestThreshold(termScores, term.y, TERM_SEARCH_BETA);
+  // Phrases are learned where a turn has some phrase the reference rewrite took: which one it took is the question.
+  const phrase: TrainingSet = { x: [], y: [] };
+  for (const e of examples.filter((x) => x.phrases.some((p) => p.y))) {
+    for (const p of e.phrases) {
+      phrase.x.push(p.x);
+      phrase.y.push(p.y);
+    }
+  }
+  const phraseW = fitLogistic(phrase, 1);
   return {
     term: { weights: termW.map(round), threshold: termT, search_threshold: termSearchT },
     dependence: { weights: depW.map(round), threshold: depT },
+    phrase: { weights: phraseW.map(round), threshold: 0.5 },
   };
+}
+
+/** The share of turns with a phrase to find whose best-ranked phrase is one the reference rewrite took. */
+function phraseTop1(weights: number[], examples: Example[]): { turns: number; top1: number } {
+  const withAnswer = examples.filter((e) => e.phrases.some((p) => p.y));
+  const right = withAnswer.filter((e) => [...e.phrases].sort((a, b) => predict(weights, b.x) - predict(weights, a.x))[0]!.y === 1).length;
+  return { turns: withAnswer.length, top1: round(right / Math.max(1, withAnswer.length)) };
 }
 
 function report(model: Fit, test: Example[], log: (s: string) => void): Record<string, number> {
@@ -224,10 +269,13 @@ function report(model: Fit, test: Example[], log: (s: string) => void): Record<s
     standalone_given_terms: round(standaloneWithAdditions / Math.max(1, standalone.length)),
     topic_switches: switches,
     switches_given_terms: round(switchesWithAdditions / Math.max(1, switches)),
+    phrase_turns: phraseTop1(model.phrase.weights, test).turns,
+    phrase_top1: phraseTop1(model.phrase.weights, test).top1,
   };
   log(`held out (${test.length} turns with history, ${standalone.length} of them standalone, topic switches included; conversations split by hash, 1 in 5):`);
   log(`  dependence  AUC ${figures.dependence_auc}  at the threshold: standalone kept ${figures.standalone_kept}, dependent caught ${figures.dependent_caught}`);
   log(`  term        AUC ${figures.term_auc}  P ${figures.term_precision}  R ${figures.term_recall}  F1 ${figures.term_f1} (${scores.length} candidates)`);
+  log(`  phrase      the reference's phrase ranked first in ${figures.phrase_top1} of ${figures.phrase_turns} turns with a reference shape and a phrase to find`);
   log(`  standalone turns given added terms: ${figures.standalone_given_terms} (of the ${figures.topic_switches} topic switches: ${figures.switches_given_terms})`);
   return figures;
 }
@@ -253,6 +301,7 @@ async function main(): Promise<void> {
     held_out: heldOutFigures,
     term: { features: [...TERM_FEATURES], ...final.term },
     dependence: { features: [...DEPENDENCE_FEATURES], ...final.dependence },
+    phrase: { features: [...PHRASE_FEATURES], ...final.phrase },
   };
   writeFileSync(values.out!, JSON.stringify(out, null, 2) + '\n');
   log(`thresholds: dependence ${final.dependence.threshold}, term ${final.term.threshold} (in the search, whole from ${final.term.search_threshold}); written to ${values.out}`);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_WEIGHT, feedbackTerms } from '../../src/pipeline/search/conversationFeedback.js';
 import { hybridSearch, weightedKeywordCandidates } from '../../src/pipeline/search/hybridSearch.js';
-import { rewrite, searchFeedback } from '../../src/pipeline/rewrite/rewrite.js';
+import { rewrite } from '../../src/pipeline/rewrite/rewrite.js';
+import { searchFeedback } from '../../src/pipeline/search/rewriteQuery.js';
 import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { textStore } from '../helpers/textStore.js';
 

@@ -5,9 +5,9 @@ import type { Embedder } from '../../pipeline/models/embedder.js';
 import { readHistoryFile } from '../../pipeline/rewrite/history.js';
 import { findLlmModel } from '../../pipeline/rewrite/llm/findModel.js';
 import { rewrite, type LlmRewriter, type RewriteRun } from '../../pipeline/rewrite/rewrite.js';
-import { RewriteCache } from '../../pipeline/rewrite/rewriteCache.js';
+import { RewriteCache } from '../../pipeline/store/rewriteCache.js';
 import type { HistoryMessage, RewriteOptions } from '../../pipeline/rewrite/types.js';
-import type { LexicalTrace } from '../../pipeline/rewrite/lexical/lexicalEngine.js';
+import type { LexicalTrace } from '../../pipeline/rewrite/lexical/engine.js';
 import { TermStats } from '../../pipeline/search/termStats.js';
 import type { IndexStore } from '../../pipeline/store/indexStore.js';
 import { DocentError } from '../../shared/errors.js';
@@ -28,25 +28,18 @@ export interface RewriteCommandOptions extends GlobalOptions {
   budget?: number;
 }
 
-/** Where --explain says a reference was read from. */
-const REFERENCE_SOURCES: Record<NonNullable<LexicalTrace['reference']>['by'], string> = {
-  person: 'the person the conversation is about',
-  demonstrative: 'what the conversation said of the noun pointed at',
-  'list item': 'an item of the list just given',
-  answer: 'the latest answer, whose source is asked for',
-  'question form': "from the previous question's form",
-  'conversation terms': "from the conversation's likeliest words",
-  'verb object': 'what the latest answer has the same verb act on',
-  contact: 'who the conversation told you to reach',
-  advice: 'the action the latest answer advised',
+/** How --explain names each reference shape (templates.json) the engine read. */
+const SHAPES: Record<NonNullable<LexicalTrace['reference']>['shape'], string> = {
+  pronoun: 'a pronoun or demonstrative, filled with the likeliest phrase of the conversation',
+  ellipsis: 'an ellipsis ("and the price?", "what about SVG?", "en in Utrecht?"): the attribute asked of the likeliest phrase, or the previous question with the new subject or circumstance',
+  ordinal: 'a place in the latest list ("the second one")',
+  choice: 'a choice between the things the previous question or reply offered',
+  other: 'the other of two things the conversation named',
+  demonstrative: 'a demonstrative and its noun ("those rules"): the conversation\'s fuller phrase with that noun',
+  said: 'what the assistant said ("are you sure?", "what you said about …"): the reply\'s sentence, quoted',
+  bare: 'a short question that leans on the conversation: its topic beside it',
+  more: 'more of the things just named ("aren\'t there more?")',
   file: 'the file the latest answer named',
-  place: 'the place the latest question asked for or named',
-  order: 'the thing the previous question named, of another order',
-  choice: 'the thing the latest answer chose',
-  'previous question': "what the previous question's own pronoun was read as",
-  'own thing': 'the thing a recent question called the user\'s own ("my …")',
-  comparison: 'the two things the latest two questions asked about',
-  introduced: 'the kind of thing the latest answer introduced with "a"/"an"',
 };
 
 /** The rewrite as the CLI prints it: the result, and with `full` (--explain) how it was reached. */
@@ -75,8 +68,8 @@ export function describeRewrite(run: RewriteRun, history: readonly HistoryMessag
     lines.push(`Context dependence: ${run.trace.dependence.toFixed(2)}`);
     if (run.trace.terms.length) lines.push(`  terms taken: ${run.trace.terms.map((t) => `${t.term} ${t.p.toFixed(2)}`).join(', ')}`);
     const ref = run.trace.reference;
-    if (ref) lines.push(`  reference read as: ${ref.phrase} (${REFERENCE_SOURCES[ref.by]})`);
-    if (run.trace.replaced) lines.push(`  asked again about a new subject, in place of: ${run.trace.replaced}`);
+    if (ref) lines.push(`  reference: ${SHAPES[ref.shape]}`, `    read as: ${ref.phrase}`);
+    if (ref?.ranked.length) lines.push(`    phrases ranked by the phrase model: ${ref.ranked.map((p) => `${p.phrase} ${p.p.toFixed(2)}`).join(', ')}`);
     if (run.trace.typos.length) lines.push(`  typos fixed: ${run.trace.typos.join(', ')}`);
     if (run.trace.expansions.length) lines.push(`  expanded: ${run.trace.expansions.join('; ')}`);
   }

@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
 import type { Embedder } from '../models/embedder.js';
 import { rewrite, type LlmRewriter, type RewriteLogger, type RewriteRun } from '../rewrite/rewrite.js';
-import { readAhead } from '../rewrite/lexical/lexicalEngine.js';
-import { RewriteCache } from '../rewrite/rewriteCache.js';
+import { readAhead } from '../rewrite/lexical/engine.js';
+import { RewriteCache } from '../store/rewriteCache.js';
 import { pairText, turnPairs } from '../rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions, type RewriteResult } from '../rewrite/types.js';
 import type { SearchHit } from '../search/hybridSearch.js';

@@ -1,5 +1,6 @@
 import type { Embedder } from '../models/embedder.js';
-import { searchAlternatives, searchFeedback, searchTerms, searchVectorQuery, type RewriteRun } from '../rewrite/rewrite.js';
+import type { RewriteRun } from '../rewrite/rewrite.js';
+import { searchAlternatives, searchFeedback, searchTerms, searchVectorQuery } from '../search/rewriteQuery.js';
 import { diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
 import { queryPhrases } from '../search/queryTerms.js';
 import type { IndexStore } from '../store/indexStore.js';

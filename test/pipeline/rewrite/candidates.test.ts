@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidateTerms, FEATURE_NAMES, sameWordForm } from '../../../src/pipeline/rewrite/lexical/candidates.js';
-import { readAhead } from '../../../src/pipeline/rewrite/lexical/lexicalEngine.js';
+import { readAhead } from '../../../src/pipeline/rewrite/lexical/engine.js';
 import { queryCues } from '../../../src/pipeline/rewrite/lexical/queryCues.js';
 import { TermStats } from '../../../src/pipeline/search/termStats.js';
 import type { SelectedTurn } from '../../../src/pipeline/rewrite/targetedHistory.js';

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { englishTags } from '../../../src/pipeline/rewrite/lexical/predicates.js';
+import { englishTags } from '../../../src/pipeline/rewrite/lexical/tagger.js';
 import { rewrite, type RewriteLogger } from '../../../src/pipeline/rewrite/rewrite.js';
 import { TermStats } from '../../../src/pipeline/search/termStats.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';

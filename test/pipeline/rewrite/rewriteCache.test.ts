@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RewriteCache, rewriteCacheKey } from '../../../src/pipeline/rewrite/rewriteCache.js';
+import { RewriteCache, rewriteCacheKey } from '../../../src/pipeline/store/rewriteCache.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteResult } from '../../../src/pipeline/rewrite/types.js';
 import { IndexStore } from '../../../src/pipeline/store/indexStore.js';
 import { tempDir } from '../../helpers/tmp.js';

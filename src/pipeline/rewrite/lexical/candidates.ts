@@ -1,7 +1,7 @@
 import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
-import { clausePredicates } from './predicates.js';
+import { englishTags } from './tagger.js';
 import { queryCues } from './queryCues.js';
 import { opensSentence, readable, remembered, wordPattern } from './words.js';
 
@@ -116,7 +116,7 @@ export function messageWords(message: string, role: 'user' | 'assistant', langua
   return remembered(readMessages, `${role}\u0000${language}\u0000${message}`, () => {
     const text = readable(message);
     const words = [...text.matchAll(WORD)];
-    const predicates = role === 'user' ? clausePredicates(text, language) : undefined;
+    const predicates = role === 'user' ? questionVerbs(text, language) : undefined;
     const contentAt = words.map((m, i) => (STOPWORDS.has(m[0].toLowerCase()) || predicates?.has(m[0].toLowerCase()) ? -1 : i)).filter((i) => i >= 0);
     const lastContent = new Set(contentAt.slice(-2));
     const out: MessageWord[] = [];
@@ -139,37 +139,46 @@ export function messageWords(message: string, role: 'user' | 'assistant', langua
   });
 }
 
-/**
- * Terms the conversation offers the query: content words of the selected turn pairs that the
- * query does not already contain, each with the features the learned scorer weighs.
- */
-export function candidateTerms(query: string, turns: readonly SelectedTurn[], language: string, termStats?: TermStats): Candidate[] {
-  if (turns.length === 0) return [];
-  const own = (withoutContractions(query).toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w));
-  const ownBases = new Set(own.map(wordBase));
+/** An English question's verbs (lower case), which end no phrase it names ("built" of "When was the Eiffel Tower built?"). */
+function questionVerbs(text: string, language: string): ReadonlySet<string> | undefined {
+  if (language !== 'en' || !/\p{L}/u.test(text)) return undefined;
+  const { words, tags } = englishTags(text);
+  return new Set(words.filter((_, i) => tags[i] === 'VERB' || tags[i] === 'AUX').map((w) => w.toLowerCase()));
+}
+
+/** Every mention of each candidate word of the turns that the query does not hold, and the forms it was written in. */
+function mentionsIn(query: string, turns: readonly SelectedTurn[], language: string): { mentions: Map<string, Mention[]>; surfaces: Map<string, Map<string, number>> } {
+  const ownBases = new Set((withoutContractions(query).toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w)).map(wordBase));
   const inQuery = new Map<string, boolean>();
   const mentions = new Map<string, Mention[]>();
   const surfaces = new Map<string, Map<string, number>>();
-  const similarityOf = new Map<number, number>();
-  const lastPair = turns[turns.length - 1]!.index;
-  const firstUserPair = turns.find((t) => t.user)?.index;
   for (const t of turns) {
-    similarityOf.set(t.index, t.similarity);
     for (const role of ['user', 'assistant'] as const) {
       for (const { term, form, capitalised, endsTurn, afterArticle } of messageWords(t[role], role, language)) {
         let had = inQuery.get(term);
         if (had === undefined) inQuery.set(term, (had = ownBases.has(wordBase(term))));
         if (had) continue;
-        const seen = mentions.get(term);
         const mention = { pair: t.index, role, capitalised, endsTurn, afterArticle };
-        if (seen) seen.push(mention);
-        else mentions.set(term, [mention]);
+        mentions.set(term, [...(mentions.get(term) ?? []), mention]);
         const forms = surfaces.get(term) ?? new Map<string, number>();
         forms.set(form, (forms.get(form) ?? 0) + 1);
         surfaces.set(term, forms);
       }
     }
   }
+  return { mentions, surfaces };
+}
+
+/**
+ * Terms the conversation offers the query: content words of the selected turn pairs that the
+ * query does not already contain, each with the features the learned scorer weighs.
+ */
+export function candidateTerms(query: string, turns: readonly SelectedTurn[], language: string, termStats?: TermStats): Candidate[] {
+  if (turns.length === 0) return [];
+  const { mentions, surfaces } = mentionsIn(query, turns, language);
+  const similarityOf = new Map(turns.map((t) => [t.index, t.similarity]));
+  const lastPair = turns[turns.length - 1]!.index;
+  const firstUserPair = turns.find((t) => t.user)?.index;
   const terms = [...mentions.keys()];
   const df = termStats?.documentFrequency(terms);
   const idf = df && termStats!.idfOf(df);

@@ -1,91 +1,16 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
+import WORDS from './expandWords.json' with { type: 'json' };
 
-/**
- * Short forms people type and documents spell out, by language. General vocabulary only; the
- * conversation supplies the rest (see `acronymExpansions`).
- */
-const ENGLISH_ABBREVIATIONS: Record<string, string> = {
-  auth: 'authentication',
-  config: 'configuration',
-  docs: 'documentation',
-  doc: 'document',
-  info: 'information',
-  repo: 'repository',
-  db: 'database',
-  env: 'environment',
-  approx: 'approximately',
-  qty: 'quantity',
-  amt: 'amount',
-  inv: 'invoice',
-  mgmt: 'management',
-  dept: 'department',
-  yr: 'year',
-  mo: 'month',
-  pw: 'password',
-  ssn: 'social security number',
-  faq: 'frequently asked questions',
-  eta: 'estimated time of arrival',
-  ceo: 'chief executive officer',
-  cfo: 'chief financial officer',
-  roi: 'return on investment',
-  kpi: 'key performance indicator',
-  vat: 'value added tax',
-};
-const DUTCH_ABBREVIATIONS: Record<string, string> = {
-  btw: 'belasting toegevoegde waarde',
-  ivm: 'in verband met',
-  evt: 'eventueel',
-  bv: 'bijvoorbeeld',
-  ca: 'circa',
-  ong: 'ongeveer',
-};
+/** Abbreviations and a small thesaurus, per language (expandWords.json). */
+const ABBREVIATIONS = WORDS.abbreviations as Record<string, Record<string, string>>;
+const RELATED = WORDS.related as Record<string, Record<string, readonly string[]>>;
 
-/**
- * Words documents use for the same thing (a small general thesaurus), by language: "budget",
- * "contract" and "deadline" are Dutch words too, whose documents do not say "spending" or "agreement".
- */
-const RELATED: Record<'en' | 'nl', Record<string, readonly string[]>> = {
-  en: {
-    invoice: ['bill', 'receipt'],
-    invoices: ['bill', 'receipt'],
-    bill: ['invoice'],
-    receipt: ['invoice'],
-    price: ['cost'],
-    cost: ['price'],
-    costs: ['price'],
-    budget: ['allocation', 'spending'],
-    warranty: ['guarantee'],
-    guarantee: ['warranty'],
-    salary: ['pay', 'wage'],
-    laptop: ['notebook', 'computer'],
-    error: ['fault', 'failure'],
-    manual: ['guide', 'instructions'],
-    contract: ['agreement'],
-    login: ['sign', 'authentication'],
-    password: ['credentials'],
-    meeting: ['minutes'],
-    deadline: ['due'],
-  },
-  nl: {
-    prijs: ['kosten'],
-    kosten: ['prijs'],
-    kost: ['prijs', 'kosten'],
-    factuur: ['rekening'],
-    facturen: ['rekening'],
-    garantie: ['waarborg'],
-    storing: ['fout'],
-    handleiding: ['instructies'],
-    budget: ['begroting'],
-    contract: ['overeenkomst'],
-  },
-};
-
-/** Words documents use for the same thing as `word` (lower-case), from the thesaurus above: of `language`, or of either. */
+/** Words documents use for the same thing as `word` (lower-case), from the thesaurus: of `language`, or of any. */
 export const relatedWords = (word: string, language?: string): readonly string[] => {
   const low = word.toLowerCase();
-  if (language === 'en' || language === 'nl') return RELATED[language][low] ?? [];
-  return [...(RELATED.en[low] ?? []), ...(RELATED.nl[low] ?? [])];
+  if (language && RELATED[language]) return RELATED[language][low] ?? [];
+  return Object.values(RELATED).flatMap((words) => words[low] ?? []);
 };
 
 export interface Expansion {
@@ -119,7 +44,8 @@ function acronymExpansions(word: string, turns: readonly SelectedTurn[]): string
 function abbreviation(word: string, language: string): string | undefined {
   const low = word.toLowerCase();
   const capitals = word === word.toUpperCase();
-  const [own, other] = language === 'nl' ? [DUTCH_ABBREVIATIONS, ENGLISH_ABBREVIATIONS] : [ENGLISH_ABBREVIATIONS, DUTCH_ABBREVIATIONS];
+  const own = ABBREVIATIONS[language] ?? ABBREVIATIONS.en!;
+  const other = Object.assign({}, ...Object.entries(ABBREVIATIONS).filter(([l]) => l !== language).map(([, v]) => v)) as Record<string, string>;
   const found = Object.hasOwn(own, low) ? own[low] : capitals && Object.hasOwn(other, low) ? other[low] : undefined;
   return found && (low.length > 2 || capitals) ? found : undefined;
 }

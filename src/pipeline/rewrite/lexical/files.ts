@@ -3,7 +3,6 @@
  * about lifetimes?", and "the contract" after one that named henderson-contract.docx means that file.
  */
 import type { SelectedTurn } from '../targetedHistory.js';
-import type { DemonstrativeReading } from './demonstrative.js';
 
 /**
  * A file's whole name as answers and questions give it ("rust-notes.md", "offerte-aannemer.pdf"):
@@ -75,7 +74,7 @@ const DEFINITE_NOUN: Record<string, RegExp> = { en: /(?<![\p{L}])the\s+(\p{L}{4,
  * (henderson-contract.docx) say …?"), or of the one file the answer calls by that noun ("the notes
  * meeting-2024-07-02.md").
  */
-export function resolveFileNoun(query: string, turns: readonly SelectedTurn[], language: string): DemonstrativeReading | undefined {
+export function resolveFileNoun(query: string, turns: readonly SelectedTurn[], language: string): { resolved: string; phrase: string; turn: number } | undefined {
   const last = turns.at(-1);
   const definite = DEFINITE_NOUN[language];
   const files = last && definite ? filesNamed(last.assistant) : [];

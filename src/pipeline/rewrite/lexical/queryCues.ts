@@ -1,5 +1,5 @@
 import { queryTerms } from '../../search/queryTerms.js';
-import { dummyIt } from './resolve.js';
+import TEMPLATES from './templates.json' with { type: 'json' };
 
 /** Words that point back into the conversation (English, Dutch). */
 const REFERRING = new Set(
@@ -21,9 +21,13 @@ export interface QueryCues {
   contentWords: number;
 }
 
+/** Where a pointing word points nowhere ("is it safer to invest in bonds?"), in any language (templates.json dummy). */
+const DUMMY = Object.entries(TEMPLATES).flatMap(([k, t]) => (k === 'about' || typeof t === 'string' ? [] : t.dummy.map((d) => new RegExp(d, 'iu'))));
+
 export function queryCues(query: string): QueryCues {
-  // An "it" that stands for a clause, the weather or a time ("is it safer to invest in bonds?") points nowhere.
-  const referring = [...query.matchAll(/[\p{L}']+/gu)].some((m) => REFERRING.has(m[0].toLowerCase()) && !dummyIt(query, m.index));
+  // A dummy "it" ("is it safer to …") is blanked out; other pointing words still count ("… invest in them?").
+  const open = DUMMY.reduce((t, d) => t.replace(new RegExp(d.source, 'giu'), (m) => ' '.repeat(m.length)), query);
+  const referring = [...open.matchAll(/[\p{L}']+/gu)].some((m) => REFERRING.has(m[0].toLowerCase()));
   return {
     referring,
     ellipsis: ELLIPSIS.test(query.trim()),

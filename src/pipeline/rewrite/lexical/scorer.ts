@@ -1,6 +1,7 @@
 import weights from './weights.json' with { type: 'json' };
 import { TERM_FEATURES } from './candidates.js';
 import { DEPENDENCE_FEATURES } from './dependence.js';
+import { PHRASE_FEATURES } from './phrases.js';
 import type { LogisticModel } from './logisticModel.js';
 
 export { probability, type LogisticModel } from './logisticModel.js';
@@ -18,6 +19,8 @@ export interface RewriteWeights {
   version: number;
   term: TermModel;
   dependence: LogisticModel;
+  /** Which phrase of the conversation a reference means (phrases.ts). */
+  phrase: LogisticModel;
 }
 
 function checked(model: LogisticModel, names: readonly string[], what: string): LogisticModel {
@@ -28,13 +31,14 @@ function checked(model: LogisticModel, names: readonly string[], what: string): 
 }
 
 /** Weights as `npm run train:rewrite` writes them, checked against the feature lists of this code. */
-export function rewriteWeights(json: { version: number; term: LogisticModel & { search_threshold?: number }; dependence: LogisticModel }): RewriteWeights {
+export function rewriteWeights(json: { version: number; term: LogisticModel & { search_threshold?: number }; dependence: LogisticModel; phrase: LogisticModel }): RewriteWeights {
   const term = checked(json.term, TERM_FEATURES, 'term');
   return {
     version: json.version,
     // A file from before search_threshold weighs terms by the decision threshold, as that training did.
     term: { ...term, search_threshold: json.term.search_threshold ?? term.threshold },
     dependence: checked(json.dependence, DEPENDENCE_FEATURES, 'dependence'),
+    phrase: checked(json.phrase, PHRASE_FEATURES, 'phrase'),
   };
 }
 

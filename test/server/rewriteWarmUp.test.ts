@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
-import { aboutPassage, twoByte, WARM_UP_CONVERSATIONS, warmUpRewrite } from '../../../src/pipeline/rewrite/warmUp.js';
+import { rewrite } from '../../src/pipeline/rewrite/rewrite.js';
+import { aboutPassage, twoByte, WARM_UP_CONVERSATIONS, warmUpRewrite } from '../../src/server/rewriteWarmUp.js';
 
 describe('warming the Rewrite engine up', () => {
-  it('takes the engine through follow-ups it rewrites, in English and Dutch', async () => {
+  it('takes the engine through follow-ups it rewrites, in English, Dutch, German and French', async () => {
     const results = [];
     for (const { history, queries } of WARM_UP_CONVERSATIONS) for (const q of queries) results.push((await rewrite(q, history)).result);
     // Every made-up follow-up is one the engine works on (none passes through untouched).
     for (const r of results) expect(r.engine, r.original_query).toBe('lexical');
     expect(results.filter((r) => r.rewritten).length).toBeGreaterThanOrEqual(results.length - 2);
-    expect(new Set(results.map((r) => r.language))).toEqual(new Set(['en', 'nl']));
+    expect(new Set(results.map((r) => r.language))).toEqual(new Set(['en', 'nl', 'de', 'fr']));
   });
 
   it('reads a text held in two bytes a character as the same text', async () => {

@@ -1,76 +1,40 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
-import type { TermStats } from '../search/termStats.js';
-import { detectLanguage } from './lexical/language.js';
-import { rewrite } from './rewrite.js';
-import type { HistoryMessage } from './types.js';
+import type { TermStats } from '../pipeline/search/termStats.js';
+import { detectLanguage } from '../pipeline/rewrite/lexical/language.js';
+import { rewrite } from '../pipeline/rewrite/rewrite.js';
+import type { HistoryMessage } from '../pipeline/rewrite/types.js';
 
 const u = (text: string): HistoryMessage => ({ role: 'user', text });
 const a = (text: string): HistoryMessage => ({ role: 'assistant', text });
 
 /**
- * Made-up conversations whose follow-ups take the lexical engine's main paths: a pronoun, a
- * person, a demonstrative, a list item (also one an earlier question named), a parallel question,
- * what a verb acts on, an advised action, what a name owns, a file an answer named, "more?", a typo, a change of subject, in English and Dutch. Nothing of them is kept but compiled code.
+ * Made-up conversations whose follow-ups take each reference shape of templates.json (a pronoun, an
+ * ellipsis, a circumstance, a list item, a choice, "more?", a demonstrative, what was said, a file,
+ * a typo, a change of subject) in English, Dutch, German and French. Nothing of them is kept but
+ * compiled code.
  */
 export const WARM_UP_CONVERSATIONS: { history: HistoryMessage[]; queries: string[] }[] = [
   {
     history: [
-      u('How does the auth middleware validate tokens?'),
-      a('The middleware checks the JWT signature against the public key, then rejects tokens whose exp claim is in the past. Refresh tokens are kept for 30 days.'),
-    ],
-    queries: ['how does it handle expired sessions?', 'and refresh tokens?', 'where is that configured?', 'whta does the midleware log?', "aren't there more?"],
-  },
-  {
-    history: [
       u('Which laptops did I compare in my notes?'),
-      a('Your notes compare:\n- Dell XPS 13\n- Lenovo ThinkPad X1 Carbon\n- MacBook Air'),
-      u('Which one has the best battery life?'),
-      a('The MacBook Air, at about 15 hours, against 12 for the ThinkPad.'),
+      a('Your notes in laptops.md compare:\n- Dell XPS 13\n- Lenovo ThinkPad X1 Carbon\n- MacBook Air'),
+      u('How does the auth middleware validate tokens?'),
+      a('The middleware checks the JWT signature, then rejects tokens whose exp claim is in the past. Dr. Patel wrote it.'),
     ],
-    queries: ['how much does it weigh?', 'what about the second one?', 'compare them', 'is the last one cheaper?', 'and the cheapest?'],
+    queries: ['how does it handle expired sessions?', 'and the refresh tokens?', 'what about on Windows?', 'the second one?', 'which one is lighter?', "aren't there more?", 'are those tokens signed?', 'is what you said about the signature true?', 'whta does the midleware log?', 'Value?', 'Changing the subject, what is our travel policy?'],
   },
   {
-    history: [
-      u('What did the board decide about the new office?'),
-      a('The board approved the lease for five years. Maria Jansen will lead the move; Dr. Patel chairs the committee.'),
-    ],
-    queries: ['when does she start?', 'what did Jansen say about the budget?', 'is what you said about the lease true?', 'where does it say that?', 'Changing the subject, what is our travel policy?'],
+    history: [u('Wat kost de reisverzekering per maand?'), a('De reisverzekering kost 4,20 euro per maand; de inboedelverzekering 9,80 euro.')],
+    queries: ['en de inboedelverzekering?', 'en de prijs?', 'kan ik hem opzeggen?', 'zijn er nog meer?', 'hoe lang moet ik dat bewaren?'],
   },
   {
-    history: [
-      u('What does the lease say about the deposit?'),
-      a('The landlord returns the deposit within 14 days. You can request an inspection before you move out.'),
-    ],
-    queries: ['when do I get it back?', 'how do I request it?', 'how do I do that?', 'can he keep part of it?', 'when is it returned?'],
+    history: [u('Was ist Holzmulch?'), a('Holzmulch ist eine Bodenabdeckung aus gehäckseltem Holz.')],
+    queries: ['und der Preis?', 'wie dick muss ich es legen?'],
   },
   {
-    history: [
-      u('Which medications did the doctor prescribe?'),
-      a('Metoprolol 50 mg twice a day and atorvastatin 20 mg in the evening.'),
-      u('What are the side effects of the first one?'),
-      a('Tiredness, dizziness and cold hands.'),
-    ],
-    queries: ['and of the second?', 'can I drink alcohol with it?'],
-  },
-  {
-    history: [u('Do I have notes on the Rust borrow checker?'), a('Yes, rust-notes.md explains ownership, borrowing and lifetimes.')],
-    queries: ['what does it say about lifetimes?', 'what do the notes say about borrowing?'],
-  },
-  {
-    history: [u("What did the vet charge for Max's surgery?"), a('The invoice charges 640 euro for the surgery and 42 euro for medication.')],
-    queries: ['when is it due?'],
-  },
-  {
-    history: [u('Are stocks risky?'), a('Stocks can lose much of their value in a downturn; diversification lowers the risk.')],
-    queries: ['What about bonds?', 'and if I hold them for ten years?', 'I am not sure those rules apply to an IRA', 'Is that true?'],
-  },
-  {
-    history: [
-      u('Wat kost de reisverzekering per maand?'),
-      a('De reisverzekering kost 4,20 euro per maand met werelddekking; de inboedelverzekering 9,80 euro.'),
-    ],
-    queries: ['en de inboedelverzekering?', 'en de prijs?', 'kan ik hem opzeggen?', 'zijn er nog meer?', 'wat als ik het zelf doe?'],
+    history: [u("Qu'est-ce que le paillis de bois ?"), a('Le paillis de bois est une couverture du sol faite de bois broyé.')],
+    queries: ['et le prix ?', 'combien coûte-t-il ?'],
   },
 ];
 
@@ -89,7 +53,7 @@ export function twoByte(text: string): string {
  * Has V8 compile a regular expression to machine code at its first use, rather than interpret it
  * then and compile it again at its second (V8's regexp tier-up): a pattern the warm-up did not reach
  * costs a user's follow-up one compile rather than two, each about a millisecond for a
- * case-insensitive pattern with Unicode classes (1.4 and 1.2 ms here for one of parallel.ts's),
+ * case-insensitive pattern with Unicode classes (about 1.3 ms here),
  * against some 0.1 ms more for a pattern run only once. For the process the back end runs in, set
  * before the warm-up (bench:rewrite does as the back end does); patterns already run keep their way.
  */

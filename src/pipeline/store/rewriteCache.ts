@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { IndexStore } from '../store/indexStore.js';
-import type { RewriteOptions, RewriteResult } from './types.js';
+import type { IndexStore } from './indexStore.js';
+import type { RewriteOptions, RewriteResult } from '../rewrite/types.js';
 
 export const DEFAULT_REWRITE_TTL_MS = 60 * 60 * 1000;
 

@@ -1,0 +1,294 @@
+import { commonWords } from './language.js';
+import { table, type Phrase } from './phrases.js';
+import { queryTerms } from '../../search/queryTerms.js';
+import { englishTags } from './tagger.js';
+import { capitalise, escapeRegExp } from './words.js';
+
+/**
+ * The reference shapes of a follow-up (templates.json, per language) and the one filler that
+ * resolves them: a pronoun or demonstrative, an ellipsis ("and the price?", "en de prijs?",
+ * "und der Preis?", "et le prix ?"), a choice ("which one …"), the other one, an ordinal
+ * ("the second one"). Which thing a reference means is the phrase model's choice (phrases.ts);
+ * the shapes only say where it goes.
+ */
+export type Shape =
+  | { kind: 'pronoun'; word: string; at: number; number: 'sg' | 'pl' | 'person'; possessive: boolean }
+  | { kind: 'more' }
+  | { kind: 'demonstrative'; words: string; noun: string }
+  | { kind: 'bare' }
+  | { kind: 'said'; about: string }
+  | { kind: 'ellipsis'; opener: string; rest: string; circumstance?: boolean; attribute?: boolean }
+  | { kind: 'ordinal'; words: string; place: number }
+  | { kind: 'choice' }
+  | { kind: 'other'; words: string };
+
+/** A question's own opening (a question word or an inverted verb, in any language): no ellipsis. */
+const QUESTION_OPENING = /^(?:what|which|combien|hoeveel|wieviel|welk|who|whom|whose|how|why|when|where|is|are|was|were|do|does|did|can|could|should|would|will|wat|welke|wie|hoe|waarom|wanneer|waar|kan|moet|was|welche[rs]?|wer|wie|warum|wann|wo|kann|ist|sind|quel(?:le)?s?|qui|comment|pourquoi|quand|où|est-ce)\b/iu;
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’]*|[^\s\p{L}\p{N}]+/gu;
+const DUMMIES = new Map<string, RegExp[]>();
+const dummies = (language: string): RegExp[] => DUMMIES.get(language) ?? (DUMMIES.set(language, table(language).dummy.map((d) => new RegExp(d, 'iu'))), DUMMIES.get(language)!);
+
+/** A phrase of the table at the question's start, at word edges. */
+function opening(text: string, phrases: readonly string[]): string | undefined {
+  return [...phrases].sort((a, b) => b.length - a.length).find((p) => new RegExp(`^${escapeRegExp(p)}(?![\\p{L}\\p{N}])`, 'iu').test(text));
+}
+
+/** A phrase of the table anywhere in the question, at word edges. */
+function within(text: string, phrases: readonly string[]): string | undefined {
+  return [...phrases].sort((a, b) => b.length - a.length).find((p) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(p)}(?![\\p{L}\\p{N}])`, 'iu').test(text));
+}
+
+/** The first word of the question that points at a thing (not a dummy "it", not an article before a noun). */
+export function pointingWord(query: string, language: string): Extract<Shape, { kind: 'pronoun' }> | undefined {
+  const t = table(language);
+  if (language === 'en' && (emptySubject(query) || ownAntecedent(query))) return undefined;
+  // A dummy's span ("is it possible to") is blanked out, its length kept: the other words keep their places.
+  const open = dummies(language).reduce((text, d) => text.replace(new RegExp(d.source, 'giu'), (m) => ' '.repeat(m.length)), query);
+  const tokens = [...open.matchAll(TOKEN)];
+  const words = tokens.filter((m) => /^[\p{L}\p{N}]/u.test(m[0]));
+  for (const [k, m] of words.entries()) {
+    const kind = t.referring[m[0].toLowerCase()];
+    if (!kind) continue;
+    const next = tokens[tokens.indexOf(m) + 1]?.[0];
+    const possessive = kind.includes('poss');
+    // A demonstrative stands alone before a mark or the end ("where to purchase those?"), or before the clause's final verb.
+    const alone = next === undefined || !/^[\p{L}\p{N}]/u.test(next) || (t.verbFinal && k === words.length - 2);
+    const number = kind.includes('person') ? 'person' : kind.startsWith('pl') ? 'pl' : 'sg';
+    if (possessive || kind.includes('pronoun') || alone) return { kind: 'pronoun', word: m[0], at: m.index, number, possessive };
+  }
+  return undefined;
+}
+
+/** English "it is free to open", "it's safer": an "it" before a form of "be" and an adjective stands for what follows. */
+function emptySubject(query: string): boolean {
+  const { words, tags } = englishTags(query);
+  const low = words.map((w) => w.toLowerCase());
+  // An adjective with a clause after it ("free to open", "safer than …" is none): "to", "that", "for".
+  const clause = (j: number): boolean => /^(?:to|that|for|if|whether)$/i.test(words[j] ?? '');
+  const adjective = (j: number): boolean => (tags[j] === 'ADJ' && clause(j + 1)) || (tags[j] === 'ADV' && tags[j + 1] === 'ADJ' && clause(j + 2));
+  // "it is free to …", "is it safer to …", "when is it inappropriate to …".
+  return low.some((w, i) => w === 'it' && (((tags[i + 1] === 'AUX' || low[i + 1] === "'s") && adjective(i + 2)) || (tags[i - 1] === 'AUX' && adjective(i + 1))));
+}
+
+/** English "How do companies hire their employees?": a pronoun whose thing the question itself names before it, agreeing in number. */
+function ownAntecedent(query: string): boolean {
+  const { words, tags, lemmas } = englishTags(query);
+  const at = words.findIndex((w) => /^(?:they|them|their|it|its|he|him|his|she|her)$/i.test(w));
+  if (at <= 0) return false;
+  // "Did Robert Novak express his views …?": a person named before.
+  if (/^(?:he|him|his|she|her)$/i.test(words[at]!)) return tags.slice(0, at).includes('PROPN');
+  const plural = /^(?:they|them|their)$/i.test(words[at]!);
+  // "Is Herpes a lethal disease and how is it transmitted?": a noun before it, agreeing in number.
+  return words.slice(0, at).some((w, i) => (tags[i] === 'NOUN' || tags[i] === 'PROPN') && (lemmas[i]!.toLowerCase() !== w.toLowerCase()) === plural && !/^(?:i|you|we)$/i.test(w));
+}
+
+/** A demonstrative and its noun ("those rules", "dat kamp"): the noun says which thing of the conversation. */
+function demonstrative(text: string, language: string): Extract<Shape, { kind: 'demonstrative' }> | undefined {
+  const t = table(language);
+  const m = new RegExp(`(?<![\\p{L}])(?:${t.demonstratives.map(escapeRegExp).join('|')})\\s+([\\p{L}][\\p{L}\\p{N}-]{2,})`, 'iu').exec(text);
+  if (!m || commonWords(language).has(m[1]!.toLowerCase())) return undefined;
+  // "that album Life's Highway": the thing is named right after its noun.
+  if (/^\s+\p{Lu}/u.test(text.slice(m.index + m[0].length)) && !table(language).nounsCapitalised) return undefined;
+  // English "the reasons that business …": a "that" after a noun opens a clause, it points at nothing.
+  if (language === 'en') {
+    const { words, tags } = englishTags(text);
+    const at = words.findIndex((w, i) => w.toLowerCase() === m[0].split(/\s+/)[0]!.toLowerCase() && words[i + 1] === m[1]);
+    if (at > 0 && (tags[at - 1] === 'NOUN' || tags[at - 1] === 'PROPN' || tags[at] !== 'DET')) return undefined;
+  }
+  return { kind: 'demonstrative', words: m[0], noun: m[1]! };
+}
+
+/** How a follow-up refers back, if it does. */
+export function readShape(query: string, language: string): Shape | undefined {
+  const t = table(language);
+  const text = query.trim().replace(/\s*[?!.]+\s*$/u, '');
+  const lower = text.toLowerCase();
+  const ordinal = Object.keys(t.ordinals).find((o) => new RegExp(`(?<![\\p{L}])${escapeRegExp(o)}(?![\\p{L}])`, 'iu').test(lower));
+  // An ordinal with an article before it or "one" after it ("the second", "the last one"; not "how long does it last?").
+  const definite = t.articles.filter((a) => !t.indefinite.includes(a));
+  const m = ordinal && new RegExp(`(?:(?:${definite.map(escapeRegExp).join('|')})\\s+${escapeRegExp(ordinal)}(?:\\s+(?:${t.ordinalFollowers.map(escapeRegExp).join('|')}))?|${escapeRegExp(ordinal)}\\s+(?:${t.ordinalFollowers.map(escapeRegExp).join('|')}))(?![\\p{L}])`, 'iu').exec(text);
+  // "the first sewage plants" names its own thing; "the first?", "the second one", "the last of them" point into a list.
+  const after = m ? text.slice(m.index + m[0].length).trim().split(/\s+/)[0]?.toLowerCase() ?? '' : '';
+  if (m && (t.ordinalFollowers.some((f) => m[0].toLowerCase().endsWith(f)) || !after || !/^[\p{L}\p{N}]/u.test(after) || commonWords(language).has(after))) return { kind: 'ordinal', words: m[0], place: t.ordinals[ordinal!]! };
+  const said = within(lower, t.said);
+  // "what you said about France": the words after "about" say which sentence of the replies.
+  const about = said && opening(lower.slice(lower.indexOf(said) + said.length).trim(), t.saidAbout);
+  if (said && about) return { kind: 'said', about: lower.slice(lower.indexOf(said) + said.length).trim().slice(about.length) };
+  if (within(lower, t.doubt) && lower.split(/\s+/).length <= 8) return { kind: 'said', about: '' };
+  if (opening(lower, t.more) && lower.split(/\s+/).length <= 5) return { kind: 'more' };
+  const other = within(lower, t.other);
+  if (other) return { kind: 'other', words: other };
+  if (opening(lower, t.choice) && !pointingWord(text, language)) return { kind: 'choice' };
+  const opener = opening(lower, t.ellipsis);
+  if (opener) {
+    const rest = text.slice(opener.length).replace(/^[\s,]+/, '');
+    const first = rest.split(/\s+/)[0]?.toLowerCase() ?? '';
+    // A thing ("the price", "SVG") or a circumstance ("on Windows", "voor kinderen"): short, no question of its own.
+    const short = rest.length > 0 && rest.split(/\s+/).length <= 6 && !pointingWord(rest, language);
+    // "and the price?": an attribute comes with its article; "what about SVG?" names a thing of its own.
+    if (short && (!commonWords(language).has(first) || t.articles.includes(first))) return { kind: 'ellipsis', opener, rest, attribute: t.articles.includes(first) };
+    if (short && !QUESTION_OPENING.test(rest)) return { kind: 'ellipsis', opener, rest, circumstance: true };
+    if (pointingWord(rest, language)) return pointingWord(text, language);
+    return undefined;
+  }
+  // "at high altitude?", "voor kinderen?": a circumstance alone, of the previous question.
+  const words = text.split(/\s+/);
+  if (words.length <= 5 && commonWords(language).has(words[0]!.toLowerCase()) && !t.articles.includes(words[0]!.toLowerCase()) && !words.some((w) => QUESTION_OPENING.test(w)) && !pointingWord(text, language)) {
+    return { kind: 'ellipsis', opener: '', rest: text, circumstance: true };
+  }
+  // A short question that names something ("Who was Joseph Bell?") has a topic of its own.
+  const named = words.slice(1).some((w) => phraseKind(w, language) === 'name');
+  return pointingWord(text, language) ?? demonstrative(text, language) ?? (queryTerms(text).length <= BARE_WORDS && !named ? { kind: 'bare' } : undefined);
+}
+/** A question of at most this many content words that points at nothing may lean on the conversation's topic ("Value?"). */
+const BARE_WORDS = 2;
+
+/** A thing as the filler writes it: with the article the conversation gave it. */
+export const written = (p: Pick<Phrase, 'text' | 'article'>): string => (p.article ? `${p.article} ${p.text}` : p.text);
+
+/** The question with its pointing word replaced by the thing (a possessive by the language's form of owning). */
+export function fillPronoun(query: string, shape: Extract<Shape, { kind: 'pronoun' }>, found: Phrase, language: string): string {
+  // A plural the conversation said without an article takes the language's definite one ("ze" → "de vakantiedagen").
+  const plain = !found.article && phraseKind(found.text, language) === 'word' && (found.plural ?? language !== 'en');
+  const thing = plain ? { ...found, article: table(language).articles[0]! } : found;
+  const before = query.slice(0, shape.at);
+  const after = query.slice(shape.at + shape.word.length);
+  const t = table(language);
+  if (!shape.possessive) return contracted(`${before}${written(thing)}${after}`, language);
+  if (!t.possessive.includes('{x}')) return `${before}${t.possessive.replace('{thing}', written(thing))}${after}`;
+  const m = /^\s+([\p{L}\p{N}-]+)/u.exec(after);
+  if (!m) return `${before}${written(thing)}${after}`;
+  return `${before}${t.possessive.replace('{x}', m[1]!).replace('{thing}', written(thing))}${after.slice(m[0].length)}`;
+}
+
+/** A filled-in text with the language's contractions ("de le paillis" → "du paillis"). */
+function contracted(text: string, language: string): string {
+  return Object.entries(table(language).contractions).reduce((t, [from, to]) => t.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(from)}(?![\\p{L}])`, 'giu'), to), text);
+}
+
+/** "and the price?" after a question about a thing: the language's question of an attribute. */
+export function fillAttribute(rest: string, thing: Phrase, language: string): string {
+  return capitalise(contracted(table(language).asks.replace('{x}', rest).replace('{thing}', written(thing)), language));
+}
+
+/** A name ("SVG", "Spotify"), a number ("2019") or a word ("the price"); in a language that capitalises every noun, only capitals inside a word mark a name. */
+export function phraseKind(text: string, language: string): 'name' | 'number' | 'word' {
+  const core = text.split(/\s+/).filter((w) => !table(language).articles.includes(w.toLowerCase())).join(' ');
+  const name = table(language).nounsCapitalised ? /\p{Lu}{2}/u : /^\p{Lu}|\p{Lu}{2}/u;
+  return /\d/.test(core) ? 'number' : name.test(core) ? 'name' : 'word';
+}
+
+/** "what about on Windows?" after "How do I set the R library path?": that question, on Windows. */
+export function fillCircumstance(rest: string, previous: string): string {
+  const body = previous.trim().replace(/\s*[?!.]+$/u, '');
+  // "en in Utrecht?" after "Wat kost een warmtepomp in Amsterdam?": the circumstance of the same kind in its place.
+  const lead = rest.split(/\s+/)[0]!;
+  const same = new RegExp(`(?<![\\p{L}])${escapeRegExp(lead)}\\s+[^,;:?!.]+$`, 'iu').exec(body);
+  return same ? `${body.slice(0, same.index)}${rest}?` : `${body} ${rest}?`;
+}
+
+/**
+ * "what about SVG?" after "How do I save a chart as a PNG?": the previous question with the
+ * phrase of the same kind replaced (a name for a name, a number for a number, a thing with the
+ * same head noun). Undefined when the previous question has none.
+ */
+export function fillParallel(rest: string, previous: string, previousPhrases: readonly Phrase[], language: string): string | undefined {
+  const articles = new Set(table(language).articles);
+  const words = rest.split(/\s+/);
+  const core = articles.has(words[0]!.toLowerCase()) ? words.slice(1).join(' ') : rest;
+  const kind = (s: string): string => phraseKind(s, language);
+  const head = (s: string): string => s.toLowerCase().split(/\s+/).at(-1)!;
+  const same = previousPhrases.filter((p) => previous.includes(p.text) && (head(p.text) === head(core) || (kind(core) !== 'word' && kind(p.text) === kind(core))));
+  const target = same.at(-1);
+  if (!target || target.text.toLowerCase() === core.toLowerCase()) return undefined;
+  return previous.replace(target.text, core);
+}
+
+/** The items of a list: bullet or numbered lines, else the last sentence that joins three or fewer things with a conjunction. */
+export function listItems(text: string, language: string, minInline = 2): string[] {
+  const lines = [...text.matchAll(/^\s*(?:[-*•]|\d+[.)])\s+(.+)$/gmu)].map((m) => m[1]!.split(/\s+[-–:]\s+|:\s|\.\s/u)[0]!.trim());
+  if (lines.length >= 2) return lines;
+  const conj = table(language).conjunctions.map(escapeRegExp).join('|');
+  for (const sentence of text.split(/(?<=[.!?])\s+/u).reverse()) {
+    const m = new RegExp(`((?:[^,;:]+,\\s*){1,4}[^,;:]+?|[^,;:]+?)\\s+(?:${conj})\\s+([^,;:.?!]+)`, 'iu').exec(sentence);
+    if (!m) continue;
+    // Each item the words after the sentence's last function word ("the difference between Market Cap" → "Market Cap").
+    const common = commonWords(language);
+    const item = (s: string): string => {
+      const words = s.trim().split(/\s+/);
+      let from = words.length - 1;
+      while (from > 0 && !common.has(words[from - 1]!.toLowerCase())) from--;
+      return words.slice(from).join(' ');
+    };
+    const items = [...m[1]!.split(/,\s*/), m[2]!].map(item).filter((s) => s && s.split(/\s+/).length <= 4);
+    if (items.length >= minInline && items.every((s) => !common.has(s.split(/\s+/)[0]!.toLowerCase()))) return items;
+  }
+  return [];
+}
+
+/** "those rules" → "the SEC rules on pattern day trading": the conversation's phrase with the same head noun, said more fully. */
+export function fillDemonstrative(query: string, shape: Extract<Shape, { kind: 'demonstrative' }>, phrases: readonly Phrase[], language: string): string | undefined {
+  const noun = shape.noun.toLowerCase();
+  const same = (w: string): boolean => w === noun || w === noun.replace(/s$/, '') || `${w}s` === noun;
+  // The phrase that has the noun and says most ("the SEC rules on pattern day trading" for "those rules").
+  const fuller = phrases.filter((p) => p.words.length > 1 && p.words.some(same));
+  const best = fuller.sort((a, b) => b.words.length - a.words.length)[0];
+  return best && query.replace(shape.words, written({ ...best, article: best.article || table(language).articles[0]! }));
+}
+
+/** "Value?" after talk of market caps: the question with its topic beside it, in the language's form ("Value (market cap)?"). */
+export function fillBare(query: string, thing: Phrase, language: string): string {
+  const body = query.trim().replace(/\s*([?!.]*)$/u, '');
+  const mark = /[?!.]+$/u.exec(query.trim())?.[0] ?? '?';
+  return `${table(language).bracket.replace('{question}', body).replace('{thing}', thing.text)}${mark}`;
+}
+
+/**
+ * "Is there any evidence that what you said about France is true?": the question with the latest
+ * replies' sentence most about what it names (by the rarity of the shared words), quoted; a doubt
+ * ("are you sure?") quotes the latest reply's first sentence.
+ */
+export function fillSaid(query: string, about: string, replies: readonly string[]): string | undefined {
+  const sentences = replies.flatMap((r) => r.replace(/\[[^\]]*\]/g, ' ').split(/(?<=[.!?])\s+(?=\p{Lu})/u).map((x) => x.trim()).filter((x) => x.length > 12));
+  const words = queryTerms(about);
+  const df = (w: string): number => sentences.filter((x) => queryTerms(x).includes(w)).length;
+  const score = (x: string): number => words.filter((w) => queryTerms(x).includes(w)).reduce((n, w) => n + Math.log(1 + sentences.length / Math.max(1, df(w))), 0);
+  const claim = words.length ? [...sentences].sort((a, b) => score(b) - score(a)).find((x) => score(x) > 0) : sentences[0];
+  if (!claim) return undefined;
+  const short = claim.replace(/[.!?]+$/u, '').split(/\s+/).slice(0, CLAIM_WORDS).join(' ');
+  const m = /\s*([?!.]*)\s*$/u.exec(query)!;
+  return `${query.slice(0, m.index)}: "${short}"${m[1] || '?'}`;
+}
+const CLAIM_WORDS = 25;
+
+/** "aren't there more?" → "aren't there more invoices?": the things just named, in the plural the conversation gave them. */
+export function fillMore(query: string, thing: Phrase): string {
+  return `${query.trim().replace(/\s*[?!.]+$/u, '')} ${thing.text}?`;
+}
+
+/** "the second one" → the second item of the latest list; "the last" → its last. */
+export function fillOrdinal(query: string, shape: Extract<Shape, { kind: 'ordinal' }>, lists: readonly string[][]): string | undefined {
+  const list = lists.find((l) => l.length >= Math.abs(shape.place));
+  if (!list) return undefined;
+  const item = shape.place > 0 ? list[shape.place - 1]! : list[list.length + shape.place]!;
+  return query.replace(shape.words, item);
+}
+
+/** "the other one" → the item of a two-item list that the previous question did not name. */
+export function fillOther(query: string, shape: Extract<Shape, { kind: 'other' }>, lists: readonly string[][], previous: string): string | undefined {
+  const named = (item: string): boolean => previous.toLowerCase().includes(item.toLowerCase());
+  const list = lists.find((l) => l.filter(named).length === 1 && l.length === 2);
+  const rest = list?.find((i) => !named(i));
+  return rest && query.replace(new RegExp(escapeRegExp(shape.words), 'iu'), rest);
+}
+
+/** "which one is cheaper?" → "which one is cheaper, A or B?" with the two things the previous question or reply offered. */
+export function fillChoice(query: string, lists: readonly string[][], language: string): string | undefined {
+  const or = table(language).conjunctions.at(-1)!;
+  // "Which is more convenient: renting or buying": the choice is in the question already.
+  if (new RegExp(`(?<![\\p{L}])${escapeRegExp(or)}(?![\\p{L}])`, 'iu').test(query)) return undefined;
+  const list = lists.find((l) => l.length >= 2 && l.length <= 4);
+  if (!list) return undefined;
+  const body = query.trim().replace(/\s*[?!.]+$/u, '');
+  return `${body}, ${list.slice(0, -1).join(', ')} ${or} ${list.at(-1)}?`;
+}

@@ -1,0 +1,77 @@
+// The reference shapes of templates.json, table-driven, in every language the table has: the
+// filler resolves a German or French follow-up as it does an English or Dutch one.
+import { describe, expect, it } from 'vitest';
+import { listItems, readShape } from '../../../src/pipeline/rewrite/lexical/reference.js';
+import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
+import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
+
+const talk = (...texts: string[]): HistoryMessage[] => texts.map((text, i) => ({ role: i % 2 ? 'assistant' : 'user', text }));
+
+/** [language, conversation, follow-up, what the resolved question must read]. */
+const FOLLOW_UPS: [string, HistoryMessage[], string, RegExp][] = [
+  ['en', talk('What is wood chip mulch?', 'Wood chip mulch is a ground cover made of shredded wood.'), 'and the price?', /^What is the price of wood chip mulch\?$/],
+  ['nl', talk('Wat is houtmulch?', 'Houtmulch is een bodembedekker van gemalen hout.'), 'en de prijs?', /^Wat is de prijs van houtmulch\?$/],
+  ['de', talk('Was ist Holzmulch?', 'Holzmulch ist eine Bodenabdeckung aus gehäckseltem Holz.'), 'und der Preis?', /^Was ist der Preis von Holzmulch\?$/],
+  ['fr', talk("Qu'est-ce que le paillis de bois ?", 'Le paillis de bois est une couverture du sol faite de bois broyé.'), 'et le prix ?', /^Quel est le prix du paillis de bois \?$/],
+  ['nl', talk('Wat is houtmulch?', 'Houtmulch is een bodembedekker van gemalen hout.'), 'hoe dik moet ik dat leggen?', /^hoe dik moet ik (?:de )?houtmulch leggen\?$/],
+  ['en', talk('How do I save a gnuplot chart as a PNG?', 'Use set terminal png and set output.'), 'what about SVG?', /^How do I save a gnuplot chart as a SVG\?$/],
+  ['en', talk('How do I set the R library path?', 'Set R_LIBS_USER in your .Renviron file.'), 'what about on Windows?', /^How do I set the R library path on Windows\?$/],
+  ['en', talk('What is the boiling point of water?', '100 degrees Celsius at sea level.'), 'at high altitude?', /^What is the boiling point of water at high altitude\?$/],
+  ['en', talk('Which heat pumps do you have?', 'We have:\n- Daikin Altherma\n- Vaillant aroTHERM\n- Nibe S2125'), 'tell me about the second one', /^tell me about Vaillant aroTHERM$/],
+  ['nl', talk('Welke warmtepompen zijn er?', 'Er zijn:\n- Daikin Altherma\n- Vaillant aroTHERM'), 'en de tweede?', /Vaillant aroTHERM/],
+  ['en', talk('Should I buy the MacBook Air M3 or the Dell XPS 13?', 'Both are good laptops.'), 'which one is cheaper?', /^which one is cheaper, MacBook Air M3 or Dell XPS 13\?$/],
+  ['en', talk('Which laptops does the shop sell?', 'The shop sells the Dell XPS 13 and the Lenovo ThinkPad X1.'), "aren't there more?", /^aren't there more laptops\?$/],
+  ['en', talk('What battery does the Pixel 9 have?', 'The Pixel 9 has a 4700 mAh battery that lasts a day.'), 'is it removable?', /^is (?:the )?(?:Pixel|battery|4700 mAh battery)[\w ]* removable\?$/],
+];
+
+/** Follow-ups that must stay as asked: a dummy "it", an acknowledgement, a question of its own. */
+const AS_ASKED: [HistoryMessage[], string][] = [
+  [talk('What is wood chip mulch?', 'Shredded wood.'), 'is it possible to order online?'],
+  [talk('What is wood chip mulch?', 'Shredded wood.'), 'thanks!'],
+  [talk('Wat is houtmulch?', 'Gemalen hout.'), 'bedankt!'],
+  [talk('Was ist Holzmulch?', 'Gehäckseltes Holz.'), 'danke schön'],
+  [talk('Are the Arizona Cardinals and the Chicago Cardinals the same team?', 'Yes, the Chicago Cardinals moved to St. Louis in 1960.'), 'Who was Joseph Bell?'],
+];
+
+describe('the reference shapes, table-driven', () => {
+  it.each(FOLLOW_UPS)('%s: resolves a follow-up (%#)', async (language, history, question, expected) => {
+    const { result } = await rewrite(question, history);
+    expect(result.language).toBe(language);
+    expect(result.resolved_query).toMatch(expected);
+    expect(result.kinds).toContain('conversational');
+  });
+
+  it.each(AS_ASKED)('leaves a question that does not point back as asked (%#)', async (history, question) => {
+    expect((await rewrite(question, history)).result.resolved_query).toBe(question);
+  });
+
+  it('reads each shape from the language tables', () => {
+    const cases: [string, string, string | undefined][] = [
+      ['en', 'and the price?', 'ellipsis'],
+      ['de', 'und der Preis?', 'ellipsis'],
+      ['fr', 'et le prix ?', 'ellipsis'],
+      ['en', 'how does it work?', 'pronoun'],
+      ['fr', 'combien coûte-t-il ?', 'pronoun'],
+      ['de', 'wie viel kostet es?', 'pronoun'],
+      ['en', 'the last one?', 'ordinal'],
+      ['en', 'how long does it last?', 'pronoun'],
+      ['en', 'the other one', 'other'],
+      ['en', 'which one is lighter?', 'choice'],
+      ['en', "aren't there more?", 'more'],
+      ['en', 'Is there any evidence that what you said about France is true?', 'said'],
+      ['en', 'I am not sure those rules apply to IRAs', 'demonstrative'],
+      ['en', 'Value?', 'bare'],
+      ['en', 'is it possible to pay by card?', undefined],
+      ['en', 'Who was Joseph Bell?', undefined],
+    ];
+    for (const [language, question, kind] of cases) expect(readShape(question, language)?.kind, `${language}: ${question}`).toBe(kind);
+  });
+
+  it('reads a list from bullets or from one sentence that joins its items', () => {
+    expect(listItems('We have:\n- Daikin Altherma\n- Vaillant aroTHERM: quiet', 'en')).toEqual(['Daikin Altherma', 'Vaillant aroTHERM']);
+    expect(listItems('You applied to Adyen, Mollie and Picnic.', 'en')).toEqual(['Adyen', 'Mollie', 'Picnic']);
+    expect(listItems('What is the difference between Market Cap and NAV?', 'en')).toEqual(['Market Cap', 'NAV']);
+    expect(listItems('Er zijn twee: de Daikin en de Vaillant.', 'nl')).toEqual(['Daikin', 'Vaillant']);
+    expect(listItems('It rained all day.', 'en')).toEqual([]);
+  });
+});
