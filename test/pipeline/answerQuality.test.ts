@@ -30,6 +30,10 @@ beforeAll(async () => {
     join(folder, 'server-settings.md'),
     'cache_pages (integer)\n\nThe cache size can also be changed per session with SET, and a larger cache helps workloads that read the same tables again and again. Sets how much memory the page cache may use. The default is 64 megabytes.\n\nlog_level (enum)\n\nChooses how much the server writes to its log.\n',
   );
+  writeFileSync(
+    join(folder, 'memory-settings.md'),
+    'shared_buffers (integer)\n\nSets the amount of memory the server uses for shared buffers. The default is 128 megabytes.\n\nwal_writer_flush_after (integer)\n\nThe default setting of -1 selects a size equal to 1/32nd of shared_buffers, but not more than 16 megabytes.\n',
+  );
   writeFileSync(join(folder, 'notes.md'), 'Notes from the Monday meeting\n\nWe talked about the office move and the new coffee machine. Nobody mentioned the budget.\n');
   store = IndexStore.open(join(t.dir, 'index.sqlite'));
   await new Indexer(store).indexRoot(folder);
@@ -83,6 +87,12 @@ describe('answers on real files: what issue 43 found', () => {
     const r = await ask(store, 'What is the cache size of cache_pages out of the box?', { now: NOW });
     expect(r.notFound).toBe(false);
     expect(r.answer).toMatch(/The default is 64 megabytes/);
+  });
+
+  it('answers from the sentence under the title that names the subject, not one that names it in passing', async () => {
+    const r = await ask(store, 'What is the default of shared_buffers?', { now: NOW });
+    expect(r.notFound).toBe(false);
+    expect(r.answer).toMatch(/^The default is 128 megabytes\./);
   });
 
   it('reads the kind of answer a question asks for from the language tables', () => {
