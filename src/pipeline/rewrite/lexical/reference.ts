@@ -118,27 +118,28 @@ export function readShape(query: string, language: string): Shape | undefined {
   if (opening(lower, t.more) && lower.split(/\s+/).length <= 5) return { kind: 'more' };
   const other = within(lower, t.other);
   if (other) return { kind: 'other', words: other };
-  if (opening(lower, t.choice) && !pointingWord(text, language)) return { kind: 'choice' };
+  const pointing = pointingWord(text, language);
+  if (opening(lower, t.choice) && !pointing) return { kind: 'choice' };
   const opener = opening(lower, t.ellipsis);
   if (opener) {
     const rest = text.slice(opener.length).replace(/^[\s,]+/, '');
     const first = rest.split(/\s+/)[0]?.toLowerCase() ?? '';
     // A thing ("the price", "SVG") or a circumstance ("on Windows", "voor kinderen"): short, no question of its own.
-    const short = rest.length > 0 && rest.split(/\s+/).length <= 6 && !pointingWord(rest, language);
+    const restPoints = pointingWord(rest, language);
+    const short = rest.length > 0 && rest.split(/\s+/).length <= 6 && !restPoints;
     // "and the price?": an attribute comes with its article; "what about SVG?" names a thing of its own.
     if (short && (!commonWords(language).has(first) || t.articles.includes(first))) return { kind: 'ellipsis', opener, rest, attribute: t.articles.includes(first) };
     if (short && !QUESTION_OPENING.test(rest)) return { kind: 'ellipsis', opener, rest, circumstance: true };
-    if (pointingWord(rest, language)) return pointingWord(text, language);
-    return undefined;
+    return restPoints ? pointing : undefined;
   }
   // "at high altitude?", "voor kinderen?": a circumstance alone, of the previous question.
   const words = text.split(/\s+/);
-  if (words.length <= 5 && commonWords(language).has(words[0]!.toLowerCase()) && !t.articles.includes(words[0]!.toLowerCase()) && !words.some((w) => QUESTION_OPENING.test(w)) && !pointingWord(text, language)) {
+  if (words.length <= 5 && commonWords(language).has(words[0]!.toLowerCase()) && !t.articles.includes(words[0]!.toLowerCase()) && !words.some((w) => QUESTION_OPENING.test(w)) && !pointing) {
     return { kind: 'ellipsis', opener: '', rest: text, circumstance: true };
   }
   // A short question that names something ("Who was Joseph Bell?") has a topic of its own.
   const named = words.slice(1).some((w) => phraseKind(w, language) === 'name');
-  return pointingWord(text, language) ?? demonstrative(text, language) ?? (queryTerms(text).length <= BARE_WORDS && !named ? { kind: 'bare' } : undefined);
+  return pointing ?? demonstrative(text, language) ?? (queryTerms(text).length <= BARE_WORDS && !named ? { kind: 'bare' } : undefined);
 }
 /** A question of at most this many content words that points at nothing may lean on the conversation's topic ("Value?"). */
 const BARE_WORDS = 2;
