@@ -1,6 +1,7 @@
 // The reference shapes of templates.json, table-driven, in every language the table has: the
 // filler resolves a German or French follow-up as it does an English or Dutch one.
 import { describe, expect, it } from 'vitest';
+import { topicShift, withoutTalk } from '../../../src/pipeline/rewrite/lexical/clarity.js';
 import { listItems, readShape } from '../../../src/pipeline/rewrite/lexical/reference.js';
 import { rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
@@ -65,6 +66,21 @@ describe('the reference shapes, table-driven', () => {
       ['en', 'Who was Joseph Bell?', undefined],
     ];
     for (const [language, question, kind] of cases) expect(readShape(question, language)?.kind, `${language}: ${question}`).toBe(kind);
+  });
+
+  it('reads what is said to the assistant and a change of subject from the language tables', () => {
+    const talk: [string, string, string][] = [
+      ['en', 'Can you tell me what houtmulch costs?', 'What houtmulch costs?'],
+      ['nl', 'Kun je me vertellen wat houtmulch kost?', 'Wat houtmulch kost?'],
+      ['de', 'Kannst du mir sagen, was Holzmulch kostet?', 'Was Holzmulch kostet?'],
+      ['fr', 'Pouvez-vous me dire combien coûte le paillis ?', 'Combien coûte le paillis?'],
+      ['es', '¿Puedes decirme cuánto cuesta?', '¿Puedes decirme cuánto cuesta?'],
+    ];
+    for (const [language, question, searched] of talk) expect(withoutTalk(question, language), question).toBe(searched);
+    for (const opening of ['Changing the subject, how do I renew my passport?', 'Iets anders: hoe verleng ik mijn paspoort?', 'Anderes Thema: wie verlängere ich meinen Pass?', 'Autre question : comment renouveler mon passeport ?']) {
+      expect(topicShift(opening).shifted, opening).toBe(true);
+    }
+    expect(topicShift('How do I renew my passport?').shifted).toBe(false);
   });
 
   it('reads a list from bullets or from one sentence that joins its items', () => {
