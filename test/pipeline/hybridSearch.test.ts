@@ -4,7 +4,7 @@ import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
 import { cosine } from '../../src/pipeline/models/embedder.js';
-import { diversifyPerFile, hybridSearch, mixedQueryVector } from '../../src/pipeline/search/hybridSearch.js';
+import { agreementWeight, diversifyPerFile, hybridSearch, mixedQueryVector } from '../../src/pipeline/search/hybridSearch.js';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { ftsMatchExpression, queryTerms } from '../../src/pipeline/search/queryTerms.js';
 import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
@@ -159,5 +159,20 @@ describe('hybridSearch: the same passage in several files', () => {
       s.close();
       t.cleanup();
     }
+  });
+});
+
+describe('the meaning side\'s weight in the fusion', () => {
+  it('follows how much its first candidates agree with the keyword side\'s', () => {
+    const keyword = Array.from({ length: 40 }, (_, i) => i + 1);
+    const cases: [number[], number[], number][] = [
+      [keyword, [1001, 1002, 1003, ...Array.from({ length: 30 }, (_, i) => 2000 + i)], 0.3], // none agree
+      [keyword, [1, 1001, 1002, 1003, ...Array.from({ length: 30 }, (_, i) => 2000 + i)], 0.5], // 1 of 20
+      [keyword, [1, 2, 3, 4, ...Array.from({ length: 30 }, (_, i) => 2000 + i)], 1], // 4 of 20: full weight
+      [keyword, keyword, 1],
+      [[], [1, 2], 1], // one side alone: nothing to compare
+      [[1, 2], [], 1],
+    ];
+    for (const [bm25, vec, weight] of cases) expect(agreementWeight(bm25, vec)).toBeCloseTo(weight, 5);
   });
 });

