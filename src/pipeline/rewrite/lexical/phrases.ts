@@ -157,14 +157,17 @@ function messagePhrases(message: string, role: 'user' | 'assistant', language: s
     const own = detectLanguage(text, [], language);
     const found = own === 'en' ? englishPhrases(text) : wordRuns(text, own);
     const articles = new Set(table(language).articles);
-    return found.map((s, i) => ({
-      ...s,
-      article: articles.has(s.article) ? s.article : '',
-      opensSentence: opensSentence(text, text.indexOf(s.text)),
-      // A sentence's first word is capitalised by the sentence, not by the name.
-      capitalised: s.capitalised && !(s.words.length === 1 && opensSentence(text, text.indexOf(s.text))),
-      topic: role === 'user' && (i === found.length - 1 || articles.has(s.article)),
-    }));
+    return found.map((s, i) => {
+      const opens = opensSentence(text, text.indexOf(s.text));
+      return {
+        ...s,
+        article: articles.has(s.article) ? s.article : '',
+        opensSentence: opens,
+        // A sentence's first word is capitalised by the sentence, not by the name.
+        capitalised: s.capitalised && !(s.words.length === 1 && opens),
+        topic: role === 'user' && (i === found.length - 1 || articles.has(s.article)),
+      };
+    });
   });
 }
 

@@ -28,15 +28,20 @@ const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’]*|[^\s\p{L}\p{N}]+/gu;
 const DUMMIES = new Map<string, RegExp[]>();
 const dummies = (language: string): RegExp[] => DUMMIES.get(language) ?? (DUMMIES.set(language, table(language).dummy.map((d) => new RegExp(d, 'iu'))), DUMMIES.get(language)!);
 
-/** A phrase of the table at the question's start, at word edges. */
-function opening(text: string, phrases: readonly string[]): string | undefined {
-  return [...phrases].sort((a, b) => b.length - a.length).find((p) => new RegExp(`^${escapeRegExp(p)}(?![\\p{L}\\p{N}])`, 'iu').test(text));
+/** One pattern per table list and place, longest phrase first (an alternation tries them in order), made once. */
+const PATTERNS = new Map<string, RegExp>();
+function tablePattern(phrases: readonly string[], lead: string): RegExp {
+  const key = `${lead}\u0000${phrases.join('\u0001')}`;
+  let re = PATTERNS.get(key);
+  if (!re) PATTERNS.set(key, (re = new RegExp(`${lead}(${[...phrases].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'iu')));
+  return re;
 }
 
+/** A phrase of the table at the question's start, at word edges. */
+const opening = (text: string, phrases: readonly string[]): string | undefined => (phrases.length ? tablePattern(phrases, '^').exec(text)?.[1] : undefined);
+
 /** A phrase of the table anywhere in the question, at word edges. */
-function within(text: string, phrases: readonly string[]): string | undefined {
-  return [...phrases].sort((a, b) => b.length - a.length).find((p) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(p)}(?![\\p{L}\\p{N}])`, 'iu').test(text));
-}
+const within = (text: string, phrases: readonly string[]): string | undefined => (phrases.length ? tablePattern(phrases, '(?<![\\p{L}\\p{N}])').exec(text)?.[1] : undefined);
 
 /** The first word of the question that points at a thing (not a dummy "it", not an article before a noun). */
 export function pointingWord(query: string, language: string): Extract<Shape, { kind: 'pronoun' }> | undefined {
