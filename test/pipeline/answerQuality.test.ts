@@ -3,10 +3,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
-import { CONFIDENCE_MODEL } from '../../src/pipeline/answer/confidence.js';
-import { answerTypes, givesType, statements } from '../../src/pipeline/answer/mapStage.js';
+import { CONFIDENCE_FEATURES, CONFIDENCE_MODEL, confidenceFeatures } from '../../src/pipeline/answer/confidence.js';
+import { answerTypes, extractiveMap, givesType, passageTexts, statements } from '../../src/pipeline/answer/mapStage.js';
+import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
-import { isKeywordQuery } from '../../src/pipeline/search/hybridSearch.js';
+import { hybridSearch, isKeywordQuery } from '../../src/pipeline/search/hybridSearch.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { tempDir } from '../helpers/tmp.js';
 
@@ -79,6 +80,8 @@ describe('answers on real files: what issue 43 found', () => {
       { text: 'The engineering department has a budget of EUR 1.2 million.', heading: 'Engineering department - budget Q1 2026' },
       { text: 'The default value is replica.', heading: 'wal_level (enum)' },
     ]);
+    // A contents or index line is never a statement, however many words it has.
+    expect(statements('linkaxes . . . . . . . . . . . . . 499 linkprop . . . . . . . . . 498 linspace . . . . . . . 546')).toEqual([]);
     // A passage that is only a title still says that much.
     expect(statements('Release notes for version 4.2 of the app')).toEqual([{ text: 'Release notes for version 4.2 of the app' }]);
   });
@@ -103,6 +106,8 @@ describe('answers on real files: what issue 43 found', () => {
       ['Wie lange dauert es standardmäßig?', ['default', 'quantity']],
       ['Quelle est la valeur par défaut ?', ['default']],
       ['What does git clean do?', []],
+      ['What does a home license cost?', ['quantity']],
+      ['Wat is de prijs van houtmulch?', ['quantity']],
     ];
     for (const [q, types] of cases) expect(answerTypes(q), q).toEqual(types);
     expect(givesType('If n is unspecified it defaults to 50.', ['default', 'quantity'])).toBe(true);
@@ -114,6 +119,20 @@ describe('answers on real files: what issue 43 found', () => {
   it('weighs the meaning side down for a query that names something (a keyword query)', () => {
     for (const q of ['lapply', 'write.csv', 'R_LIBS_USER', 'E07', 'what is lapply?']) expect(isKeywordQuery(q), q).toBe(true);
     for (const q of ['how do I apply a function to a list?', 'error code meaning', '']) expect(isKeywordQuery(q), q).toBe(false);
+  });
+
+  it('counts the most specific question word the answer\'s passage lacks against the answer, in a large index', async () => {
+    const question = { resolved_query: 'Which port does the inverter SX-3000 use for its error codes?', keywords: [] };
+    const { hits } = await hybridSearch(store, 'inverter error code', { k: 3 });
+    const texts = passageTexts(store, hits);
+    const facts = await extractiveMap(store, hits, question, { texts });
+    const stats = TermStats.of(store);
+    // The same statistics, as an index of 20,000 passages would give them (a word's rarity counts in a large index only).
+    const large = Object.assign(Object.create(stats) as TermStats, { documents: () => 20_000 });
+    const feature = (q: typeof question, s: TermStats): number => confidenceFeatures({ question: q, facts, hits, texts, termStats: s })[CONFIDENCE_FEATURES.indexOf('rarest_missing')]!;
+    expect(feature(question, large)).toBeGreaterThan(0.5);
+    expect(feature({ ...question, resolved_query: 'What does error code E07 mean on the inverter?' }, large)).toBe(0);
+    expect(feature(question, stats)).toBeLessThan(0.01);
   });
 
   it('ships a trained confidence model whose bar sits inside 0..1', () => {

@@ -6,12 +6,13 @@
  */
 import { stem, questionCoverage, fileTitle, type Fact, type MapQuestion } from './mapStage.js';
 import WEIGHTS from './confidenceWeights.json' with { type: 'json' };
+import { relatedWords } from '../rewrite/lexical/expand.js';
 import { predict } from '../rewrite/lexical/logisticModel.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import { queryTerms } from '../search/queryTerms.js';
 import type { TermStats } from '../search/termStats.js';
 
-export const CONFIDENCE_FEATURES = ['bias', 'top_coverage', 'passage_coverage', 'rare_found', 'absent_share', 'agreement', 'support', 'no_facts'] as const;
+export const CONFIDENCE_FEATURES = ['bias', 'top_coverage', 'passage_coverage', 'rare_found', 'absent_share', 'support', 'rarest_missing'] as const;
 
 export interface ConfidenceModel {
   features: readonly string[];
@@ -62,11 +63,23 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const found = (t: string): boolean => near.some((words) => words.has(stem(t)));
   const rareFound = rare.length ? rare.filter(found).length / rare.length : 0;
   const hit = top ? hits.find((h) => h.chunkId === top.chunkId) : undefined;
-  const agreement = !hit ? 0 : hit.bm25Rank !== null && hit.vectorRank !== null ? 1 : hit.bm25Rank !== null ? 0.6 : 0.3;
   const support = top ? Math.min(3, new Set(facts.filter((f) => f.coverage >= top.coverage * 0.6).map((f) => f.path)).size) / 3 : 0;
   // Coverage of the words the index has, shrunk by the share it lacks (which counts in a large index only).
   const topCoverage = top ? (1 - absent) * coverageOf(`${fileTitle(top.path)} ${top.heading ?? ''} ${top.quote}`) : 0;
-  return [1, topCoverage, (1 - absent) * passage, rareFound, absent, agreement, support, top ? 0 : 1];
+  // The most specific question word the index has but the answer's passage lacks, in its own or a
+  // related form ("MySQL" asked, a passage on another server's port found): its rarity against the
+  // rarest a word of the index can be, counted as the absent words are, by the index's size.
+  // Words compared by the index's own stems where there is one ("means" for "mean").
+  const stems = (words: readonly string[]): string[] => {
+    const by = termStats?.stems(words);
+    return words.map((w) => by?.get(w) ?? stem(w));
+  };
+  const answerWords = hit ? new Set(stems(queryTerms(`${fileTitle(hit.path)} ${top?.heading ?? ''} ${texts.get(hit.chunkId) ?? ''}`))) : undefined;
+  const ceiling = termStats ? Math.log(1 + termStats.documents()) : 1;
+  const lacks = (t: string): boolean => !stems([t, ...relatedWords(t)]).some((w) => answerWords!.has(w));
+  const missing = answerWords ? terms.filter((t) => (!df || df.get(t)! > 0) && lacks(t)).map((t) => size * Math.min(1, weight(t) / ceiling)) : [];
+  const rarestMissing = !top ? 1 : Math.max(0, ...missing);
+  return [1, topCoverage, (1 - absent) * passage, rareFound, absent, support, rarestMissing];
 }
 
 export interface ConfidenceResult {
@@ -77,17 +90,18 @@ export interface ConfidenceResult {
 }
 
 /** Fallback where no model was trained: the hand-set blend Docent used before (0.4 the bar). */
-function handSet(features: readonly number[]): ConfidenceResult {
-  const [, coverage = 0, , , , agreement = 0, support = 0, noFacts = 1] = features;
-  // (noFacts is 1 when every fact came from a passage that speaks to an AI assistant.)
-  const c = noFacts ? 0 : Math.min(1, 0.6 * coverage + 0.25 * agreement + 0.15 * (support > 1 / 3 ? 1 : 0.5));
-  return { confidence: Math.round(c * 100) / 100, notFound: noFacts === 1 || c < 0.4, features: [...features] };
+function handSet(features: readonly number[], noFacts: boolean): ConfidenceResult {
+  const [, coverage = 0, passage = 0, , , support = 0] = features;
+  const c = noFacts ? 0 : Math.min(1, 0.5 * coverage + 0.35 * passage + 0.15 * (support > 1 / 3 ? 1 : 0.5));
+  return { confidence: Math.round(c * 100) / 100, notFound: noFacts || c < 0.4, features: [...features] };
 }
 
 /** The Confidence stage for a passage answer. */
 export function passageConfidence(input: ConfidenceInput, model: ConfidenceModel | undefined = CONFIDENCE_MODEL): ConfidenceResult {
   const features = confidenceFeatures(input);
-  if (!model) return handSet(features);
-  const p = predict(model.weights, features);
-  return { confidence: Math.round(p * 100) / 100, notFound: input.facts.every((f) => f.addressed) || p < model.threshold, features };
+  // No fact, or only facts of passages that speak to an AI assistant: nothing answers.
+  const noFacts = input.facts.every((f) => f.addressed);
+  if (!model) return handSet(features, noFacts);
+  const p = noFacts ? 0 : predict(model.weights, features);
+  return { confidence: Math.round(p * 100) / 100, notFound: noFacts || p < model.threshold, features };
 }

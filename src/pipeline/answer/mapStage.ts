@@ -12,8 +12,8 @@ const CONTINUATIONS = new Set(Object.values(WORDS.continuations).flat());
 /** Phrases by which a text speaks to an AI assistant (mapWords.json). */
 const ADDRESSES_ASSISTANT = Object.values(WORDS.addressesAssistant).flat();
 
-/** A phrase found at a word's start in lower-case text ("default" in "defaults", not in "undefault"). */
-const phraseAt = (text: string) => (phrase: string): boolean => new RegExp(`(?:^|[^\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(text);
+/** A phrase found at a word's start in lower-case text ("default" in "defaults", not in "undefault" nor in an identifier's "random_page_cost"). */
+const phraseAt = (text: string) => (phrase: string): boolean => new RegExp(`(?:^|[^\\p{L}\\p{N}_])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(text);
 const NUMBER_WORDS = Object.values(WORDS.numbers).flat();
 /** What a sentence of each answer type contains (mapWords.json answerTypes.marks; "#number": any figure). */
 const TYPE_MARKS = Object.entries(WORDS.answerTypes).map(([type, t]) => ({ type, asks: Object.values(t.asks).flat(), marks: Object.values(t.marks).flat() }));
@@ -87,6 +87,8 @@ const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 export const stem = (w: string): string => (w.length > 5 ? w.slice(0, Math.max(5, w.length - 3)) : w);
 
 const HEADING = /^#{1,6}\s+(.+)$/;
+/** Dot leaders ("linspace . . . . . 546"): a line of a contents page or an index, never an answer. */
+const LEADERS = /(?:\.\s?){5,}\s*\d/;
 /** A short line without a full stop: a title or a fragment, not a statement. */
 const isFragment = (s: string): boolean => s.split(' ').length < 4 && !/[.!?:;]$/.test(s);
 
@@ -119,7 +121,7 @@ export function statements(text: string): Statement[] {
     for (const seg of SEGMENTER.segment(paragraph.join(' '))) {
       const s = seg.segment.replace(/\s+/g, ' ').trim();
       if (s.split(' ').length < 4 && !/\d/.test(s)) heading = s.replace(/[.!?]$/, '');
-      else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s)) out.push(heading ? { text: s, heading } : { text: s });
+      else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s) && !LEADERS.test(s)) out.push(heading ? { text: s, heading } : { text: s });
     }
     paragraph = [];
   };
