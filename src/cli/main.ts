@@ -92,6 +92,7 @@ export function buildProgram(): Command {
     .option('--explain', 'show every stage with what it did and its time')
     .option('--model <file>', 'the GGUF instruct model to rewrite and answer with (default: the largest .gguf in models/)')
     .option('--no-llm', 'use the built-in engines even when a model is installed')
+    .option('--llm-always', 'use the model for the rewrite and the answer even where it is too slow on this machine')
     .action((question: string, opts) => runAsk(question, opts));
 
   program

@@ -192,11 +192,15 @@ export class Backend {
       const id = requestId ?? 'ask';
       let hits: Hit[] = [];
       const models = this.llmModels();
+      // The model where it is worth waiting for on this machine (its speed measured once); where
+      // it cannot be loaded, its stages say why and fall back.
+      const use = models ? await models.use().catch(() => undefined) : undefined;
       const r = await ask(this.store, question, {
         session,
         searchFor,
         embedder: await this.queryEmbedder(),
-        ...models?.askOptions,
+        ...(use ? use.askOptions : models?.askOptions),
+        ...(use?.note ? { note: `${use.note[0]!.toUpperCase()}${use.note.slice(1)}.` } : {}),
         rewriteOptions: this.settings.rewrite,
         onStage: (s) => this.emit('chat:stage', { requestId: id, stage: s.stage, ms: s.ms, summary: s.summary }),
         onHits: (h) => {
@@ -213,6 +217,7 @@ export class Backend {
         rewrite: r.rewrite,
         plan: { tool: r.plan.tool, reason: r.plan.reason, filters: { ...r.plan.filters } },
         stages: r.stages,
+        notes: r.notes,
         session: r.session,
       };
     },

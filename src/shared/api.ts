@@ -102,6 +102,8 @@ export const AnswerSchema = z.object({
   rewrite: RewriteSchema,
   plan: z.object({ tool: z.string(), reason: z.string(), filters: z.record(z.string(), z.unknown()) }),
   stages: z.array(StageSchema),
+  /** What the user should know about how the answer was found (filters dropped, engines used). */
+  notes: z.array(z.string()),
   session: z.string(),
 });
 export type Answer = z.infer<typeof AnswerSchema>;

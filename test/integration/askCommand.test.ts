@@ -57,7 +57,7 @@ describe('docent ask', () => {
     mkdirSync(join(home, 'models'), { recursive: true });
     copyFileSync(TINY_MODEL, join(home, 'models', 'stories260K.gguf'));
     try {
-      const r = docent(['ask', 'what is the budget?', '--explain'], home);
+      const r = docent(['ask', 'what is the budget?', '--explain', '--llm-always'], home);
       expect(r.status).toBe(0);
       expect(r.stderr).toMatch(/answering with stories260K\.gguf/);
       expect(r.stdout).toMatch(/^Search +\d+ passages/m);

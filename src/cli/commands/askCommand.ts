@@ -18,6 +18,8 @@ export interface AskCommandOptions extends GlobalOptions {
   model?: string;
   /** false with --no-llm. */
   llm?: boolean;
+  /** Use the model for every stage, however slow it is on this machine. */
+  llmAlways?: boolean;
 }
 
 export async function runAsk(question: string, opts: AskCommandOptions): Promise<void> {
@@ -32,11 +34,23 @@ export async function runAsk(question: string, opts: AskCommandOptions): Promise
     if (note) process.stderr.write(`note: ${note}\n`);
     // One model, loaded once, for both the rewrite and the answer (each falls back on its own).
     const modelPath = opts.llm === false ? undefined : findLlmModel(modelsDir(), opts.model);
+    let modelOptions = undefined as LocalModels['askOptions'] | undefined;
+    let modelNote: string | undefined;
     if (modelPath) {
       models = openLocalModels(modelPath);
-      if (!opts.json) process.stderr.write(`note: answering with ${models.llm.name} (--no-llm for the built-in engines)\n`);
+      modelOptions = models.askOptions;
+      if (!opts.llmAlways) {
+        // Only where it is worth waiting for here (its speed measured once); where it cannot be
+        // loaded, its stages say why and fall back.
+        const use = await models.use().catch(() => undefined);
+        if (use) {
+          modelOptions = use.askOptions;
+          if (use.note) modelNote = `${use.note} (--llm-always to use it anyway)`;
+        }
+      }
+      if (!opts.json && (modelOptions.engine === 'llm' || modelOptions.answerer)) process.stderr.write(`note: answering with ${models.llm.name} (--no-llm for the built-in engines)\n`);
     }
-    const r: AskResult = await ask(store, question, { session: opts.session, embedder, ...models?.askOptions });
+    const r: AskResult = await ask(store, question, { session: opts.session, embedder, ...modelOptions, ...(modelNote ? { note: modelNote } : {}) });
     if (opts.json) {
       printJson({
         answer: r.answer,

@@ -73,6 +73,8 @@ export interface AskOptions {
   onStage?: (event: StageEvent) => void;
   /** Called with the passages found, before they are read for the answer (the app lists them at once). */
   onHits?: (hits: readonly SearchHit[]) => void;
+  /** What the caller wants the user to know about how this answer is made (which engines, and why). */
+  note?: string;
   now?: Date;
 }
 
@@ -145,7 +147,7 @@ export async function ask(store: IndexStore, question: string, options: AskOptio
   let reduced: ReducedAnswer;
   let passages: SearchHit[] = [];
   let evidence: number[] | undefined;
-  const notes: string[] = [];
+  const notes: string[] = options.note ? [options.note] : [];
   if (p.tool === 'filesystem' || (p.tool === 'both' && rw.intent === 'count')) {
     const contentTerms = p.tool === 'both' ? queryTerms(rw.resolved_query).filter((t) => t.length > 2 && !GENERIC.has(t)) : undefined;
     const files = await timed('filesystem', () => queryFiles(store, p.filters, { contentTerms, allTerms: true }), (f) => `${f.total} files`, (f) => [

@@ -56,6 +56,11 @@ function AnswerView({ answer, onEdit }: { answer: Answer; onEdit: (text: string)
           <p key={i}>{l}</p>
         ))}
       </div>
+      {answer.notes.map((n, i) => (
+        <p key={i} className="note">
+          {n}
+        </p>
+      ))}
       <p className="confidence">
         {confidenceInWords(answer.confidence)} ({Math.round(answer.confidence * 100)}%)
       </p>
