@@ -87,6 +87,7 @@ async function indexing(): Promise<void> {
   t = performance.now();
   await embedIndexer.embedPending(pool, abort.signal);
   const embedMs = performance.now() - t;
+  const during = await duringIndexing(store, pool);
   await pool.close();
   const embedPeak = peakRss;
 
@@ -112,9 +113,66 @@ async function indexing(): Promise<void> {
       projectedMinutesForAllChunks: Math.round(((embedMs / embedded) * chunks) / 6000) / 10,
     },
     peakRssWhileEmbeddingMB: mb(embedPeak),
+    duringIndexing: during,
     databaseMB: mb(dbBytes),
     unchangedRescan: { files: rescan.seen, unchanged: rescan.unchanged, seconds: Math.round(rescanMs) / 1000 },
   };
+}
+
+/** `n` searches and `ask`s (no LLM), each timed alone, with the query embedded by `embedder`. */
+async function timedQueries(store: IndexStore, embedder: EmbedderPool, seed: number, n: number): Promise<{ search: number[]; ask: number[] }> {
+  const vocab = vocabulary(8000, new Rng(42));
+  const qrng = new Rng(seed);
+  const search: number[] = [];
+  const asked: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const q = sentence(vocab, qrng).split(' ').slice(0, 2 + qrng.int(4)).join(' ').replace(/\.$/, '');
+    let t = performance.now();
+    await hybridSearch(store, q, { embedder });
+    search.push(performance.now() - t);
+    t = performance.now();
+    await ask(store, `${q}?`, { embedder });
+    asked.push(performance.now() - t);
+  }
+  return { search, ask: asked };
+}
+
+/**
+ * Searching while the vector pass runs, against the same after it: p95 of a search and of `ask`
+ * (no LLM) with the query embedded by the pool that makes the vectors, as in the app. The pass
+ * runs twice: as it did before issue 46 (its batches queued in the workers ahead of a query's
+ * text) and as it does now (a query's text goes first; the pass gives way between two passages).
+ */
+async function duringIndexing(store: IndexStore, pool: EmbedderPool): Promise<Record<string, unknown>> {
+  const n = 40;
+  const pass = async (background: boolean, seed: number): Promise<{ search: number[]; ask: number[] }> => {
+    const abort = new AbortController();
+    // Today's path, or the path before: the same pool, without the mark that lets a query go first.
+    const embedder = background ? pool : Object.assign(Object.create(pool) as EmbedderPool, { embed: (texts: readonly string[]) => pool.embed(texts) });
+    const running = new Indexer(store).embedPending(embedder, abort.signal);
+    try {
+      return await timedQueries(store, pool, seed, n);
+    } finally {
+      abort.abort();
+      await running;
+    }
+  };
+  const before = await pass(false, 301);
+  const now = await pass(true, 302);
+  const idle = await timedQueries(store, pool, 303, n);
+  const p95 = (xs: number[]): number => pct(xs, 95);
+  const ratio = (a: number[], b: number[]): number => Math.round((p95(a) / p95(b)) * 100) / 100;
+  const figures = {
+    queries: n,
+    idleMs: { search: { p50: pct(idle.search, 50), p95: p95(idle.search) }, ask: { p50: pct(idle.ask, 50), p95: p95(idle.ask) } },
+    duringMs: { search: { p50: pct(now.search, 50), p95: p95(now.search) }, ask: { p50: pct(now.ask, 50), p95: p95(now.ask) } },
+    duringBeforeIssue46Ms: { search: { p50: pct(before.search, 50), p95: p95(before.search) }, ask: { p50: pct(before.ask, 50), p95: p95(before.ask) } },
+    searchP95Ratio: ratio(now.search, idle.search),
+    askP95Ratio: ratio(now.ask, idle.ask),
+    beforeIssue46: { searchP95Ratio: ratio(before.search, idle.search), askP95Ratio: ratio(before.ask, idle.ask) },
+  };
+  log(`while the vector pass runs: search p95 ${p95(now.search)} ms, ask p95 ${p95(now.ask)} ms (idle ${p95(idle.search)} and ${p95(idle.ask)} ms: ${figures.searchP95Ratio}× and ${figures.askP95Ratio}×; before: ${figures.beforeIssue46.searchP95Ratio}× and ${figures.beforeIssue46.askP95Ratio}×)`);
+  return figures;
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { WrappingEmbedder, type Embedder } from '../pipeline/models/embedder.js';
+import { WrappingEmbedder, type EmbedOptions, type Embedder } from '../pipeline/models/embedder.js';
 
 /**
  * Vectors of texts kept on disk between evaluation and training runs (queries and turn pairs),
@@ -23,7 +23,8 @@ export class PersistentEmbedder extends WrappingEmbedder {
     this.putStmt = this.db.prepare('INSERT OR REPLACE INTO vec(hash, v) VALUES (?, ?)');
   }
 
-  async embed(texts: readonly string[], batch = 64): Promise<Float32Array[]> {
+  async embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]> {
+    const batch = 64;
     const hashes = texts.map((t) => createHash('sha1').update(t).digest('hex'));
     const out: (Float32Array | undefined)[] = hashes.map((h) => {
       const row = this.getStmt.get(h) as { v: Buffer } | undefined;
@@ -32,7 +33,7 @@ export class PersistentEmbedder extends WrappingEmbedder {
     const missing = [...new Set(texts.filter((_, i) => !out[i]))];
     for (let i = 0; i < missing.length; i += batch) {
       const part = missing.slice(i, i + batch);
-      const vectors = await this.inner.embed(part);
+      const vectors = await this.inner.embed(part, options);
       this.db.transaction(() => part.forEach((t, j) => this.putStmt.run(createHash('sha1').update(t).digest('hex'), Buffer.from(vectors[j]!.buffer))))();
       for (const [k, t] of texts.entries()) {
         const j = part.indexOf(t);

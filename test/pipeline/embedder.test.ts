@@ -51,6 +51,32 @@ describe('EmbedderPool (worker threads)', () => {
     }
   });
 
+  it('lets a query go ahead of the vector pass, and holds the pass back while a question is answered', async () => {
+    const pool = await EmbedderPool.start({ kind: 'use' }, 1);
+    try {
+      const passages = Array.from({ length: 12 }, (_, i) => `passage ${i} of a long manual about heat pumps and their settings`);
+      const order: string[] = [];
+      // Both requests are in the worker's queue before it reads the second passage.
+      const pass = pool.embed(passages, { background: true }).then((v) => (order.push('pass'), v));
+      const query = pool.embed(['heat pump settings']).then((v) => (order.push('query'), v));
+      const [vectors] = await Promise.all([pass, query]);
+      expect(order).toEqual(['query', 'pass']);
+      expect(vectors).toHaveLength(12);
+      // While interactive work runs, background work does not even start; it does afterwards.
+      let passDone = false;
+      const held = await pool.foreground(async () => {
+        const later = pool.embed(passages.slice(0, 3), { background: true }).then((v) => ((passDone = true), v));
+        for (const q of ['first question', 'second question', 'third question']) expect(await pool.embed([q])).toHaveLength(1);
+        expect(passDone).toBe(false);
+        return { later }; // (a promise returned bare would be awaited inside the held work)
+      });
+      expect(await held.later).toHaveLength(3);
+      expect(passDone).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('reports a model that cannot load as an error with a hint, not a hang', async () => {
     const t = tempDir();
     try {

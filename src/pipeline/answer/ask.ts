@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { Embedder } from '../models/embedder.js';
+import { inForeground, type Embedder } from '../models/embedder.js';
 import { rewrite, type LlmRewriter, type RewriteLogger, type RewriteRun } from '../rewrite/rewrite.js';
 import { readAhead } from '../rewrite/lexical/engine.js';
 import { RewriteCache } from '../store/rewriteCache.js';
@@ -106,7 +106,12 @@ const GENERIC = new Set(
  * → Map → Filter → Reduce → Confidence, each stage timed and reported. The turn is kept in the
  * session so a follow-up works in a later run.
  */
-export async function ask(store: IndexStore, question: string, options: AskOptions = {}): Promise<AskResult> {
+export function ask(store: IndexStore, question: string, options: AskOptions = {}): Promise<AskResult> {
+  // Interactive work: a vector pass that shares the encoder's workers waits while it runs.
+  return inForeground(options.embedder, () => answer(store, question, options));
+}
+
+async function answer(store: IndexStore, question: string, options: AskOptions): Promise<AskResult> {
   const stages: StageEvent[] = [];
   const timed = async <T>(stage: StageName, work: () => T | Promise<T>, summary: (r: T) => string, detail?: (r: T) => string[]): Promise<T> => {
     const t0 = performance.now();

@@ -421,14 +421,15 @@ export class Indexer {
   private async embedBatch(embedder: Embedder, texts: string[]): Promise<Array<Float32Array | null>> {
     if (texts.length === 0) return [];
     try {
-      return await embedder.embed(texts);
+      // The vector pass gives way to searches: each of their texts goes first in the workers.
+      return await embedder.embed(texts, { background: true });
     } catch (err) {
       if (err instanceof DocentError && /worker stopped/.test(err.message)) throw err;
       const out: Array<Float32Array | null> = [];
       let lastError: unknown = err;
       for (const t of texts) {
         try {
-          out.push((await embedder.embed([t]))[0] ?? null);
+          out.push((await embedder.embed([t], { background: true }))[0] ?? null);
         } catch (e) {
           lastError = e;
           out.push(null);

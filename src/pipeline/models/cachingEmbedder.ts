@@ -1,4 +1,4 @@
-import { WrappingEmbedder, type Embedder } from './embedder.js';
+import { WrappingEmbedder, type EmbedOptions, type Embedder } from './embedder.js';
 
 /**
  * Remembers the vectors of recent texts (least recently used first out), so a query that is
@@ -14,10 +14,10 @@ export class CachingEmbedder extends WrappingEmbedder {
     super(inner);
   }
 
-  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+  async embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]> {
     const missing = [...new Set(texts.filter((t) => !this.cache.has(t)))];
     if (missing.length) {
-      const vectors = await this.inner.embed(missing);
+      const vectors = await this.inner.embed(missing, options);
       missing.forEach((t, i) => this.remember(t, vectors[i]!));
     }
     return texts.map((t) => {

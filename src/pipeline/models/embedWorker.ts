@@ -3,8 +3,14 @@ import { createEmbedder } from './createEmbedder.js';
 import type { EmbedderSpec } from './embedder.js';
 import { DocentError } from '../../shared/errors.js';
 
-/** Worker-thread side of EmbedderPool: one embedder, one request at a time. */
-export type WorkerRequest = { id: number; texts: string[] } | { id: number; close: true };
+/**
+ * Worker-thread side of EmbedderPool: one embedder, one text at a time. A request marked
+ * background (the indexer's vector pass) gives way, between two texts, to any other (a search's
+ * query), so a question waits for at most one passage of the pass, never for a whole batch.
+ * While held (a question is being answered on the main thread), background work waits, so the
+ * question has the cores.
+ */
+export type WorkerRequest = { id: number; texts: string[]; background?: boolean } | { id: number; close: true } | { hold: boolean };
 export type WorkerReply =
   | { id: number; ready: true; embedderId: string; dimension: number }
   | { id: number; vectors: Float32Array[] }
@@ -22,7 +28,48 @@ function errorReply(id: number, err: unknown): WorkerReply {
 try {
   const embedder = await createEmbedder(spec);
   port.postMessage({ id: 0, ready: true, embedderId: embedder.id, dimension: embedder.dimension } satisfies WorkerReply);
+  interface Job {
+    id: number;
+    texts: string[];
+    background: boolean;
+    vectors: Float32Array[];
+  }
+  const queue: Job[] = [];
+  // Texts embedded between two looks at the queue: the encoder of the Universal Sentence Encoder
+  // reads one text at a time anyway; a transformer gains from a small batch.
+  const SLICE = spec.kind === 'use' ? 1 : 8;
+  let running = false;
+  let held = false;
+  /** Lets messages that arrived meanwhile in (a text's embedding never yields to the event loop). */
+  const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  const run = async (): Promise<void> => {
+    running = true;
+    try {
+      for (;;) {
+        await turn();
+        const job = queue.find((j) => !j.background) ?? (held ? undefined : queue[0]);
+        if (!job) return;
+        try {
+          const slice = job.texts.slice(job.vectors.length, job.vectors.length + SLICE);
+          if (slice.length) job.vectors.push(...(await embedder.embed(slice)));
+          if (job.vectors.length < job.texts.length) continue;
+          queue.splice(queue.indexOf(job), 1);
+          port.postMessage({ id: job.id, vectors: job.vectors } satisfies WorkerReply, job.vectors.map((v) => v.buffer as ArrayBuffer));
+        } catch (err) {
+          queue.splice(queue.indexOf(job), 1);
+          port.postMessage(errorReply(job.id, err));
+        }
+      }
+    } finally {
+      running = false;
+    }
+  };
   port.on('message', (msg: WorkerRequest) => {
+    if ('hold' in msg) {
+      held = msg.hold;
+      if (!held && !running && queue.length) void run();
+      return;
+    }
     if ('close' in msg) {
       void embedder.close().finally(() => {
         port.postMessage({ id: msg.id, vectors: [] } satisfies WorkerReply);
@@ -30,10 +77,8 @@ try {
       });
       return;
     }
-    embedder.embed(msg.texts).then(
-      (vectors) => port.postMessage({ id: msg.id, vectors } satisfies WorkerReply, vectors.map((v) => v.buffer as ArrayBuffer)),
-      (err: unknown) => port.postMessage(errorReply(msg.id, err)),
-    );
+    queue.push({ id: msg.id, texts: msg.texts, background: msg.background === true, vectors: [] });
+    if (!running) void run();
   });
 } catch (err) {
   port.postMessage(errorReply(0, err));

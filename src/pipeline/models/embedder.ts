@@ -8,8 +8,20 @@ export interface Embedder {
   readonly dimension: number;
   /** How many texts it embeds at once (worker threads); callers size their batches by it. */
   readonly parallelism?: number;
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** `background`: work that may wait for any other (the indexer's vector pass gives way to a search). */
+  embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
+  /** Runs interactive work with background embedding held back (embedders that run any). */
+  foreground?<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** `work` as interactive work of this embedder's (background embedding held back while it runs). */
+export function inForeground<T>(embedder: Embedder | undefined, work: () => Promise<T>): Promise<T> {
+  return embedder?.foreground ? embedder.foreground(work) : work();
+}
+
+export interface EmbedOptions {
+  background?: boolean;
 }
 
 /** Which embedder to build; plain data so it can cross into a worker thread. */
@@ -51,7 +63,11 @@ export abstract class WrappingEmbedder implements Embedder {
     return this.inner.parallelism;
   }
 
-  abstract embed(texts: readonly string[]): Promise<Float32Array[]>;
+  abstract embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
+
+  foreground<T>(work: () => Promise<T>): Promise<T> {
+    return inForeground(this.inner, work);
+  }
 
   close(): Promise<void> {
     return this.inner.close();

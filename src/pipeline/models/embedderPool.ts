@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { DocentError } from '../../shared/errors.js';
-import type { Embedder, EmbedderSpec } from './embedder.js';
+import type { EmbedOptions, Embedder, EmbedderSpec } from './embedder.js';
 import type { WorkerReply, WorkerRequest } from './embedWorker.js';
 
 /**
@@ -62,13 +62,18 @@ class EmbedWorker {
     });
   }
 
-  embed(texts: string[]): Promise<Float32Array[]> {
+  embed(texts: string[], background = false): Promise<Float32Array[]> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, texts } satisfies WorkerRequest);
+      this.worker.postMessage({ id, texts, ...(background ? { background } : {}) } satisfies WorkerRequest);
     });
+  }
+
+  /** Holds background work back (true) or lets it go on (false). */
+  hold(on: boolean): void {
+    if (!this.failure) this.worker.postMessage({ hold: on } satisfies WorkerRequest);
   }
 
   async close(): Promise<void> {
@@ -76,6 +81,9 @@ class EmbedWorker {
     await this.worker.terminate();
   }
 }
+
+/** A request of at most this many texts that is not background work goes to every worker, and the first answer counts. */
+const RACE_TEXTS = 2;
 
 /**
  * An Embedder that spreads work over worker threads, one model instance each, so embedding
@@ -109,16 +117,40 @@ export class EmbedderPool implements Embedder {
     return this.workers.length;
   }
 
-  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+  async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
+    if (!options.background && texts.length <= RACE_TEXTS && this.workers.length > 1) {
+      // A query: every worker is asked and the first answer taken. Each may be midway through a
+      // passage of the vector pass; the one that finishes first answers.
+      try {
+        return await Promise.any(this.workers.map((w) => w.embed([...texts])));
+      } catch (err) {
+        throw (err as AggregateError).errors?.[0] ?? err;
+      }
+    }
     const per = Math.ceil(texts.length / this.workers.length);
     const parts = await Promise.all(
       this.workers.map((w, i) => {
         const slice = texts.slice(i * per, (i + 1) * per);
-        return slice.length ? w.embed([...slice]) : Promise.resolve([]);
+        return slice.length ? w.embed([...slice], options.background) : Promise.resolve([]);
       }),
     );
     return parts.flat();
+  }
+
+  private interactive = 0;
+
+  /**
+   * Runs interactive work (a search, a question): while it runs, the workers finish the passage
+   * of background work they are on and take no other, so the work has the cores.
+   */
+  async foreground<T>(work: () => Promise<T>): Promise<T> {
+    if (this.interactive++ === 0) for (const w of this.workers) w.hold(true);
+    try {
+      return await work();
+    } finally {
+      if (--this.interactive === 0) for (const w of this.workers) w.hold(false);
+    }
   }
 
   async close(): Promise<void> {

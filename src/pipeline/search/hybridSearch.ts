@@ -1,4 +1,4 @@
-import { normalise, type Embedder } from '../models/embedder.js';
+import { inForeground, normalise, type Embedder } from '../models/embedder.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { FEEDBACK_PASSAGES, FEEDBACK_WEIGHT, feedbackTerms, type FeedbackTerm } from './conversationFeedback.js';
 import { withPassageFeedback } from './passageFeedback.js';
@@ -138,7 +138,12 @@ export function agreementWeight(bm25Ids: readonly number[], vecIds: readonly num
 }
 
 /** Hybrid search: FTS5 BM25 and sqlite-vec nearest neighbours, fused by reciprocal rank. */
-export async function hybridSearch(store: IndexStore, query: string, options: SearchOptions = {}): Promise<SearchResult> {
+export function hybridSearch(store: IndexStore, query: string, options: SearchOptions = {}): Promise<SearchResult> {
+  // Interactive work: a vector pass that shares the encoder's workers waits while it runs.
+  return inForeground(options.embedder, () => search(store, query, options));
+}
+
+async function search(store: IndexStore, query: string, options: SearchOptions): Promise<SearchResult> {
   const k = options.k ?? 10;
   const candidates = Math.max(options.candidates ?? 100, k);
   // Added terms that the query text also carries (a rewrite's search_query holds both) count at their own weight.
