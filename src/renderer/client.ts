@@ -71,7 +71,14 @@ export async function desktopCall<C extends DesktopChannel>(channel: C, args: De
 }
 
 /** A failure as one line: what happened, then what to do. */
-export const failureText = (err: unknown): string => (err instanceof ApiFailure ? `${err.message}${err.hint ? ` ${err.hint}` : ''}` : String((err as Error)?.message ?? err));
+/** A failure as a sentence for people: what happened, capitalised and closed, then what to do. */
+export const failureText = (err: unknown): string => {
+  const message = err instanceof ApiFailure ? err.message : String((err as Error)?.message ?? err);
+  // Capitalised when it opens with a plain word ("there is no folder …"), never a file's name ("recipes.html is …").
+  const said = /^[a-z]+\s/.test(message) ? `${message.charAt(0).toUpperCase()}${message.slice(1)}` : message;
+  const hint = err instanceof ApiFailure ? err.hint : undefined;
+  return hint ? `${said}${/[.!?]$/.test(said) ? '' : '.'} ${hint}` : said;
+};
 
 /** Opens a cited or found file: the system viewer on the desktop, a new tab in the browser. */
 export async function openFile(path: string, page?: number | null): Promise<void> {

@@ -1,5 +1,6 @@
-import { closeSync, existsSync } from 'node:fs';
-import { sep } from 'node:path';
+import { closeSync, existsSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join, sep } from 'node:path';
 import { ask } from '../pipeline/answer/ask.js';
 import { openLocalModels, type LocalModels } from '../pipeline/answer/localModels.js';
 import { SessionStore } from '../pipeline/answer/sessions.js';
@@ -58,6 +59,30 @@ export type HandleResult<C extends Channel = Channel> = { ok: true; result: Resu
 export class ForbiddenError extends DocentError {}
 /** A request for something that is not there (any more). */
 export class NotFoundError extends DocentError {}
+/** A request the user can put right (a folder path that names no folder): answered 400, with what to do. */
+export class UserInputError extends DocentError {}
+
+/**
+ * The folder a person typed, checked: `~` is their home folder, the path must be whole
+ * (absolute) and name a folder Docent may read. Each mistake is a UserInputError that says which.
+ */
+export function typedFolder(typed: string, home = homedir()): string {
+  const t = typed.trim();
+  if (!t) throw new UserInputError('no folder was given', 'Type the path of a folder, or drop one here in the desktop app.');
+  const expanded = t === '~' ? home : /^~[/\\]/.test(t) ? join(home, t.slice(2)) : t;
+  if (!isAbsolute(expanded)) throw new UserInputError(`"${t}" is not a full path`, `Give the folder's whole path, starting from ${home.startsWith('/') ? '/ or ~' : 'a drive letter or ~'}.`);
+  let stat;
+  try {
+    stat = statSync(expanded);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UserInputError(`there is no folder at ${expanded}`, 'Check the spelling of the path.');
+    if (code === 'EACCES' || code === 'EPERM') throw new UserInputError(`Docent may not read ${expanded}`, 'Give your user account permission to read it, or choose another folder.');
+    throw err;
+  }
+  if (!stat.isDirectory()) throw new UserInputError(`${expanded} is a file, not a folder`, 'Add the folder that holds it.');
+  return expanded;
+}
 
 type Progress = { state: Folder['state']; message?: string; filesDone: number; filesTotal: number; chunks: number; startedAt: number; current?: string };
 
@@ -128,16 +153,16 @@ export class Backend {
     } catch (caught) {
       const err = explainStoreError(caught, this.options.dbPath) ?? caught;
       const e = err as Error;
-      const code = err instanceof ForbiddenError ? 'forbidden' : err instanceof NotFoundError ? 'not_found' : 'failed';
+      const code = err instanceof ForbiddenError ? 'forbidden' : err instanceof NotFoundError ? 'not_found' : err instanceof UserInputError ? 'invalid' : 'failed';
       return { ok: false, error: { error: e.message, ...(err instanceof DocentError && err.hint ? { hint: err.hint } : {}), code } };
     }
   }
 
   private readonly handlers: { [C in Channel]: (args: ParsedArgsOf<C>) => Promise<ResultOf<C>> } = {
     'index:addFolder': async ({ path }) => {
-      const root = Indexer.resolveRoot(path);
+      const root = Indexer.resolveRoot(typedFolder(path));
       const inside = this.store.roots().find((r) => root === r.path || root.startsWith(r.path + sep));
-      if (inside) throw new DocentError(`${root} is already indexed${inside.path !== root ? ` (inside ${inside.path})` : ''}`, 'It is kept current automatically.');
+      if (inside) throw new UserInputError(`${root} is already indexed${inside.path !== root ? ` (inside ${inside.path})` : ''}`, 'It is kept current automatically.');
       this.store.addRoot(root);
       this.enqueue(root);
       return this.folder(root);

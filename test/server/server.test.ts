@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
-import { Backend, LAUNCHER_PASSAGES_PER_FILE } from '../../src/server/backend.js';
+import { Backend, LAUNCHER_PASSAGES_PER_FILE, typedFolder } from '../../src/server/backend.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { FIXTURES, tempDir } from '../helpers/tmp.js';
 
@@ -129,16 +129,40 @@ describe('the loopback server and the back end behind it', () => {
     expect(await withHost(`127.0.0.1:${server.port}`)).toBe(200);
     const bad = await api('search:query', { text: '', k: 5 });
     expect(bad.status).toBe(400);
-    expect(bad.json.error).toMatch(/invalid request to search:query: text/);
+    expect(bad.json).toMatchObject({ error: 'the search is empty', hint: 'Type something to search for.', code: 'invalid' });
+    // One limit for what a person types, in the search and in the chat, said in their words.
+    for (const [channel, body] of [['search:query', { text: 'x'.repeat(2001) }], ['chat:ask', { question: 'x'.repeat(2001) }]] as const) {
+      const long = await api(channel, body);
+      expect(long.status).toBe(400);
+      expect(long.json.error).toMatch(/^the (search|question) is too long: at most 2,000 characters$/);
+      expect(long.json.hint).toBe('Shorten it, or ask about one thing at a time.');
+    }
     const extra = await api('chat:ask', { question: 'hi', shell: 'rm -rf /' });
     expect(extra.status).toBe(400);
     const unknown = await api('fs:readFile', { path: '/etc/passwd' });
     expect(unknown.status).toBe(404);
     const notJson = await fetch(`${server.url}/api/index:status`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}` }, body: '{oops' });
     expect(notJson.status).toBe(400);
+    // A folder typed wrong is the user's to put right: 400, with what is wrong and what to do.
     const missing = await api('index:addFolder', { path: join(t.dir, 'no-such-folder') });
-    expect(missing.status).toBe(500);
-    expect(missing.json).toMatchObject({ error: expect.stringMatching(/cannot index/), hint: expect.any(String) });
+    expect(missing.status).toBe(400);
+    expect(missing.json).toMatchObject({ error: `there is no folder at ${join(t.dir, 'no-such-folder')}`, hint: 'Check the spelling of the path.', code: 'invalid' });
+    const file = await api('index:addFolder', { path: join(docs, 'houtmulch.md') });
+    expect(file.status).toBe(400);
+    expect(file.json).toMatchObject({ error: `${join(docs, 'houtmulch.md')} is a file, not a folder`, hint: 'Add the folder that holds it.' });
+    const relative = await api('index:addFolder', { path: 'Documents/work' });
+    expect(relative.status).toBe(400);
+    expect(relative.json.error).toBe('"Documents/work" is not a full path');
+    const blank = await api('index:addFolder', { path: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.json).toMatchObject({ error: 'no folder was given', hint: expect.stringMatching(/^Type the path of a folder/) });
+  });
+
+  it('reads ~ in a typed folder as the home folder', () => {
+    mkdirSync(join(t.dir, 'home', 'Documents'), { recursive: true });
+    expect(typedFolder('~/Documents', join(t.dir, 'home'))).toBe(join(t.dir, 'home', 'Documents'));
+    expect(typedFolder('  ~  ', join(t.dir, 'home'))).toBe(join(t.dir, 'home'));
+    expect(() => typedFolder('~/Nothing', join(t.dir, 'home'))).toThrow(`there is no folder at ${join(t.dir, 'home', 'Nothing')}`);
   });
 
   it('serves the interface from its folder only: an encoded ../ cannot climb out', async () => {

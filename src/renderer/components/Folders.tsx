@@ -70,6 +70,11 @@ export function Folders() {
   const [progress, setProgress] = useState<Record<string, Progress>>({});
   const [path, setPath] = useState('');
   const [message, setMessage] = useState('');
+  const [failed, setFailed] = useState(false);
+  const say = (text: string, error = false): void => {
+    setMessage(text);
+    setFailed(error);
+  };
 
   const refresh = useCallback(() => void api.call('index:status', {}).then(setStatus), []);
   useEffect(() => {
@@ -82,14 +87,14 @@ export function Folders() {
   }, [refresh]);
 
   async function add(folder: string): Promise<void> {
-    setMessage('');
+    say('');
     try {
       const f = await api.call('index:addFolder', { path: folder });
-      setMessage(`Added ${f.path}`);
+      say(`Added ${f.path}`);
       setPath('');
       refresh();
     } catch (err) {
-      setMessage(failureText(err));
+      say(failureText(err), true);
     }
   }
 
@@ -102,17 +107,18 @@ export function Folders() {
           onSubmit={(e) => {
             e.preventDefault();
             if (path.trim()) void add(path.trim());
+            else say('Type the path of a folder first (for example ~/Documents).', true);
           }}
         >
           <input aria-label="Folder path" placeholder="/home/you/Documents" value={path} onChange={(e) => setPath(e.target.value)} />
           <button type="submit">Add folder</button>
           {desktop && (
-            <button type="button" className="secondary" onClick={() => void desktopCall('app:pickFolder', {}).then((p) => (p ? add(p) : undefined), (err: unknown) => setMessage(failureText(err)))}>
+            <button type="button" className="secondary" onClick={() => void desktopCall('app:pickFolder', {}).then((p) => (p ? add(p) : undefined), (err: unknown) => say(failureText(err), true))}>
               Choose…
             </button>
           )}
         </form>
-        <p className="status-line" role="status">
+        <p className={failed ? 'status-line error' : 'status-line'} role={failed ? 'alert' : 'status'}>
           {message}
         </p>
       </div>
