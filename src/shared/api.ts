@@ -10,7 +10,14 @@ import { checkAccelerator } from './accelerator.js';
  * This module is imported by the renderer too: zod and plain data only, no Node.
  */
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/** The longest question or search a person can type, in the fields and in every request (one limit for both). */
+export const QUESTION_MAX = 2000;
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'is empty')
+    .max(max, `is too long: at most ${max.toLocaleString('en')} characters`);
 /** A filesystem path as the user gave it (validated further by the back end against the indexed folders). */
 const path = z.string().min(1).max(4096).refine((p) => !p.includes('\0'), 'a path cannot contain a NUL character');
 const none = z.object({}).strict();
@@ -182,14 +189,14 @@ export const channels = {
       .strict(),
     result: z.object({ total: z.number().int(), files: z.array(FileEntrySchema) }),
   },
-  'search:query': { args: z.object({ text: text(1000), k: z.number().int().min(1).max(50).default(10) }).strict(), result: z.object({ hits: z.array(HitSchema) }) },
+  'search:query': { args: z.object({ text: text(QUESTION_MAX), k: z.number().int().min(1).max(50).default(10) }).strict(), result: z.object({ hits: z.array(HitSchema) }) },
   'chat:ask': {
     args: z
       .object({
-        question: text(2000),
+        question: text(QUESTION_MAX),
         session: z.string().min(1).max(100).optional(),
         /** The user's edit of the "Searched for" chip: searched as it stands, instead of a rewrite. */
-        searchFor: text(2000).optional(),
+        searchFor: text(QUESTION_MAX).optional(),
         /** Names this question's stage events. */
         requestId: z.string().min(1).max(64).optional(),
       })
@@ -270,11 +277,19 @@ export function parseArgs<C extends Channel>(channel: C, raw: unknown): { ok: tr
   return parseRequest(channels[channel].args, channel, raw) as { ok: true; args: ParsedArgsOf<C> } | { ok: false; error: ApiError };
 }
 
+/** Fields a person types, as the messages about them name them. */
+const TYPED_FIELDS: Record<string, string> = { text: 'the search', question: 'the question', searchFor: 'what to search for' };
+
 /** Validates a request's arguments against a schema (the API's channels, or the desktop's). */
 export function parseRequest(schema: z.ZodType, channel: string, raw: unknown): { ok: true; args: unknown } | { ok: false; error: ApiError } {
   const r = schema.safeParse(raw ?? {});
   if (r.success) return { ok: true, args: r.data };
   const issue = r.error.issues[0];
+  // What a person typed (a question, a search) is named as they know it, with what to do.
+  const typed = issue && issue.path.length === 1 ? TYPED_FIELDS[String(issue.path[0])] : undefined;
+  if (typed && /^is (empty|too long)/.test(issue!.message)) {
+    return { ok: false, error: { error: `${typed} ${issue!.message}`, hint: /^is empty/.test(issue!.message) ? 'Type something to search for.' : 'Shorten it, or ask about one thing at a time.', code: 'invalid' } };
+  }
   const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
   return { ok: false, error: { error: `invalid request to ${channel}: ${where}${issue?.message ?? 'invalid'}`, code: 'invalid' } };
 }

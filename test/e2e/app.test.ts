@@ -54,6 +54,25 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     expect(errors).toEqual([]);
   });
 
+  it('says what is wrong with a folder typed wrong, as an error, and clears it with the next try', async () => {
+    await page.getByRole('tab', { name: 'Folders' }).click();
+    const field = page.getByLabel('Folder path');
+    const add = page.getByRole('button', { name: 'Add folder' });
+    const alert = page.locator('.folders').getByRole('alert');
+    await add.click();
+    await expect.poll(() => alert.innerText()).toBe('Type the path of a folder first (for example ~/Documents).');
+    await field.fill(join(docs, 'no-such-folder'));
+    await add.click();
+    await expect.poll(() => alert.innerText()).toMatch(/^There is no folder at .*no-such-folder\. Check the spelling of the path\.$/);
+    await field.fill(join(docs, 'houtmulch.md'));
+    await add.click();
+    await expect.poll(() => alert.innerText()).toMatch(/houtmulch\.md is a file, not a folder\. Add the folder that holds it\.$/);
+    // Styled as an error (the theme's danger colour), not as the grey status line.
+    expect(await alert.getAttribute('class')).toBe('status-line error');
+    expect(await alert.evaluate((e) => getComputedStyle(e).color)).toBe(await page.evaluate(() => { const probe = document.createElement('span'); probe.style.color = 'var(--danger)'; document.body.append(probe); const c = getComputedStyle(probe).color; probe.remove(); return c; }));
+    await shot('0-folder-errors');
+  });
+
   it('adds a folder and shows progress reach done, with the broken files listed and why', async () => {
     await page.getByRole('tab', { name: 'Folders' }).click();
     await page.getByLabel('Folder path').fill(docs);
@@ -108,6 +127,25 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     expect(chip).not.toMatch(/from your conversation|houtmulch/i);
     await shot('3-chat');
   }, 90_000);
+
+  it('takes at most 2,000 characters in the chat and in the launcher alike, and says so as the limit nears', async () => {
+    const box = page.getByRole('textbox', { name: 'Your question' });
+    await box.fill('x'.repeat(1700));
+    expect(await page.locator('#question-length').innerText()).toBe('1,700 / 2,000');
+    await box.fill('y'.repeat(2500));
+    expect(await box.inputValue()).toHaveLength(2000);
+    expect(await page.locator('#question-length').innerText()).toBe('2,000 / 2,000: the limit (anything longer was cut)');
+    await shot('3b-limit');
+    await box.fill('');
+    expect(await page.locator('#question-length').count()).toBe(0);
+    await page.keyboard.press('Alt+1');
+    const search = page.getByRole('searchbox', { name: 'Search your files' });
+    await search.fill('z'.repeat(2500));
+    expect(await search.inputValue()).toHaveLength(2000);
+    expect(await page.locator('#launcher-length').innerText()).toMatch(/^2,000 \/ 2,000/);
+    await search.fill('');
+    await page.keyboard.press('Alt+2');
+  });
 
   it('edits the rewrite chip, and the search runs again with the edited words', async () => {
     const second = page.locator('.turn').nth(1);

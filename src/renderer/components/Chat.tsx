@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { addedWords, type Answer } from '../../shared/api';
+import { addedWords, QUESTION_MAX, type Answer } from '../../shared/api';
 import { api, confidenceInWords, failureText, fileName, openFile } from '../client';
+import { LengthCounter } from './LengthCounter';
 import { Snippet } from './Snippet';
 
 interface Turn {
@@ -167,7 +168,8 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
           void send(q);
         }}
       >
-        <input aria-label="Your question" placeholder={session ? 'Ask a follow-up…' : 'Ask a question…'} value={draft} onChange={(e) => setDraft(e.target.value)} autoFocus />
+        <input aria-label="Your question" aria-describedby="question-length" placeholder={session ? 'Ask a follow-up…' : 'Ask a question…'} value={draft} maxLength={QUESTION_MAX} onChange={(e) => setDraft(e.target.value)} autoFocus />
+        <LengthCounter length={draft.length} id="question-length" />
         <button type="submit" disabled={busy || !draft.trim()}>
           Ask
         </button>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Hit } from '../../shared/api';
+import { QUESTION_MAX, type Hit } from '../../shared/api';
 import { api, desktop, desktopCall, failureText, fileName, openFile } from '../client';
+import { LengthCounter } from './LengthCounter';
 import { Snippet } from './Snippet';
 
 /**
@@ -80,9 +81,12 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
         aria-controls="launcher-results"
         aria-activedescendant={hits[selected] ? `hit-${selected}` : undefined}
         value={query}
+        maxLength={QUESTION_MAX}
+        aria-describedby="launcher-length"
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={onKeyDown}
       />
+      <LengthCounter length={query.length} id="launcher-length" />
       <ul id="launcher-results" className="results" role="listbox" aria-label="Results">
         {hits.map((h, i) => (
           <li
