@@ -256,6 +256,7 @@ export class Backend {
       };
     },
     'chat:deleteSession': async ({ id }) => ({ deleted: new SessionStore(this.store).delete(id) }),
+    'chat:renameSession': async ({ id, title }) => ({ renamed: new SessionStore(this.store).rename(id, title) }),
     'files:open': async ({ path, page }) => {
       const file = this.indexedFile(path);
       if (this.options.openFile) return { opened: await this.options.openFile(file.path, page) };

@@ -206,6 +206,7 @@ export const channels = {
   'chat:sessions': { args: none, result: z.object({ sessions: z.array(SessionSummarySchema) }) },
   'chat:session': { args: z.object({ id: z.string().min(1).max(100) }).strict(), result: z.object({ id: z.string(), turns: z.array(TurnSchema) }) },
   'chat:deleteSession': { args: z.object({ id: z.string().min(1).max(100) }).strict(), result: z.object({ deleted: z.boolean() }) },
+  'chat:renameSession': { args: z.object({ id: z.string().min(1).max(100), title: z.string().trim().min(1, 'is empty').max(80, 'is too long: at most 80 characters') }).strict(), result: z.object({ renamed: z.boolean() }) },
   'files:open': { args: z.object({ path, page: z.number().int().min(1).optional() }).strict(), result: z.object({ opened: z.boolean(), url: z.string().optional() }) },
   'models:list': { args: none, result: z.object({ installed: z.array(ModelSchema), recommended: z.array(RecommendedModelSchema), folder: z.string() }) },
   /** Copies a model the user has (a .gguf file, or an ONNX encoder folder) into the models folder. */

@@ -159,6 +159,38 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     expect(await fourth.locator('.answer-text').innerText()).toMatch(/5 tot 7 centimeter/);
   }, 60_000);
 
+  it('keeps the conversation through a reload, continues it, and renames and deletes it from the list', async () => {
+    await page.reload();
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    const current = list.locator('[aria-current="true"]');
+    await expect.poll(() => current.count(), { timeout: 10_000 }).toBe(1);
+    expect(await current.innerText()).toMatch(/^Wat is houtmulch\? · 4 questions$/);
+    await expect.poll(() => page.locator('.turn .question').allInnerTexts()).toEqual(['Wat is houtmulch?', 'en de prijs?', 'How long is the warranty period of the heat pump?', 'en de prijs?']);
+    expect(await page.locator('.turn').nth(1).locator('.answer-text').innerText()).toMatch(/45 euro per kuub/);
+    // The next question continues the same conversation, its history read from the index.
+    const box = page.getByRole('textbox', { name: 'Your question' });
+    await box.fill('hoe dik moet de laag zijn?');
+    await box.press('Enter');
+    const fifth = page.locator('.turn').nth(4);
+    await fifth.locator('.answer').waitFor({ timeout: 30_000 });
+    expect(await fifth.locator('.answer-text').innerText()).toMatch(/5 tot 7 centimeter/);
+    await expect.poll(() => current.innerText()).toMatch(/· 5 questions$/);
+    await shot('3c-conversations');
+    await list.getByRole('button', { name: 'Rename “Wat is houtmulch?”' }).click();
+    const title = list.getByRole('textbox', { name: 'New title' });
+    await title.fill('Houtmulch voor de tuin');
+    await title.press('Enter');
+    await expect.poll(() => current.innerText()).toMatch(/^Houtmulch voor de tuin · 5 questions$/);
+    await list.getByRole('button', { name: 'Delete “Houtmulch voor de tuin”' }).click();
+    await expect.poll(() => list.innerText()).not.toMatch(/Houtmulch voor de tuin/);
+    expect(await page.locator('.turn').count()).toBe(0);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await page.getByRole('textbox', { name: 'Your question' }).waitFor();
+    expect(await page.locator('.turn').count()).toBe(0);
+  }, 90_000);
+
   it('opens the settings, saves them, and shows the models folder', async () => {
     await page.keyboard.press('Alt+4');
     const hotkey = page.getByLabel('Hotkey');

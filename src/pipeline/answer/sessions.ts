@@ -85,6 +85,14 @@ export class SessionStore {
       .all() as SessionInfo[];
   }
 
+  /** Gives a session another title (spaces folded, at most 80 characters); false when there is none. */
+  rename(id: string, title: string): boolean {
+    SessionStore.checkId(id);
+    const t = title.trim().replace(/\s+/g, ' ').slice(0, 80);
+    if (!t) return false;
+    return this.store.db.prepare('UPDATE sessions SET title = ? WHERE id = ?').run(t, id).changes > 0;
+  }
+
   /** Deletes a session and its turns; false when there was none. */
   delete(id: string): boolean {
     SessionStore.checkId(id);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { addedWords, QUESTION_MAX, type Answer } from '../../shared/api';
+import { addedWords, QUESTION_MAX, type Answer, type ResultOf } from '../../shared/api';
 import { api, confidenceInWords, failureText, fileName, openFile } from '../client';
 import { LengthCounter } from './LengthCounter';
 import { Snippet } from './Snippet';
@@ -8,6 +8,8 @@ interface Turn {
   id: string;
   question: string;
   answer?: Answer;
+  /** A turn of an earlier visit, as the sessions store keeps it (its text, not its sources). */
+  past?: { answer: string; searchedFor: string | null };
   error?: string;
   stages: string[];
 }
@@ -99,6 +101,90 @@ function AnswerView({ answer, onEdit }: { answer: Answer; onEdit: (text: string)
   );
 }
 
+type SessionSummary = ResultOf<'chat:sessions'>['sessions'][number];
+
+/** Where the conversation open in the chat is remembered across reloads. */
+const OPEN_SESSION = 'docent.chat.session';
+const remembered = (): string | undefined => {
+  try {
+    return localStorage.getItem(OPEN_SESSION) ?? undefined;
+  } catch {
+    return undefined;
+  }
+};
+const remember = (id: string | undefined): void => {
+  try {
+    if (id) localStorage.setItem(OPEN_SESSION, id);
+    else localStorage.removeItem(OPEN_SESSION);
+  } catch {
+    /* storage may be off: the list still finds the conversation */
+  }
+};
+
+/** The conversations kept in the index: open one to continue it, rename it, delete it. */
+function Conversations({ sessions, current, onOpen, onRenamed, onDeleted }: { sessions: SessionSummary[]; current?: string; onOpen: (id: string) => void; onRenamed: () => void; onDeleted: (id: string) => void }) {
+  const [renaming, setRenaming] = useState<string>();
+  const [title, setTitle] = useState('');
+  const [problem, setProblem] = useState('');
+  if (sessions.length === 0) return <p className="muted conversations-empty">Your conversations are kept here.</p>;
+  return (
+    <div>
+      <ul className="conversation-list">
+        {sessions.map((s) =>
+          renaming === s.id ? (
+            <li key={s.id}>
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void api.call('chat:renameSession', { id: s.id, title }).then(
+                    () => {
+                      setRenaming(undefined);
+                      setProblem('');
+                      onRenamed();
+                    },
+                    (err: unknown) => setProblem(failureText(err)),
+                  );
+                }}
+              >
+                <input aria-label="New title" value={title} maxLength={80} autoFocus onChange={(e) => setTitle(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setRenaming(undefined)} />
+              </form>
+            </li>
+          ) : (
+            <li key={s.id} className={s.id === current ? 'conversation current' : 'conversation'}>
+              <button type="button" className="conversation-open" aria-current={s.id === current ? 'true' : undefined} onClick={() => onOpen(s.id)}>
+                <span className="conversation-title">{s.title}</span>
+                <span className="muted">
+                  {' '}
+                  · {s.turns} {s.turns === 1 ? 'question' : 'questions'}
+                </span>
+              </button>
+              <button
+                type="button"
+                className="secondary small"
+                aria-label={`Rename “${s.title}”`}
+                onClick={() => {
+                  setTitle(s.title);
+                  setRenaming(s.id);
+                }}
+              >
+                Rename
+              </button>
+              <button type="button" className="secondary small" aria-label={`Delete “${s.title}”`} onClick={() => void api.call('chat:deleteSession', { id: s.id }).then(() => onDeleted(s.id), (err: unknown) => setProblem(failureText(err)))}>
+                Delete
+              </button>
+            </li>
+          ),
+        )}
+      </ul>
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The chat: questions and follow-ups in one session, each answer with its rewrite chip, sources and confidence. */
 export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at: number } }) {
   const [turns, setTurns] = useState<Turn[]>([]);
@@ -108,6 +194,44 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
   const asked = useRef<number | undefined>(undefined);
   const sessionRef = useRef<string | undefined>(undefined);
   const bottom = useRef<HTMLDivElement>(null);
+  const [sessions, setSessions] = useState<SessionSummary[]>([]);
+  const refreshSessions = (): Promise<SessionSummary[]> =>
+    api.call('chat:sessions', {}).then(
+      (r) => {
+        setSessions(r.sessions);
+        return r.sessions;
+      },
+      () => [],
+    );
+
+  /** Shows a kept conversation and continues it with the next question. */
+  async function open(id: string): Promise<void> {
+    try {
+      const kept = await api.call('chat:session', { id });
+      sessionRef.current = id;
+      setSession(id);
+      remember(id);
+      setTurns(kept.turns.map((t) => ({ id: newId(), question: t.question, past: { answer: t.answer, searchedFor: t.searchedFor }, stages: [] })));
+    } catch {
+      // Deleted meanwhile (in another window, by the CLI): a new chat.
+      remember(undefined);
+    }
+  }
+
+  function startNew(): void {
+    sessionRef.current = undefined;
+    setSession(undefined);
+    setTurns([]);
+    remember(undefined);
+  }
+
+  useEffect(() => {
+    // After a reload, the conversation that was open is open again.
+    void refreshSessions().then((list) => {
+      const id = remembered();
+      if (id && !sessionRef.current && list.some((s) => s.id === id)) void open(id);
+    });
+  }, []);
 
   useEffect(() => api.on('chat:stage', (e) => setTurns((ts) => ts.map((t) => (t.id === e.requestId ? { ...t, stages: [...t.stages, `${e.stage}: ${e.summary}`] } : t)))), []);
   useEffect(() => {
@@ -122,6 +246,8 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
       const answer = await api.call('chat:ask', { question, requestId: id, ...(sessionRef.current ? { session: sessionRef.current } : {}), ...(searchFor ? { searchFor } : {}) });
       sessionRef.current = answer.session;
       setSession(answer.session);
+      remember(answer.session);
+      void refreshSessions();
       setTurns((ts) => ts.map((t) => (t.id === id ? { ...t, answer } : t)));
     } catch (err) {
       setTurns((ts) => ts.map((t) => (t.id === id ? { ...t, error: failureText(err) } : t)));
@@ -139,6 +265,13 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
   }, [initialQuestion]);
 
   return (
+    <div className="chat-layout">
+    <nav className="conversations" aria-label="Conversations">
+      <Conversations sessions={sessions} current={session} onOpen={(id) => void open(id)} onRenamed={() => void refreshSessions()} onDeleted={(id) => {
+        if (id === sessionRef.current) startNew();
+        void refreshSessions();
+      }} />
+    </nav>
     <section className="chat" aria-label="Chat">
       <div className="turns" aria-live="polite">
         {turns.length === 0 && <p className="empty">Ask anything about your files. Follow-ups like “and the price?” continue the conversation.</p>}
@@ -147,6 +280,15 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
             <p className="question">{t.question}</p>
             {t.answer ? (
               <AnswerView answer={t.answer} onEdit={(text) => void send(t.question, text)} />
+            ) : t.past ? (
+              <div className="answer past">
+                {t.past.searchedFor && t.past.searchedFor !== t.question ? <p className="chip-note">Searched for: {t.past.searchedFor}</p> : null}
+                <div className="answer-text">
+                  {t.past.answer.split('\n').map((l, i) => (
+                    <p key={i}>{l}</p>
+                  ))}
+                </div>
+              </div>
             ) : t.error ? (
               <p className="error" role="alert">
                 {t.error}
@@ -176,15 +318,12 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
         <button
           type="button"
           className="secondary"
-          onClick={() => {
-            sessionRef.current = undefined;
-            setSession(undefined);
-            setTurns([]);
-          }}
+          onClick={startNew}
         >
           New chat
         </button>
       </form>
     </section>
+    </div>
   );
 }
