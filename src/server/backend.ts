@@ -89,7 +89,7 @@ type Progress = { state: Folder['state']; message?: string; filesDone: number; f
 /** At most this many of one file's passages in the launcher's results. */
 export const LAUNCHER_PASSAGES_PER_FILE = 2;
 
-const toHit = (h: SearchHit): Hit => ({ chunkId: h.chunkId, path: h.path, page: h.page, snippet: h.snippet, score: h.score });
+const toHit = (h: SearchHit): Hit => ({ chunkId: h.chunkId, path: h.path, page: h.page, snippet: h.snippet, score: h.score, ...(h.alsoIn?.length ? { alsoIn: h.alsoIn } : {}) });
 
 /**
  * Docent's back end: the API of `src/shared/api.ts` over one index. The Electron main process

@@ -64,6 +64,8 @@ export const HitSchema = z.object({
   page: z.number().int().nullable(),
   snippet: z.string(),
   score: z.number(),
+  /** Other files that hold this very passage (an identical copy): listed with it, not as results of their own. */
+  alsoIn: z.array(z.string()).optional(),
 });
 export type Hit = z.infer<typeof HitSchema>;
 

@@ -26,6 +26,8 @@ beforeAll(async () => {
   docs = join(t.dir, 'My Documents');
   cpSync(join(FIXTURES, 'docs'), docs, { recursive: true });
   cpSync(join(FIXTURES, 'broken'), join(docs, 'broken'), { recursive: true });
+  // An identical copy in another folder: one result that names the copy, never the same passage twice.
+  cpSync(join(FIXTURES, 'docs', 'heat-pump-manual.pdf'), join(docs, 'backup', 'heat-pump-manual.pdf'), { recursive: true });
   backend = await Backend.open({ dbPath: join(t.dir, 'index.sqlite'), settingsPath: join(t.dir, 'settings.json'), modelsDir: join(t.dir, 'models'), watch: false });
   server = await startServer({ backend, staticDir: out });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ['--no-sandbox'] : [] });
@@ -93,6 +95,13 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     await input.fill('heat pump warranty');
     const first = page.getByRole('option').first();
     await expect.poll(() => first.innerText(), { timeout: 10_000 }).toMatch(/heat-pump-manual\.pdf/);
+    const results = await page.getByRole('option').allInnerTexts();
+    expect(results.filter((r) => /warranty period is 7 years/.test(r))).toHaveLength(1);
+    const warranty = page.getByRole('option').filter({ hasText: 'warranty period is 7 years' });
+    const copies = [join(docs, 'heat-pump-manual.pdf'), join(docs, 'backup', 'heat-pump-manual.pdf')];
+    const shown = await warranty.locator('.result-path').first().innerText();
+    expect(copies).toContain(shown);
+    expect(await warranty.locator('.also-in').innerText()).toBe(`Also in ${copies.find((c) => c !== shown)}`);
     await shot('2-launcher');
     const popup = page.waitForEvent('popup');
     await input.press('Enter');

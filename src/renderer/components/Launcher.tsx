@@ -104,6 +104,11 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
             </div>
             <Snippet text={h.snippet} />
             <div className="result-path">{h.path}</div>
+            {h.alsoIn?.length ? (
+              <div className="result-path also-in" title={h.alsoIn.join('\n')}>
+                Also in {h.alsoIn.length === 1 ? h.alsoIn[0] : `${h.alsoIn.length} other files: ${h.alsoIn.map(fileName).join(', ')}`}
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
