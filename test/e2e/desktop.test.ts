@@ -200,7 +200,15 @@ describe('the model manager in Settings (browser mode)', () => {
     await page.getByText('Added stories260K.gguf.').waitFor();
     await page.getByRole('cell', { name: 'stories260K.gguf' }).waitFor();
 
+    // Each recommended model states its size once, in its button.
+    for (const item of await page.locator('.recommended > li').allInnerTexts()) expect(item.match(/\d+(\.\d+)? [MG]B/g) ?? []).toHaveLength(1);
+    // No network: the failure is said, and nothing was kept, so there is nothing to resume.
     const lfm = page.getByRole('listitem', { name: 'LFM2.5-1.2B-Instruct-Q4_K_M.gguf' });
+    process.env.HF_ENDPOINT = 'http://127.0.0.1:9';
+    await lfm.getByRole('button', { name: /^Download/ }).click();
+    await lfm.getByRole('alert').waitFor({ timeout: 20_000 });
+    expect(await lfm.getByRole('button').innerText()).toMatch(/^Download \(\d+ MB\)$/);
+    process.env.HF_ENDPOINT = `http://127.0.0.1:${(hub.address() as AddressInfo).port}`;
     await lfm.getByRole('button', { name: /^Download/ }).click();
     const bar = lfm.getByRole('progressbar');
     await bar.waitFor();

@@ -5,7 +5,7 @@ export interface CatalogModel {
   /** The file (GGUF) or folder (ONNX encoder) name it gets in the models folder. */
   fileName: string;
   purpose: string;
-  /** Approximate download size in bytes, for the UI before the server tells the exact one. */
+  /** Approximate download size in bytes, for the UI before the server tells the exact one (the one place a size is written: never in `purpose`). */
   size: number;
   /**
    * Files to fetch, relative to the model folder (ONNX) or the one file (GGUF), with their URL on
@@ -21,7 +21,7 @@ export const RECOMMENDED_MODELS: readonly CatalogModel[] = [
     id: 'lfm2.5-1.2b-instruct',
     kind: 'gguf',
     fileName: 'LFM2.5-1.2B-Instruct-Q4_K_M.gguf',
-    purpose: 'rewrites follow-ups, quotes facts and writes answers (about 0.7 GB, runs on a laptop CPU)',
+    purpose: 'rewrites follow-ups, quotes facts and writes answers (runs on a laptop CPU; used where it is quick enough on this machine)',
     size: 730_000_000,
     files: [{ path: 'LFM2.5-1.2B-Instruct-Q4_K_M.gguf', url: `${HUB}/LiquidAI/LFM2.5-1.2B-Instruct-GGUF/resolve/main/LFM2.5-1.2B-Instruct-Q4_K_M.gguf` }],
   },
@@ -29,7 +29,7 @@ export const RECOMMENDED_MODELS: readonly CatalogModel[] = [
     id: 'contriever-msmarco',
     kind: 'onnx',
     fileName: 'contriever-msmarco',
-    purpose: 'a stronger sentence encoder for search by meaning (about 440 MB; re-embeds the index)',
+    purpose: 'a stronger sentence encoder for search by meaning (re-embeds the index)',
     size: 440_000_000,
     files: ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'special_tokens_map.json', 'onnx/model.onnx'].map((path) => ({
       path,

@@ -135,7 +135,8 @@ export function Models({ onChange }: { onChange?: (models: ResultOf<'models:list
                       void api.call('models:download', { id: m.id }).catch((err: unknown) => setDownloads((all) => ({ ...all, [m.id]: { id: m.id, state: 'error', file: m.name, fileIndex: 0, files: 1, received: 0, total: null, resumedFrom: 0, message: failureText(err) } })))
                     }
                   >
-                    {d?.state === 'cancelled' || d?.state === 'error' ? 'Resume download' : `Download (${size(m.size)})`}
+                    {/* "Resume" only where something was kept to resume from (a failure before the first byte kept nothing). */}
+                    {(d?.state === 'cancelled' || d?.state === 'error') && (d.received > 0 || d.fileIndex > 0) ? 'Resume download' : `Download (${size(m.size)})`}
                   </button>
                   {d?.message && (
                     <span className={d.state === 'error' ? 'error' : 'muted'} role={d.state === 'error' ? 'alert' : undefined}>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ResultOf, Settings as SettingsT } from '../../shared/api';
 import { checkAccelerator } from '../../shared/accelerator';
-import { api, failureText } from '../client';
+import { api, desktop, failureText } from '../client';
 import { Models } from './Models';
 
 /** Settings: hotkey, what is indexed, which models answer, how the rewrite reads the conversation; and the models. */
@@ -39,13 +39,22 @@ export function Settings() {
       >
         <fieldset>
           <legend>Launcher</legend>
-          <label>
-            Hotkey{' '}
-            <input value={settings.hotkey} aria-invalid={!hotkeyCheck.ok} aria-describedby="hotkey-help" onChange={(e) => set({ hotkey: e.target.value })} />
-          </label>
-          <p id="hotkey-help" className={hotkeyCheck.ok ? 'muted' : 'error'}>
-            {hotkeyCheck.ok ? 'Shows the search launcher from any app, e.g. CommandOrControl+Shift+Space or Alt+Space (desktop app).' : hotkeyCheck.error}
-          </p>
+          {desktop ? (
+            <>
+              <label>
+                Hotkey{' '}
+                <input value={settings.hotkey} aria-invalid={!hotkeyCheck.ok} aria-describedby="hotkey-help" onChange={(e) => set({ hotkey: e.target.value })} />
+              </label>
+              <p id="hotkey-help" className={hotkeyCheck.ok ? 'muted' : 'error'}>
+                {hotkeyCheck.ok ? 'Shows the search launcher from any app, e.g. CommandOrControl+Shift+Space or Alt+Space.' : hotkeyCheck.error}
+              </p>
+            </>
+          ) : (
+            // A browser tab cannot listen for keys pressed in other apps: the hotkey is the desktop app's.
+            <p className="muted launcher-note">
+              In the browser, the launcher is the Search tab (Alt+1). The desktop app adds a global hotkey ({settings.hotkey}) that opens it from any app; set it there.
+            </p>
+          )}
         </fieldset>
         <fieldset>
           <legend>Indexing</legend>
