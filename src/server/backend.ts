@@ -1,6 +1,6 @@
 import { closeSync, existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, sep } from 'node:path';
+import { basename, isAbsolute, join, sep } from 'node:path';
 import { ask } from '../pipeline/answer/ask.js';
 import { openLocalModels, type LocalModels } from '../pipeline/answer/localModels.js';
 import { SessionStore } from '../pipeline/answer/sessions.js';
@@ -46,7 +46,7 @@ export interface BackendOptions {
   /** Opens an indexed file in the system's viewer (Electron's shell). Without it, files:open answers with a URL. */
   openFile?: (path: string, page?: number) => Promise<boolean>;
   /** The URL the loopback server serves an indexed file at. */
-  fileUrl?: (fileId: number, page?: number) => string;
+  fileUrl?: (fileId: number, name: string, page?: number) => string;
   /** Search by meaning (an encoder in worker threads); false: keywords only (faster start, for tests of other parts). */
   vectors?: boolean;
   /** Keep folders current by watching them (default true). */
@@ -128,7 +128,7 @@ export class Backend {
   }
 
   /** Where the loopback server serves indexed files (set by it when it starts). */
-  serveFilesAt(fileUrl: (fileId: number, page?: number) => string): void {
+  serveFilesAt(fileUrl: (fileId: number, name: string, page?: number) => string): void {
     this.options.fileUrl = fileUrl;
   }
 
@@ -260,7 +260,7 @@ export class Backend {
     'files:open': async ({ path, page }) => {
       const file = this.indexedFile(path);
       if (this.options.openFile) return { opened: await this.options.openFile(file.path, page) };
-      return { opened: false, url: this.options.fileUrl?.(file.id, page) };
+      return { opened: false, url: this.options.fileUrl?.(file.id, basename(file.path), page) };
     },
     'models:list': async () => ({ ...listModels(this.options.modelsDir, this.activeModels()), folder: this.options.modelsDir }),
     'models:add': async ({ path }) => {

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { contentTypeOf, rendererAsset } from '../main/appAssets.js';
 import { contentSecurityPolicy } from '../main/windowSecurity.js';
 import type { ApiError } from '../shared/api.js';
@@ -84,7 +84,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   let port = 0;
   const clients = new Set<ServerResponse>();
-  options.backend.serveFilesAt((id, page) => `/files/${id}?token=${encodeURIComponent(token)}${page ? `#page=${page}` : ''}`);
+  // The file's name ends the address, so a browser tab (and its PDF viewer) is titled by it, not by the id.
+  options.backend.serveFilesAt((id, name, page) => `/files/${id}/${encodeURIComponent(name)}?token=${encodeURIComponent(token)}${page ? `#page=${page}` : ''}`);
 
   const server = createServer((req, res) => {
     void route(req, res).catch((err: Error) => {
@@ -127,7 +128,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (url.pathname.startsWith('/files/') && req.method === 'GET') {
       if (!authorised) return fail(res, 401, { error: 'missing or wrong token', code: 'forbidden' });
       // Ids as written by Docent only: "1e0", "0x1" or "01" name no file.
-      const idText = url.pathname.slice(7);
+      // (`/files/ID/NAME`: the name is for the tab's title; the id alone chooses the file.)
+      const idText = url.pathname.slice(7).replace(/\/[^/]*$/, '');
       if (!/^[1-9]\d{0,15}$/.test(idText)) return fail(res, 404, { error: 'no such indexed file', code: 'not_found' });
       let file: { path: string; fd: number; size: number } | undefined;
       try {
@@ -143,6 +145,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
+        'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(basename(file.path))}`,
       });
       // Served from the descriptor the checks were made on, not from the path again.
       createReadStream('', { fd: file.fd }).pipe(res);

@@ -51,10 +51,18 @@ afterAll(async () => {
 });
 
 describe('serving indexed files', () => {
-  it('serves an indexed file by its id', async () => {
+  it('serves an indexed file by its id, at an address that ends with its name (the tab\'s title)', async () => {
     const res = await get(String(idOf(join(docs, 'notes.md'))));
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/boiler/);
+    const open = await api('files:open', { path: join(docs, 'notes.md') });
+    expect(open.json.url).toMatch(new RegExp(`^/files/${idOf(join(docs, 'notes.md'))}/notes\\.md\\?token=`));
+    const named = await fetch(`${server.url}${open.json.url}`);
+    expect(named.status).toBe(200);
+    expect(named.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''notes.md");
+    // The name is for the title only: the id chooses the file, and a deeper path names none.
+    expect((await get(`${idOf(join(docs, 'notes.md'))}/secret.key`)).status).toBe(200);
+    expect((await get(`${idOf(join(docs, 'notes.md'))}/a/b`)).status).toBe(404);
   });
 
   it('refuses a file that was skipped, by the API and by its id', async () => {

@@ -111,7 +111,7 @@ describe('the loopback server and the back end behind it', () => {
     const open = await api('files:open', { path: join(docs, 'heat-pump-manual.pdf'), page: 3 });
     expect(open.json.opened).toBe(false);
     const fileUrl = `${server.url}${open.json.url}`;
-    expect(open.json.url).toMatch(/^\/files\/\d+\?token=.+#page=3$/);
+    expect(open.json.url).toMatch(/^\/files\/\d+\/heat-pump-manual\.pdf\?token=.+#page=3$/);
     const file = await fetch(fileUrl);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
