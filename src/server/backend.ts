@@ -59,6 +59,13 @@ export type HandleResult<C extends Channel = Channel> = { ok: true; result: Resu
 export class ForbiddenError extends DocentError {}
 /** A request for something that is not there (any more). */
 export class NotFoundError extends DocentError {}
+/** The encoder that makes the meaning vectors, as a person reads it (never its internal id). */
+export function encoderInWords(id: string | undefined): string {
+  if (!id) return 'search by meaning starts with the first folder';
+  if (id.startsWith('onnx:')) return `search by meaning with ${id.slice(5)}`;
+  return 'search by meaning with the built-in sentence encoder';
+}
+
 /** A request the user can put right (a folder path that names no folder): answered 400, with what to do. */
 export class UserInputError extends DocentError {}
 
@@ -184,7 +191,7 @@ export class Backend {
         chunks: c.chunks,
         vectors: c.vectors,
         pendingVectors: c.pendingVectors,
-        embedder: this.options.vectors === false ? 'keywords only' : this.embedderNote || (this.store.embedderInfo()?.id ?? 'not loaded yet'),
+        embedder: this.options.vectors === false ? 'keywords only' : this.embedderNote || encoderInWords(this.store.embedderInfo()?.id),
       };
     },
     'index:files': async ({ folder, status, offset, limit }) => {

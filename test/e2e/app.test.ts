@@ -113,9 +113,19 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
   it('asks, follows up with the rewrite chip shown, and cites the file and page', async () => {
     await page.keyboard.press('Alt+2');
     const box = page.getByRole('textbox', { name: 'Your question' });
+    // Every line shown while a question is worked on, recorded as it appears.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { workingLines: string[] }).workingLines = seen;
+      new MutationObserver(() => document.querySelectorAll('.working').forEach((e) => seen.push(e.textContent ?? ''))).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await box.fill('Wat is houtmulch?');
     await box.press('Enter');
     await page.locator('.turn').nth(0).locator('.answer').waitFor({ timeout: 30_000 });
+    const working = await page.evaluate(() => (window as unknown as { workingLines: string[] }).workingLines);
+    expect(working.length).toBeGreaterThan(0);
+    // Words for people, never the stages' internal names ("plan: semantic_search").
+    for (const line of working) expect(line).toMatch(/^(Reading your question|Deciding where to look|Searching your files|Reading the passages found|Counting|Weighing what they say|Writing the answer|Checking the answer)…$/);
     await box.fill('en de prijs?');
     await box.press('Enter');
     const second = page.locator('.turn').nth(1);

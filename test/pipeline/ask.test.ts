@@ -18,6 +18,9 @@ describe('ask: the seeds\' conversations, answered from real files', () => {
     const r = await ask(fixture.store, 'how many PDFs?', { now: NOW });
     expect(r.plan.tool).toBe('filesystem');
     expect(r.answer).toMatch(/^There are 4 PDF files:/);
+    // Each file named once in the list (its citation is where it opens from).
+    for (const name of ['heat-pump-manual.pdf', 'invoice-2024-001.pdf']) expect(r.answer.split(name)).toHaveLength(2);
+    expect(r.answer).toMatch(/^- invoice-2024-001\.pdf \(\d{4}-\d{2}-\d{2}\)$/m);
     expect(r.citations.map((c) => basename(c.path)).sort()).toEqual(['heat-pump-manual.pdf', 'invoice-2023-117.pdf', 'invoice-2024-001.pdf', 'invoice-2024-002.pdf']);
     expect(r.confidence).toBe(1);
     expect(r.stages.map((s) => s.stage)).toEqual(['rewrite', 'plan', 'filesystem', 'reduce', 'confidence']);

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
-import { Backend, LAUNCHER_PASSAGES_PER_FILE, typedFolder } from '../../src/server/backend.js';
+import { Backend, encoderInWords, LAUNCHER_PASSAGES_PER_FILE, typedFolder } from '../../src/server/backend.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { FIXTURES, tempDir } from '../helpers/tmp.js';
 
@@ -156,6 +156,12 @@ describe('the loopback server and the back end behind it', () => {
     const blank = await api('index:addFolder', { path: '   ' });
     expect(blank.status).toBe(400);
     expect(blank.json).toMatchObject({ error: 'no folder was given', hint: expect.stringMatching(/^Type the path of a folder/) });
+  });
+
+  it('names the encoder in words, never by its internal id', () => {
+    expect(encoderInWords('use-lite-en-512@1')).toBe('search by meaning with the built-in sentence encoder');
+    expect(encoderInWords('onnx:contriever-msmarco')).toBe('search by meaning with contriever-msmarco');
+    expect(encoderInWords(undefined)).toBe('search by meaning starts with the first folder');
   });
 
   it('reads ~ in a typed folder as the home folder', () => {

@@ -69,7 +69,8 @@ export function reduceFiles(files: FileQueryResult, plan: Plan, language: string
   if (files.total === 0) lines.push(t.none(what));
   else {
     lines.push(t.files(files.total, what));
-    for (const f of files.files.slice(0, LIST_LIMIT)) lines.push(`- ${basename(f.path)} (${f.modified.slice(0, 10)}) ${cite(f.path, null)}`);
+    // Each file named once: it is its own source (its citation lists it to open).
+    for (const f of files.files.slice(0, LIST_LIMIT)) lines.push(`- ${basename(f.path)} (${f.modified.slice(0, 10)})`);
     if (files.total > Math.min(files.files.length, LIST_LIMIT)) lines.push(t.more(files.total - Math.min(files.files.length, LIST_LIMIT)));
   }
   for (const k of plan.filters.unindexedKinds ?? []) lines.push(t.unindexed(k));

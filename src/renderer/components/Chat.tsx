@@ -103,6 +103,18 @@ function AnswerView({ answer, onEdit }: { answer: Answer; onEdit: (text: string)
 
 type SessionSummary = ResultOf<'chat:sessions'>['sessions'][number];
 
+/** What is being done once a stage has ended, in words for people (the stages' own names stay in the CLI's --explain). */
+const AFTER_STAGE: Record<string, string> = {
+  rewrite: 'Deciding where to look…',
+  plan: 'Searching your files…',
+  search: 'Reading the passages found…',
+  filesystem: 'Counting…',
+  map: 'Weighing what they say…',
+  filter: 'Writing the answer…',
+  reduce: 'Checking the answer…',
+  confidence: 'Checking the answer…',
+};
+
 /** Where the conversation open in the chat is remembered across reloads. */
 const OPEN_SESSION = 'docent.chat.session';
 const remembered = (): string | undefined => {
@@ -233,7 +245,7 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
     });
   }, []);
 
-  useEffect(() => api.on('chat:stage', (e) => setTurns((ts) => ts.map((t) => (t.id === e.requestId ? { ...t, stages: [...t.stages, `${e.stage}: ${e.summary}`] } : t)))), []);
+  useEffect(() => api.on('chat:stage', (e) => setTurns((ts) => ts.map((t) => (t.id === e.requestId ? { ...t, stages: [...t.stages, AFTER_STAGE[e.stage] ?? 'Working on it…'] } : t)))), []);
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ block: 'end' });
   }, [turns]);
