@@ -134,12 +134,18 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     // The related term searched beside "prijs" is shown with the question.
     expect((await second.locator('.chip-added').innerText()).trim()).toBe('+ kosten');
     expect(await second.locator('.answer-text').innerText()).toMatch(/45 euro per kuub/);
-    expect(await second.locator('.citation').first().innerText()).toMatch(/houtmulch\.md/);
+    expect(await second.locator('.citations .cite-chip').first().innerText()).toBe('houtmulch.md');
+    // The answer reads as text: its citation mark is a chip that names the file, the cited sentence on hover, and is not repeated.
+    const mark = second.locator('.answer-text .cite-chip');
+    expect(await mark.innerText()).toBe('houtmulch.md');
+    expect(await mark.getAttribute('title')).toMatch(/45 euro per kuub/);
+    expect(await second.locator('.answer-text').innerText()).not.toMatch(/\[houtmulch\.md\]/);
+    expect((await second.innerText()).split('45 euro per kuub')).toHaveLength(2);
     await box.fill('How long is the warranty period of the heat pump?');
     await box.press('Enter');
     const third = page.locator('.turn').nth(2);
     await third.locator('.answer').waitFor({ timeout: 30_000 });
-    expect(await third.locator('.citation').first().innerText()).toMatch(/heat-pump-manual\.pdf p\.3/);
+    expect(await third.locator('.citations .cite-chip').first().innerText()).toBe('heat-pump-manual.pdf p.3');
     // A new subject in the same chat: nothing of the conversation is searched, and the chip says so.
     const chip = await third.locator('.chip').innerText();
     expect(chip).toMatch(/^Searched for: How long is the warranty period of the heat pump\?/);
@@ -209,6 +215,21 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     await page.getByRole('textbox', { name: 'Your question' }).waitFor();
     expect(await page.locator('.turn').count()).toBe(0);
   }, 90_000);
+
+  it('shows a list answer as a list, each file named once, no Markdown marks', async () => {
+    const box = page.getByRole('textbox', { name: 'Your question' });
+    await box.fill('how many PDFs?');
+    await box.press('Enter');
+    const turn = page.locator('.turn').first();
+    await turn.locator('.answer').waitFor({ timeout: 30_000 });
+    const text = turn.locator('.answer-text');
+    const n = Number(/There are (\d+) PDF files:/.exec(await text.innerText())?.[1]);
+    const items = await text.locator('li').allInnerTexts();
+    expect(items).toHaveLength(n);
+    for (const item of items) expect(item).toMatch(/^[\w.-]+\.pdf \(\d{4}-\d{2}-\d{2}\)$/);
+    expect(await text.innerText()).not.toMatch(/^- /m);
+    await shot('3d-list-answer');
+  }, 60_000);
 
   it('opens the settings, saves them, and shows the models folder', async () => {
     await page.keyboard.press('Alt+4');

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { addedWords, QUESTION_MAX, type Answer, type ResultOf } from '../../shared/api';
 import { api, confidenceInWords, failureText, fileName, openFile } from '../client';
+import { AnswerText, CitationChip } from './AnswerText';
 import { LengthCounter } from './LengthCounter';
 import { Snippet } from './Snippet';
 
@@ -49,16 +50,12 @@ function SearchedFor({ answer, onEdit }: { answer: Answer; onEdit: (text: string
 }
 
 function AnswerView({ answer, onEdit }: { answer: Answer; onEdit: (text: string) => void }) {
-  // The answer text keeps its inline [file p.N] marks (which source says what); the citations are listed, and clickable, below.
-  const lines = answer.answer.split('\n');
+  // The answer's inline [file p.N] marks are chips that open the page (which source says what);
+  // the sources are listed once more below, as chips, each cited sentence shown on hover.
   return (
     <div className={answer.notFound ? 'answer not-found' : 'answer'}>
       <SearchedFor answer={answer} onEdit={onEdit} />
-      <div className="answer-text">
-        {lines.map((l, i) => (
-          <p key={i}>{l}</p>
-        ))}
-      </div>
+      <AnswerText answer={answer} />
       {answer.notes.map((n, i) => (
         <p key={i} className="note">
           {n}
@@ -71,13 +68,7 @@ function AnswerView({ answer, onEdit }: { answer: Answer; onEdit: (text: string)
         <ol className="citations" aria-label="Sources">
           {answer.citations.map((c, i) => (
             <li key={i}>
-              <button type="button" className="citation" onClick={() => void openFile(c.path, c.page)}>
-                <span className="citation-file">
-                  {fileName(c.path)}
-                  {c.page ? ` p.${c.page}` : ''}
-                </span>
-                <mark className="citation-quote">{c.quote}</mark>
-              </button>
+              <CitationChip citation={c} />
             </li>
           ))}
         </ol>

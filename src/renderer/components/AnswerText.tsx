@@ -1,0 +1,35 @@
+import Markdown from 'react-markdown';
+import type { Answer } from '../../shared/api';
+import { answerMarkdown } from '../answerMarkdown';
+import { fileName, openFile } from '../client';
+
+type Citation = Answer['citations'][number];
+
+/** A citation as a chip: its file and page, the cited sentence on hover and focus; opens the page. */
+export function CitationChip({ citation, label }: { citation: Citation; label?: string }) {
+  return (
+    <button type="button" className="cite-chip" title={citation.quote} aria-label={`Open ${fileName(citation.path)}${citation.page ? ` at page ${citation.page}` : ''}`} onClick={() => void openFile(citation.path, citation.page)}>
+      {label ?? `${fileName(citation.path)}${citation.page ? ` p.${citation.page}` : ''}`}
+    </button>
+  );
+}
+
+/** The answer's text, readable: its lists as lists, its citation marks as chips. */
+export function AnswerText({ answer }: { answer: Answer }) {
+  return (
+    <div className="answer-text">
+      <Markdown
+        components={{
+          a: ({ href, children }) => {
+            const i = href?.startsWith('#cite-') ? Number(href.slice(6)) : -1;
+            const c = answer.citations[i];
+            return c ? <CitationChip citation={c} label={`${fileName(c.path)}${c.page ? ` p.${c.page}` : ''}`} /> : <span>{children}</span>;
+          },
+          img: ({ alt }) => <span>{alt}</span>,
+        }}
+      >
+        {answerMarkdown(answer.answer, answer.citations)}
+      </Markdown>
+    </div>
+  );
+}
