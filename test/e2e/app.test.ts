@@ -1,4 +1,5 @@
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
@@ -246,4 +247,25 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     await page.getByRole('heading', { name: 'Installed models' }).waitFor();
     await shot('4-settings');
   });
+
+  it('has no serious or critical accessibility violation in any view, in the light and the dark theme (axe-core, WCAG 2 AA)', async () => {
+    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const found: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const view of ['Search', 'Chat', 'Folders', 'Settings']) {
+        await page.getByRole('tab', { name: view }).click();
+        await page.getByRole('tab', { name: view, selected: true }).waitFor();
+        // Evaluated through the browser's debugging protocol, which the page's CSP does not govern.
+        await page.evaluate(axeSource);
+        const violations = await page.evaluate(async () => {
+          const r = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+          return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+        });
+        found.push(...violations.map((v) => `${scheme} ${view}: ${v}`));
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(found).toEqual([]);
+  }, 60_000);
 });
