@@ -1,6 +1,6 @@
 /**
  * The Confidence stage: how likely the files hold the answer, 0..1, by a logistic model over what
- * the search and the Map stage saw (confidenceWeights.json, trained by `npm run train:answer` on
+ * the search and the Map stage saw (confidenceWeights.json, trained by `npm run train:confidence` on
  * real manuals: answerable questions against questions whose manual was left out of the index).
  * Below the threshold stored with it, the answer says the files do not seem to hold it.
  */
@@ -68,8 +68,8 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const topCoverage = top ? (1 - absent) * coverageOf(`${fileTitle(top.path)} ${top.heading ?? ''} ${top.quote}`) : 0;
   // The most specific question word the index has but the answer's passage lacks, in its own or a
   // related form ("MySQL" asked, a passage on another server's port found): its rarity against the
-  // rarest a word of the index can be, counted as the absent words are, by the index's size.
-  // Words compared by the index's own stems where there is one ("means" for "mean").
+  // rarest a word of the index can be, counted as the absent words are, by the index's size. Words
+  // are compared by the index's own stems where there is one ("means" for "mean").
   const stems = (words: readonly string[]): string[] => {
     const by = termStats?.stems(words);
     return words.map((w) => by?.get(w) ?? stem(w));
@@ -89,7 +89,7 @@ export interface ConfidenceResult {
   features?: number[];
 }
 
-/** Fallback where no model was trained: the hand-set blend Docent used before (0.4 the bar). */
+/** Fallback where no model was trained: a hand-set blend of coverage and support (0.4 the bar). */
 function handSet(features: readonly number[], noFacts: boolean): ConfidenceResult {
   const [, coverage = 0, passage = 0, , , support = 0] = features;
   const c = noFacts ? 0 : Math.min(1, 0.5 * coverage + 0.35 * passage + 0.15 * (support > 1 / 3 ? 1 : 0.5));
