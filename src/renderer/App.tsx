@@ -3,7 +3,7 @@ import { Chat } from './components/Chat';
 import { Folders } from './components/Folders';
 import { Launcher } from './components/Launcher';
 import { Settings } from './components/Settings';
-import { desktop, desktopCall, failureText } from './client';
+import { api, desktop, desktopCall, failureText } from './client';
 
 type View = 'search' | 'chat' | 'folders' | 'settings';
 const VIEWS: Array<{ id: View; label: string; key: string }> = [
@@ -32,6 +32,14 @@ export function App() {
   const [question, setQuestion] = useState<{ text: string; at: number }>();
   const [dragging, setDragging] = useState(false);
   const [notice, setNotice] = useState('');
+  // No folder yet: the first run, which says what to do (read again whenever the view changes).
+  const [firstRun, setFirstRun] = useState(false);
+  const [hotkey, setHotkey] = useState<string>();
+  useEffect(() => {
+    if (launcherOnly) return;
+    void api.call('index:status', {}).then((s) => setFirstRun(s.folders.length === 0), () => undefined);
+    if (desktop) void api.call('settings:get', {}).then((s) => setHotkey(s.hotkey), () => undefined);
+  }, [view]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -125,6 +133,21 @@ export function App() {
         ))}
       </nav>
       {noticeLine}
+      {firstRun && view !== 'folders' && (
+        <section className="welcome" aria-label="Getting started">
+          <h2>Docent answers from your own files, on this computer.</h2>
+          <ol>
+            <li>
+              <button type="button" onClick={() => setView('folders')}>
+                Add a folder
+              </button>{' '}
+              {desktop ? 'or drop one on this window. ' : ''}Docent reads its PDFs, Word files, web pages, Markdown and text, and keeps up as they change.
+            </li>
+            <li>Search as you type (Alt+1), or ask in the chat (Alt+2): every answer names the file and page it comes from, and follow-ups such as “and the price?” continue the conversation.</li>
+            <li>{desktop ? `Press ${hotkey ?? 'the hotkey'} in any app to open the search launcher (change it in Settings).` : 'In the desktop app, a hotkey opens the search launcher from any app.'}</li>
+          </ol>
+        </section>
+      )}
       {/* Views stay mounted (hidden when not shown): a conversation survives a look at the folders. */}
       <main id="view-search" role="tabpanel" hidden={view !== 'search'}>
         <Launcher onAsk={ask} />

@@ -57,6 +57,21 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     expect(errors).toEqual([]);
   });
 
+  it('says what to do on the first run, and takes the user to adding a folder', async () => {
+    const welcome = page.getByRole('region', { name: 'Getting started' });
+    await welcome.waitFor();
+    expect(await welcome.getByRole('heading').innerText()).toBe('Docent answers from your own files, on this computer.');
+    expect(await welcome.locator('li').allInnerTexts()).toEqual([
+      'Add a folder Docent reads its PDFs, Word files, web pages, Markdown and text, and keeps up as they change.',
+      'Search as you type (Alt+1), or ask in the chat (Alt+2): every answer names the file and page it comes from, and follow-ups such as “and the price?” continue the conversation.',
+      'In the desktop app, a hotkey opens the search launcher from any app.',
+    ]);
+    await shot('0a-first-run');
+    await welcome.getByRole('button', { name: 'Add a folder' }).click();
+    await page.getByLabel('Folder path').waitFor();
+    expect(await page.getByRole('tab', { name: 'Folders', selected: true }).count()).toBe(1);
+  });
+
   it('says what is wrong with a folder typed wrong, as an error, and clears it with the next try', async () => {
     await page.getByRole('tab', { name: 'Folders' }).click();
     const field = page.getByLabel('Folder path');
@@ -92,6 +107,8 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
 
   it('searches from the launcher as you type; arrows and Enter open the file', async () => {
     await page.keyboard.press('Alt+1');
+    // With a folder added, the first-run guide has done its work.
+    await expect.poll(() => page.getByRole('region', { name: 'Getting started' }).count()).toBe(0);
     const input = page.getByRole('searchbox', { name: 'Search your files' });
     await input.fill('heat pump warranty');
     const first = page.getByRole('option').first();
