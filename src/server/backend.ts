@@ -91,7 +91,12 @@ export function typedFolder(typed: string, home = homedir()): string {
   return expanded;
 }
 
-type Progress = { state: Folder['state']; message?: string; filesDone: number; filesTotal: number; chunks: number; startedAt: number; current?: string };
+type Progress = { state: Folder['state']; message?: string; filesDone: number; filesTotal: number; chunks: number; startedAt: number; current?: string; embedFrom?: { at: number; done: number } };
+
+/** Time left at the pace so far, once enough is done to tell (the first items of a phase are no guide). */
+export function timeLeft(elapsedMs: number, doneInPhase: number, left: number, enough = 4): number | null {
+  return doneInPhase >= enough && left > 0 ? Math.round((elapsedMs / doneInPhase) * left) : null;
+}
 
 /** At most this many of one file's passages in the launcher's results. */
 export const LAUNCHER_PASSAGES_PER_FILE = 2;
@@ -413,7 +418,13 @@ export class Backend {
     if (!force && now - (this.lastSent.get(root) ?? 0) < 150) return;
     this.lastSent.set(root, now);
     const elapsed = now - p.startedAt;
-    const etaMs = p.state === 'reading' && p.filesDone > 3 && p.filesTotal > p.filesDone ? Math.round((elapsed / p.filesDone) * (p.filesTotal - p.filesDone)) : null;
+    // The text pass by files read, the vector pass by passages made since it began.
+    const etaMs =
+      p.state === 'reading'
+        ? timeLeft(elapsed, p.filesDone, p.filesTotal - p.filesDone)
+        : p.state === 'embedding' && p.embedFrom
+          ? timeLeft(now - p.embedFrom.at, p.filesDone - p.embedFrom.done, p.filesTotal - p.filesDone, 8)
+          : null;
     this.emit('index:progress', {
       folder: root,
       state: p.state,
@@ -443,6 +454,8 @@ export class Backend {
         this.sendProgress(root);
       } else if (e.kind === 'embed-progress') {
         p.state = 'embedding';
+        p.current = undefined;
+        p.embedFrom ??= { at: Date.now(), done: e.done };
         p.filesDone = e.done;
         p.filesTotal = e.total;
         this.sendProgress(root, e.done === e.total);

@@ -97,6 +97,9 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     await page.getByRole('button', { name: 'Add folder' }).click();
     const folder = page.getByRole('article', { name: docs });
     await folder.getByText('Up to date').waitFor({ timeout: 90_000 });
+    // Done: the index's own counts, each figure once.
+    await expect.poll(() => folder.locator('.counts').innerText()).toMatch(/^\d+ indexed · \d+ skipped · \d+ failed · [\d,]+ passages$/);
+    expect(await folder.locator('.progress').count()).toBe(0);
     const problems = folder.getByRole('table');
     await problems.waitFor();
     const rows = await problems.locator('tbody tr').allInnerTexts();
@@ -107,8 +110,9 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
 
   it('searches from the launcher as you type; arrows and Enter open the file', async () => {
     await page.keyboard.press('Alt+1');
-    // With a folder added, the first-run guide has done its work.
+    // With a folder added, the first-run guide has done its work; with its vectors made, so has the note that they are being made.
     await expect.poll(() => page.getByRole('region', { name: 'Getting started' }).count()).toBe(0);
+    expect(await page.locator('.vectors-note').count()).toBe(0);
     const input = page.getByRole('searchbox', { name: 'Search your files' });
     await input.fill('heat pump warranty');
     const first = page.getByRole('option').first();

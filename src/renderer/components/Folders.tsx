@@ -1,14 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EventOf, FileEntry, IndexStatus } from '../../shared/api';
+import { progressLine } from '../progressWords';
 import { api, desktop, desktopCall, failureText, fileName } from '../client';
 
 type Progress = EventOf<'index:progress'>;
-
-function eta(ms: number | null): string {
-  if (ms === null) return '';
-  const s = Math.round(ms / 1000);
-  return s < 60 ? `about ${s} s left` : `about ${Math.round(s / 60)} min left`;
-}
+const n = (x: number): string => x.toLocaleString('en');
 
 const STATE_WORDS: Record<Progress['state'], string> = { idle: 'Up to date', scanning: 'Looking for files…', reading: 'Reading files…', embedding: 'Indexing meaning…', error: 'Stopped' };
 
@@ -146,14 +142,15 @@ export function Folders() {
             {busy && p && (
               <div className="progress">
                 <progress max={Math.max(1, p.filesTotal)} value={p.filesDone} aria-label={`${f.path} progress`} />
-                <span>
-                  {p.filesDone} of {p.filesTotal} {state === 'embedding' ? 'passages' : 'files'} · {p.chunks} passages {eta(p.etaMs)}
-                </span>
+                <span>{progressLine(p)}</span>
               </div>
             )}
-            <p className="counts">
-              {f.indexed} indexed · {f.skipped} skipped · {f.failed} failed · {f.chunks} passages
-            </p>
+            {/* While a pass runs, its own line above has the live figures; these are the index's once it is done. */}
+            {!busy && (
+              <p className="counts">
+                {n(f.indexed)} indexed · {n(f.skipped)} skipped · {n(f.failed)} failed · {n(f.chunks)} passages
+              </p>
+            )}
             {!busy && <Problems folder={f.path} key={`${f.path}-${f.files}-${f.failed}`} />}
           </article>
         );

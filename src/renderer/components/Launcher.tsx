@@ -13,7 +13,17 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
   const [hits, setHits] = useState<Hit[]>([]);
   const [selected, setSelected] = useState(0);
   const [message, setMessage] = useState('');
+  // While meaning vectors are still being made, results lean on keywords for the passages without one: said so.
+  const [vectorsLeft, setVectorsLeft] = useState<{ done: number; total: number }>();
   const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    void api.call('index:status', {}).then(
+      (s) => setVectorsLeft(s.pendingVectors > 0 && s.embedder !== 'keywords only' ? { done: s.vectors, total: s.vectors + s.pendingVectors } : undefined),
+      () => undefined,
+    );
+    return api.on('index:progress', (p) => setVectorsLeft(p.state === 'embedding' && p.filesDone < p.filesTotal ? { done: p.filesDone, total: p.filesTotal } : p.state === 'idle' ? undefined : (v) => v));
+  }, []);
 
   useEffect(() => {
     input.current?.focus();
@@ -115,6 +125,11 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
       <p className="status-line" role="status">
         {message}
       </p>
+      {vectorsLeft && (
+        <p className="muted vectors-note">
+          Search by meaning is still being prepared ({vectorsLeft.done.toLocaleString('en')} of {vectorsLeft.total.toLocaleString('en')} passages): until then, the rest are found by their words.
+        </p>
+      )}
       <p className="hints">
         <kbd>↑</kbd>
         <kbd>↓</kbd> move · <kbd>Enter</kbd> open · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>C</kbd> copy path · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> ask in chat · <kbd>Esc</kbd>{' '}
