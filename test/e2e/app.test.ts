@@ -168,6 +168,12 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     const third = page.locator('.turn').nth(2);
     await third.locator('.answer').waitFor({ timeout: 30_000 });
     expect(await third.locator('.citations .cite-chip').first().innerText()).toBe('heat-pump-manual.pdf p.3');
+    // A citation opens its page, in a tab titled by the file's name.
+    const popup = page.waitForEvent('popup');
+    await third.locator('.answer-text .cite-chip').first().click();
+    const cited = await popup;
+    expect(cited.url()).toMatch(/\/files\/\d+\/heat-pump-manual\.pdf\?token=[^#]+#page=3$/);
+    await cited.close();
     // A new subject in the same chat: nothing of the conversation is searched, and the chip says so.
     const chip = await third.locator('.chip').innerText();
     expect(chip).toMatch(/^Searched for: How long is the warranty period of the heat pump\?/);
