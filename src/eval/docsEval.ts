@@ -136,6 +136,9 @@ function scoreAsked(store: IndexStore, item: AnswerableItem, asked: { r: AskResu
 
 /** Every item of the set asked through the pipeline, with or without the vector side. */
 export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: string, embedder?: Embedder): Promise<ModeFigures> {
+  // Every run rewrites afresh: a rewrite kept from an earlier run (by code whose engine id was not
+  // bumped) would be measured in place of this code's (it hid a changed follow-up for a day).
+  store.db.exec('DELETE FROM rewrite_cache');
   const t0 = performance.now();
   let asked = 0;
   const questions: ItemResult[] = [];
