@@ -123,8 +123,9 @@ async function indexing(): Promise<void> {
 }
 
 /** `n` searches and `ask`s (no LLM), each timed alone, with the query embedded by `embedder`. */
+const QUERY_WORDS = vocabulary(8000, new Rng(42));
 async function timedQueries(store: IndexStore, embedder: EmbedderPool, seed: number, n: number): Promise<{ search: number[]; ask: number[] }> {
-  const vocab = vocabulary(8000, new Rng(42));
+  const vocab = QUERY_WORDS;
   const qrng = new Rng(seed);
   const search: number[] = [];
   const asked: number[] = [];

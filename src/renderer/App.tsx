@@ -37,8 +37,11 @@ export function App() {
   const [hotkey, setHotkey] = useState<string>();
   useEffect(() => {
     if (launcherOnly) return;
-    void api.call('index:status', {}).then((s) => setFirstRun(s.folders.length === 0), () => undefined);
-    if (desktop) void api.call('settings:get', {}).then((s) => setHotkey(s.hotkey), () => undefined);
+    void api.call('index:status', {}).then((s) => {
+      setFirstRun(s.folders.length === 0);
+      // The hotkey is named only by the first-run guide.
+      if (desktop && s.folders.length === 0) void api.call('settings:get', {}).then((x) => setHotkey(x.hotkey), () => undefined);
+    }, () => undefined);
   }, [view]);
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import type { Answer } from '../shared/api.js';
 
 type Citation = Pick<Answer['citations'][number], 'path' | 'page'>;
 
-const baseName = (path: string): string => path.split(/[\\/]/).pop() ?? path;
+import { fileName } from './words.js';
 
 /** A citation mark as the answer writes it: `[file p.N]` or `[file]`. */
 const MARK = /\[([^\]\n]+?)(?: p\.(\d+))?\]/g;
@@ -11,7 +11,7 @@ const INLINE = /([\\*_`~|])/g;
 
 /** The citation a mark names, by file name and page. */
 function citationOf(citations: readonly Citation[], name: string, page: string | undefined): number {
-  return citations.findIndex((c) => baseName(c.path) === name && (page ? c.page === Number(page) : c.page === null));
+  return citations.findIndex((c) => fileName(c.path) === name && (page ? c.page === Number(page) : c.page === null));
 }
 
 /**

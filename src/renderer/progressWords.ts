@@ -9,14 +9,13 @@ export function eta(ms: number | null): string {
   return s < 60 ? `about ${s} s left` : s < 5400 ? `about ${Math.round(s / 60)} min left` : `about ${Math.round(s / 360) / 10} h left`;
 }
 
-const n = (x: number): string => x.toLocaleString('en');
-const short = (path: string): string => path.split(/[\\/]/).pop() ?? path;
+import { count as n, fileName } from './words.js';
 
 /** One pass's progress in a line: the text pass by files (and the file being read), the vector pass by passages. */
 export function progressLine(p: Progress): string {
   const left = eta(p.etaMs);
   if (p.state === 'embedding') return [`${n(p.filesDone)} of ${n(p.filesTotal)} passages have meaning vectors`, left].filter(Boolean).join(' · ');
   if (p.state === 'scanning') return 'Listing the files…';
-  return [`${n(p.filesDone)} of ${n(p.filesTotal)} files read`, `${n(p.chunks)} passages`, p.current ? `reading ${short(p.current)}` : '', left].filter(Boolean).join(' · ');
+  return [`${n(p.filesDone)} of ${n(p.filesTotal)} files read`, `${n(p.chunks)} passages`, p.current ? `reading ${fileName(p.current)}` : '', left].filter(Boolean).join(' · ');
 }
 

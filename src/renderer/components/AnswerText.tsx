@@ -6,10 +6,11 @@ import { fileName, openFile } from '../client';
 type Citation = Answer['citations'][number];
 
 /** A citation as a chip: its file and page, the cited sentence on hover and focus; opens the page. */
-export function CitationChip({ citation, label }: { citation: Citation; label?: string }) {
+export function CitationChip({ citation }: { citation: Citation }) {
   return (
     <button type="button" className="cite-chip" title={citation.quote} aria-label={`Open ${fileName(citation.path)}${citation.page ? ` at page ${citation.page}` : ''}`} onClick={() => void openFile(citation.path, citation.page)}>
-      {label ?? `${fileName(citation.path)}${citation.page ? ` p.${citation.page}` : ''}`}
+      {fileName(citation.path)}
+      {citation.page ? ` p.${citation.page}` : ''}
     </button>
   );
 }
@@ -23,7 +24,7 @@ export function AnswerText({ answer }: { answer: Answer }) {
           a: ({ href, children }) => {
             const i = href?.startsWith('#cite-') ? Number(href.slice(6)) : -1;
             const c = answer.citations[i];
-            return c ? <CitationChip citation={c} label={`${fileName(c.path)}${c.page ? ` p.${c.page}` : ''}`} /> : <span>{children}</span>;
+            return c ? <CitationChip citation={c} /> : <span>{children}</span>;
           },
           img: ({ alt }) => <span>{alt}</span>,
         }}

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EventOf, FileEntry, IndexStatus } from '../../shared/api';
 import { progressLine } from '../progressWords';
+import { count as n } from '../words';
 import { api, desktop, desktopCall, failureText, fileName } from '../client';
 
 type Progress = EventOf<'index:progress'>;
-const n = (x: number): string => x.toLocaleString('en');
 
 const STATE_WORDS: Record<Progress['state'], string> = { idle: 'Up to date', scanning: 'Looking for files…', reading: 'Reading files…', embedding: 'Indexing meaning…', error: 'Stopped' };
 

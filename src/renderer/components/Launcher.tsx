@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { QUESTION_MAX, type Hit } from '../../shared/api';
 import { api, desktop, desktopCall, failureText, fileName, openFile } from '../client';
+import { count } from '../words';
 import { LengthCounter } from './LengthCounter';
 import { Snippet } from './Snippet';
 
@@ -127,7 +128,7 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
       </p>
       {vectorsLeft && (
         <p className="muted vectors-note">
-          Search by meaning is still being prepared ({vectorsLeft.done.toLocaleString('en')} of {vectorsLeft.total.toLocaleString('en')} passages): until then, the rest are found by their words.
+          Search by meaning is still being prepared ({count(vectorsLeft.done)} of {count(vectorsLeft.total)} passages): until then, the rest are found by their words.
         </p>
       )}
       <p className="hints">

@@ -1,4 +1,5 @@
 import { QUESTION_MAX } from '../../shared/api';
+import { count } from '../words';
 
 /** From this share of the limit on, the field shows how much of it is used. */
 const SHOW_FROM = 0.8;
@@ -11,7 +12,7 @@ export function LengthCounter({ length, max = QUESTION_MAX, id }: { length: numb
   if (length < SHOW_FROM * max) return null;
   return (
     <span id={id} className={length >= max ? 'counter full' : 'counter'} aria-live="polite">
-      {length.toLocaleString('en')} / {max.toLocaleString('en')}
+      {count(length)} / {count(max)}
       {length >= max ? ': the limit (anything longer was cut)' : ''}
     </span>
   );
