@@ -2,7 +2,7 @@ import type { Answer } from '../shared/api.js';
 
 type Citation = Pick<Answer['citations'][number], 'path' | 'page'>;
 
-import { fileName } from './words.js';
+import { fileName } from '../shared/words.js';
 
 /** A citation mark as the answer writes it: `[file p.N]` or `[file]`. */
 const MARK = /\[([^\]\n]+?)(?: p\.(\d+))?\]/g;

@@ -86,7 +86,7 @@ export async function openFile(path: string, page?: number | null): Promise<void
   if (!r.opened && r.url) window.open(r.url, '_blank', 'noopener');
 }
 
-export { fileName } from './words';
+export { fileName } from '../shared/words';
 
 export function confidenceInWords(c: number): string {
   const level = confidenceLevel(c);

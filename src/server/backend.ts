@@ -5,6 +5,7 @@ import { ask } from '../pipeline/answer/ask.js';
 import { openLocalModels, type LocalModels } from '../pipeline/answer/localModels.js';
 import { SessionStore } from '../pipeline/answer/sessions.js';
 import { FolderWatcher } from '../pipeline/index/folderWatcher.js';
+import { FolderProgress } from '../pipeline/index/folderProgress.js';
 import { Indexer, type IndexEvent } from '../pipeline/index/indexer.js';
 import type { Embedder } from '../pipeline/models/embedder.js';
 import { EmbedderPool } from '../pipeline/models/embedderPool.js';
@@ -91,12 +92,8 @@ export function typedFolder(typed: string, home = homedir()): string {
   return expanded;
 }
 
-type Progress = { state: Folder['state']; message?: string; filesDone: number; filesTotal: number; chunks: number; startedAt: number; current?: string; embedFrom?: { at: number; done: number } };
-
-/** Time left at the pace so far, once enough is done to tell (the first items of a phase are no guide). */
-export function timeLeft(elapsedMs: number, doneInPhase: number, left: number, enough = 4): number | null {
-  return doneInPhase >= enough && left > 0 ? Math.round((elapsedMs / doneInPhase) * left) : null;
-}
+/** The shortest time between two progress events of a folder. */
+const PROGRESS_EVERY_MS = 150;
 
 /** At most this many of one file's passages in the launcher's results. */
 export const LAUNCHER_PASSAGES_PER_FILE = 2;
@@ -113,7 +110,7 @@ export class Backend {
   readonly store: IndexStore;
   private settings: Settings;
   private readonly listeners = new Set<(name: EventName, payload: unknown) => void>();
-  private readonly progress = new Map<string, Progress>();
+  private readonly progress = new Map<string, FolderProgress>();
   private readonly watchers = new Map<string, FolderWatcher>();
   private jobs: Promise<void> = Promise.resolve();
   private embedder?: Promise<Embedder | undefined>;
@@ -400,7 +397,7 @@ export class Backend {
 
   /** Indexing jobs run one at a time, in order. */
   private enqueue(root: string): void {
-    this.progress.set(root, { state: 'scanning', filesDone: 0, filesTotal: 0, chunks: 0, startedAt: Date.now() });
+    this.progress.set(root, new FolderProgress());
     this.sendProgress(root, true);
     this.jobs = this.jobs.then(() => this.indexFolder(root)).catch(() => undefined);
   }
@@ -411,55 +408,35 @@ export class Backend {
   }
 
   private lastSent = new Map<string, number>();
+  private pendingSend = new Map<string, NodeJS.Timeout>();
+  /**
+   * At most one progress event per folder every PROGRESS_EVERY_MS, and the last change always
+   * sent (trailing): a long file's name reaches the view while it is being read, not after it.
+   */
   private sendProgress(root: string, force = false): void {
     const p = this.progress.get(root);
     if (!p) return;
-    const now = Date.now();
-    if (!force && now - (this.lastSent.get(root) ?? 0) < 150) return;
-    this.lastSent.set(root, now);
-    const elapsed = now - p.startedAt;
-    // The text pass by files read, the vector pass by passages made since it began.
-    const etaMs =
-      p.state === 'reading'
-        ? timeLeft(elapsed, p.filesDone, p.filesTotal - p.filesDone)
-        : p.state === 'embedding' && p.embedFrom
-          ? timeLeft(now - p.embedFrom.at, p.filesDone - p.embedFrom.done, p.filesTotal - p.filesDone, 8)
-          : null;
-    this.emit('index:progress', {
-      folder: root,
-      state: p.state,
-      filesDone: p.filesDone,
-      filesTotal: p.filesTotal,
-      chunks: p.chunks,
-      etaMs,
-      ...(p.current ? { current: p.current } : {}),
-      ...(p.message ? { message: p.message } : {}),
-    });
+    const wait = PROGRESS_EVERY_MS - (Date.now() - (this.lastSent.get(root) ?? 0));
+    if (!force && wait > 0) {
+      if (!this.pendingSend.has(root)) this.pendingSend.set(root, setTimeout(() => this.sendProgress(root, true), wait).unref());
+      return;
+    }
+    clearTimeout(this.pendingSend.get(root));
+    this.pendingSend.delete(root);
+    this.lastSent.set(root, Date.now());
+    this.emit('index:progress', { folder: root, ...p.snapshot() });
   }
 
   private async indexFolder(root: string): Promise<void> {
     if (this.closed || !this.store.rootByPath(root)) return;
     const p = this.progress.get(root)!;
     const onEvent = (e: IndexEvent): void => {
-      if (e.kind === 'scan-done') {
-        p.state = 'reading';
-        p.filesTotal = e.toRead;
-        this.sendProgress(root, true);
-      } else if (e.kind === 'file') {
-        if (e.outcome !== 'removed' && e.outcome !== 'unchanged') p.filesDone++;
-        p.chunks += e.chunks;
-        p.current = e.path;
+      const phase = p.apply(e);
+      if (e.kind === 'file' && e.outcome !== 'unchanged') {
         const status = e.outcome === 'skipped' || e.outcome === 'failed' || e.outcome === 'removed' ? e.outcome : 'indexed';
-        if (e.outcome !== 'unchanged') this.emit('index:file', { folder: e.root, path: e.path, status, ...(e.reason ? { reason: e.reason } : {}) });
-        this.sendProgress(root);
-      } else if (e.kind === 'embed-progress') {
-        p.state = 'embedding';
-        p.current = undefined;
-        p.embedFrom ??= { at: Date.now(), done: e.done };
-        p.filesDone = e.done;
-        p.filesTotal = e.total;
-        this.sendProgress(root, e.done === e.total);
+        this.emit('index:file', { folder: e.root, path: e.path, status, ...(e.reason ? { reason: e.reason } : {}) });
       }
+      if (e.kind !== 'warning') this.sendProgress(root, phase);
     };
     const indexer = new Indexer(this.store, { maxFileBytes: Math.round(this.settings.maxFileMB * 2 ** 20), extraIgnore: this.settings.ignorePatterns }, onEvent);
     let lock: RunLock | undefined;
@@ -478,13 +455,10 @@ export class Backend {
         p.state = 'embedding';
         await indexer.embedPending(embedder);
       }
-      p.state = 'idle';
-      p.current = undefined;
-      p.message = undefined;
+      p.finish();
     } catch (caught) {
       const err = explainStoreError(caught, this.options.dbPath) ?? caught;
-      p.state = 'error';
-      p.message = `${(err as Error).message}${err instanceof DocentError && err.hint ? ` ${err.hint}` : ''}`;
+      p.finish(`${(err as Error).message}${err instanceof DocentError && err.hint ? ` ${err.hint}` : ''}`);
     } finally {
       lock?.release();
     }
@@ -497,6 +471,12 @@ export class Backend {
       await indexer.syncPaths(paths);
       const embedder = await this.indexEmbedder();
       if (embedder) await indexer.embedPending(embedder);
+      // The changed files' vectors are made: the folder is up to date again, not "embedding".
+      const p = this.progress.get(root);
+      if (p && p.state !== 'idle') {
+        p.finish();
+        this.sendProgress(root, true);
+      }
     });
     this.watchers.set(root, watcher);
   }
@@ -545,6 +525,7 @@ export class Backend {
     this.closed = true;
     for (const d of this.downloads.values()) d.abort();
     await this.jobs;
+    for (const t of this.pendingSend.values()) clearTimeout(t);
     for (const w of this.watchers.values()) await w.close();
     await this.dropModels();
     await (await this.embedder)?.close();

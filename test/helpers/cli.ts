@@ -29,6 +29,17 @@ export function docent(args: string[], home: string, env: NodeJS.ProcessEnv = {}
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * Runs `docent` on a terminal (a pseudo-terminal made by util-linux's `script`), as a user at a
+ * shell sees it: what it writes to the terminal, both streams, with line redraws kept as \r.
+ */
+export function docentOnTerminal(args: string[], home: string): CliResult {
+  const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+  const command = [process.execPath, BIN, ...args].map(quote).join(' ');
+  const r = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: childEnv(home), timeout: 600_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
 export function docentJson<T>(args: string[], home: string): T {
   const r = docent([...args, '--json'], home);
   if (r.status !== 0) throw new Error(`docent ${args.join(' ')} exited ${r.status}: ${r.stderr}`);

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docent, docentJson } from '../helpers/cli.js';
+import { docent, docentJson, docentOnTerminal } from '../helpers/cli.js';
 import { copyFixture, tempDir } from '../helpers/tmp.js';
 import { writeTinyOnnxEncoder } from '../helpers/tinyOnnxEncoder.js';
 import { spawnSync } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { BIN } from '../helpers/cli.js';
 
 interface Status {
@@ -39,6 +40,18 @@ afterAll(() => cleanup());
 describe('docent CLI', () => {
   it('indexes into DOCENT_HOME and exits 0 although some files failed', () => {
     expect(existsSync(join(home, 'index.sqlite'))).toBe(true);
+  });
+
+  it('shows progress on a terminal in the app\'s words: files read and passages, then passages with vectors', () => {
+    const again = copyFixture('docs', join(work, 'on-terminal'));
+    const r = docentOnTerminal(['index', again], join(work, 'home-terminal'));
+    expect(r.status).toBe(0);
+    // Each redraw of the bar is a line; the last of each pass has every file and every passage.
+    const lines = r.stdout.split(/[\r\n]+/).map((l) => stripVTControlCharacters(l).trim());
+    const status = docentJson<Status>(['status'], join(work, 'home-terminal'));
+    const files = status.files.indexed + status.files.skipped + status.files.failed;
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^docs \\[.*\\] ${files} of ${files} files read · ${status.chunks} passages$`)));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^Vectors \\[.*\\] ${status.chunks} of ${status.chunks} passages have meaning vectors$`)));
   });
 
   it('status --json has the documented shape, counts, types and every problem with its reason', () => {

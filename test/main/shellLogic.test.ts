@@ -161,7 +161,15 @@ describe('tray', () => {
     expect(trayState(undefined, new Map())).toMatchObject({ status: 'No folders indexed yet', busy: false });
     expect(trayState(status, new Map())).toEqual({ tooltip: 'Docent: Up to date: 120 files in 1 folder', status: 'Up to date: 120 files in 1 folder', busy: false });
     const reading = new Map([[folder.path, { folder: folder.path, state: 'reading' as const, filesDone: 40, filesTotal: 1200, chunks: 300, etaMs: 5 * 60_000 }]]);
-    expect(trayState(status, reading)).toMatchObject({ status: 'Docent is reading Documents (40 of 1,200 files, about 5 min left)', busy: true });
+    // The Folders view's line, less the file being read.
+    const withFile = new Map([[folder.path, { ...reading.get(folder.path)!, current: `${folder.path}/report.pdf` }]]);
+    expect(trayState(status, withFile)).toEqual({
+      tooltip: 'Docent: Documents: 40 of 1,200 files read · 300 passages · about 5 min left',
+      status: 'Documents: 40 of 1,200 files read · 300 passages · about 5 min left',
+      busy: true,
+    });
+    const embedding = new Map([[folder.path, { folder: `${folder.path}/`, state: 'embedding' as const, filesDone: 450, filesTotal: 900, chunks: 900, etaMs: 90 * 60_000 }]]);
+    expect(trayState(status, embedding).status).toBe('Documents: 450 of 900 passages have meaning vectors · about 1.5 h left');
     const failed = { ...status, folders: [{ ...folder, state: 'error' as const, message: 'the disk is full' }] };
     expect(trayState(failed, new Map()).status).toBe('Indexing Documents stopped: the disk is full');
   });

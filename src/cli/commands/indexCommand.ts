@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { FolderProgress } from '../../pipeline/index/folderProgress.js';
 import { Indexer, type IndexEvent, type RootSummary } from '../../pipeline/index/indexer.js';
 import { EmbedderPool } from '../../pipeline/models/embedderPool.js';
 import { chooseEmbedderSpec } from '../../pipeline/models/embedderSpec.js';
@@ -56,24 +57,21 @@ export async function runIndex(requested: string[], opts: IndexCommandOptions): 
   });
   try {
     const summaries: RootSummary[] = [];
-    let read = 0;
-    let chunks = 0;
+    // The app's progress model and words: the same figures as its Folders view and tray.
+    let folder = new FolderProgress();
+    let label = '';
     const onEvent = (e: IndexEvent): void => {
-      if (e.kind === 'scan-done') {
-        read = 0;
-        chunks = 0;
-        progress.start(`Reading ${basename(e.root)}`, e.toRead, 'files');
-      } else if (e.kind === 'file' && e.outcome !== 'removed') {
-        read++;
-        chunks += e.chunks;
-        progress.update(read, `${chunks} chunks | `);
-      } else if (e.kind === 'embed-progress') {
-        if (e.done === 0) progress.start('Embedding', e.total, 'chunks');
-        else progress.update(e.done);
-      } else if (e.kind === 'warning') {
+      if (e.kind === 'warning') {
         progress.stop();
         process.stderr.write(`warning: ${e.path}: ${e.reason}\n`);
+        return;
       }
+      if (e.kind === 'scan-done') {
+        folder = new FolderProgress();
+        label = basename(e.root);
+      }
+      folder.apply(e);
+      progress.show(e.kind === 'embed-progress' ? 'Vectors' : label, folder.snapshot());
     };
     const indexer = new Indexer(store, { maxFileBytes: opts.maxSize, extraIgnore: opts.ignore }, onEvent);
     const targets = folders.length ? folders : store.roots().map((r) => r.path);

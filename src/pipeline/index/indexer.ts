@@ -32,6 +32,8 @@ export type FileOutcome = 'added' | 'updated' | 'unchanged' | 'moved' | 'skipped
 
 export type IndexEvent =
   | { kind: 'scan-done'; root: string; files: number; toRead: number }
+  /** A file is about to be read (progress names it while a long one is read). */
+  | { kind: 'reading'; root: string; path: string }
   | { kind: 'file'; root: string; path: string; outcome: FileOutcome; chunks: number; reason?: string }
   | { kind: 'embed-progress'; done: number; total: number }
   | { kind: 'warning'; path: string; reason: string };
@@ -297,6 +299,7 @@ export class Indexer {
       return emit(status, 0, reason);
     };
 
+    this.onEvent({ kind: 'reading', root: root.path, path: file.path });
     const type = docTypeOf(file.path);
     if (!type) {
       const ext = extensionOf(file.path);

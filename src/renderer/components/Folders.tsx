@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EventOf, FileEntry, IndexStatus } from '../../shared/api';
-import { progressLine } from '../progressWords';
-import { count as n } from '../words';
+import { progressLine } from '../../shared/progressWords';
+import { count as n } from '../../shared/words';
 import { api, desktop, desktopCall, failureText, fileName } from '../client';
 
 type Progress = EventOf<'index:progress'>;

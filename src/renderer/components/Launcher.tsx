@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { QUESTION_MAX, type Hit } from '../../shared/api';
 import { api, desktop, desktopCall, failureText, fileName, openFile } from '../client';
-import { count } from '../words';
+import { count } from '../../shared/words';
 import { LengthCounter } from './LengthCounter';
 import { Snippet } from './Snippet';
 

@@ -1,5 +1,5 @@
 import { QUESTION_MAX } from '../../shared/api';
-import { count } from '../words';
+import { count } from '../../shared/words';
 
 /** From this share of the limit on, the field shows how much of it is used. */
 const SHOW_FROM = 0.8;
