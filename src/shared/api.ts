@@ -72,7 +72,13 @@ export type Hit = z.infer<typeof HitSchema>;
 export const StageSchema = z.object({ stage: z.string(), ms: z.number(), summary: z.string(), detail: z.array(z.string()).optional() });
 export type Stage = z.infer<typeof StageSchema>;
 
-export const CitationSchema = z.object({ path: z.string(), page: z.number().int().nullable(), quote: z.string() });
+export const CitationSchema = z.object({
+  path: z.string(),
+  page: z.number().int().nullable(),
+  quote: z.string(),
+  /** The passage's text around the quote, to show it in its context. */
+  context: z.object({ before: z.string(), after: z.string() }).optional(),
+});
 export type Citation = z.infer<typeof CitationSchema>;
 
 export const RewriteSchema = z.object({

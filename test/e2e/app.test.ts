@@ -160,7 +160,18 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     // The answer reads as text: its citation mark is a chip that names the file, the cited sentence on hover, and is not repeated.
     const mark = second.locator('.answer-text .cite-chip');
     expect(await mark.innerText()).toBe('houtmulch.md');
-    expect(await mark.getAttribute('title')).toMatch(/45 euro per kuub/);
+    // On hover, the cited sentence marked in the text around it in its passage; Escape hides it.
+    await mark.hover();
+    const context = second.locator('.answer-text [role="tooltip"]');
+    await context.waitFor();
+    expect(await context.locator('mark').innerText()).toMatch(/45 euro per kuub/);
+    expect((await context.innerText()).length).toBeGreaterThan((await context.locator('mark').innerText()).length);
+    expect(await mark.getAttribute('aria-describedby')).toBe(await context.getAttribute('id'));
+    await shot('3-chat-cited-in-context');
+    await mark.focus();
+    await mark.press('Escape');
+    await context.waitFor({ state: 'detached' });
+    await page.mouse.move(0, 0);
     expect(await second.locator('.answer-text').innerText()).not.toMatch(/\[houtmulch\.md\]/);
     expect((await second.innerText()).split('45 euro per kuub')).toHaveLength(2);
     await box.fill('How long is the warranty period of the heat pump?');

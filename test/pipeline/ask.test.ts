@@ -33,6 +33,18 @@ describe('ask: the seeds\' conversations, answered from real files', () => {
     expect(basename(r.citations[0]!.path)).toBe('annual-report-2024.docx');
   });
 
+  it('gives each cited sentence with the text around it in its passage, so it can be shown in context', async () => {
+    const r = await ask(fixture.store, 'what is the budget?', { now: NOW });
+    const c = r.citations[0]!;
+    expect(c.context).toBeDefined();
+    // Before, the quote and after are the passage's text in order, whitespace aside.
+    const flat = (s: string): string => s.replace(/\s+/g, ' ').trim();
+    const passage = flat((fixture.store.db.prepare('SELECT text FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ?').all(c.path) as { text: string }[]).map((x) => x.text).join(' '));
+    const around = flat(`${c.context!.before.replace(/^…/, '')} ${c.quote} ${c.context!.after.replace(/…$/, '')}`);
+    expect(passage).toContain(around);
+    expect(around.length).toBeGreaterThan(c.quote.length);
+  });
+
   it('"Wat is houtmulch?" → "en de prijs?" → "hoe dik moet ik dat leggen?" stays Dutch, in one session', async () => {
     const first = await ask(fixture.store, 'Wat is houtmulch?', { now: NOW });
     expect(basename(first.citations[0]!.path)).toBe('houtmulch.md');

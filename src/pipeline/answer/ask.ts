@@ -14,6 +14,7 @@ import type { LlmAnswerer } from './llmAnswerer.js';
 import { llmMap, llmReduce } from './llmStages.js';
 import { extractiveMap, filterFacts, passageTexts, type Fact } from './mapStage.js';
 import { plan as makePlan, type Plan } from './plan.js';
+import { withContext } from './citationContext.js';
 import { cite, reduceFacts, reduceFiles, type Citation, type ReducedAnswer } from './reduce.js';
 import { searchStage } from './searchStage.js';
 import { passageConfidence } from './confidence.js';
@@ -197,6 +198,7 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
       },
       (r) => `${r.citations.length} citations${reduceNote}`,
     );
+    reduced = { ...reduced, citations: withContext(reduced.citations, facts, texts) };
   }
   await timed('confidence', () => reduced.confidence, (c) => `${c}${reduced.notFound ? ' (not found)' : ''}`);
   sessions.append(session, { question, rewrite: rw, answer: reduced.answer });

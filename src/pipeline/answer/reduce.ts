@@ -10,6 +10,8 @@ export interface Citation {
   path: string;
   page: number | null;
   quote: string;
+  /** The passage's text around the quote (citationContext). */
+  context?: { before: string; after: string };
 }
 
 export interface ReducedAnswer {

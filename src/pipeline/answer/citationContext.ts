@@ -1,0 +1,45 @@
+import type { Fact } from './mapStage.js';
+import type { Citation } from './reduce.js';
+
+/** Characters of the passage shown on each side of a cited sentence. */
+export const CONTEXT_CHARS = 240;
+/** How much of a quote's start and end is looked for in its passage (a quote may join two sentences a fragment separated). */
+const PROBE = 60;
+
+const flat = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * Where a quote stands in its passage: the text before and after it, each cut at a word to about
+ * CONTEXT_CHARS (with "…" where cut). Undefined when the quote cannot be found in the passage as
+ * written (a model's paraphrase).
+ */
+export function quoteContext(quote: string, passage: string): { before: string; after: string } | undefined {
+  // A Markdown title's marks ("## Price") are markup, not text to show.
+  const text = flat(passage.replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, ''));
+  const q = flat(quote);
+  if (!q) return undefined;
+  const start = text.indexOf(q.slice(0, PROBE));
+  if (start < 0) return undefined;
+  // The quote's end, or else its last sentence alone (Map joins a sentence to its neighbour over a left-out fragment).
+  const cut = q.lastIndexOf('. ', q.length - 3);
+  const ends = [q.slice(-PROBE), ...(cut > 0 ? [q.slice(cut + 2).slice(-PROBE)] : [])];
+  const found = ends.map((tail) => ({ tail, at: text.indexOf(tail, start) })).find((e) => e.at >= 0);
+  if (!found) return undefined;
+  const end = found.at + found.tail.length;
+  let before = text.slice(0, start);
+  if (before.length > CONTEXT_CHARS) before = `…${before.slice(before.indexOf(' ', before.length - CONTEXT_CHARS) + 1)}`;
+  let after = text.slice(end);
+  if (after.length > CONTEXT_CHARS) after = `${after.slice(0, after.lastIndexOf(' ', CONTEXT_CHARS))}…`;
+  return { before, after };
+}
+
+/** Each citation with the text around its quote in the passage it came from, where it can be found there. */
+export function withContext(citations: readonly Citation[], facts: readonly Fact[], texts: ReadonlyMap<number, string>): Citation[] {
+  const key = (c: Pick<Citation, 'path' | 'page' | 'quote'>): string => `${c.path}\u0000${c.page}\u0000${c.quote}`;
+  const chunkOf = new Map(facts.map((f) => [key(f), f.chunkId]));
+  return citations.map((c) => {
+    const id = chunkOf.get(key(c));
+    const context = id === undefined ? undefined : quoteContext(c.quote, texts.get(id) ?? '');
+    return context ? { ...c, context } : c;
+  });
+}
