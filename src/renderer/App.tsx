@@ -46,7 +46,8 @@ export function App() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
-      const v = e.altKey ? VIEWS.find((x) => x.key === e.key) : undefined;
+      // By the key's place (Digit1…), so that macOS's Option+1, which types "¡", switches too.
+      const v = e.altKey && !e.ctrlKey && !e.metaKey ? VIEWS.find((x) => e.code === `Digit${x.key}`) : undefined;
       if (v) {
         e.preventDefault();
         setView(v.id);
@@ -130,7 +131,7 @@ export function App() {
       <nav className="tabs" role="tablist" aria-label="Docent">
         <span className="brand">Docent</span>
         {VIEWS.map((v) => (
-          <button key={v.id} role="tab" aria-selected={view === v.id} aria-controls={`view-${v.id}`} className={view === v.id ? 'tab active' : 'tab'} title={`Alt+${v.key}`} onClick={() => setView(v.id)}>
+          <button key={v.id} role="tab" aria-selected={view === v.id} aria-controls={`view-${v.id}`} className={view === v.id ? 'tab active' : 'tab'} title={`Alt+${v.key}`} aria-keyshortcuts={`Alt+${v.key}`} onClick={() => setView(v.id)}>
             {v.label}
           </button>
         ))}

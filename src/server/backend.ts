@@ -261,7 +261,7 @@ export class Backend {
       if (!sessions.exists(id)) throw new DocentError(`no conversation "${id}"`, 'It may have been deleted.');
       return {
         id,
-        turns: sessions.turns(id).map((t) => ({ question: t.question, answer: t.answer, searchedFor: t.rewrite?.search_query ?? null })),
+        turns: sessions.turns(id).map((t) => ({ question: t.question, answer: t.answer, searchedFor: t.rewrite?.search_query ?? null, citations: t.citations ?? [] })),
       };
     },
     'chat:deleteSession': async ({ id }) => ({ deleted: new SessionStore(this.store).delete(id) }),

@@ -124,7 +124,7 @@ export const AnswerSchema = z.object({
 export type Answer = z.infer<typeof AnswerSchema>;
 
 export const SessionSummarySchema = z.object({ id: z.string(), title: z.string(), turns: z.number().int(), updatedAt: z.number() });
-export const TurnSchema = z.object({ question: z.string(), answer: z.string(), searchedFor: z.string().nullable() });
+export const TurnSchema = z.object({ question: z.string(), answer: z.string(), searchedFor: z.string().nullable(), citations: z.array(CitationSchema) });
 
 /** A model file Docent runs: a GGUF language model, or an ONNX sentence encoder (a folder). */
 export const ModelKindSchema = z.enum(['gguf', 'onnx']);

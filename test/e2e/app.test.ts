@@ -232,6 +232,9 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     expect(await current.innerText()).toMatch(/^Wat is houtmulch\? · 4 questions$/);
     await expect.poll(() => page.locator('.turn .question').allInnerTexts()).toEqual(['Wat is houtmulch?', 'en de prijs?', 'How long is the warranty period of the heat pump?', 'en de prijs?']);
     expect(await page.locator('.turn').nth(1).locator('.answer-text').innerText()).toMatch(/45 euro per kuub/);
+    // A kept answer reads as it did: its citation a chip (not "[houtmulch.md]"), its sources listed.
+    expect(await page.locator('.turn').nth(1).locator('.answer-text').innerText()).not.toMatch(/\[houtmulch\.md\]/);
+    expect(await page.locator('.turn').nth(1).locator('.citations .cite-chip').first().innerText()).toBe('houtmulch.md');
     // The next question continues the same conversation, its history read from the index.
     const box = page.getByRole('textbox', { name: 'Your question' });
     await box.fill('hoe dik moet de laag zijn?');
@@ -254,6 +257,51 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     await page.getByRole('textbox', { name: 'Your question' }).waitFor();
     expect(await page.locator('.turn').count()).toBe(0);
   }, 90_000);
+
+  it('walks the conversation list by keyboard: Alt+N, arrows, Enter, F2, and the focus kept after a rename and a delete', async () => {
+    const box = page.getByRole('textbox', { name: 'Your question' });
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    const conversations = list.locator('button.conversation-open');
+    for (const [i, q] of ['Wat is houtmulch?', 'How long is the warranty period of the heat pump?'].entries()) {
+      await page.keyboard.press('Alt+N');
+      // A new chat, the question field ready for typing.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Your question');
+      expect(await page.locator('.turn').count()).toBe(0);
+      await page.keyboard.type(q);
+      await page.keyboard.press('Enter');
+      await page.locator('.turn').first().locator('.answer').waitFor({ timeout: 30_000 });
+      await expect.poll(() => conversations.count()).toBe(i + 1);
+    }
+    const focused = (): Promise<string | null | undefined> => page.evaluate(() => document.activeElement?.textContent);
+    await conversations.first().focus();
+    const [first, second] = await conversations.allInnerTexts();
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(second);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => list.locator('[aria-current="true"]').innerText()).toBe(second);
+    await expect.poll(() => page.locator('.turn .question').first().innerText()).toBe(second!.replace(/ · 1 question$/, ''));
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe(first);
+    await page.keyboard.press('End');
+    await page.keyboard.press('F2');
+    const title = list.getByRole('textbox', { name: 'New title' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('New title');
+    await title.fill('Mulch');
+    await page.keyboard.press('Enter');
+    // Renamed, and the keyboard is back on it.
+    await expect.poll(() => focused()).toBe('Mulch · 1 question');
+    await page.keyboard.press('F2');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused()).toBe('Mulch · 1 question');
+    await shot('3d-conversations-keyboard');
+    // Deleting one moves the keyboard to the one left; deleting that leaves the list empty.
+    await list.getByRole('button', { name: 'Delete “Mulch”' }).click();
+    await expect.poll(() => conversations.count()).toBe(1);
+    await expect.poll(() => focused()).toBe(await conversations.first().innerText());
+    await list.getByRole('button', { name: /^Delete/ }).click();
+    await expect.poll(() => conversations.count()).toBe(0);
+    await page.keyboard.press('Alt+N');
+  }, 120_000);
 
   it('shows a list answer as a list, each file named once, no Markdown marks', async () => {
     const box = page.getByRole('textbox', { name: 'Your question' });

@@ -105,6 +105,9 @@ describe('the loopback server and the back end behind it', () => {
     expect(edited.json.rewrite).toMatchObject({ resolved_query: 'laag dikte houtmulch', original_query: 'en de prijs?' });
     const session = await api('chat:session', { id: first.json.session });
     expect(session.json.turns.map((x: { question: string }) => x.question)).toEqual(['Wat is houtmulch?', 'en de prijs?', 'en de prijs?']);
+    // Each kept answer keeps its sources, as the answer gave them.
+    expect(session.json.turns[1].citations).toEqual(second.json.citations);
+    expect(session.json.turns[1].citations[0].path).toMatch(/houtmulch\.md$/);
   });
 
   it('serves indexed files with the token only, and nothing outside the indexed folders', async () => {

@@ -201,7 +201,7 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     reduced = { ...reduced, citations: withContext(reduced.citations, facts, texts) };
   }
   await timed('confidence', () => reduced.confidence, (c) => `${c}${reduced.notFound ? ' (not found)' : ''}`);
-  sessions.append(session, { question, rewrite: rw, answer: reduced.answer });
+  sessions.append(session, { question, rewrite: rw, answer: reduced.answer, citations: reduced.citations });
   // The next question compares itself with this turn pair and reads its words: both now, off the follow-up's path.
   const limit = { ...DEFAULT_REWRITE_OPTIONS, ...options.rewriteOptions }.message_char_limit;
   const pair = turnPairs([{ role: 'user', text: question }, { role: 'assistant', text: reduced.answer }], limit)[0]!;

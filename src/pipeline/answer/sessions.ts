@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { DocentError } from '../../shared/errors.js';
 import type { HistoryMessage, RewriteResult } from '../rewrite/types.js';
 import type { IndexStore } from '../store/indexStore.js';
+import type { Citation } from './reduce.js';
 
 export interface SessionTurn {
   question: string;
   rewrite?: RewriteResult;
   answer: string;
+  /** The answer's sources (none kept by a Docent before they were). */
+  citations?: Citation[];
   createdAt: number;
 }
 
@@ -46,12 +49,13 @@ export class SessionStore {
     db.transaction(() => {
       if (!this.exists(id)) throw new DocentError(`no session "${id}"`, 'List sessions with docent sessions, or start a new one.');
       const { n } = db.prepare('SELECT COUNT(*) AS n FROM session_turns WHERE session_id = ?').get(id) as { n: number };
-      db.prepare('INSERT INTO session_turns(session_id, ordinal, question, rewrite, answer, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      db.prepare('INSERT INTO session_turns(session_id, ordinal, question, rewrite, answer, citations, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
         id,
         n,
         turn.question,
         turn.rewrite ? JSON.stringify(turn.rewrite) : null,
         turn.answer,
+        turn.citations?.length ? JSON.stringify(turn.citations) : null,
         now,
       );
       db.prepare('UPDATE sessions SET updated_at = ? WHERE id = ?').run(now, id);
@@ -60,10 +64,13 @@ export class SessionStore {
 
   turns(id: string): SessionTurn[] {
     SessionStore.checkId(id);
-    return (this.store.db.prepare('SELECT question, rewrite, answer, created_at AS createdAt FROM session_turns WHERE session_id = ? ORDER BY ordinal').all(id) as Array<{ question: string; rewrite: string | null; answer: string; createdAt: number }>).map((r) => ({
+    return (
+      this.store.db.prepare('SELECT question, rewrite, answer, citations, created_at AS createdAt FROM session_turns WHERE session_id = ? ORDER BY ordinal').all(id) as Array<{ question: string; rewrite: string | null; answer: string; citations: string | null; createdAt: number }>
+    ).map((r) => ({
       question: r.question,
       ...(r.rewrite ? { rewrite: JSON.parse(r.rewrite) as RewriteResult } : {}),
       answer: r.answer,
+      ...(r.citations ? { citations: JSON.parse(r.citations) as Citation[] } : {}),
       createdAt: r.createdAt,
     }));
   }

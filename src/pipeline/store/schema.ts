@@ -118,6 +118,10 @@ export const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
       );
     `);
   },
+  (db) => {
+    // A kept answer's sources (JSON), so a conversation opened again shows its citations as chips.
+    db.exec('ALTER TABLE session_turns ADD COLUMN citations TEXT');
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -45,7 +45,7 @@ export function CitationChip({ citation }: { citation: Citation }) {
 }
 
 /** The answer's text, readable: its lists as lists, its citation marks as chips. */
-export function AnswerText({ answer }: { answer: Answer }) {
+export function AnswerText({ answer }: { answer: Pick<Answer, 'answer' | 'citations'> }) {
   return (
     <div className="answer-text">
       <Markdown

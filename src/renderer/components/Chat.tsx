@@ -9,8 +9,8 @@ interface Turn {
   id: string;
   question: string;
   answer?: Answer;
-  /** A turn of an earlier visit, as the sessions store keeps it (its text, not its sources). */
-  past?: { answer: string; searchedFor: string | null };
+  /** A turn of an earlier visit, as the sessions store keeps it: its text and its sources. */
+  past?: Pick<Answer, 'answer' | 'citations'> & { searchedFor: string | null };
   error?: string;
   stages: string[];
 }
@@ -64,15 +64,7 @@ function AnswerView({ answer, onEdit }: { answer: Answer; onEdit: (text: string)
       <p className="confidence">
         {confidenceInWords(answer.confidence)} ({Math.round(answer.confidence * 100)}%)
       </p>
-      {answer.citations.length > 0 && (
-        <ol className="citations" aria-label="Sources">
-          {answer.citations.map((c, i) => (
-            <li key={i}>
-              <CitationChip citation={c} />
-            </li>
-          ))}
-        </ol>
-      )}
+      <Sources citations={answer.citations} />
       {answer.notFound && answer.hits.length > 0 && (
         <ul className="nearest" aria-label="Nearest passages">
           {answer.hits.slice(0, 3).map((h) => (
@@ -89,6 +81,20 @@ function AnswerView({ answer, onEdit }: { answer: Answer; onEdit: (text: string)
         </ul>
       )}
     </div>
+  );
+}
+
+/** An answer's sources, as chips. */
+function Sources({ citations }: Pick<Answer, 'citations'>) {
+  if (citations.length === 0) return null;
+  return (
+    <ol className="citations" aria-label="Sources">
+      {citations.map((c, i) => (
+        <li key={i}>
+          <CitationChip citation={c} />
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -129,10 +135,51 @@ function Conversations({ sessions, current, onOpen, onRenamed, onDeleted }: { se
   const [renaming, setRenaming] = useState<string>();
   const [title, setTitle] = useState('');
   const [problem, setProblem] = useState('');
+  // Where the keyboard's focus goes once the list has drawn again (after a rename or a delete).
+  const [focusOn, setFocusOn] = useState<string>();
+  const list = useRef<HTMLUListElement>(null);
+  const openButtons = (): HTMLButtonElement[] => [...(list.current?.querySelectorAll<HTMLButtonElement>('button.conversation-open') ?? [])];
+  useEffect(() => {
+    if (!focusOn) return;
+    openButtons().find((b) => b.dataset.session === focusOn)?.focus();
+    setFocusOn(undefined);
+  }, [focusOn, sessions, renaming]);
+  const startRename = (s: SessionSummary): void => {
+    setTitle(s.title);
+    setRenaming(s.id);
+  };
+  const stopRename = (id: string): void => {
+    setRenaming(undefined);
+    setFocusOn(id);
+  };
+  const remove = (id: string): void => {
+    // The keyboard's place moves to the next conversation (or the one before the last).
+    const at = sessions.findIndex((x) => x.id === id);
+    const next = sessions[at + 1] ?? sessions[at - 1];
+    void api.call('chat:deleteSession', { id }).then(() => {
+      if (next) setFocusOn(next.id);
+      onDeleted(id);
+    }, (err: unknown) => setProblem(failureText(err)));
+  };
+  /** Up and down, Home and End move between conversations; F2 renames the one with the focus. */
+  const onListKey = (e: React.KeyboardEvent): void => {
+    const buttons = openButtons();
+    const at = buttons.indexOf(e.target as HTMLButtonElement);
+    if (at < 0) return;
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      buttons[Math.max(0, Math.min(buttons.length - 1, to))]?.focus();
+    } else if (e.key === 'F2') {
+      e.preventDefault();
+      const s = sessions.find((x) => x.id === buttons[at]!.dataset.session);
+      if (s) startRename(s);
+    }
+  };
   if (sessions.length === 0) return <p className="muted conversations-empty">Your conversations are kept here.</p>;
   return (
     <div>
-      <ul className="conversation-list">
+      <ul className="conversation-list" ref={list} onKeyDown={onListKey} aria-describedby="conversation-keys">
         {sessions.map((s) =>
           renaming === s.id ? (
             <li key={s.id}>
@@ -141,7 +188,7 @@ function Conversations({ sessions, current, onOpen, onRenamed, onDeleted }: { se
                   e.preventDefault();
                   void api.call('chat:renameSession', { id: s.id, title }).then(
                     () => {
-                      setRenaming(undefined);
+                      stopRename(s.id);
                       setProblem('');
                       onRenamed();
                     },
@@ -149,12 +196,12 @@ function Conversations({ sessions, current, onOpen, onRenamed, onDeleted }: { se
                   );
                 }}
               >
-                <input aria-label="New title" value={title} maxLength={80} autoFocus onChange={(e) => setTitle(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setRenaming(undefined)} />
+                <input aria-label="New title" value={title} maxLength={80} autoFocus onChange={(e) => setTitle(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && stopRename(s.id)} />
               </form>
             </li>
           ) : (
             <li key={s.id} className={s.id === current ? 'conversation current' : 'conversation'}>
-              <button type="button" className="conversation-open" aria-current={s.id === current ? 'true' : undefined} onClick={() => onOpen(s.id)}>
+              <button type="button" className="conversation-open" data-session={s.id} aria-current={s.id === current ? 'true' : undefined} aria-keyshortcuts="F2" onClick={() => onOpen(s.id)}>
                 <span className="conversation-title">{s.title}</span>
                 <span className="muted">
                   {' '}
@@ -165,20 +212,20 @@ function Conversations({ sessions, current, onOpen, onRenamed, onDeleted }: { se
                 type="button"
                 className="secondary small"
                 aria-label={`Rename “${s.title}”`}
-                onClick={() => {
-                  setTitle(s.title);
-                  setRenaming(s.id);
-                }}
+                onClick={() => startRename(s)}
               >
                 Rename
               </button>
-              <button type="button" className="secondary small" aria-label={`Delete “${s.title}”`} onClick={() => void api.call('chat:deleteSession', { id: s.id }).then(() => onDeleted(s.id), (err: unknown) => setProblem(failureText(err)))}>
+              <button type="button" className="secondary small" aria-label={`Delete “${s.title}”`} onClick={() => remove(s.id)}>
                 Delete
               </button>
             </li>
           ),
         )}
       </ul>
+      <p className="muted keys" id="conversation-keys">
+        ↑ ↓ move · Enter opens · F2 renames · Alt+N new chat
+      </p>
       {problem && (
         <p className="error" role="alert">
           {problem}
@@ -197,6 +244,7 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
   const asked = useRef<number | undefined>(undefined);
   const sessionRef = useRef<string | undefined>(undefined);
   const bottom = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const [sessions, setSessions] = useState<SessionSummary[]>([]);
   const refreshSessions = (): Promise<SessionSummary[]> =>
     api.call('chat:sessions', {}).then(
@@ -214,7 +262,7 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
       sessionRef.current = id;
       setSession(id);
       remember(id);
-      setTurns(kept.turns.map((t) => ({ id: newId(), question: t.question, past: { answer: t.answer, searchedFor: t.searchedFor }, stages: [] })));
+      setTurns(kept.turns.map((t) => ({ id: newId(), question: t.question, past: { answer: t.answer, citations: t.citations, searchedFor: t.searchedFor }, stages: [] })));
     } catch {
       // Deleted meanwhile (in another window, by the CLI): a new chat.
       remember(undefined);
@@ -226,7 +274,20 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
     setSession(undefined);
     setTurns([]);
     remember(undefined);
+    input.current?.focus();
   }
+
+  // Alt+N: a new chat, from anywhere in the view (by the key's place: macOS's Option+N types a character).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.altKey && !e.ctrlKey && !e.metaKey && e.code === 'KeyN') {
+        e.preventDefault();
+        startNew();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   useEffect(() => {
     // After a reload, the conversation that was open is open again.
@@ -286,11 +347,8 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
             ) : t.past ? (
               <div className="answer past">
                 {t.past.searchedFor && t.past.searchedFor !== t.question ? <p className="chip-note">Searched for: {t.past.searchedFor}</p> : null}
-                <div className="answer-text">
-                  {t.past.answer.split('\n').map((l, i) => (
-                    <p key={i}>{l}</p>
-                  ))}
-                </div>
+                <AnswerText answer={t.past} />
+                <Sources citations={t.past.citations} />
               </div>
             ) : t.error ? (
               <p className="error" role="alert">
@@ -313,16 +371,12 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
           void send(q);
         }}
       >
-        <input aria-label="Your question" aria-describedby="question-length" placeholder={session ? 'Ask a follow-up…' : 'Ask a question…'} value={draft} maxLength={QUESTION_MAX} onChange={(e) => setDraft(e.target.value)} autoFocus />
+        <input ref={input} aria-label="Your question" aria-describedby="question-length" placeholder={session ? 'Ask a follow-up…' : 'Ask a question…'} value={draft} maxLength={QUESTION_MAX} onChange={(e) => setDraft(e.target.value)} autoFocus />
         <LengthCounter length={draft.length} id="question-length" />
         <button type="submit" disabled={busy || !draft.trim()}>
           Ask
         </button>
-        <button
-          type="button"
-          className="secondary"
-          onClick={startNew}
-        >
+        <button type="button" className="secondary" aria-keyshortcuts="Alt+N" title="Alt+N" onClick={startNew}>
           New chat
         </button>
       </form>
