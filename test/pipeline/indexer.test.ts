@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Indexer, type IndexEvent } from '../../src/pipeline/index/indexer.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { WrappingEmbedder, type EmbedOptions } from '../../src/pipeline/models/embedder.js';
+import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
+import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { copyFixture, tempDir } from '../helpers/tmp.js';
 
 let dir: string;
@@ -230,4 +233,49 @@ describe('Indexer', () => {
     expect(store.fileByPath(path)!.status).toBe('indexed');
     expectConsistent(store);
   });
+});
+
+describe('the order of the vector pass', () => {
+  /** The real encoder, with the texts it is given written down in order. */
+  class Recording extends WrappingEmbedder {
+    readonly texts: string[] = [];
+    embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]> {
+      this.texts.push(...texts);
+      return this.inner.embed(texts, options);
+    }
+  }
+
+  it('makes vectors for the files searches found first, then for the most recently changed files, and every passage once', async () => {
+    const docs = join(dir, 'docs');
+    mkdirSync(docs);
+    const day = 86_400;
+    // Each file a few passages, each passage naming its file; the oldest written first.
+    const names = ['oldest', 'older', 'newer', 'newest', 'searched'];
+    names.forEach((name, i) => {
+      const path = join(docs, `${name}.md`);
+      writeFileSync(path, Array.from({ length: 3 }, (_, p) => `# ${name} part ${p}\n\n${`The ${name} file says thing ${p} about ${name}. `.repeat(60)}`).join('\n\n'));
+      const t = 1_700_000_000 + i * day;
+      utimesSync(path, t, name === 'searched' ? 1_600_000_000 : t);
+    });
+    await indexer.indexRoot(docs);
+    // The user searched and found the oldest file of all while its passages had no vectors yet.
+    const hits = await hybridSearch(store, 'searched');
+    expect(new Set(hits.hits.map((h) => h.path)).size).toBe(1);
+    expect(hits.hits[0]!.path).toMatch(/searched\.md$/);
+    const recording = new Recording(await UseEmbedder.load());
+    try {
+      const summary = await indexer.embedPending(recording);
+      expect(summary.failed).toBe(0);
+    } finally {
+      await recording.close();
+    }
+    const fileOf = (text: string): string => /The (\w+) file/.exec(text)![1]!;
+    const order = [...new Set(recording.texts.map(fileOf))];
+    expect(order).toEqual(['searched', 'newest', 'newer', 'older', 'oldest']);
+    const n = (store.db.prepare('SELECT COUNT(*) AS n FROM chunks').get() as { n: number }).n;
+    expect(recording.texts).toHaveLength(n);
+    expect(store.pendingChunkCount()).toBe(0);
+    const progress = events.filter((e) => e.kind === 'embed-progress');
+    expect(progress.at(-1)).toEqual({ kind: 'embed-progress', done: n, total: n });
+  }, 120_000);
 });

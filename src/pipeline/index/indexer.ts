@@ -4,7 +4,7 @@ import { readFileSync, statSync, realpathSync } from 'node:fs';
 import { basename } from 'node:path';
 import { DocentError } from '../../shared/errors.js';
 import type { Embedder } from '../models/embedder.js';
-import type { FileRecord, FileRow, IndexStore, NewChunk, RootRow } from '../store/indexStore.js';
+import type { FileRecord, FileRow, IndexStore, NewChunk, PendingChunk, RootRow } from '../store/indexStore.js';
 import { chunkDocument, DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from './chunker.js';
 import { crawl, fsReason, type CrawledFile } from './crawler.js';
 import { docTypeOf, extensionOf, fileTypeLabel } from './extractors/extract.js';
@@ -373,16 +373,17 @@ export class Indexer {
    */
   async embedPending(embedder: Embedder, signal?: AbortSignal): Promise<EmbedSummary> {
     this.store.bindEmbedder({ id: embedder.id, dimension: embedder.dimension });
-    const total = this.store.pendingChunkCount();
+    let total = this.store.pendingChunkCount();
     const summary: EmbedSummary = { embedded: 0, reused: 0, failed: 0 };
     let done = 0;
-    let afterId = 0;
     const batchSize = EMBED_BATCH * Math.max(1, embedder.parallelism ?? 1);
     this.onEvent({ kind: 'embed-progress', done, total });
+    const next = this.embedOrder();
     while (!signal?.aborted) {
-      const batch = this.store.pendingChunks(batchSize, afterId);
+      const batch = next(batchSize);
       if (batch.length === 0) break;
-      afterId = batch[batch.length - 1]!.id;
+      // Files added while the pass runs join it: the count grows with them.
+      total = Math.max(total, done + this.store.pendingChunkCount());
       const items: Array<{ chunkId: number; vector: Float32Array | null }> = [];
       const toEmbed: typeof batch = [];
       const seenInBatch = new Map<string, number>();
@@ -418,6 +419,40 @@ export class Indexer {
       this.onEvent({ kind: 'embed-progress', done, total });
     }
     return summary;
+  }
+
+  /**
+   * The order of the vector pass, as batches of passages: first the files searches found while
+   * their passages lacked vectors (the user is looking there now), then the most recently changed
+   * files, each file's passages in order. A batch fills across files, so the encoder's workers
+   * stay busy on folders of small files. Files added meanwhile are taken once the list is done.
+   */
+  private embedOrder(): (limit: number) => PendingChunk[] {
+    let files: number[] = [];
+    return (limit) => {
+      const out: PendingChunk[] = [];
+      const searched = this.store.takeSearched();
+      let listed = false;
+      // A file's passages are taken once per batch (they are still waiting until the batch is stored).
+      const taken = new Set<number>();
+      while (out.length < limit) {
+        const fileId = searched.shift() ?? files.shift();
+        if (fileId === undefined) {
+          // The list is done (or not made yet): list the files still waiting, once per batch.
+          if (listed) break;
+          files = this.store.pendingFiles();
+          listed = true;
+          continue;
+        }
+        if (taken.has(fileId)) continue;
+        taken.add(fileId);
+        const rows = this.store.pendingChunksOf(fileId, limit - out.length);
+        out.push(...rows);
+        // A file with more passages than fitted stays first in line.
+        if (out.length >= limit && rows.length) files.unshift(fileId);
+      }
+      return out;
+    };
   }
 
   /** Embeds a batch; if the batch fails, each text alone, so one bad text costs only itself. */

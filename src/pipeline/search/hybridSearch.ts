@@ -213,6 +213,8 @@ async function search(store: IndexStore, query: string, options: SearchOptions):
     });
     byText.set(row.textHash, hits[hits.length - 1]!);
   }
+  // The vector pass, if one is running, makes these files' vectors next: the user is looking there.
+  if (pendingVectors > 0 && hits.length) store.noteSearched(hits.map((h) => h.fileId));
   const mode = bm25Ids.length && vecIds.length ? 'hybrid' : vecIds.length ? 'vector' : bm25Ids.length ? 'keyword' : 'none';
   return { hits, mode, vectorsPending: pendingVectors };
 }

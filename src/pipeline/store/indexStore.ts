@@ -432,6 +432,37 @@ export class IndexStore {
 
   // ---- vectors -----------------------------------------------------------------------------
 
+  /**
+   * Files whose passages searches found while they still lacked vectors, most recent first (kept
+   * here, in memory, so that the app's searches and its vector pass, which share this store, meet).
+   */
+  private searchedFiles: number[] = [];
+
+  /** Notes files a search found: the vector pass takes their passages next. */
+  noteSearched(fileIds: readonly number[]): void {
+    const fresh = [...new Set(fileIds)];
+    this.searchedFiles = [...fresh, ...this.searchedFiles.filter((id) => !fresh.includes(id))].slice(0, 64);
+  }
+
+  /** The files searches found since the last call, most recent first. */
+  takeSearched(): number[] {
+    const out = this.searchedFiles;
+    this.searchedFiles = [];
+    return out;
+  }
+
+  /** Files with passages waiting for vectors, the most recently changed first (what a user is likely to look for first). */
+  pendingFiles(): number[] {
+    return (
+      this.db.prepare('SELECT f.id FROM files f WHERE f.id IN (SELECT file_id FROM chunks WHERE vec_state = 0) ORDER BY f.mtime_ms DESC, f.id').all() as { id: number }[]
+    ).map((r) => r.id);
+  }
+
+  /** A file's passages waiting for vectors, in order. */
+  pendingChunksOf(fileId: number, limit: number): PendingChunk[] {
+    return this.prepared(`SELECT id, text, heading, text_hash AS textHash FROM chunks WHERE file_id = ? AND vec_state = 0 ORDER BY ordinal LIMIT ?`).all(fileId, limit) as PendingChunk[];
+  }
+
   pendingChunks(limit: number, afterId = 0): PendingChunk[] {
     return this.db
       .prepare(
