@@ -120,7 +120,7 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
     const more: Fact[] = [];
     for (const f of facts) {
       if (more.length >= FACTUAL_FACTS - 1) break;
-      if (f.score >= top.score * SECOND_FACT && same(f) && ![top, ...more].some((u) => u.path === f.path)) more.push(f);
+      if (f.score >= top.score * SECOND_FACT && same(f) && ![top, ...more].some((u) => u.path === f.path && u.page === f.page)) more.push(f);
     }
     used = [top, ...more];
     answer = used.map(shown).join(' ');
