@@ -4,7 +4,7 @@ import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
 import { cosine } from '../../src/pipeline/models/embedder.js';
-import { agreementWeight, diversifyPerFile, hybridSearch, mixedQueryVector } from '../../src/pipeline/search/hybridSearch.js';
+import { agreementWeight, convexFusion, diversifyPerFile, encoderReadsIndex, sideAgreement, hybridSearch, mixedQueryVector } from '../../src/pipeline/search/hybridSearch.js';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { ftsMatchExpression, queryTerms } from '../../src/pipeline/search/queryTerms.js';
 import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
@@ -173,6 +173,42 @@ describe('the meaning side\'s weight in the fusion', () => {
       [[], [1, 2], 1], // one side alone: nothing to compare
       [[1, 2], [], 1],
     ];
-    for (const [bm25, vec, weight] of cases) expect(agreementWeight(bm25, vec)).toBeCloseTo(weight, 5);
+    for (const [bm25, vec, weight] of cases) expect(agreementWeight(sideAgreement(bm25, vec))).toBeCloseTo(weight, 5);
+  });
+});
+
+describe('fusion by score where the encoder reads the index poorly', () => {
+  it('lets keywords lead and meaning decide between passages the words find alike', () => {
+    const keyword = [
+      { id: 1, score: 10 },
+      { id: 2, score: 9.5 },
+      { id: 3, score: 4 },
+    ];
+    // Passage 2 is the nearest in meaning, 1 the farthest; 9 was found by meaning alone.
+    const cosine = new Map([
+      [1, 0.2],
+      [2, 0.6],
+      [3, 0.5],
+      [9, 0.6],
+    ]);
+    const fused = convexFusion(keyword, cosine, 1, 0.9);
+    const order = [...fused.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+    expect(order).toEqual([2, 1, 3, 9]);
+    expect(fused.get(1)).toBeCloseTo(0.9, 5);
+    expect(fused.get(2)).toBeCloseTo(0.9 * 0.95 + 0.1, 5);
+    // At a query's lower meaning weight the nearest in meaning no longer overtakes.
+    const weak = convexFusion(keyword, cosine, 0.3, 0.9);
+    expect([...weak.entries()].sort((a, b) => b[1] - a[1])[0]![0]).toBe(1);
+  });
+
+  it('judges the encoder by the median agreement of the index\'s latest searches, not by one', () => {
+    const index = {} as Parameters<typeof encoderReadsIndex>[0];
+    expect(encoderReadsIndex(index, undefined)).toBe(1); // nothing known yet: trust it
+    expect(encoderReadsIndex(index, 0.05)).toBe(0.05);
+    for (const a of [0.1, 0.1, 0.6]) encoderReadsIndex(index, a);
+    expect(encoderReadsIndex(index, 0.05)).toBe(0.1);
+    // Only the latest 50 count: a run of agreeing searches takes over.
+    for (let i = 0; i < 50; i++) encoderReadsIndex(index, 0.5);
+    expect(encoderReadsIndex(index, undefined)).toBe(0.5);
   });
 });

@@ -129,12 +129,78 @@ const AGREEMENT_SLOPE = 4;
  * are mostly noise and it counts less. Measured: eval:docs hybrid hit@5 0.553 → 0.614, MRR@10
  * 0.373 → 0.448; MTRAG hybrid nDCG@10 FiQA 0.253 → 0.253, ClapNQ 0.419 → 0.416.
  */
-export function agreementWeight(bm25Ids: readonly number[], vecIds: readonly number[]): number {
+export function agreementWeight(agreement: number | undefined): number {
+  return agreement === undefined ? 1 : Math.min(1, AGREEMENT_FLOOR + AGREEMENT_SLOPE * agreement);
+}
+
+/** The share of the meaning side's first candidates that the keyword side's first ones hold too; undefined when a side found nothing. */
+export function sideAgreement(bm25Ids: readonly number[], vecIds: readonly number[]): number | undefined {
   const n = Math.min(AGREEMENT_DEPTH, bm25Ids.length, vecIds.length);
-  if (n === 0) return 1;
+  if (n === 0) return undefined;
   const top = new Set(bm25Ids.slice(0, AGREEMENT_DEPTH));
-  const agreement = vecIds.slice(0, AGREEMENT_DEPTH).filter((id) => top.has(id)).length / n;
-  return Math.min(1, AGREEMENT_FLOOR + AGREEMENT_SLOPE * agreement);
+  return vecIds.slice(0, AGREEMENT_DEPTH).filter((id) => top.has(id)).length / n;
+}
+
+/** The agreements of an index's latest searches (in memory, per open index). */
+const agreements = new WeakMap<IndexStore, number[]>();
+/** How many of an index's latest searches its agreement is the median of. */
+const AGREEMENT_MEMORY = 50;
+
+/**
+ * How well the encoder reads this index: the median agreement of its latest searches (this one
+ * included). One search's agreement is noisy; over many, it tells a corpus the encoder knows
+ * (ClapNQ's Wikipedia passages: median 0.45, FiQA's finance posts: 0.2) from one it does not
+ * (the real manuals of eval:docs: 0.1).
+ */
+export function encoderReadsIndex(store: IndexStore, agreement: number | undefined): number {
+  const kept = agreements.get(store) ?? [];
+  if (agreement !== undefined) {
+    kept.push(agreement);
+    if (kept.length > AGREEMENT_MEMORY) kept.shift();
+    agreements.set(store, kept);
+  }
+  if (!kept.length) return 1;
+  const sorted = [...kept].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Below this median agreement the two sides are fused by score (convexFusion), not by rank. On
+ * the real manuals, reciprocal rank fusion let the meaning side's neighbours, mostly noise there,
+ * reorder the keyword side's first passages: hybrid fell below keywords alone (page hit@1 0.333
+ * against 0.424, hit@5 0.621 against 0.720). Fused by score there: 0.462 / 0.735, MRR@10 0.456 →
+ * 0.571; MTRAG's hybrid nDCG@10 unchanged (FiQA 0.253, ClapNQ 0.416: both stay above the line).
+ * Fused by score everywhere, ClapNQ fell to 0.354 (α 0.9) or 0.401 (α 0.5).
+ */
+export const CONVEX_BELOW = 0.15;
+/** The keyword side's share of a fused score (0.8: hit@5 0.742, MRR 0.569; 0.9: 0.735, 0.571; 0.7: 0.727, 0.562). */
+export const CONVEX_KEYWORD_SHARE = 0.9;
+
+/**
+ * Convex combination of the two sides' scores, each scaled to 0..1 over the candidates (BM25 by
+ * its best, cosine between its worst and best): the keyword side leads and the meaning side, at
+ * its weight for this query, decides between passages the words find alike. A passage one side
+ * did not find scores 0 there.
+ */
+export function convexFusion(keyword: readonly ScoredId[], cosine: ReadonlyMap<number, number>, vectorWeight: number, keywordShare = CONVEX_KEYWORD_SHARE): Map<number, number> {
+  const best = Math.max(...keyword.map((r) => r.score), Number.MIN_VALUE);
+  const cs = [...cosine.values()];
+  const low = Math.min(...cs);
+  const span = Math.max(...cs) - low || 1;
+  const kw = new Map(keyword.map((r) => [r.id, r.score / best]));
+  const out = new Map<number, number>();
+  for (const id of new Set([...kw.keys(), ...cosine.keys()])) {
+    const c = cosine.get(id);
+    out.set(id, keywordShare * (kw.get(id) ?? 0) + (1 - keywordShare) * vectorWeight * (c === undefined ? 0 : (c - low) / span));
+  }
+  return out;
+}
+
+/** The cosine of the query's vector with each candidate's stored vector (both are normalised); candidates without one are left out. */
+function cosines(store: IndexStore, query: Float32Array, ids: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const [id, v] of store.vectorsById(ids)) if (v.length === query.length) out.set(id, v.reduce((dot, x, i) => dot + x * query[i]!, 0));
+  return out;
 }
 
 /** Hybrid search: FTS5 BM25 and sqlite-vec nearest neighbours, fused by reciprocal rank. */
@@ -158,11 +224,13 @@ async function search(store: IndexStore, query: string, options: SearchOptions):
   const vectorQuery = options.vectorQuery?.filter((p) => p.text.trim()) ?? [];
   const queryVector = useVectors ? mixedQueryVector(options.embedder!, vectorQuery.length ? vectorQuery : [{ text: query, weight: 1 }]) : undefined;
   const scope = options.fileIds ? JSON.stringify(options.fileIds) : undefined;
-  const bm25Ids = weightedKeywordCandidates(store, { own: terms, extra: options.extraTerms, phrases: options.phrases ?? queryPhrases(query), feedback: options.feedback }, candidates, scope);
+  const keyword = keywordRanking(store, { own: terms, extra: options.extraTerms, phrases: options.phrases ?? queryPhrases(query), feedback: options.feedback }, candidates, scope, new Map());
+  const bm25Ids = keyword.map((r) => r.id);
   let vecIds: number[] = [];
+  let qv: Float32Array | undefined;
   if (queryVector) {
     const asked = await queryVector;
-    const qv = (options.passageFeedback ?? !!options.feedback?.length) ? withPassageFeedback(store, asked, bm25Ids) : asked;
+    qv = (options.passageFeedback ?? !!options.feedback?.length) ? withPassageFeedback(store, asked, bm25Ids) : asked;
     if (scope) {
       // Nearest neighbours are found over every vector, then kept if in scope: ask for many more.
       const allowed = new Set((store.prepared('SELECT c.id FROM chunks c WHERE c.file_id IN (SELECT value FROM json_each(?))').all(scope) as { id: number }[]).map((r) => r.id));
@@ -174,13 +242,19 @@ async function search(store: IndexStore, query: string, options: SearchOptions):
   bm25Ids.forEach((id, i) => fused.set(id, { score: 1 / (RRF_K + i + 1), bm25Rank: i + 1, vectorRank: null }));
   // A query that is a name rather than a sentence ("lapply", "R_LIBS_USER", "E07") is found by its
   // letters: meaning adds little and ranks short passages that merely resemble it.
-  const vectorWeight = (isKeywordQuery(query) ? KEYWORD_QUERY_VECTOR_WEIGHT : 1) * agreementWeight(bm25Ids, vecIds);
+  const agreement = sideAgreement(bm25Ids, vecIds);
+  const vectorWeight = (isKeywordQuery(query) ? KEYWORD_QUERY_VECTOR_WEIGHT : 1) * agreementWeight(agreement);
   vecIds.forEach((id, i) => {
     const entry = fused.get(id) ?? { score: 0, bm25Rank: null, vectorRank: null };
     entry.score += vectorWeight / (RRF_K + i + 1);
     entry.vectorRank = i + 1;
     fused.set(id, entry);
   });
+  if (qv && bm25Ids.length && vecIds.length && encoderReadsIndex(store, agreement) < CONVEX_BELOW) {
+    // The encoder reads this index poorly: keywords lead, meaning parts ties (convexFusion).
+    const scores = convexFusion(keyword, cosines(store, qv, [...fused.keys()]), vectorWeight);
+    for (const [id, entry] of fused) entry.score = scores.get(id) ?? 0;
+  }
   let ranked = [...fused.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]);
   if (options.maxPerFile) {
     const fileOf = store.prepared('SELECT file_id AS f FROM chunks WHERE id = ?');
@@ -234,7 +308,13 @@ export interface KeywordQuery {
  * bm25(own) + w·bm25(extra) + PHRASE_WEIGHT·bm25(phrases) are exactly weighted BM25.
  */
 export function weightedKeywordCandidates(store: IndexStore, query: KeywordQuery, limit: number, scope?: string): number[] {
-  return keywordRanking(store, query, limit, scope, new Map());
+  return keywordRanking(store, query, limit, scope, new Map()).map((r) => r.id);
+}
+
+/** A keyword candidate with its weighted BM25 score (higher is better). */
+export interface ScoredId {
+  id: number;
+  score: number;
 }
 
 /** One FTS5 query's rows: chunk id and bm25() (negative: lower is better). */
@@ -244,11 +324,11 @@ type ScoredRows = readonly { id: number; s: number }[];
  * weightedKeywordCandidates, with the rows of each part query already asked in `seen`: the
  * feedback's second pass asks FTS5 again only for the parts the feedback's words changed.
  */
-function keywordRanking(store: IndexStore, query: KeywordQuery, limit: number, scope: string | undefined, seen: Map<string, ScoredRows>): number[] {
+function keywordRanking(store: IndexStore, query: KeywordQuery, limit: number, scope: string | undefined, seen: Map<string, ScoredRows>): ScoredId[] {
   if (query.feedback?.length) {
     const { feedback, ...first } = query;
     const searched = new Set([...first.own, ...(first.extra?.terms ?? [])]);
-    const found = feedbackTerms(store, keywordRanking(store, first, FEEDBACK_PASSAGES, scope, seen), feedback.filter((t) => !searched.has(t)));
+    const found = feedbackTerms(store, keywordRanking(store, first, FEEDBACK_PASSAGES, scope, seen).map((r) => r.id), feedback.filter((t) => !searched.has(t)));
     return keywordRanking(store, found.length ? { ...first, extra: withFeedback(first.extra, found) } : first, limit, scope, seen);
   }
   const { own, extra, phrases = [] } = query;
@@ -284,7 +364,7 @@ function keywordRanking(store: IndexStore, query: KeywordQuery, limit: number, s
   return [...scores.entries()]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .slice(0, limit)
-    .map(([id]) => id);
+    .map(([id, score]) => ({ id, score }));
 }
 
 /** The added terms with the feedback's words after them, each at its own weight. */
@@ -297,12 +377,12 @@ function withFeedback(extra: WeightedTerms | undefined, found: readonly Feedback
   };
 }
 
-export function keywordCandidates(store: IndexStore, match: string, limit: number, scope?: string): number[] {
+export function keywordCandidates(store: IndexStore, match: string, limit: number, scope?: string): ScoredId[] {
   return (
     store
-      .prepared(`SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ?${scope ? SCOPE_SQL : ''} ORDER BY bm25(chunks_fts) LIMIT ?`)
-      .all(...(scope ? [match, scope, limit] : [match, limit])) as { id: number }[]
-  ).map((r) => r.id);
+      .prepared(`SELECT rowid AS id, bm25(chunks_fts) AS s FROM chunks_fts WHERE chunks_fts MATCH ?${scope ? SCOPE_SQL : ''} ORDER BY s LIMIT ?`)
+      .all(...(scope ? [match, scope, limit] : [match, limit])) as { id: number; s: number }[]
+  ).map((r) => ({ id: r.id, score: -r.s })); // bm25() is negative: lower is better
 }
 
 /**

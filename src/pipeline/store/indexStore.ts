@@ -478,12 +478,17 @@ export class IndexStore {
 
   /** The stored vectors of these chunks, in their order; chunks not embedded yet are left out. */
   vectorsOf(chunkIds: readonly number[]): Float32Array[] {
-    if (!chunkIds.length || !this.hasVectorTable()) return [];
+    return [...this.vectorsById(chunkIds).values()];
+  }
+
+  /** The stored vector of each of these chunks that has one, by chunk id (in the ids' order). */
+  vectorsById(chunkIds: readonly number[]): Map<number, Float32Array> {
+    const out = new Map<number, Float32Array>();
+    if (!chunkIds.length || !this.hasVectorTable()) return out;
     const get = this.prepared('SELECT embedding AS e FROM chunk_vec WHERE rowid = ?');
-    const out: Float32Array[] = [];
     for (const id of chunkIds) {
       const row = get.get(BigInt(id)) as { e: Buffer } | undefined;
-      if (row) out.push(vectorOfBlob(row.e));
+      if (row) out.set(id, vectorOfBlob(row.e));
     }
     return out;
   }
