@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cosine } from '../../src/pipeline/models/embedder.js';
@@ -48,6 +49,23 @@ describe('EmbedderPool (worker threads)', () => {
     } finally {
       await pool.close();
       await direct.close();
+    }
+  });
+
+  it.runIf(process.platform === 'linux')('runs its encoder threads below the main thread\'s priority (Linux: per thread)', async () => {
+    const niceness = (): number[] =>
+      readdirSync('/proc/self/task').map((tid) => {
+        // Field 19 of stat is the niceness; the command name (field 2) may hold spaces, so count from its ")".
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    const before = niceness().filter((n) => n === 10).length;
+    const pool = await EmbedderPool.start({ kind: 'use' }, 2);
+    try {
+      expect(niceness().filter((n) => n === 10).length - before).toBe(2);
+      expect(getPriority(process.pid)).toBe(0);
+    } finally {
+      await pool.close();
     }
   });
 

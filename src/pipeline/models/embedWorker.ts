@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEmbedder } from './createEmbedder.js';
 import type { EmbedderSpec } from './embedder.js';
@@ -25,7 +27,26 @@ function errorReply(id: number, err: unknown): WorkerReply {
     : { id, error: (err as Error)?.message ?? String(err) };
 }
 
+/**
+ * The encoder's threads run at a lower priority than the main thread (Linux: one thread's own
+ * niceness, through its kernel thread id): while a question is answered, the passage an encoder
+ * is in the middle of no longer takes the core the question's own work needs. Elsewhere, or
+ * where the system refuses, they run as they are.
+ */
+function lowerPriority(): void {
+  if (process.platform !== 'linux' || process.env.DOCENT_NO_NICE) return;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0 && tid !== process.pid) setPriority(tid, WORKER_NICENESS);
+  } catch {
+    /* no /proc, or not allowed: the default priority */
+  }
+}
+/** Niceness of an encoder thread: 10 of 19, below the main thread's 0. */
+const WORKER_NICENESS = 10;
+
 try {
+  lowerPriority();
   const embedder = await createEmbedder(spec);
   port.postMessage({ id: 0, ready: true, embedderId: embedder.id, dimension: embedder.dimension } satisfies WorkerReply);
   interface Job {
