@@ -259,7 +259,6 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
   }, 90_000);
 
   it('walks the conversation list by keyboard: Alt+N, arrows, Enter, F2, and the focus kept after a rename and a delete', async () => {
-    const box = page.getByRole('textbox', { name: 'Your question' });
     const list = page.getByRole('navigation', { name: 'Conversations' });
     const conversations = list.locator('button.conversation-open');
     for (const [i, q] of ['Wat is houtmulch?', 'How long is the warranty period of the heat pump?'].entries()) {
