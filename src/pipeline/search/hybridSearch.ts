@@ -251,9 +251,12 @@ async function search(store: IndexStore, query: string, options: SearchOptions):
     fused.set(id, entry);
   });
   if (qv && bm25Ids.length && vecIds.length && encoderReadsIndex(store, agreement) < CONVEX_BELOW) {
-    // The encoder reads this index poorly: keywords lead, meaning parts ties (convexFusion).
+    // The encoder reads this index poorly: keywords lead, meaning parts ties (convexFusion). Its
+    // scores are put on the rank fusion's scale (a passage first on both sides scores the same),
+    // so that the Search stage can merge them with another reading's.
     const scores = convexFusion(keyword, cosines(store, qv, [...fused.keys()]), vectorWeight);
-    for (const [id, entry] of fused) entry.score = scores.get(id) ?? 0;
+    const scale = (1 + vectorWeight) / (RRF_K + 1);
+    for (const [id, entry] of fused) entry.score = (scores.get(id) ?? 0) * scale;
   }
   let ranked = [...fused.entries()].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]);
   if (options.maxPerFile) {
