@@ -168,7 +168,7 @@ export function encoderReadsIndex(store: IndexStore, agreement: number | undefin
  * Below this median agreement the two sides are fused by score (convexFusion), not by rank. On
  * the real manuals, reciprocal rank fusion let the meaning side's neighbours, mostly noise there,
  * reorder the keyword side's first passages: hybrid fell below keywords alone (page hit@1 0.333
- * against 0.424, hit@5 0.621 against 0.720). Fused by score there: 0.462 / 0.735, MRR@10 0.456 →
+ * against 0.424, hit@5 0.621 against 0.720). Fused by score there: 0.462 / 0.742, MRR@10 0.456 →
  * 0.571; MTRAG's hybrid nDCG@10 unchanged (FiQA 0.253, ClapNQ 0.416: both stay above the line).
  * Fused by score everywhere, ClapNQ fell to 0.354 (α 0.9) or 0.401 (α 0.5).
  */
