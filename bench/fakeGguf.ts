@@ -202,24 +202,22 @@ class Writer {
         this.str(v.v);
         break;
       case 'i32s':
-        this.u32(9);
-        this.u32(5);
-        this.u64(v.v.length);
-        for (const x of v.v) this.i32(x);
+        this.array(5, v.v, (x) => this.i32(x));
         break;
       case 'f32s':
-        this.u32(9);
-        this.u32(6);
-        this.u64(v.v.length);
-        for (const x of v.v) this.f32(x);
+        this.array(6, v.v, (x) => this.f32(x));
         break;
       case 'strs':
-        this.u32(9);
-        this.u32(8);
-        this.u64(v.v.length);
-        for (const x of v.v) this.str(x);
+        this.array(8, v.v, (x) => this.str(x));
         break;
     }
+  }
+  /** A GGUF array (type 9): its elements' type, their count, then each element. */
+  private array<T>(elementType: number, items: ArrayLike<T> & Iterable<T>, write: (x: T) => void): void {
+    this.u32(9);
+    this.u32(elementType);
+    this.u64(items.length);
+    for (const x of items) write(x);
   }
 }
 

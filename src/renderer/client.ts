@@ -1,5 +1,6 @@
 import { ApiErrorSchema, confidenceLevel, type ArgsOf, type Channel, type DocentApi, type EventName, type EventOf, type ResultOf } from '../shared/api';
 import type { DesktopArgsOf, DesktopBridge, DesktopChannel, DesktopResultOf, Reply } from '../shared/desktop';
+import { capitalise } from '../shared/words';
 
 declare global {
   interface Window {
@@ -75,7 +76,7 @@ export async function desktopCall<C extends DesktopChannel>(channel: C, args: De
 export const failureText = (err: unknown): string => {
   const message = err instanceof ApiFailure ? err.message : String((err as Error)?.message ?? err);
   // Capitalised when it opens with a plain word ("there is no folder …"), never a file's name ("recipes.html is …").
-  const said = /^[a-z]+\s/.test(message) ? `${message.charAt(0).toUpperCase()}${message.slice(1)}` : message;
+  const said = /^[a-z]+\s/.test(message) ? capitalise(message) : message;
   const hint = err instanceof ApiFailure ? err.hint : undefined;
   return hint ? `${said}${/[.!?]$/.test(said) ? '' : '.'} ${hint}` : said;
 };
@@ -90,5 +91,5 @@ export { fileName } from '../shared/words';
 
 export function confidenceInWords(c: number): string {
   const level = confidenceLevel(c);
-  return `${level[0]!.toUpperCase()}${level.slice(1)} confidence`;
+  return `${capitalise(level)} confidence`;
 }

@@ -36,6 +36,7 @@ import {
   type Settings,
 } from '../shared/api.js';
 import { DocentError } from '../shared/errors.js';
+import { capitalise } from '../shared/words.js';
 import { readJsonFile, writeJsonFile } from '../shared/jsonFile.js';
 import { listModels } from './models.js';
 import { addModel, downloadModel, recommendedModel } from './modelInstall.js';
@@ -234,7 +235,7 @@ export class Backend {
         searchFor,
         embedder: await this.queryEmbedder(),
         ...(use ? use.askOptions : models?.askOptions),
-        ...(use?.note ? { note: `${use.note[0]!.toUpperCase()}${use.note.slice(1)}.` } : {}),
+        ...(use?.note ? { note: `${capitalise(use.note)}.` } : {}),
         rewriteOptions: this.settings.rewrite,
         onStage: (s) => this.emit('chat:stage', { requestId: id, stage: s.stage, ms: s.ms, summary: s.summary }),
         onHits: (h) => {

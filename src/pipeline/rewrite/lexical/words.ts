@@ -1,3 +1,4 @@
+import { capitalise } from '../../../shared/words.js';
 import { withoutContractions } from '../../search/queryTerms.js';
 
 /**
@@ -11,8 +12,8 @@ export function wordPattern(options: { dots?: boolean; punctuation?: boolean } =
   return new RegExp(options.punctuation ? `${word}|[^\\s\\p{L}\\p{N}]+` : word, 'gu');
 }
 
-/** `s` with its first letter in upper case. */
-export const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+/** `s` with its first letter in upper case (shared with the app's wording). */
+export { capitalise };
 
 /** `word` capitalised where `like` is ("Carolina" for "Carollina"). */
 export const caseLike = (like: string, word: string): string => (/^\p{Lu}/u.test(like) ? capitalise(word) : word);
