@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync, existsSync, rmSync } 
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Indexer } from '../src/pipeline/index/indexer.js';
+import { embeddingText, Indexer } from '../src/pipeline/index/indexer.js';
 import { EmbedderPool } from '../src/pipeline/models/embedderPool.js';
 import { normalise } from '../src/pipeline/models/embedder.js';
 import { UseEmbedder } from '../src/pipeline/models/useEmbedder.js';
@@ -75,7 +75,9 @@ async function indexing(): Promise<void> {
 
   // Embedding: the real encoder on both cores, on a sample of the corpus's chunks.
   const sample = Number(args['embed-sample']);
+  const sampleTexts = store.pendingChunks(sample).map((c) => embeddingText(c.heading, c.text));
   const pool = await EmbedderPool.start({ kind: 'use' });
+  const runtime = await encoderSpeed(pool, sampleTexts);
   const abort = new AbortController();
   let embedded = 0;
   const embedIndexer = new Indexer(store, {}, (e) => {
@@ -91,6 +93,12 @@ async function indexing(): Promise<void> {
   await pool.close();
   const indexingPeak = peakRss;
   const embedPeak = peakRss;
+
+  // The same sample on the encoder's former path (TensorFlow.js's WebAssembly runtime), after
+  // the peaks above are taken: issue 46's baseline, measured in this run on this machine.
+  const baselinePool = await EmbedderPool.start({ kind: 'use', runtime: 'wasm' });
+  const baseline = await encoderSpeed(baselinePool, sampleTexts);
+  await baselinePool.close();
 
   t = performance.now();
   const rescan = await indexer.indexRoot(corpus);
@@ -112,6 +120,13 @@ async function indexing(): Promise<void> {
       msPerChunkWall: Math.round((embedMs / embedded) * 10) / 10,
       msPerChunkPerCore: Math.round(((embedMs * pool.size) / embedded) * 10) / 10,
       projectedMinutesForAllChunks: Math.round(((embedMs / embedded) * chunks) / 6000) / 10,
+      passagesPerSecond: Math.round((embedded / (embedMs / 1000)) * 10) / 10,
+      projectedMinutesFor50000: Math.round(((embedMs / embedded) * 50_000) / 6000) / 10,
+      runtime: runtime.runtime,
+      /** Both runtimes embedding the same sample on both cores, no index writes: ms per passage, wall. */
+      encoderMsPerChunkWall: runtime.msPerChunk,
+      baseline: { runtime: baseline.runtime, encoderMsPerChunkWall: baseline.msPerChunk },
+      speedupVsBaseline: Math.round((baseline.msPerChunk / runtime.msPerChunk) * 100) / 100,
     },
     peakRssWhileEmbeddingMB: mb(embedPeak),
     /** The whole indexing phase: text pass, vector pass, and searching while it runs. */
@@ -120,6 +135,15 @@ async function indexing(): Promise<void> {
     databaseMB: mb(dbBytes),
     unchangedRescan: { files: rescan.seen, unchanged: rescan.unchanged, seconds: Math.round(rescanMs) / 1000 },
   };
+}
+
+/** The pool's ms per passage (wall) on `texts`, in batches of 32 as the vector pass sends them; which runtime ran. */
+async function encoderSpeed(pool: EmbedderPool, texts: string[]): Promise<{ runtime: string; msPerChunk: number }> {
+  await pool.embed(texts.slice(0, 2 * pool.size));
+  const t = performance.now();
+  for (let i = 0; i < texts.length; i += 32) await pool.embed(texts.slice(i, i + 32), { background: true });
+  const msPerChunk = Math.round(((performance.now() - t) / texts.length) * 10) / 10;
+  return { runtime: pool.runtime ?? 'unknown', msPerChunk };
 }
 
 /** `n` searches and `ask`s (no LLM), each timed alone, with the query embedded by `embedder`. */

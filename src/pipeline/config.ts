@@ -14,6 +14,14 @@ export function defaultDbPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(docentHome(env), 'index.sqlite');
 }
 
+/**
+ * Where Docent keeps files it derives and can make again (the built-in encoder translated for
+ * onnxruntime): DOCENT_CACHE when set, else `cache/` in Docent's data folder.
+ */
+export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DOCENT_CACHE ? resolve(env.DOCENT_CACHE) : join(docentHome(env), 'cache');
+}
+
 /** The settings the app and `docent serve` share (a JSON file beside the index). */
 export function settingsPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(docentHome(env), 'settings.json');

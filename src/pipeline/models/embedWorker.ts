@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createEmbedder } from './createEmbedder.js';
 import type { EmbedderSpec } from './embedder.js';
 import { DocentError } from '../../shared/errors.js';
+import { WorkerGate } from './workerGate.js';
 
 /**
  * Worker-thread side of EmbedderPool: one embedder, one text at a time. A request marked
@@ -14,12 +15,13 @@ import { DocentError } from '../../shared/errors.js';
  */
 export type WorkerRequest = { id: number; texts: string[]; background?: boolean } | { id: number; close: true } | { hold: boolean };
 export type WorkerReply =
-  | { id: number; ready: true; embedderId: string; dimension: number }
+  | { id: number; ready: true; embedderId: string; dimension: number; runtime?: string }
   | { id: number; vectors: Float32Array[] }
   | { id: number; error: string; hint?: string };
 
 const port = parentPort!;
-const spec = (workerData as { spec: EmbedderSpec }).spec;
+const { spec, gate: shared } = workerData as { spec: EmbedderSpec; gate: Int32Array };
+const gate = new WorkerGate(shared);
 
 function errorReply(id: number, err: unknown): WorkerReply {
   return err instanceof DocentError
@@ -48,7 +50,7 @@ const WORKER_NICENESS = 10;
 try {
   lowerPriority();
   const embedder = await createEmbedder(spec);
-  port.postMessage({ id: 0, ready: true, embedderId: embedder.id, dimension: embedder.dimension } satisfies WorkerReply);
+  port.postMessage({ id: 0, ready: true, embedderId: embedder.id, dimension: embedder.dimension, runtime: embedder.runtime } satisfies WorkerReply);
   interface Job {
     id: number;
     texts: string[];
@@ -72,7 +74,11 @@ try {
         if (!job) return;
         try {
           const slice = job.texts.slice(job.vectors.length, job.vectors.length + SLICE);
-          if (slice.length) job.vectors.push(...(await embedder.embed(slice)));
+          if (slice.length) {
+            const vectors = await gate.pass(() => embedder.embed(slice));
+            if (!vectors) return; // the pool is stopping: no further work
+            job.vectors.push(...vectors);
+          }
           if (job.vectors.length < job.texts.length) continue;
           queue.splice(queue.indexOf(job), 1);
           port.postMessage({ id: job.id, vectors: job.vectors } satisfies WorkerReply, job.vectors.map((v) => v.buffer as ArrayBuffer));

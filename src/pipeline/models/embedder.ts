@@ -6,6 +6,8 @@
 export interface Embedder {
   readonly id: string;
   readonly dimension: number;
+  /** What runs the model ("native", "wasm", "onnxruntime"), for status lines and benchmarks. */
+  readonly runtime?: string;
   /** How many texts it embeds at once (worker threads); callers size their batches by it. */
   readonly parallelism?: number;
   /** `background`: work that may wait for any other (the indexer's vector pass gives way to a search). */
@@ -24,9 +26,12 @@ export interface EmbedOptions {
   background?: boolean;
 }
 
+/** Where the built-in encoder runs (see UseEmbedder); `native` unless a measurement asks for the other. */
+export type UseRuntime = 'native' | 'wasm';
+
 /** Which embedder to build; plain data so it can cross into a worker thread. */
 export type EmbedderSpec =
-  | { kind: 'use' }
+  | { kind: 'use'; runtime?: UseRuntime }
   | { kind: 'onnx'; modelDir: string; modelName?: string };
 
 export function normalise(v: Float32Array): Float32Array {
@@ -61,6 +66,9 @@ export abstract class WrappingEmbedder implements Embedder {
   }
   get parallelism(): number | undefined {
     return this.inner.parallelism;
+  }
+  get runtime(): string | undefined {
+    return this.inner.runtime;
   }
 
   abstract embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;

@@ -4,6 +4,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { DocentError } from '../../shared/errors.js';
 import type { EmbedOptions, Embedder, EmbedderSpec } from './embedder.js';
 import type { WorkerReply, WorkerRequest } from './embedWorker.js';
+import { WorkerGate } from './workerGate.js';
 
 /**
  * Starts a worker on a module. Compiled code runs the .js directly; from TypeScript sources
@@ -22,12 +23,31 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
+/**
+ * The gates of the workers alive in this process. On exit, Node terminates every worker; each
+ * gate is closed first, so none is terminated inside native code (see WorkerGate).
+ */
+const liveGates = new Set<WorkerGate>();
+let exitHookInstalled = false;
+function watchGate(gate: WorkerGate): void {
+  liveGates.add(gate);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const g of liveGates) g.closeNow();
+  });
+}
+
 class EmbedWorker {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private failure: Error | undefined;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly gate: WorkerGate,
+  ) {
+    watchGate(gate);
     worker.on('message', (reply: WorkerReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
@@ -44,13 +64,17 @@ class EmbedWorker {
     worker.on('exit', (code) => fail(new DocentError(`the embedding worker stopped (exit code ${code})`)));
   }
 
-  static start(spec: EmbedderSpec): Promise<{ worker: EmbedWorker; id: string; dimension: number }> {
-    const worker = spawnWorker(new URL(`./embedWorker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), { spec });
+  static start(spec: EmbedderSpec): Promise<{ worker: EmbedWorker; id: string; dimension: number; runtime?: string }> {
+    const gate = new WorkerGate();
+    const worker = spawnWorker(new URL(`./embedWorker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), {
+      spec,
+      gate: gate.shared,
+    });
     return new Promise((resolve, reject) => {
       const onMessage = (reply: WorkerReply): void => {
         worker.off('message', onMessage);
         worker.off('error', onError);
-        if ('ready' in reply) resolve({ worker: new EmbedWorker(worker), id: reply.embedderId, dimension: reply.dimension });
+        if ('ready' in reply) resolve({ worker: new EmbedWorker(worker, gate), id: reply.embedderId, dimension: reply.dimension, runtime: reply.runtime });
         else if ('error' in reply) {
           void worker.terminate();
           reject(new DocentError(reply.error, reply.hint));
@@ -77,6 +101,8 @@ class EmbedWorker {
   }
 
   async close(): Promise<void> {
+    await this.gate.close();
+    liveGates.delete(this.gate);
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
   }
@@ -95,6 +121,7 @@ export class EmbedderPool implements Embedder {
     readonly id: string,
     readonly dimension: number,
     private readonly workers: EmbedWorker[],
+    readonly runtime?: string,
   ) {}
 
   static async start(spec: EmbedderSpec, size = Math.max(1, Math.min(availableParallelism(), 4))): Promise<EmbedderPool> {
@@ -106,7 +133,7 @@ export class EmbedderPool implements Embedder {
       await Promise.all(started.map((w) => w.worker.close()));
       throw err;
     }
-    return new EmbedderPool(started[0]!.id, started[0]!.dimension, started.map((w) => w.worker));
+    return new EmbedderPool(started[0]!.id, started[0]!.dimension, started.map((w) => w.worker), started[0]!.runtime);
   }
 
   get size(): number {

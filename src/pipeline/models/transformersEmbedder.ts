@@ -19,6 +19,7 @@ type FeatureExtractor = (
  */
 export class TransformersEmbedder implements Embedder {
   readonly id: string;
+  readonly runtime = 'onnxruntime';
   readonly dimension: number;
 
   private constructor(
