@@ -48,7 +48,20 @@ const results: Record<string, unknown> = {
 };
 
 let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
+/** On Linux, the parts of RSS at its peak: anonymous memory, and file pages mapped (the index's mmap, libraries). */
+let peakParts: { anonMB: number; fileMB: number } | undefined;
+const sampler = setInterval(() => {
+  const rss = process.memoryUsage().rss;
+  if (rss <= peakRss) return;
+  peakRss = rss;
+  peakParts = rssParts();
+}, 25);
+function rssParts(): { anonMB: number; fileMB: number } | undefined {
+  if (process.platform !== 'linux') return undefined;
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kB = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { anonMB: Math.round(kB('RssAnon') / 102.4) / 10, fileMB: Math.round(kB('RssFile') / 102.4) / 10 };
+}
 const mb = (b: number): number => Math.round((b / 2 ** 20) * 10) / 10;
 const pct = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -93,6 +106,7 @@ async function indexing(): Promise<void> {
   await pool.close();
   const indexingPeak = peakRss;
   const embedPeak = peakRss;
+  const embedPeakParts = peakParts;
 
   // The same sample on the encoder's former path (TensorFlow.js's WebAssembly runtime), after
   // the peaks above are taken: issue 46's baseline, measured in this run on this machine.
@@ -129,6 +143,7 @@ async function indexing(): Promise<void> {
       speedupVsBaseline: Math.round((baseline.msPerChunk / runtime.msPerChunk) * 100) / 100,
     },
     peakRssWhileEmbeddingMB: mb(embedPeak),
+    peakRssWhileEmbeddingParts: embedPeakParts,
     /** The whole indexing phase: text pass, vector pass, and searching while it runs. */
     peakRssMB: mb(indexingPeak),
     duringIndexing: during,

@@ -6,7 +6,7 @@ import { UseEmbedder } from './useEmbedder.js';
 export async function createEmbedder(spec: EmbedderSpec): Promise<Embedder> {
   switch (spec.kind) {
     case 'use':
-      return UseEmbedder.load(spec.runtime);
+      return UseEmbedder.load(spec.runtime, spec.threads);
     case 'onnx':
       return TransformersEmbedder.load(spec.modelDir, spec.modelName);
   }

@@ -58,9 +58,9 @@ try {
     vectors: Float32Array[];
   }
   const queue: Job[] = [];
-  // Texts embedded between two looks at the queue: the encoder of the Universal Sentence Encoder
-  // reads one text at a time anyway; a transformer gains from a small batch.
-  const SLICE = spec.kind === 'use' ? 1 : 8;
+  // Texts embedded between two looks at the queue: for the Universal Sentence Encoder, one per
+  // thread of its session (a question waits for at most that); a transformer gains from a small batch.
+  const SLICE = spec.kind === 'use' ? Math.max(1, spec.threads ?? 1) : 8;
   let running = false;
   let held = false;
   /** Lets messages that arrived meanwhile in (a text's embedding never yields to the event loop). */

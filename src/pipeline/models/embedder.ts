@@ -31,7 +31,7 @@ export type UseRuntime = 'native' | 'wasm';
 
 /** Which embedder to build; plain data so it can cross into a worker thread. */
 export type EmbedderSpec =
-  | { kind: 'use'; runtime?: UseRuntime }
+  | { kind: 'use'; runtime?: UseRuntime; threads?: number }
   | { kind: 'onnx'; modelDir: string; modelName?: string };
 
 export function normalise(v: Float32Array): Float32Array {

@@ -34,8 +34,8 @@ interface ModelGraph {
   weightData: Uint8Array;
 }
 
-/** Runs the graph on one text's token ids: the sentence's vector, not yet normalised. */
-type Encode = (ids: number[]) => Promise<Float32Array>;
+/** Runs the graph on texts' token ids (each non-empty): their vectors, not yet normalised. */
+type Encode = (batch: number[][]) => Promise<Float32Array[]>;
 
 /**
  * Universal Sentence Encoder lite (512 dimensions, English), whose graph and vocabulary ship
@@ -49,8 +49,9 @@ type Encode = (ids: number[]) => Promise<Float32Array>;
  */
 export class UseEmbedder implements Embedder {
   static readonly ID = 'use-lite-en-512@1';
+  static readonly DIMENSION = 512;
   readonly id = UseEmbedder.ID;
-  readonly dimension = 512;
+  readonly dimension = UseEmbedder.DIMENSION;
 
   private constructor(
     /** The runtime actually in use (`native` falls back to `wasm` where it cannot load). */
@@ -60,12 +61,12 @@ export class UseEmbedder implements Embedder {
     private readonly release: () => Promise<void>,
   ) {}
 
-  static async load(runtime: UseRuntime = 'native'): Promise<UseEmbedder> {
+  static async load(runtime: UseRuntime = 'native', threads = 1): Promise<UseEmbedder> {
     const files = await readModelFiles();
     const { Tokenizer } = await import('@tensorflow-models/universal-sentence-encoder');
     const tokenizer = new Tokenizer(files.vocabulary);
     if (runtime === 'native') {
-      const native = await loadNative(files);
+      const native = await loadNative(files, threads);
       if (native) return new UseEmbedder('native', tokenizer, native.encode, native.release);
     }
     const wasm = await loadWasm(files);
@@ -73,11 +74,8 @@ export class UseEmbedder implements Embedder {
   }
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
-    const out: Float32Array[] = [];
-    // One text at a time: the graph reads one sentence's tokens, and a text that tokenises to
-    // nothing would make a whole batch throw.
-    for (const text of texts) out.push(normalise(await this.encode(this.tokenIds(text))));
-    return out;
+    if (texts.length === 0) return [];
+    return (await this.encode(texts.map((t) => this.tokenIds(t)))).map(normalise);
   }
 
   private tokenIds(text: string): number[] {
@@ -151,7 +149,7 @@ async function onnxModel(files: ModelFiles, fresh: boolean): Promise<string | Ui
  * pool's workers and their lower priority decide where it runs). Undefined where onnxruntime
  * cannot load on this platform; a graph it cannot translate is a bug and throws.
  */
-async function loadNative(files: ModelFiles): Promise<{ encode: Encode; release: () => Promise<void> } | undefined> {
+async function loadNative(files: ModelFiles, threads: number): Promise<{ encode: Encode; release: () => Promise<void> } | undefined> {
   let ort: typeof import('onnxruntime-node');
   try {
     ort = await import('onnxruntime-node');
@@ -159,7 +157,7 @@ async function loadNative(files: ModelFiles): Promise<{ encode: Encode; release:
     return undefined;
   }
   const options: import('onnxruntime-node').InferenceSession.SessionOptions = {
-    intraOpNumThreads: 1,
+    intraOpNumThreads: threads,
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
@@ -179,17 +177,29 @@ async function loadNative(files: ModelFiles): Promise<{ encode: Encode; release:
   }
   const output = session.outputNames[0]!;
   return {
-    encode: async (ids) => {
-      const indices = new BigInt64Array(ids.length * 2);
-      for (let i = 0; i < ids.length; i++) indices[2 * i + 1] = BigInt(i);
+    // One run for the whole batch: the graph takes sentences as a sparse [sentence, position]
+    // matrix of token ids, and a batch gives its matrix products more rows to share out.
+    encode: async (batch) => {
+      const count = batch.reduce((n, ids) => n + ids.length, 0);
+      const indices = new BigInt64Array(count * 2);
+      const values = new BigInt64Array(count);
+      let k = 0;
+      for (const [sentence, ids] of batch.entries()) {
+        for (const [position, id] of ids.entries()) {
+          indices[2 * k] = BigInt(sentence);
+          indices[2 * k + 1] = BigInt(position);
+          values[k++] = BigInt(id);
+        }
+      }
       const result = await session.run({
-        indices: new ort.Tensor('int64', indices, [ids.length, 2]),
-        values: new ort.Tensor('int64', BigInt64Array.from(ids, BigInt), [ids.length]),
+        indices: new ort.Tensor('int64', indices, [count, 2]),
+        values: new ort.Tensor('int64', values, [count]),
       });
-      const vector = result[output]!;
-      const data = new Float32Array(vector.data as Float32Array);
-      vector.dispose();
-      return data;
+      const vectors = result[output]!;
+      const data = vectors.data as Float32Array;
+      const out = batch.map((_, i) => data.slice(i * UseEmbedder.DIMENSION, (i + 1) * UseEmbedder.DIMENSION));
+      vectors.dispose();
+      return out;
     },
     release: () => session.release(),
   };
@@ -222,23 +232,29 @@ async function loadWasm(files: ModelFiles): Promise<{ encode: Encode; release: (
     kept.artifacts.weightData = undefined;
     kept.artifacts.modelTopology = undefined;
   }
+  const encodeOne = async (ids: number[]): Promise<Float32Array> => {
+    const indices = tf.tensor2d(
+      ids.map((_, i) => [0, i]),
+      [ids.length, 2],
+      'int32',
+    );
+    const values = tf.tensor1d(ids, 'int32');
+    try {
+      const result = (await model.executeAsync({ indices, values })) as import('@tensorflow/tfjs-core').Tensor;
+      const data = (await result.data()) as Float32Array;
+      result.dispose();
+      return new Float32Array(data);
+    } finally {
+      indices.dispose();
+      values.dispose();
+    }
+  };
   return {
-    encode: async (ids) => {
-      const indices = tf.tensor2d(
-        ids.map((_, i) => [0, i]),
-        [ids.length, 2],
-        'int32',
-      );
-      const values = tf.tensor1d(ids, 'int32');
-      try {
-        const result = (await model.executeAsync({ indices, values })) as import('@tensorflow/tfjs-core').Tensor;
-        const data = (await result.data()) as Float32Array;
-        result.dispose();
-        return new Float32Array(data);
-      } finally {
-        indices.dispose();
-        values.dispose();
-      }
+    // One text at a time: batching does not speed this runtime up.
+    encode: async (batch) => {
+      const out: Float32Array[] = [];
+      for (const ids of batch) out.push(await encodeOne(ids));
+      return out;
     },
     release: async () => model.dispose(),
   };
