@@ -119,6 +119,8 @@ export function tfGraphToOnnx(model: TfGraphModel, name: string): OnnxGraph {
   };
 
   const inputs: OnnxGraph['inputs'] = [];
+  // In the graph's own order: TensorFlow.js's converter writes it sorted so that a node follows
+  // its inputs, which ONNX requires too (onnxruntime refuses a graph that is not).
   for (const node of model.nodes) {
     const ins = (node.input ?? []).filter((i) => !i.startsWith('^')).map(tensor);
     const out = node.name;
