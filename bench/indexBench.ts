@@ -131,8 +131,9 @@ async function indexing(): Promise<void> {
     embedding: {
       chunks: embedded,
       workers: pool.size,
+      threadsPerWorker: pool.threadsPerWorker,
       msPerChunkWall: Math.round((embedMs / embedded) * 10) / 10,
-      msPerChunkPerCore: Math.round(((embedMs * pool.size) / embedded) * 10) / 10,
+      msPerChunkPerCore: Math.round(((embedMs * Math.min(cpus().length, pool.size * pool.threadsPerWorker)) / embedded) * 10) / 10,
       projectedMinutesForAllChunks: Math.round(((embedMs / embedded) * chunks) / 6000) / 10,
       passagesPerSecond: Math.round((embedded / (embedMs / 1000)) * 10) / 10,
       projectedMinutesFor50000: Math.round(((embedMs / embedded) * 50_000) / 6000) / 10,

@@ -147,6 +147,8 @@ export class EmbedderPool implements Embedder {
     readonly dimension: number,
     private readonly workers: EmbedWorker[],
     readonly runtime?: string,
+    /** Threads each worker's encoder uses. */
+    readonly threadsPerWorker = 1,
   ) {}
 
   /** `size`: how many workers (default: as poolLayout says for this machine). */
@@ -161,7 +163,8 @@ export class EmbedderPool implements Embedder {
       await Promise.all(started.map((w) => w.worker.close()));
       throw err;
     }
-    return new EmbedderPool(started[0]!.id, started[0]!.dimension, started.map((w) => w.worker), started[0]!.runtime);
+    const threads = workerSpec.kind === 'use' && started[0]!.runtime === 'native' ? (workerSpec.threads ?? 1) : 1;
+    return new EmbedderPool(started[0]!.id, started[0]!.dimension, started.map((w) => w.worker), started[0]!.runtime, threads);
   }
 
   get size(): number {
