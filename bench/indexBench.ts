@@ -2,12 +2,12 @@
  * `npm run bench`: speed and memory of indexing and search on a deterministic generated corpus.
  * Prints a table and writes bench/results/index.json. Tests never assert these numbers.
  *
- *   npm run bench -- [--files 10000] [--embed-sample 320] [--search-queries 200] [--skip-100k] [--only ask|llm]
+ *   npm run bench -- [--files 10000] [--embed-sample 320] [--search-queries 200] [--skip-100k] [--skip-llm] [--only ask|llm]
  *                    [--llm MODEL.gguf] [--llm-queries 3]
  *
- * `--only llm` times the LLM path at its real size (llmBench.ts: a random-weight GGUF of the
- * recommended model, or the --llm file) and writes its figures as `llm` into the results file,
- * keeping the other figures there.
+ * A full run ends with the LLM path at its real size (llmBench.ts: a random-weight GGUF of the
+ * recommended model, or the --llm file), written as `llm`; `--skip-llm` leaves it out and keeps
+ * the file's last `llm`. `--only llm` runs that part alone, keeping the other figures there.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -34,6 +34,7 @@ const { values: args } = parseArgs({
     'search-queries': { type: 'string', default: '200' },
     only: { type: 'string' },
     'skip-100k': { type: 'boolean', default: false },
+    'skip-llm': { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results/index.json' },
     llm: { type: 'string' },
     'llm-queries': { type: 'string', default: '3' },
@@ -412,10 +413,16 @@ if (args.only === 'llm') {
     await searching();
   }
   await asking();
-  clearInterval(sampler);
   results.peakRssMB = mb(peakRss);
   if (args.only === 'ask' && args.out === 'bench/results/index.json') outPath = 'bench/results/ask.json';
-  // The LLM figures come from their own run (--only llm) and stay until it runs again.
+  if (args.only === undefined && !args['skip-llm']) {
+    // The LLM path at its real size in the same run; its memory peak is its own.
+    peakRss = 0;
+    const llm = await llmBench({ work: WORK, modelPath: args.llm, queries: Number(args['llm-queries']), log, pct });
+    results.llm = { ...llm, peakRssMB: mb(peakRss) };
+  }
+  clearInterval(sampler);
+  // With --skip-llm or --only ask, the LLM figures of the last run that made them stay.
   const kept = existsSync(outPath) ? (JSON.parse(readFileSync(outPath, 'utf8')) as Record<string, unknown>) : {};
   if (kept.llm && !results.llm) results.llm = kept.llm;
 }
