@@ -23,6 +23,7 @@ interface TfAttr {
   s?: number[] | string;
   type?: number;
   list?: { i?: string[] };
+  shape?: { dim?: Array<{ size: string }> };
 }
 export interface TfWeightSpec {
   name: string;
@@ -53,6 +54,7 @@ export function tfGraphToOnnx(model: TfGraphModel, name: string): OnnxGraph {
   const nodes: OnnxNode[] = [];
   const initializers: OnnxTensor[] = [];
   const consts = new Map<string, ConstValue>();
+  const weightSpecs = new Map(model.weights.map((w) => [w.name, w]));
   let fresh = 0;
 
   // Weights: floats as they are, integers widened to int64.
@@ -105,7 +107,7 @@ export function tfGraphToOnnx(model: TfGraphModel, name: string): OnnxGraph {
   const lengths = new Map<string, number>();
   const rankOf = (input: string): number => {
     const t = tensor(input);
-    const known = ranks.get(t) ?? consts.get(t)?.dims.length ?? model.weights.find((w) => w.name === t)?.shape.length;
+    const known = ranks.get(t) ?? consts.get(t)?.dims.length ?? weightSpecs.get(t)?.shape.length;
     if (known === undefined) throw new UnsupportedGraphError(`a matrix product whose operand's rank is unknown (${input})`);
     return known;
   };
@@ -134,11 +136,11 @@ export function tfGraphToOnnx(model: TfGraphModel, name: string): OnnxGraph {
 
     switch (node.op) {
       case 'Const':
-        if (!initializers.some((t) => t.name === out)) throw new UnsupportedGraphError(`a constant without weights (${out})`);
+        if (!weightSpecs.has(out)) throw new UnsupportedGraphError(`a constant without weights (${out})`);
         break;
       case 'Placeholder': {
         const elemType = TF_TYPE[attr.dtype?.type ?? 0];
-        const dims = (attr as unknown as { shape?: { shape?: { dim?: Array<{ size: string }> } } }).shape?.shape?.dim ?? [];
+        const dims = attr.shape?.shape?.dim ?? [];
         if (!elemType) throw new UnsupportedGraphError(`an input of type ${attr.dtype?.type} (${out})`);
         inputs.push({ name: out, elemType, shape: dims.map((d, i) => (Number(d.size) >= 0 ? Number(d.size) : `${out}_${i}`)) });
         ranks.set(out, dims.length);
@@ -343,7 +345,7 @@ export function tfGraphToOnnx(model: TfGraphModel, name: string): OnnxGraph {
   /** A 1×1 convolution with stride 1 in NHWC is a product with the kernel as a matrix. */
   function conv1x1(node: TfNode, ins: string[]): void {
     const attr = node.attr ?? {};
-    const kernel = model.weights.find((w) => w.name === ins[1]);
+    const kernel = weightSpecs.get(ins[1]!);
     const ones = (key: string): boolean => (attr[key]?.list?.i ?? ['1']).every((v) => v === '1');
     if (
       !kernel ||
