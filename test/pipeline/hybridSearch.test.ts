@@ -4,6 +4,7 @@ import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
 import { cosine } from '../../src/pipeline/models/embedder.js';
+import { resultUnit } from '../../src/pipeline/answer/searchStage.js';
 import { agreementWeight, convexFusion, diversifyPerFile, encoderReadsIndex, sideAgreement, hybridSearch, mixedQueryVector } from '../../src/pipeline/search/hybridSearch.js';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { ftsMatchExpression, queryTerms } from '../../src/pipeline/search/queryTerms.js';
@@ -131,6 +132,17 @@ describe('answering with search by meaning on', () => {
     expect(kept).toEqual([1, 2, 3, 4, 5]);
     // Weighed down further, they fall behind the other files' passages, still in their own order.
     expect(diversifyPerFile(ranked, (h) => h.file, (h) => h.score, 1, 6, 0.4).map((h) => h.id)).toEqual([1, 2, 5, 6, 3, 4]);
+  });
+
+  it('spreads a result list over the pages of a file with pages, as over files: a manual\'s third matching page is not weighed down', () => {
+    const hit = (chunkId: number, fileId: number, page: number | null, score: number) => ({ chunkId, fileId, page, score });
+    // A manual (file 1) matching on three pages, a web page (file 2, no pages) on three passages, a note (file 3).
+    const ranked = [hit(1, 1, 12, 0.05), hit(2, 1, 40, 0.049), hit(3, 2, null, 0.048), hit(4, 2, null, 0.047), hit(5, 1, 41, 0.046), hit(6, 2, null, 0.045), hit(7, 1, 12, 0.044), hit(8, 1, 12, 0.043), hit(9, 3, null, 0.03)];
+    const kept = diversifyPerFile(ranked, resultUnit, (h) => h.score, 2, 6).map((h) => h.chunkId);
+    // Pages 12, 40 and 41 each count whole; the web page's third passage and page 12's third are halved.
+    expect(kept).toEqual([1, 2, 3, 4, 5, 7]);
+    // By file alone, the manual's third and later passages would have fallen behind the note's.
+    expect(diversifyPerFile(ranked, (h) => h.fileId, (h) => h.score, 2, 6).map((h) => h.chunkId)).toEqual([1, 2, 3, 4, 9, 5]);
   });
 });
 

@@ -12,8 +12,8 @@ export interface SearchStageOptions {
   /** Passages to return (default 8). */
   k?: number;
   /**
-   * Passages per file at full score unless the question is about one file (default 2); a file's
-   * further passages count half (see diversifyPerFile).
+   * Passages per file, or per page of a file with pages, at full score unless the question is
+   * about one file (default 2); further passages count half (see diversifyPerFile).
    */
   maxPerFile?: number;
 }
@@ -29,6 +29,14 @@ export interface SearchStageResult {
   /** True when the plan's filters matched no file and every file was searched instead. */
   filtersDropped?: boolean;
 }
+
+/**
+ * What a result list spreads its passages over: a file, or a page of a file with pages. A long
+ * PDF is many documents to its reader: a manual's third matching page is sent to as a web page
+ * would be, not weighed down below another file's weaker passage (eval:docs: page hit@5 0.720 →
+ * 0.758 by keywords, 0.742 → 0.773 with vectors). Two passages of the same page still count half.
+ */
+export const resultUnit = (h: Pick<SearchHit, 'fileId' | 'page'>): string => `${h.fileId}#${h.page ?? ''}`;
 
 /**
  * The Search stage: the rewrite's search_query by keywords (its added terms weighted, the
@@ -68,6 +76,6 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
     for (const h of hits) if ((merged.get(h.chunkId)?.score ?? -1) < h.score) merged.set(h.chunkId, h);
   }
   const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
-  const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, (h) => h.fileId, (h) => h.score, maxPerFile, k);
+  const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, resultUnit, (h) => h.score, maxPerFile, k);
   return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}) };
 }

@@ -394,8 +394,8 @@ export function keywordCandidates(store: IndexStore, match: string, limit: numbe
  * crowd out other files, yet its third passage still beats another file's weak one (a hard cap
  * once dropped the price paragraph of a three-paragraph note in favour of an unrelated file).
  */
-export function diversifyPerFile<T>(ranked: readonly T[], fileOf: (item: T) => number | undefined, scoreOf: (item: T) => number, max: number, k: number, demote = 0.5): T[] {
-  const perFile = new Map<number, number>();
+export function diversifyPerFile<T>(ranked: readonly T[], fileOf: (item: T) => number | string | undefined, scoreOf: (item: T) => number, max: number, k: number, demote = 0.5): T[] {
+  const perFile = new Map<number | string, number>();
   const scored: { item: T; score: number; order: number }[] = [];
   ranked.forEach((item, order) => {
     const f = fileOf(item);
