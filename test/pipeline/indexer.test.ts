@@ -63,16 +63,43 @@ describe('Indexer', () => {
   it('reads every file again after an extractor upgrade, keeping the vectors of unchanged passages', async () => {
     const docs = copyFixture('docs', dir);
     await indexer.indexRoot(docs);
-    const root = store.roots()[0]!;
-    // As an index written by an older Docent.
-    store.setMeta(`extractor_version:${root.id}`, '1');
-    events = [];
-    const again = await new Indexer(store, {}, (e) => events.push(e)).indexRoot(docs);
-    expect(again.updated).toBe(again.seen - again.skipped - again.failed);
-    expect(store.getMeta(`extractor_version:${root.id}`)).not.toBe('1');
+    const embedder = await UseEmbedder.load();
+    const vectorOf = (path: string): Map<string, string> =>
+      new Map(
+        (store.db.prepare('SELECT c.text_hash AS h, hex(v.embedding) AS e FROM chunks c JOIN files f ON f.id = c.file_id JOIN chunk_vec v ON v.rowid = c.id WHERE f.path = ?').all(path) as { h: string; e: string }[]).map((r) => [r.h, r.e]),
+      );
+    let seen = 0;
+    try {
+      expect((await indexer.embedPending(embedder)).embedded).toBeGreaterThan(0);
+      expect(store.pendingChunkCount()).toBe(0);
+      const note = join(docs, 'auth-notes.md');
+      const before = vectorOf(note);
+      const root = store.roots()[0]!;
+      // As an index written by an older Docent.
+      store.setMeta(`extractor_version:${root.id}`, '1');
+      events = [];
+      const again = await new Indexer(store, {}, (e) => events.push(e)).indexRoot(docs);
+      expect(again.updated).toBe(again.seen - again.skipped - again.failed);
+      expect(store.getMeta(`extractor_version:${root.id}`)).not.toBe('1');
+      seen = again.seen;
+      // Every passage read as before keeps its vector: nothing is left to embed, and the vectors are the same.
+      expect(store.pendingChunkCount()).toBe(0);
+      expect(vectorOf(note)).toEqual(before);
+      // A paragraph added to a note: its passage is embedded, the note's other passages are not.
+      writeFileSync(note, `${readFileSync(note, 'utf8')}\n\n## Added later\n\nThe session cookie is renewed when less than half of its lifetime is left.\n`);
+      await new Indexer(store).indexRoot(docs);
+      const pending = store.pendingChunkCount();
+      expect(pending).toBeGreaterThan(0);
+      expect(pending).toBeLessThan(vectorOf(note).size + pending);
+      expect([...vectorOf(note).keys()].every((h) => before.has(h))).toBe(true);
+      expect((await indexer.embedPending(embedder)).embedded).toBe(pending);
+    } finally {
+      await embedder.close();
+    }
+    expect(store.pendingChunkCount()).toBe(0);
     // Then nothing again.
     events = [];
-    expect((await new Indexer(store, {}, (e) => events.push(e)).indexRoot(docs)).unchanged).toBe(again.seen);
+    expect((await new Indexer(store, {}, (e) => events.push(e)).indexRoot(docs)).unchanged).toBe(seen);
     expectConsistent(store);
   });
 

@@ -368,22 +368,42 @@ export class IndexStore {
 
   /**
    * Writes a file's row and replaces all of its chunks (FTS rows and vectors follow through
-   * triggers) in one transaction.
+   * triggers) in one transaction. A passage the encoder would read the same as before (same text,
+   * same heading) keeps its vector: a file read again after an upgrade, or an edit to one of its
+   * paragraphs, is not embedded again whole.
    */
   replaceFile(record: FileRecord, chunks: readonly NewChunk[]): number {
     this.localWrites++;
     return this.db.transaction(() => {
       const fileId = this.upsertFileRow(record);
+      const kept = new Map<string, Buffer>();
+      if (this.hasVectorTable()) {
+        const old = this.prepared(
+          `SELECT c.heading, c.text_hash AS textHash, v.embedding AS e FROM chunks c JOIN chunk_vec v ON v.rowid = c.id WHERE c.file_id = ? AND c.vec_state = 1`,
+        ).all(fileId) as { heading: string; textHash: string; e: Buffer }[];
+        for (const o of old) kept.set(`${o.textHash}\u0000${o.heading}`, o.e);
+      }
       this.prepared('DELETE FROM chunks WHERE file_id = ?').run(fileId);
       const insert = this.prepared(
         `INSERT INTO chunks(file_id, ordinal, page, char_start, char_end, heading, text, text_hash, vec_state)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       for (const c of chunks) {
-        insert.run(fileId, c.ordinal, c.page, c.charStart, c.charEnd, c.heading, c.text, c.textHash, c.keywordsOnly ? VEC_KEYWORDS_ONLY : 0);
+        const { lastInsertRowid } = insert.run(fileId, c.ordinal, c.page, c.charStart, c.charEnd, c.heading, c.text, c.textHash, c.keywordsOnly ? VEC_KEYWORDS_ONLY : 0);
+        const blob = c.keywordsOnly ? undefined : kept.get(`${c.textHash}\u0000${c.heading}`);
+        if (blob) this.writeVector(Number(lastInsertRowid), vectorOfBlob(blob));
       }
       return fileId;
     }).immediate();
+  }
+
+  /** Stores one chunk's vector (its exact rows and quantised copies) and marks the chunk done; inside a transaction. */
+  private writeVector(chunkId: number, vector: Float32Array): void {
+    const id = BigInt(chunkId);
+    this.prepared('DELETE FROM chunk_vec WHERE rowid = ?').run(id);
+    this.prepared('INSERT INTO chunk_vec(rowid, embedding) VALUES (?, ?)').run(id, Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+    this.prepared('INSERT OR REPLACE INTO chunk_vec_q(id, bits, i8) VALUES (?, ?, ?)').run(chunkId, signBits(vector), int8(vector));
+    this.prepared('UPDATE chunks SET vec_state = 1 WHERE id = ?').run(chunkId);
   }
 
   private upsertFileRow(r: FileRecord): number {
@@ -512,21 +532,13 @@ export class IndexStore {
   storeVectors(items: ReadonlyArray<{ chunkId: number; vector: Float32Array | null }>): number {
     this.localWrites++;
     const exists = this.db.prepare('SELECT 1 FROM chunks WHERE id = ?');
-    const del = this.db.prepare('DELETE FROM chunk_vec WHERE rowid = ?');
-    const ins = this.db.prepare('INSERT INTO chunk_vec(rowid, embedding) VALUES (?, ?)');
-    const insQ = this.db.prepare('INSERT OR REPLACE INTO chunk_vec_q(id, bits, i8) VALUES (?, ?, ?)');
     const mark = this.db.prepare('UPDATE chunks SET vec_state = ? WHERE id = ?');
     return this.db.transaction(() => {
       let stored = 0;
       for (const { chunkId, vector } of items) {
         if (!exists.get(chunkId)) continue;
         if (vector) {
-          const id = BigInt(chunkId);
-          const blob = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-          del.run(id);
-          ins.run(id, blob);
-          insQ.run(chunkId, signBits(vector), int8(vector));
-          mark.run(1, chunkId);
+          this.writeVector(chunkId, vector);
           stored++;
         } else {
           mark.run(2, chunkId);
