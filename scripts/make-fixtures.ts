@@ -19,7 +19,13 @@ mkdirSync(broken, { recursive: true });
 
 const FIXED_DATE = new Date('2024-05-01T10:00:00Z');
 
-function pdf(pages: string[][], options: { title?: string; userPassword?: string; textless?: boolean } = {}): Promise<Buffer> {
+/** A line of a PDF that is also an entry of its outline (bookmarks), under the entry named `under`. */
+interface OutlineLine {
+  section: string;
+  under?: string;
+}
+
+function pdf(pages: Array<Array<string | OutlineLine>>, options: { title?: string; userPassword?: string; textless?: boolean } = {}): Promise<Buffer> {
   return new Promise((resolve) => {
     const doc = new PDFDocument({
       autoFirstPage: false,
@@ -27,6 +33,7 @@ function pdf(pages: string[][], options: { title?: string; userPassword?: string
       ...(options.userPassword ? { userPassword: options.userPassword, ownerPassword: 'owner-' + options.userPassword } : {}),
     });
     const chunks: Buffer[] = [];
+    const entries = new Map<string, PDFKit.PDFOutline>();
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     for (const paragraphs of pages) {
@@ -35,7 +42,13 @@ function pdf(pages: string[][], options: { title?: string; userPassword?: string
         doc.rect(80, 80, 300, 200).fill('#777777');
         continue;
       }
-      for (const p of paragraphs) doc.fontSize(11).text(p, { paragraphGap: 8 });
+      for (const p of paragraphs) {
+        if (typeof p === 'string') doc.fontSize(11).text(p, { paragraphGap: 8 });
+        else {
+          entries.set(p.section, (p.under ? entries.get(p.under)! : doc.outline).addItem(p.section));
+          doc.fontSize(14).text(p.section, { paragraphGap: 6 });
+        }
+      }
     }
     doc.end();
   });
@@ -175,6 +188,32 @@ async function main(): Promise<void> {
     Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('Memo: the storage room key is in the blue drawer.\n', 'utf16-le')]),
   );
   writeFileSync(join(docs, 'photo.png'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+
+  // ---- a PDF with an outline (bookmarks): its sections start mid-page and run across pages ----
+  const outlined = join(root, 'outlined');
+  mkdirSync(outlined, { recursive: true });
+  writeFileSync(
+    join(outlined, 'plotting-guide.pdf'),
+    await pdf(
+      [
+        [
+          { section: 'Introduction' },
+          'This guide explains how to draw charts with the plotter program, from a first line chart to a finished figure.',
+          { section: 'Axes' },
+          'Every chart has a horizontal and a vertical axis; each can be configured on its own.',
+          { section: 'Logscale', under: 'Axes' },
+          'The logscale setting draws an axis on a logarithmic scale, which suits data that spans several orders of magnitude.',
+        ],
+        [
+          'The base of the logarithm is 10 unless another base is given after the axis name.',
+          { section: 'Ranges', under: 'Axes' },
+          'The visible part of an axis is chosen with a range: the lowest and the highest value to show.',
+        ],
+        [{ section: 'Colours' }, 'Lines take their colours from a palette of eight, in the order the data sets are drawn.'],
+      ],
+      { title: 'Plotter user guide' },
+    ),
+  );
 
   // ---- broken files -----------------------------------------------------------------------
   const good = await pdf([['This PDF will be cut in half, losing its cross-reference table and trailer.'], ['Second page.']]);

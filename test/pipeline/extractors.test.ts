@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { chunkDocument } from '../../src/pipeline/index/chunker.js';
 import { docTypeOf, extract } from '../../src/pipeline/index/extractors/extract.js';
+import { placeSections, readOutline, type OutlineSource } from '../../src/pipeline/index/extractors/pdfOutline.js';
 import { decodeText, looksBinary } from '../../src/pipeline/index/extractors/textDecoder.js';
 import { ExtractionError } from '../../src/pipeline/index/extractors/types.js';
 import { FIXTURES } from '../helpers/tmp.js';
@@ -25,6 +27,29 @@ describe('extractors on real files', () => {
     expect(doc.pages.map((p) => p.page)).toEqual([1, 2, 3, 4]);
     expect(doc.pages[2]!.text).toContain('The warranty period is 7 years');
     expect(doc.pages[0]!.text).not.toContain('warranty period');
+  });
+
+  it('gives a PDF\'s passages the sections of its outline: placed where the page prints their titles, carried across pages', async () => {
+    const doc = await extract(readFileSync(join(FIXTURES, 'outlined', 'plotting-guide.pdf')), 'pdf');
+    const [one, two, three] = doc.pages;
+    expect(one!.sections!.map((s) => s.title)).toEqual(['Introduction', 'Axes', 'Axes › Logscale']);
+    // Each section starts at its printed title, not at the top of the page.
+    for (const s of one!.sections!) expect(one!.text.slice(s.offset)).toMatch(new RegExp(`^${s.title.split(' › ').at(-1)}`));
+    expect(two!.sections).toEqual([{ offset: 0, title: 'Axes › Logscale' }, { offset: two!.text.indexOf('Ranges'), title: 'Axes › Ranges' }]);
+    expect(three!.sections).toEqual([{ offset: 0, title: 'Colours' }]);
+    // Passages end where sections do, and page 2's first passage is still about the logscale.
+    const chunks = chunkDocument(doc);
+    expect(chunks.map((c) => [c.page, c.section])).toEqual([
+      [1, 'Introduction'],
+      [1, 'Axes'],
+      [1, 'Axes › Logscale'],
+      [2, 'Axes › Logscale'],
+      [2, 'Axes › Ranges'],
+      [3, 'Colours'],
+    ]);
+    expect(chunks[3]!.text).toMatch(/^The base of the logarithm is 10/);
+    // A PDF without an outline has no sections.
+    expect((await extract(docs('heat-pump-manual.pdf'), 'pdf')).pages.every((p) => p.sections === undefined)).toBe(true);
   });
 
   it('joins a word hyphenated across a PDF line break', async () => {
@@ -100,5 +125,36 @@ describe('text of mixed encodings', () => {
     const latin1 = decodeText(Buffer.from('Café crème, à la carte.', 'latin1'));
     expect(latin1.text.startsWith('Café cr')).toBe(true);
     expect(latin1.encoding).not.toMatch(/UTF-8/);
+  });
+});
+
+describe('PDF outline placement', () => {
+  const entry = (pageIndex: number, own: string, parent?: string) => ({ pageIndex, own, title: parent ? `${parent} › ${own}` : own });
+
+  it('finds a numbered title at a line start, falls back to where the entry before it started, and ignores entries past the last page', () => {
+    const pages = ['Intro text about tics.\n2.5 Diary and Echo\nThe diary command records a session.', 'More on the diary.\nOther'];
+    const placed = placeSections([entry(0, 'Diary and Echo'), entry(0, 'Not Printed Anywhere'), entry(1, 'Other'), entry(7, 'Beyond')], pages);
+    // The section starts at its number: "2.5" is not left behind in the previous passage.
+    expect(placed[0]).toEqual([{ offset: pages[0]!.indexOf('2.5'), title: 'Not Printed Anywhere' }]);
+    expect(placed[1]).toEqual([
+      { offset: 0, title: 'Not Printed Anywhere' },
+      { offset: pages[1]!.indexOf('Other'), title: 'Other' },
+    ]);
+  });
+
+  it('reads nothing from an outline that cannot be read, and leaves out broken destinations', async () => {
+    const failing: OutlineSource = { getOutline: () => Promise.reject(new Error('bad outline')), getDestination: () => Promise.resolve(null), getPageIndex: () => Promise.resolve(0) };
+    expect(await readOutline(failing)).toEqual([]);
+    const partly: OutlineSource = {
+      getOutline: () => Promise.resolve([
+        { title: ' Set-show ', dest: 'named', items: [{ title: 'Logscale', dest: [{ num: 9 }], items: [] }, { title: 'Broken', dest: 'missing', items: [] }] },
+      ]),
+      getDestination: (id) => Promise.resolve(id === 'named' ? [3] : null),
+      getPageIndex: () => Promise.resolve(5),
+    };
+    expect(await readOutline(partly)).toEqual([
+      { pageIndex: 3, own: 'Set-show', title: 'Set-show' },
+      { pageIndex: 5, own: 'Logscale', title: 'Set-show › Logscale' },
+    ]);
   });
 });

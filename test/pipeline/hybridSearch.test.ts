@@ -5,7 +5,7 @@ import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
 import { cosine } from '../../src/pipeline/models/embedder.js';
 import { resultUnit } from '../../src/pipeline/answer/searchStage.js';
-import { agreementWeight, convexFusion, diversifyPerFile, encoderReadsIndex, sideAgreement, hybridSearch, mixedQueryVector } from '../../src/pipeline/search/hybridSearch.js';
+import { agreementWeight, CONVEX_BELOW, CONVEX_RAMP, convexFusion, convexShare, diversifyPerFile, encoderReadsIndex, sideAgreement, hybridSearch, mixedQueryVector } from '../../src/pipeline/search/hybridSearch.js';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { ftsMatchExpression, queryTerms } from '../../src/pipeline/search/queryTerms.js';
 import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
@@ -132,6 +132,16 @@ describe('answering with search by meaning on', () => {
     expect(kept).toEqual([1, 2, 3, 4, 5]);
     // Weighed down further, they fall behind the other files' passages, still in their own order.
     expect(diversifyPerFile(ranked, (h) => h.file, (h) => h.score, 1, 6, 0.4).map((h) => h.id)).toEqual([1, 2, 5, 6, 3, 4]);
+  });
+
+  it('fuses by score where the encoder reads an index poorly, by rank where it reads it well, and blends the two in between', () => {
+    expect(convexShare(0.05)).toBe(1);
+    expect(convexShare(CONVEX_BELOW - CONVEX_RAMP / 2)).toBe(1);
+    expect(convexShare(CONVEX_BELOW)).toBeCloseTo(0.5, 10);
+    expect(convexShare(CONVEX_BELOW + CONVEX_RAMP / 2)).toBe(0);
+    expect(convexShare(0.45)).toBe(0);
+    // Never a jump: a small change of the median moves the share a little.
+    for (let m = 0; m < 0.5; m += 0.01) expect(Math.abs(convexShare(m + 0.01) - convexShare(m))).toBeLessThanOrEqual(0.01 / CONVEX_RAMP + 1e-9);
   });
 
   it('spreads a result list over the pages of a file with pages, as over files: a manual\'s third matching page is not weighed down', () => {

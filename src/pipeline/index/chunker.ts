@@ -1,4 +1,4 @@
-import type { ExtractedDocument } from './extractors/types.js';
+import type { ExtractedDocument, PageSection } from './extractors/types.js';
 
 export interface Chunk {
   ordinal: number;
@@ -7,7 +7,7 @@ export interface Chunk {
   /** Offsets into the document text: the pages' texts joined by PAGE_SEPARATOR. */
   charStart: number;
   charEnd: number;
-  /** Nearest section heading above the chunk (Markdown), '' when none. */
+  /** Nearest section heading above the chunk (Markdown, or the outline of a PDF), '' when none. */
   section: string;
   text: string;
   /** A fragment with too few words to mean anything to the encoder: no vector is made for it. */
@@ -48,7 +48,7 @@ export function chunkDocument(doc: ExtractedDocument, options: ChunkOptions = DE
   const chunks: Chunk[] = [];
   let pageOffset = 0;
   for (const page of doc.pages) {
-    const pieces = splitPage(page.text, doc.type === 'markdown', options.maxChars);
+    const pieces = splitPage(page.text, doc.type === 'markdown', options.maxChars, page.sections);
     let current: Piece[] = [];
     const flush = (): void => {
       if (current.length === 0) return;
@@ -106,10 +106,29 @@ export function withoutFragments(chunks: readonly Chunk[], maxChars: number): Ch
   }
   return out.map((c, ordinal) => ({ ...c, ordinal }));
 }
-/** Sentences (or word-bounded slices of over-long ones) with their paragraph and section context. */
-function splitPage(text: string, markdown: boolean, maxChars: number): Piece[] {
+/**
+ * Sentences (or word-bounded slices of over-long ones) with their paragraph and section context:
+ * a Markdown heading, or the page's own sections (a PDF's outline), where a sentence is also cut
+ * at the place a section starts (a PDF's title line runs into the sentence after it).
+ */
+function splitPage(text: string, markdown: boolean, maxChars: number, sections: readonly PageSection[] = []): Piece[] {
   const pieces: Piece[] = [];
   let section = '';
+  const sectionAt = (offset: number): string => {
+    let title = '';
+    for (const s of sections) if (s.offset <= offset) title = s.title;
+    return title;
+  };
+  const push = (start: number, end: number, breakBefore: boolean): void => {
+    // Cut where a section starts inside the piece; a piece takes the section it starts in.
+    const cuts = sections.map((s) => s.offset).filter((o) => o > start && o < end);
+    for (const [i, from] of [start, ...cuts].entries()) {
+      const to = cuts[i] ?? end;
+      const a = from + (text.slice(from, to).length - text.slice(from, to).trimStart().length);
+      const b = from + text.slice(from, to).trimEnd().length;
+      if (b > a) pieces.push({ start: a, end: b, section: markdown ? section : sectionAt(a), breakBefore: breakBefore || i > 0 });
+    }
+  };
   const paragraphRe = /[^\n]+(?:\n(?!\s*\n)[^\n]*)*/g;
   for (const para of text.matchAll(paragraphRe)) {
     const paraText = para[0];
@@ -127,12 +146,12 @@ function splitPage(text: string, markdown: boolean, maxChars: number): Piece[] {
       const end = paraStart + seg.index + trimmed.length;
       while (end - start > maxChars) {
         const cut = wordBoundaryBefore(text, start + maxChars, start);
-        pieces.push({ start, end: cut, section, breakBefore: first });
+        push(start, cut, first);
         first = false;
         start = cut;
         while (start < end && /\s/.test(text[start]!)) start++;
       }
-      if (end > start) pieces.push({ start, end, section, breakBefore: first });
+      if (end > start) push(start, end, first);
       first = false;
     }
   }

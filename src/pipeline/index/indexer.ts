@@ -17,8 +17,9 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * Bump when extraction or chunking changes: every file is read again on the next run (vectors of
  * passages whose text did not change are kept), and files that failed or were skipped get
  * another try. 2: PDF running headers and footers dropped, split words joined, fragments joined.
+ * 3: a PDF's outline gives its passages their section titles, and passages end where sections do.
  */
-export const EXTRACTOR_VERSION = 2;
+export const EXTRACTOR_VERSION = 3;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

@@ -1,4 +1,5 @@
 import { BREAK_HYPHEN, cleanPages } from './pageCleanup.js';
+import { placeSections, readOutline } from './pdfOutline.js';
 import { ExtractionError, type ExtractedDocument, type ExtractedPage } from './types.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -69,7 +70,10 @@ export async function extractPdf(buf: Buffer): Promise<ExtractedDocument> {
     }
     // Running headers and footers go, and words split at a line end are joined (pageCleanup.ts).
     const cleaned = cleanPages(pages.map((p) => p.text));
-    return { type: 'pdf', title, pages: pages.map((p, i) => ({ page: p.page, text: cleaned[i]! })) };
+    // The outline's sections give each passage its title ("Set-show › Logscale"): what a page is
+    // about, where the page itself prints it once at most.
+    const sections = placeSections(await readOutline(doc), cleaned);
+    return { type: 'pdf', title, pages: pages.map((p, i) => ({ page: p.page, text: cleaned[i]!, ...(sections[i]!.length ? { sections: sections[i] } : {}) })) };
   } finally {
     await doc.destroy().catch(() => undefined);
   }

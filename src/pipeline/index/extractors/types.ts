@@ -4,6 +4,17 @@ export type DocType = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'code';
 export interface ExtractedPage {
   page: number | null;
   text: string;
+  /**
+   * The document's own sections in force on this page (a PDF's outline), each from `offset` in
+   * `text` on, in order; the first one may carry over from an earlier page (offset 0).
+   */
+  sections?: PageSection[];
+}
+
+/** A section title, in force from `offset` (into its page's text) on. */
+export interface PageSection {
+  offset: number;
+  title: string;
 }
 
 export interface ExtractedDocument {
