@@ -487,7 +487,9 @@ export class Backend {
     if (this.options.vectors === false) return Promise.resolve(undefined);
     this.embedder ??= (async () => {
       try {
-        return await EmbedderPool.start(chooseEmbedderSpec(this.store, this.settings.embedder, this.options.modelsDir), 1);
+        const pool = await EmbedderPool.start(chooseEmbedderSpec(this.store, this.settings.embedder, this.options.modelsDir), 1);
+        if (pool.note) this.embedderNote = `${encoderInWords(pool.id)} (${pool.note})`;
+        return pool;
       } catch (err) {
         this.embedderNote = `keywords only: ${(err as Error).message}`;
         return undefined;

@@ -4,7 +4,7 @@ import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cosine } from '../../src/pipeline/models/embedder.js';
-import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
+import { EmbedderPool, FALLBACK_NOTE } from '../../src/pipeline/models/embedderPool.js';
 import { TransformersEmbedder } from '../../src/pipeline/models/transformersEmbedder.js';
 import { tfGraphToOnnx, UnsupportedGraphError } from '../../src/pipeline/models/tfGraphToOnnx.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
@@ -109,6 +109,30 @@ describe('EmbedderPool (worker threads)', () => {
     } finally {
       await pool.close();
       await direct.close();
+    }
+  });
+
+  it('says so when the built-in encoder falls back to WebAssembly, and only then', async () => {
+    process.env.DOCENT_NO_ONNXRUNTIME = '1';
+    let fallback: EmbedderPool | undefined;
+    try {
+      fallback = await EmbedderPool.start({ kind: 'use' }, 1);
+      expect(fallback.runtime).toBe('wasm');
+      expect(fallback.note).toBe(FALLBACK_NOTE);
+      expect(fallback.note).toMatch(/onnxruntime did not load.*WebAssembly/);
+    } finally {
+      delete process.env.DOCENT_NO_ONNXRUNTIME;
+      await fallback?.close();
+    }
+    // Asked for by name (the bench's baseline), or running natively: nothing to say.
+    for (const spec of [{ kind: 'use', runtime: 'wasm' } as const, { kind: 'use' } as const]) {
+      const pool = await EmbedderPool.start(spec, 1);
+      try {
+        expect(pool.runtime).toBe(spec.runtime ?? 'native');
+        expect(pool.note).toBeUndefined();
+      } finally {
+        await pool.close();
+      }
     }
   });
 

@@ -122,6 +122,7 @@ async function embedAll(
   store.assertEmbedder(embedderIdOf(spec));
   if (store.pendingChunkCount() === 0) return { embedded: 0, reused: 0, failed: 0 };
   const pool = await EmbedderPool.start(spec);
+  if (pool.note) process.stderr.write(`note: ${pool.note}\n`);
   try {
     return await indexer.embedPending(pool, signal);
   } finally {

@@ -18,6 +18,7 @@ export async function runWatch(folders: string[], opts: IndexCommandOptions): Pr
     if (e.kind === 'file' && e.outcome !== 'unchanged') log(`${e.outcome}: ${e.path}${e.reason ? ` (${e.reason})` : ''}`);
   });
   const pool = opts.vectors ? await EmbedderPool.start(chooseEmbedderSpec(store, opts.embedder, modelsDir()), 1) : undefined;
+  if (pool?.note) log(`note: ${pool.note}`);
   const watcher = new FolderWatcher(roots, async (paths) => {
     await indexer.syncPaths(paths);
     if (pool) await indexer.embedPending(pool);

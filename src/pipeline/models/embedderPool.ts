@@ -125,6 +125,7 @@ export async function poolLayout(spec: EmbedderSpec, cores = availableParallelis
 
 /** Whether onnxruntime's native library loads here (a platform it ships no build for: no). */
 async function onnxruntimeLoads(): Promise<boolean> {
+  if (process.env.DOCENT_NO_ONNXRUNTIME) return false;
   try {
     await import('onnxruntime-node');
     return true;
@@ -132,6 +133,9 @@ async function onnxruntimeLoads(): Promise<boolean> {
     return false;
   }
 }
+
+/** Said where the built-in encoder runs on WebAssembly because onnxruntime did not load (the bench: 3 to 4 times slower). */
+export const FALLBACK_NOTE = 'onnxruntime did not load on this machine, so the built-in encoder runs on WebAssembly: making vectors takes about 3 times longer';
 
 /** A request of at most this many texts that is not background work goes to every worker, and the first answer counts. */
 const RACE_TEXTS = 2;
@@ -149,6 +153,8 @@ export class EmbedderPool implements Embedder {
     readonly runtime?: string,
     /** Threads each worker's encoder uses. */
     readonly threadsPerWorker = 1,
+    /** What the user should know about how this encoder runs (it fell back to a slower runtime), if anything. */
+    readonly note?: string,
   ) {}
 
   /** `size`: how many workers (default: as poolLayout says for this machine). */
@@ -164,7 +170,8 @@ export class EmbedderPool implements Embedder {
       throw err;
     }
     const threads = workerSpec.kind === 'use' && started[0]!.runtime === 'native' ? (workerSpec.threads ?? 1) : 1;
-    return new EmbedderPool(started[0]!.id, started[0]!.dimension, started.map((w) => w.worker), started[0]!.runtime, threads);
+    const fellBack = spec.kind === 'use' && spec.runtime !== 'wasm' && started[0]!.runtime === 'wasm';
+    return new EmbedderPool(started[0]!.id, started[0]!.dimension, started.map((w) => w.worker), started[0]!.runtime, threads, fellBack ? FALLBACK_NOTE : undefined);
   }
 
   get size(): number {

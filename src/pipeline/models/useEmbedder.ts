@@ -150,6 +150,8 @@ async function onnxModel(files: ModelFiles, fresh: boolean): Promise<string | Ui
  * cannot load on this platform; a graph it cannot translate is a bug and throws.
  */
 async function loadNative(files: ModelFiles, threads: number): Promise<{ encode: Encode; release: () => Promise<void> } | undefined> {
+  // DOCENT_NO_ONNXRUNTIME=1: as on a platform onnxruntime ships no build for (a way round a broken install).
+  if (process.env.DOCENT_NO_ONNXRUNTIME) return undefined;
   let ort: typeof import('onnxruntime-node');
   try {
     ort = await import('onnxruntime-node');
