@@ -123,9 +123,9 @@ function splitPage(text: string, markdown: boolean, maxChars: number, sections: 
     // Cut where a section starts inside the piece; a piece takes the section it starts in.
     const cuts = sections.map((s) => s.offset).filter((o) => o > start && o < end);
     for (const [i, from] of [start, ...cuts].entries()) {
-      const to = cuts[i] ?? end;
-      const a = from + (text.slice(from, to).length - text.slice(from, to).trimStart().length);
-      const b = from + text.slice(from, to).trimEnd().length;
+      const part = text.slice(from, cuts[i] ?? end);
+      const a = from + (part.length - part.trimStart().length);
+      const b = from + part.trimEnd().length;
       if (b > a) pieces.push({ start: a, end: b, section: markdown ? section : sectionAt(a), breakBefore: breakBefore || i > 0 });
     }
   };

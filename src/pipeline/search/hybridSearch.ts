@@ -264,11 +264,11 @@ async function search(store: IndexStore, query: string, options: SearchOptions):
     fused.set(id, entry);
   });
   const byScore = qv && bm25Ids.length && vecIds.length ? convexShare(encoderReadsIndex(store, agreement)) : 0;
-  if (byScore > 0) {
+  if (qv && byScore > 0) {
     // The encoder reads this index poorly: keywords lead, meaning parts ties (convexFusion). Its
     // scores are put on the rank fusion's scale (a passage first on both sides scores the same),
     // so that the Search stage can merge them with another reading's.
-    const scores = convexFusion(keyword, cosines(store, qv!, [...fused.keys()]), vectorWeight);
+    const scores = convexFusion(keyword, cosines(store, qv, [...fused.keys()]), vectorWeight);
     const scale = (1 + vectorWeight) / (RRF_K + 1);
     for (const [id, entry] of fused) entry.score = byScore * (scores.get(id) ?? 0) * scale + (1 - byScore) * entry.score;
   }
@@ -407,12 +407,13 @@ export function keywordCandidates(store: IndexStore, match: string, limit: numbe
  * beyond its first `max` count `demote` of their score. A long document's many matches do not
  * crowd out other files, yet its third passage still beats another file's weak one (a hard cap
  * once dropped the price paragraph of a three-paragraph note in favour of an unrelated file).
+ * `unitOf` names what is spread over: a file, or a page of a file with pages (resultUnit).
  */
-export function diversifyPerFile<T>(ranked: readonly T[], fileOf: (item: T) => number | string | undefined, scoreOf: (item: T) => number, max: number, k: number, demote = 0.5): T[] {
+export function diversifyPerFile<T>(ranked: readonly T[], unitOf: (item: T) => number | string | undefined, scoreOf: (item: T) => number, max: number, k: number, demote = 0.5): T[] {
   const perFile = new Map<number | string, number>();
   const scored: { item: T; score: number; order: number }[] = [];
   ranked.forEach((item, order) => {
-    const f = fileOf(item);
+    const f = unitOf(item);
     if (f === undefined) return;
     const n = perFile.get(f) ?? 0;
     perFile.set(f, n + 1);
