@@ -4,6 +4,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { DocentError } from '../../shared/errors.js';
 import type { EmbedOptions, Embedder, EmbedderSpec } from './embedder.js';
 import type { WorkerReply, WorkerRequest } from './embedWorker.js';
+import { loadOnnxruntime } from './onnxruntime.js';
 import { WorkerGate } from './workerGate.js';
 
 /**
@@ -116,22 +117,11 @@ class EmbedWorker {
  * transformers.js), a single-threaded encoder per core, up to four.
  */
 export async function poolLayout(spec: EmbedderSpec, cores = availableParallelism()): Promise<{ workers: number; threads: number }> {
-  if (spec.kind === 'use' && spec.runtime !== 'wasm' && (await onnxruntimeLoads())) {
+  if (spec.kind === 'use' && spec.runtime !== 'wasm' && (await loadOnnxruntime())) {
     const threads = Math.min(2, cores);
     return { workers: Math.max(1, Math.floor(Math.min(cores, 8) / threads)), threads };
   }
   return { workers: Math.max(1, Math.min(cores, 4)), threads: 1 };
-}
-
-/** Whether onnxruntime's native library loads here (a platform it ships no build for: no). */
-async function onnxruntimeLoads(): Promise<boolean> {
-  if (process.env.DOCENT_NO_ONNXRUNTIME) return false;
-  try {
-    await import('onnxruntime-node');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Said where the built-in encoder runs on WebAssembly because onnxruntime did not load (the bench: 3 to 4 times slower). */

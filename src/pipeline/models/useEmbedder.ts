@@ -8,13 +8,13 @@ import { DocentError } from '../../shared/errors.js';
 import { cacheDir } from '../config.js';
 import { normalise, type Embedder, type UseRuntime } from './embedder.js';
 import { encodeOnnxModel } from './onnxProto.js';
+import { loadOnnxruntime } from './onnxruntime.js';
 import { tfGraphToOnnx, type TfNode, type TfWeightSpec } from './tfGraphToOnnx.js';
 
 const require = createRequire(import.meta.url);
 
 type Tf = typeof import('@tensorflow/tfjs-core');
 type Tokenizer = import('@tensorflow-models/universal-sentence-encoder').Tokenizer;
-
 
 interface WeightsManifestGroup {
   paths: string[];
@@ -145,19 +145,14 @@ async function onnxModel(files: ModelFiles, fresh: boolean): Promise<string | Ui
 }
 
 /**
- * The graph on onnxruntime's CPU kernels, on the calling thread (one thread per session, so the
- * pool's workers and their lower priority decide where it runs). Undefined where onnxruntime
- * cannot load on this platform; a graph it cannot translate is a bug and throws.
+ * The graph on onnxruntime's CPU kernels, in a session of `threads` threads started from the
+ * calling thread (so they inherit the pool worker's lower priority). Undefined where onnxruntime
+ * cannot load, or the model cannot be translated or loaded: the caller falls back to WebAssembly,
+ * and the pool says so (EmbedderPool.note).
  */
 async function loadNative(files: ModelFiles, threads: number): Promise<{ encode: Encode; release: () => Promise<void> } | undefined> {
-  // DOCENT_NO_ONNXRUNTIME=1: as on a platform onnxruntime ships no build for (a way round a broken install).
-  if (process.env.DOCENT_NO_ONNXRUNTIME) return undefined;
-  let ort: typeof import('onnxruntime-node');
-  try {
-    ort = await import('onnxruntime-node');
-  } catch {
-    return undefined;
-  }
+  const ort = await loadOnnxruntime();
+  if (!ort) return undefined;
   const options: import('onnxruntime-node').InferenceSession.SessionOptions = {
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
