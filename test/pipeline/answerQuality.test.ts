@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { CONFIDENCE_FEATURES, CONFIDENCE_MODEL, confidenceFeatures } from '../../src/pipeline/answer/confidence.js';
-import { answerTypes, extractiveMap, givesType, passageTexts, statements } from '../../src/pipeline/answer/mapStage.js';
+import { answerTypes, extractiveMap, givesType, passageTexts, passageWindows, statements } from '../../src/pipeline/answer/mapStage.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { hybridSearch, isKeywordQuery } from '../../src/pipeline/search/hybridSearch.js';
@@ -34,6 +34,15 @@ beforeAll(async () => {
   writeFileSync(
     join(folder, 'memory-settings.md'),
     'shared_buffers (integer)\n\nSets the amount of memory the server uses for shared buffers. The default is 128 megabytes.\n\nwal_writer_flush_after (integer)\n\nThe default setting of -1 selects a size equal to 1/32nd of shared_buffers, but not more than 16 megabytes.\n',
+  );
+  // One section cut into several passages: its first says the default, the later ones name the setting most.
+  const tuning = (n: number): string =>
+    `Tuning note ${n}. Raising pool_clients costs memory for every connection, so pool_clients is best raised together with the memory limits, ` +
+    'and a pool_clients far above the count of cores only queues work. Watch the wait times after each change and lower pool_clients ' +
+    'again when they grow, because every connection holds buffers of its own while it waits for the server to answer it.';
+  writeFileSync(
+    join(folder, 'pool-guide.md'),
+    `# Connection pool\n\npool_clients sets how many clients may be connected at once. The default is 250 clients.\n\n${[1, 2, 3, 4].map(tuning).join('\n\n')}\n\n# Logging\n\nThe log keeps 7 days of connection history by default.\n`,
   );
   writeFileSync(join(folder, 'notes.md'), 'Notes from the Monday meeting\n\nWe talked about the office move and the new coffee machine. Nobody mentioned the budget.\n');
   store = IndexStore.open(join(t.dir, 'index.sqlite'));
@@ -96,6 +105,33 @@ describe('answers on real files: what issue 43 found', () => {
     const r = await ask(store, 'What is the default of shared_buffers?', { now: NOW });
     expect(r.notFound).toBe(false);
     expect(r.answer).toMatch(/^The default is 128 megabytes\./);
+  });
+
+  it('reads the passages around a hit in its section, so an answer the search ranked lower is found, cited on its own passage', async () => {
+    const question = { resolved_query: 'What is the default number of pool_clients?', keywords: [] };
+    const { hits } = await hybridSearch(store, 'tuning raising pool_clients memory cores wait times', { k: 1 });
+    const hit = hits[0]!;
+    expect(basename(hit.path)).toBe('pool-guide.md');
+    const texts = passageTexts(store, hits);
+    expect(texts.get(hit.chunkId)).not.toMatch(/default/);
+    // The hit alone does not hold the default.
+    expect((await extractiveMap(store, hits, question, { texts })).some((f) => /250 clients/.test(f.quote))).toBe(false);
+    const around = passageWindows(store, hits, texts);
+    const chunk = store.db.prepare('SELECT ordinal, heading FROM chunks WHERE id = ?');
+    const at = chunk.get(hit.chunkId) as { ordinal: number; heading: string };
+    expect(around.length).toBeGreaterThan(0);
+    for (const n of around) {
+      const c = chunk.get(n.chunkId) as { ordinal: number; heading: string };
+      expect(Math.abs(c.ordinal - at.ordinal)).toBeLessThanOrEqual(2);
+      // Never across a heading: the Logging section's passage is not the pool's.
+      expect(c.heading).toBe(at.heading);
+      expect(texts.get(n.chunkId)).not.toMatch(/7 days/);
+      expect(n.score).toBe(hit.score);
+    }
+    const facts = await extractiveMap(store, [...hits, ...around], question, { texts });
+    expect(facts[0]!.quote).toMatch(/The default is 250 clients\./);
+    expect(facts[0]!.chunkId).not.toBe(hit.chunkId);
+    expect(texts.get(facts[0]!.chunkId)).toMatch(/The default is 250 clients/);
   });
 
   it('reads the kind of answer a question asks for from the language tables', () => {

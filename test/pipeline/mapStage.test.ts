@@ -1,26 +1,23 @@
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractiveMap, fileTitle, filterFacts, questionCoverage, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
-import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
 
 let fixture: Awaited<ReturnType<typeof indexedFixtureDocs>>;
 let termStats: TermStats;
-let embedder: UseEmbedder | undefined;
 beforeAll(async () => {
   fixture = await indexedFixtureDocs();
   termStats = new TermStats(fixture.store);
 });
-afterAll(async () => {
-  await embedder?.close();
+afterAll(() => {
   fixture.cleanup();
 });
 
 async function factsFor(question: string, keywords: string[] = []): Promise<Fact[]> {
   const { hits } = await hybridSearch(fixture.store, [question, ...keywords].join(' '), { k: 5, extraTerms: { terms: keywords, weight: 0.5 } });
-  return filterFacts(await extractiveMap(fixture.store, hits, { resolved_query: question, keywords }, { termStats, embedder }));
+  return filterFacts(await extractiveMap(fixture.store, hits, { resolved_query: question, keywords }, { termStats }));
 }
 
 describe('extractive Map and Filter on real documents', () => {
@@ -44,22 +41,6 @@ describe('extractive Map and Filter on real documents', () => {
     const f = (quote: string, score: number): Fact => ({ quote, score, coverage: score, path: 'a.md', page: null, chunkId: 1 });
     const kept = filterFacts([f('The warranty period is five years from installation.', 0.9), f('The warranty period is five years from the installation.', 0.8), f('Unrelated words here entirely.', 0.1)]);
     expect(kept.map((k) => k.score)).toEqual([0.9]);
-  });
-
-  it('with the encoder, also weighs a sentence by how close its meaning is to the question', async () => {
-    embedder = await UseEmbedder.load();
-    const { hits } = await hybridSearch(fixture.store, 'how are passwords kept safe', { k: 5 });
-    const auth = hits.filter((h) => basename(h.path) === 'auth-notes.md');
-    expect(auth.length).toBeGreaterThan(0);
-    const question = { resolved_query: 'How are passwords kept safe?', keywords: [] };
-    const byWords = await extractiveMap(fixture.store, auth, question, { termStats });
-    const byMeaning = await extractiveMap(fixture.store, auth, question, { termStats, embedder });
-    const score = (facts: Fact[]) => facts.find((f) => /Argon2id/.test(f.quote))?.score ?? 0;
-    expect(score(byMeaning)).toBeGreaterThan(0);
-    // The hashing sentence shares one word with the question; its meaning is what lifts it.
-    expect(byMeaning[0]!.quote).toMatch(/Argon2id/);
-    expect(score(byMeaning)).not.toBe(score(byWords));
-    embedder = undefined;
   });
 });
 

@@ -12,7 +12,7 @@ import type { IndexStore } from '../store/indexStore.js';
 import { queryFiles } from './filesystemTool.js';
 import type { LlmAnswerer } from './llmAnswerer.js';
 import { llmMap, llmReduce } from './llmStages.js';
-import { extractiveMap, filterFacts, passageTexts, type Fact } from './mapStage.js';
+import { extractiveMap, filterFacts, passageTexts, passageWindows, type Fact } from './mapStage.js';
 import { plan as makePlan, type Plan } from './plan.js';
 import { withContext } from './citationContext.js';
 import { cite, reduceFacts, reduceFiles, type Citation, type ReducedAnswer } from './reduce.js';
@@ -171,12 +171,12 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     if (found.filtersDropped) notes.push(`No file matched ${describeFilters(p)}, so every file was searched.`);
     // Read once: Map and Confidence both look at the passages.
     const texts = passageTexts(store, found.hits);
-    const mapOptions = { termStats, embedder: options.embedder, texts };
+    const mapOptions = { termStats, texts };
     let mapNote = '';
     const mapped: Fact[] = await timed(
       'map',
       async () => {
-        if (!options.answerer) return extractiveMap(store, found.hits, rw, mapOptions);
+        if (!options.answerer) return extractiveMap(store, [...found.hits, ...passageWindows(store, found.hits, texts)], rw, mapOptions);
         const m = await llmMap(store, found.hits, rw, options.answerer, { ...mapOptions, budgetMs: options.mapBudgetMs });
         mapNote = ` (model: ${m.byModel} of ${found.hits.length} passages${m.dropped ? `, ${m.dropped} quotes not in their passage dropped` : ''}${m.fallback ? `; extractive for the rest: ${m.fallback}` : ''})`;
         return m.facts;
