@@ -172,13 +172,15 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     // Read once: Map and Confidence both look at the passages.
     const texts = passageTexts(store, found.hits);
     const mapOptions = { termStats, texts };
+    // Map reads each hit with the passages around it in its section (the model, or the words, for the ones it has no time for).
+    const mapHits = [...found.hits, ...passageWindows(store, found.hits, texts)];
     let mapNote = '';
     const mapped: Fact[] = await timed(
       'map',
       async () => {
-        if (!options.answerer) return extractiveMap(store, [...found.hits, ...passageWindows(store, found.hits, texts)], rw, mapOptions);
-        const m = await llmMap(store, found.hits, rw, options.answerer, { ...mapOptions, budgetMs: options.mapBudgetMs });
-        mapNote = ` (model: ${m.byModel} of ${found.hits.length} passages${m.dropped ? `, ${m.dropped} quotes not in their passage dropped` : ''}${m.fallback ? `; extractive for the rest: ${m.fallback}` : ''})`;
+        if (!options.answerer) return extractiveMap(store, mapHits, rw, mapOptions);
+        const m = await llmMap(store, mapHits, rw, options.answerer, { ...mapOptions, budgetMs: options.mapBudgetMs });
+        mapNote = ` (model: ${m.byModel} of ${mapHits.length} passages${m.dropped ? `, ${m.dropped} quotes not in their passage dropped` : ''}${m.fallback ? `; extractive for the rest: ${m.fallback}` : ''})`;
         return m.facts;
       },
       (f) => `${f.length} facts${mapNote}`,
