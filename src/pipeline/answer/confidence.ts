@@ -12,7 +12,7 @@ import type { SearchHit } from '../search/hybridSearch.js';
 import { queryTerms } from '../search/queryTerms.js';
 import type { TermStats } from '../search/termStats.js';
 
-export const CONFIDENCE_FEATURES = ['bias', 'top_coverage', 'passage_coverage', 'rare_found', 'absent_share', 'support', 'rarest_missing'] as const;
+export const CONFIDENCE_FEATURES = ['bias', 'top_coverage', 'passage_coverage', 'rare_found', 'absent_share', 'support', 'rarest_missing', 'absent_any'] as const;
 
 export interface ConfidenceModel {
   features: readonly string[];
@@ -49,23 +49,26 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const coverageOf = questionCoverage(question, termStats, true);
   const best = hits[0];
   const passage = best ? coverageOf(`${fileTitle(best.path)} ${texts.get(best.chunkId) ?? ''}`) : 0;
-  const terms = queryTerms(question.original_query ?? question.resolved_query);
+  const terms = queryTerms(`${question.original_query ?? ""} ${question.resolved_query}`);
   const df = termStats?.documentFrequency(terms);
   const idf = df ? termStats!.idfOf(df) : undefined;
   // Words the index does not have at all ("passport" in a folder of manuals) weigh against an
-  // answer, the more so the larger the index: a small folder lacks ordinary words by chance.
+  // answer: they shrink the coverage whatever the index's size, and count once more as a share that
+  // grows with the size (a small folder lacks a paraphrase's ordinary words by chance too). The
+  // model learnt the weights from large indexes and small folders both (train:confidence).
   const weight = (t: string): number => idf?.get(t) ?? 1;
   const total = terms.reduce((a, t) => a + weight(t), 0) || 1;
   const size = termStats ? Math.min(1, termStats.documents() / FULL_ABSENCE_PASSAGES) : 0;
-  const absent = df ? (size * terms.filter((t) => df.get(t) === 0).reduce((a, t) => a + weight(t), 0)) / total : 0;
+  const absentAny = df ? terms.filter((t) => df.get(t) === 0).reduce((a, t) => a + weight(t), 0) / total : 0;
+  const absent = size * absentAny;
   const rare = terms.filter((t) => !df || df.get(t)! > 0).sort((a, b) => weight(b) - weight(a)).slice(0, RARE_TERMS);
   const near = hits.slice(0, RARE_WITHIN).map((h) => new Set(queryTerms(`${fileTitle(h.path)} ${texts.get(h.chunkId) ?? ''}`).map(stem)));
   const found = (t: string): boolean => near.some((words) => words.has(stem(t)));
   const rareFound = rare.length ? rare.filter(found).length / rare.length : 0;
   const hit = top ? hits.find((h) => h.chunkId === top.chunkId) : undefined;
   const support = top ? Math.min(3, new Set(facts.filter((f) => f.coverage >= top.coverage * 0.6).map((f) => f.path)).size) / 3 : 0;
-  // Coverage of the words the index has, shrunk by the share it lacks (which counts in a large index only).
-  const topCoverage = top ? (1 - absent) * coverageOf(`${fileTitle(top.path)} ${top.heading ?? ''} ${top.quote}`) : 0;
+  // Coverage of the words the index has, shrunk by the share it lacks.
+  const topCoverage = top ? (1 - absentAny) * coverageOf(`${fileTitle(top.path)} ${top.heading ?? ''} ${top.quote}`) : 0;
   // The most specific question word the index has but the answer's passage lacks, in its own or a
   // related form ("MySQL" asked, a passage on another server's port found): its rarity against the
   // rarest a word of the index can be, counted as the absent words are, by the index's size. Words
@@ -79,7 +82,7 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const lacks = (t: string): boolean => !stems([t, ...relatedWords(t)]).some((w) => answerWords!.has(w));
   const missing = answerWords ? terms.filter((t) => (!df || df.get(t)! > 0) && lacks(t)).map((t) => size * Math.min(1, weight(t) / ceiling)) : [];
   const rarestMissing = !top ? 1 : Math.max(0, ...missing);
-  return [1, topCoverage, (1 - absent) * passage, rareFound, absent, support, rarestMissing];
+  return [1, topCoverage, (1 - absentAny) * passage, rareFound, absent, support, rarestMissing, absentAny];
 }
 
 export interface ConfidenceResult {
