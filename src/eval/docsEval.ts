@@ -121,10 +121,10 @@ export function figures(items: readonly ItemResult[]): SetFigures {
 }
 
 async function askOne(store: IndexStore, question: string, embedder: Embedder | undefined, session?: string): Promise<{ r: AskResult; hits: SearchHit[] }> {
-  let hits: SearchHit[] = [];
-  const r = await ask(store, question, { embedder, session, onHits: (h) => (hits = [...h]) });
+  const r = await ask(store, question, { embedder, session });
   await r.prepared;
-  return { r, hits };
+  // The passages as ask lists them with its answer (what `docent ask --json` and the app show).
+  return { r, hits: r.passages };
 }
 
 /** An item scored, with the rank of the first passage that holds its fact. */

@@ -248,7 +248,8 @@ export class Backend {
         confidence: r.confidence,
         notFound: r.notFound,
         citations: r.citations,
-        hits,
+        // Listed at once as searched (chat:hits), then as ranked with what Map read in them.
+        hits: r.passages.length ? r.passages.map(toHit) : hits,
         rewrite: r.rewrite,
         plan: { tool: r.plan.tool, reason: r.plan.reason, filters: { ...r.plan.filters } },
         stages: r.stages,

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractiveMap, fileTitle, filterFacts, questionCoverage, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { extractiveMap, fileTitle, filterFacts, questionCoverage, rerankByFacts, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
@@ -35,6 +35,26 @@ describe('extractive Map and Filter on real documents', () => {
     const facts = await factsFor('Wat is de prijs van houtmulch?', ['houtmulch']);
     expect(basename(facts[0]!.path)).toBe('houtmulch.md');
     expect(facts.some((f) => /45 euro/.test(f.quote))).toBe(true);
+  });
+
+  it('lists the passages by their search rank and what Map read in them', async () => {
+    const question = 'What is the warranty period of the heat pump?';
+    const { hits } = await hybridSearch(fixture.store, question, { k: 5 });
+    expect(hits.length).toBeGreaterThan(2);
+    const facts = await extractiveMap(fixture.store, hits, { resolved_query: question, keywords: [] }, { termStats });
+    const ranked = rerankByFacts(hits, facts);
+    expect(ranked.map((h) => h.chunkId).sort()).toEqual(hits.map((h) => h.chunkId).sort());
+    for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1]!.score).toBeGreaterThanOrEqual(ranked[i]!.score);
+    for (const h of ranked) {
+      expect(h.score).toBeGreaterThanOrEqual(0);
+      expect(h.score).toBeLessThanOrEqual(1);
+    }
+    // A passage whose sentence answers moves ahead of one the search put first but that answers nothing.
+    const last = hits[hits.length - 1]!;
+    const lifted = rerankByFacts(hits, [{ quote: 'x', path: last.path, page: last.page, chunkId: last.chunkId, score: 1, coverage: 1 }]);
+    expect(lifted[0]!.chunkId).toBe(last.chunkId);
+    // Without facts the search's order stands.
+    expect(rerankByFacts(hits, []).map((h) => h.chunkId)).toEqual(hits.map((h) => h.chunkId));
   });
 
   it('drops weak facts and near-duplicates', () => {

@@ -12,7 +12,7 @@ import type { IndexStore } from '../store/indexStore.js';
 import { queryFiles } from './filesystemTool.js';
 import type { LlmAnswerer } from './llmAnswerer.js';
 import { llmMap, llmReduce } from './llmStages.js';
-import { extractiveMap, filterFacts, passageTexts, passageWindows, type Fact } from './mapStage.js';
+import { extractiveMap, filterFacts, passageTexts, passageWindows, rerankByFacts, type Fact } from './mapStage.js';
 import { plan as makePlan, type Plan } from './plan.js';
 import { withContext } from './citationContext.js';
 import { cite, reduceFacts, reduceFiles, type Citation, type ReducedAnswer } from './reduce.js';
@@ -187,6 +187,8 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
       factLines,
     );
     const facts = await timed('filter', () => filterFacts(mapped), (f) => `${f.length} kept`, factLines);
+    // The passages listed with the answer: by their search rank and what Map read in them.
+    passages = rerankByFacts(found.hits, mapped);
     const verdict = passageConfidence({ question: rw, facts, hits: found.hits, texts, termStats });
     evidence = verdict.features;
     let reduceNote = '';

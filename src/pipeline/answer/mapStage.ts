@@ -346,6 +346,24 @@ export function overlap(a: string, b: string): number {
   return A.size + B.size - both ? both / (A.size + B.size - both) : 1;
 }
 
+/** The share of a passage's place in the list that is its best sentence's score (eval:docs, keywords: page hit@5 0.758 → 0.788, MRR@10 0.573 → 0.592). */
+const SENTENCE_SHARE = 0.5;
+
+/**
+ * The hits again, ordered by what Map read in them: each one's search rank (its score against the
+ * best) blended with its best sentence's score, so that the passage that answers comes before one
+ * that only shares the words. The score becomes that blend (0..1).
+ */
+export function rerankByFacts(hits: readonly SearchHit[], facts: readonly Fact[]): SearchHit[] {
+  const best = hits.length ? Math.max(...hits.map((h) => h.score)) : 1;
+  const sentence = new Map<number, number>();
+  for (const f of facts) sentence.set(f.chunkId, Math.max(sentence.get(f.chunkId) ?? 0, f.score));
+  return hits
+    .map((h, i) => ({ h, i, score: round((1 - SENTENCE_SHARE) * (best > 0 ? h.score / best : 0) + SENTENCE_SHARE * (sentence.get(h.chunkId) ?? 0)) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map(({ h, score }) => ({ ...h, score }));
+}
+
 /**
  * The Filter stage: facts below the relevance bar go, and so do near-duplicates of a better
  * fact (the same sentence in a copied file, a repeated paragraph).
