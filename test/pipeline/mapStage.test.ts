@@ -37,24 +37,25 @@ describe('extractive Map and Filter on real documents', () => {
     expect(facts.some((f) => /45 euro/.test(f.quote))).toBe(true);
   });
 
-  it('lists the passages by their search rank and what Map read in them', async () => {
-    const question = 'What is the warranty period of the heat pump?';
-    const { hits } = await hybridSearch(fixture.store, question, { k: 5 });
+  it('lists the passages by their search rank, what Map read in them and their headings', async () => {
+    const question = { resolved_query: 'What is the warranty period of the heat pump?', keywords: [] };
+    const { hits } = await hybridSearch(fixture.store, question.resolved_query, { k: 5 });
     expect(hits.length).toBeGreaterThan(2);
-    const facts = await extractiveMap(fixture.store, hits, { resolved_query: question, keywords: [] }, { termStats });
-    const ranked = rerankByFacts(hits, facts);
+    const facts = await extractiveMap(fixture.store, hits, question, { termStats });
+    const ranked = rerankByFacts(fixture.store, hits, facts, question, termStats);
     expect(ranked.map((h) => h.chunkId).sort()).toEqual(hits.map((h) => h.chunkId).sort());
     for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1]!.score).toBeGreaterThanOrEqual(ranked[i]!.score);
     for (const h of ranked) {
       expect(h.score).toBeGreaterThanOrEqual(0);
       expect(h.score).toBeLessThanOrEqual(1);
     }
+    // The manual's warranty page: its sentence answers, its heading (the file's name) names the heat pump.
+    expect(basename(ranked[0]!.path)).toBe('heat-pump-manual.pdf');
+    expect(ranked[0]!.page).toBe(3);
     // A passage whose sentence answers moves ahead of one the search put first but that answers nothing.
     const last = hits[hits.length - 1]!;
-    const lifted = rerankByFacts(hits, [{ quote: 'x', path: last.path, page: last.page, chunkId: last.chunkId, score: 1, coverage: 1 }]);
+    const lifted = rerankByFacts(fixture.store, hits, [{ quote: 'x', path: last.path, page: last.page, chunkId: last.chunkId, score: 1, coverage: 1 }], question, termStats);
     expect(lifted[0]!.chunkId).toBe(last.chunkId);
-    // Without facts the search's order stands.
-    expect(rerankByFacts(hits, []).map((h) => h.chunkId)).toEqual(hits.map((h) => h.chunkId));
   });
 
   it('drops weak facts and near-duplicates', () => {

@@ -187,8 +187,8 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
       factLines,
     );
     const facts = await timed('filter', () => filterFacts(mapped), (f) => `${f.length} kept`, factLines);
-    // The passages listed with the answer: by their search rank and what Map read in them.
-    passages = rerankByFacts(found.hits, mapped);
+    // The passages listed with the answer: by their search rank, what Map read in them and their headings.
+    passages = rerankByFacts(store, found.hits, mapped, rw, termStats);
     const verdict = passageConfidence({ question: rw, facts, hits: found.hits, texts, termStats });
     evidence = verdict.features;
     let reduceNote = '';
