@@ -262,6 +262,40 @@ describe('Indexer', () => {
   });
 });
 
+describe('reusing vectors', () => {
+  it('reuses a vector only where the encoder reads the same: the same passage in a copied file, not the same text under another title', async () => {
+    const docs = join(dir, 'docs');
+    mkdirSync(docs);
+    // Web pages: the encoder reads a page's title with each passage, which the passage's text does not hold.
+    const page = (title: string): string =>
+      `<html><head><title>${title}</title></head><body><p>The backup runs every night at two and keeps fourteen copies on the second disk of the server.</p></body></html>`;
+    writeFileSync(join(docs, 'backup.html'), page('Backups'));
+    writeFileSync(join(docs, 'backup copy.html'), page('Backups'));
+    writeFileSync(join(docs, 'mirror.html'), page('Mirrors'));
+    await indexer.indexRoot(docs);
+    const embedder = await UseEmbedder.load();
+    try {
+      const summary = await indexer.embedPending(embedder);
+      expect(summary).toMatchObject({ embedded: 2, reused: 1, failed: 0 });
+      // Later, the same text under a third title is embedded too; a third copy of backup.md is not.
+      writeFileSync(join(docs, 'restore.html'), page('Restores'));
+      writeFileSync(join(docs, 'backup again.html'), page('Backups'));
+      await indexer.indexRoot(docs);
+      expect(await indexer.embedPending(embedder)).toMatchObject({ embedded: 1, reused: 1, failed: 0 });
+    } finally {
+      await embedder.close();
+    }
+    const vectorOf = (name: string): string =>
+      (store.db.prepare("SELECT hex(v.embedding) AS e FROM chunks c JOIN files f ON f.id = c.file_id JOIN chunk_vec v ON v.rowid = c.id WHERE f.path LIKE '%/' || ?").get(name) as { e: string }).e;
+    const texts = store.db.prepare('SELECT DISTINCT text_hash FROM chunks').all();
+    expect(texts).toHaveLength(1);
+    expect(vectorOf('backup copy.html')).toBe(vectorOf('backup.html'));
+    expect(vectorOf('backup again.html')).toBe(vectorOf('backup.html'));
+    expect(vectorOf('mirror.html')).not.toBe(vectorOf('backup.html'));
+    expect(vectorOf('restore.html')).not.toBe(vectorOf('mirror.html'));
+  }, 120_000);
+});
+
 describe('the order of the vector pass', () => {
   /** The real encoder, with the texts it is given written down in order. */
   class Recording extends WrappingEmbedder {

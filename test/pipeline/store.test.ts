@@ -88,7 +88,9 @@ describe('IndexStore', () => {
     const [a, b] = store.pendingChunks(10);
     expect(store.storeVectors([{ chunkId: a!.id, vector: new Float32Array([1, 0]) }, { chunkId: 99999, vector: new Float32Array([0, 1]) }])).toBe(1);
     expect(store.counts()).toMatchObject({ vectors: 1, pendingVectors: 1 });
-    expect(store.vectorForTextHash('h-one')).toEqual(new Float32Array([1, 0]));
+    expect(store.vectorForTextHash('h-one', () => true)).toEqual(new Float32Array([1, 0]));
+    // Not for a passage of the same text that the encoder reads under another heading.
+    expect(store.vectorForTextHash('h-one', () => false)).toBeUndefined();
     store.replaceFile(rec, []);
     expect((store.db.prepare('SELECT COUNT(*) n FROM chunk_vec').get() as { n: number }).n).toBe(0);
     expect(b).toBeDefined();

@@ -387,16 +387,19 @@ export class Indexer {
       total = Math.max(total, done + this.store.pendingChunkCount());
       const items: Array<{ chunkId: number; vector: Float32Array | null }> = [];
       const toEmbed: typeof batch = [];
+      // A passage's vector is reused where the encoder would read the very same: the same text under a heading read alike.
       const seenInBatch = new Map<string, number>();
+      const reading = (c: { heading: string; textHash: string }): string => `${embeddingText(c.heading, '')}\n${c.textHash}`;
       for (const c of batch) {
-        const reused = this.store.vectorForTextHash(c.textHash);
+        const context = embeddingText(c.heading, '');
+        const reused = this.store.vectorForTextHash(c.textHash, (heading) => embeddingText(heading, '') === context);
         if (reused) {
           items.push({ chunkId: c.id, vector: reused });
           summary.reused++;
-        } else if (seenInBatch.has(c.textHash)) {
+        } else if (seenInBatch.has(reading(c))) {
           items.push({ chunkId: c.id, vector: null }); // filled below from its twin
         } else {
-          seenInBatch.set(c.textHash, toEmbed.length);
+          seenInBatch.set(reading(c), toEmbed.length);
           toEmbed.push(c);
         }
       }
@@ -409,7 +412,7 @@ export class Indexer {
       for (const item of items) {
         if (item.vector) continue;
         const c = batch.find((b) => b.id === item.chunkId)!;
-        const twin = seenInBatch.get(c.textHash);
+        const twin = seenInBatch.get(reading(c));
         if (twin !== undefined && toEmbed[twin]!.id !== c.id && vectors[twin]) {
           item.vector = vectors[twin]!;
           summary.reused++;

@@ -513,15 +513,17 @@ export class IndexStore {
     return out;
   }
 
-  /** A vector already made for the same text (a duplicate paragraph, a copied file), if any. */
-  vectorForTextHash(textHash: string): Float32Array | undefined {
+  /**
+   * A vector already made for the same text (a duplicate paragraph, a copied file) under a heading
+   * the encoder reads alike (`readsAlike`: it reads a heading with the text), if any.
+   */
+  vectorForTextHash(textHash: string, readsAlike: (heading: string) => boolean): Float32Array | undefined {
     if (!this.hasVectorTable()) return undefined;
-    const row = this.db
-      .prepare(
-        `SELECT v.embedding AS e FROM chunks c JOIN chunk_vec v ON v.rowid = c.id
-         WHERE c.text_hash = ? AND c.vec_state = 1 LIMIT 1`,
-      )
-      .get(textHash) as { e: Buffer } | undefined;
+    const rows = this.prepared(
+      `SELECT c.heading AS heading, v.embedding AS e FROM chunks c JOIN chunk_vec v ON v.rowid = c.id
+       WHERE c.text_hash = ? AND c.vec_state = 1 LIMIT ${TWINS_LOOKED_AT}`,
+    ).all(textHash) as { heading: string; e: Buffer }[];
+    const row = rows.find((r) => readsAlike(r.heading));
     return row ? vectorOfBlob(row.e) : undefined;
   }
 
@@ -615,6 +617,9 @@ export class IndexStore {
       .all() as Array<{ path: string; status: FileStatus; reason: string }>;
   }
 }
+
+/** Passages of the same text looked at for one read alike (vectorForTextHash). */
+const TWINS_LOOKED_AT = 20;
 
 /** A stored embedding as floats, copied out of the blob (whose buffer better-sqlite3 may reuse). */
 function vectorOfBlob(blob: Buffer): Float32Array {
