@@ -187,7 +187,7 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
       factLines,
     );
     const facts = await timed('filter', () => filterFacts(mapped), (f) => `${f.length} kept`, factLines);
-    // The passages listed with the answer: by their search rank, what Map read in them and their headings.
+    // The passages listed with the answer (and the nearest ones of a not-found answer): by their search rank, what Map read in them and their headings.
     passages = rerankByFacts(store, found.hits, mapped, rw, termStats);
     const verdict = passageConfidence({ question: rw, facts, hits: found.hits, texts, termStats });
     evidence = verdict.features;
@@ -195,8 +195,8 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     reduced = await timed(
       'reduce',
       async () => {
-        if (!options.answerer) return reduceFacts(facts, found.hits, rw.intent, rw.language, verdict);
-        const r = await llmReduce(facts, found.hits, { text: rw.resolved_query, intent: rw.intent, language: rw.language }, options.answerer, verdict, options.reduceBudgetMs);
+        if (!options.answerer) return reduceFacts(facts, passages, rw.intent, rw.language, verdict);
+        const r = await llmReduce(facts, passages, { text: rw.resolved_query, intent: rw.intent, language: rw.language }, options.answerer, verdict, options.reduceBudgetMs);
         reduceNote = r.fallback ? ` (extractive: the model's answer was not used: ${r.fallback})` : r.check ? ` (written by the model; its check: ${r.check}${r.dropped ? `; ${r.dropped} unsupported sentences dropped` : ''})` : '';
         return r.reduced;
       },
