@@ -69,15 +69,17 @@ describe('real-documents evaluation: the slice, end to end', () => {
 
   it('finds the right page and states the fact as well as it did when this floor was set', () => {
     const kw = report.results[0]!;
-    expect(kw.all_answerable['hit@5']).toBeGreaterThanOrEqual(0.75);
-    expect(kw.all_answerable['mrr@10']).toBeGreaterThanOrEqual(0.6);
-    expect(kw.all_answerable.answer_contains_fact).toBeGreaterThanOrEqual(0.28);
+    // Set at 0.86 / 0.707 / 0.51 (the passages listed by what Map read in them; Map reading each hit's section).
+    expect(kw.all_answerable['hit@5']).toBeGreaterThanOrEqual(0.82);
+    expect(kw.all_answerable['mrr@10']).toBeGreaterThanOrEqual(0.67);
+    expect(kw.all_answerable.answer_contains_fact).toBeGreaterThanOrEqual(0.45);
   });
 
   it('tells answerable from unanswerable questions by its confidence, and says "not found" for most of the latter', () => {
     const kw = report.results[0]!;
-    expect(kw.auroc).toBeGreaterThanOrEqual(0.85);
-    expect(kw.unanswerable.not_found).toBeGreaterThanOrEqual(0.75);
-    expect(kw.all_answerable.answerable_not_found).toBeLessThanOrEqual(0.2);
+    // Set at AUROC 0.978, all 12 not found, 0.08 of the answerable not found.
+    expect(kw.auroc).toBeGreaterThanOrEqual(0.9);
+    expect(kw.unanswerable.not_found).toBeGreaterThanOrEqual(0.9);
+    expect(kw.all_answerable.answerable_not_found).toBeLessThanOrEqual(0.15);
   });
 });
