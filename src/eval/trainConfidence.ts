@@ -7,8 +7,9 @@
  * are there, its answer is not); and, so that it also holds for a small folder (where a word of
  * the question is missing by chance as often as by topic), each question on an HTML page asked of
  * a folder of that page and SMALL_FOLDER others (label 1) and of the others alone (label 0). The
- * set's unanswerable questions are kept out of training and reported as the test, in both. The threshold lets at most --miss of the answerable questions fall to
- * "not found". Writes src/pipeline/answer/confidenceWeights.json.
+ * set's unanswerable questions are kept out of training and reported as the test, in both. The
+ * threshold lets at most --miss of the answerable questions fall to "not found". Writes
+ * src/pipeline/answer/confidenceWeights.json.
  */
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -49,7 +49,8 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const coverageOf = questionCoverage(question, termStats, true);
   const best = hits[0];
   const passage = best ? coverageOf(`${fileTitle(best.path)} ${texts.get(best.chunkId) ?? ''}`) : 0;
-  const terms = queryTerms(`${question.original_query ?? ""} ${question.resolved_query}`);
+  // The user's words, and a follow-up's resolved ones: "how does it handle expired sessions?" asks about the authentication system too.
+  const terms = queryTerms(`${question.original_query ?? ''} ${question.resolved_query}`);
   const df = termStats?.documentFrequency(terms);
   const idf = df ? termStats!.idfOf(df) : undefined;
   // Words the index does not have at all ("passport" in a folder of manuals) weigh against an
@@ -71,7 +72,7 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const topCoverage = top ? (1 - absentAny) * coverageOf(`${fileTitle(top.path)} ${top.heading ?? ''} ${top.quote}`) : 0;
   // The most specific question word the index has but the answer's passage lacks, in its own or a
   // related form ("MySQL" asked, a passage on another server's port found): its rarity against the
-  // rarest a word of the index can be, counted as the absent words are, by the index's size. Words
+  // rarest a word of the index can be, counted like the absent share, by the index's size. Words
   // are compared by the index's own stems where there is one ("means" for "mean").
   const stems = (words: readonly string[]): string[] => {
     const by = termStats?.stems(words);

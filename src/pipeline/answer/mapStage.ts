@@ -295,7 +295,8 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
  * leans on it ("It defaults to …") or introduces it ("… as follows:"). Meaning is not compared:
  * the encoder's closeness of a sentence to the question picked the answering sentence less often
  * than the words alone on the real manuals (eval:docs, with vectors, standalone questions: fact
- * in answer 0.393 with meaning at a fifth of the score, 0.452 at a tenth, 0.500 without).
+ * in answer 0.393 with meaning at a fifth of the score, 0.452 at a tenth, 0.500 without). A
+ * promise, as the model's Map is.
  */
 export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], question: MapQuestion, options: ExtractiveMapOptions = {}): Promise<Fact[]> {
   const wordsIn = questionWordsIn(question);
