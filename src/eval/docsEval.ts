@@ -23,7 +23,7 @@ import type { SearchHit } from '../pipeline/search/hybridSearch.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
 import { DocentError } from '../shared/errors.js';
 import { assembleCorpus, containsFact, itemsWithin, loadDocsSet, verifySet, type AnswerableItem, type DocsSet } from './docs/docsSet.js';
-import { auroc, firstRelevantRank, mean } from './metrics.js';
+import { auroc, firstRelevantRank, mean, percentile } from './metrics.js';
 
 /** Below this confidence an answer counts as "not found" for the done-when measure, whatever it says. */
 export const LOW_CONFIDENCE = 0.3;
@@ -57,6 +57,8 @@ export interface SetFigures {
   citation_on_right_page: number;
   answerable_not_found: number;
   mean_confidence: number;
+  /** The median length of the answers given (not-found ones left out), in characters: a fact in a longer answer is cheaper. */
+  answer_chars_median: number;
 }
 
 export interface ModeFigures {
@@ -117,6 +119,7 @@ export function figures(items: readonly ItemResult[]): SetFigures {
     citation_on_right_page: share((i) => i.citedRightPage),
     answerable_not_found: share((i) => i.notFound),
     mean_confidence: round(mean(items.map((i) => i.confidence))),
+    answer_chars_median: percentile(items.filter((i) => !i.notFound).map((i) => i.answer.length), 50),
   };
 }
 
@@ -203,11 +206,11 @@ export async function indexCorpus(store: IndexStore, corpusDir: string, vectors:
 
 function table(results: readonly ModeFigures[]): string {
   const rows: string[] = [];
-  const head = ['mode', 'set', 'n', 'hit@1', 'hit@5', 'MRR@10', 'file hit@5', 'fact in answer', 'fact in passage 1 / 1-5', 'cited a right page', 'answerable → not found', 'mean conf.'];
+  const head = ['mode', 'set', 'n', 'hit@1', 'hit@5', 'MRR@10', 'file hit@5', 'fact in answer', 'fact in passage 1 / 1-5', 'cited a right page', 'answerable → not found', 'mean conf.', 'answer chars (median)'];
   rows.push(head.join(' | '));
   for (const r of results) {
     for (const [name, f] of [['questions', r.questions], ['conversation turns', r.conversations], ['  of which follow-ups', r.follow_ups], ['all answerable', r.all_answerable]] as const) {
-      rows.push([r.mode, name, f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, `${f.fact_in_passage_1} / ${f.fact_in_passages_5}`, f.citation_on_right_page, f.answerable_not_found, f.mean_confidence].join(' | '));
+      rows.push([r.mode, name, f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, `${f.fact_in_passage_1} / ${f.fact_in_passages_5}`, f.citation_on_right_page, f.answerable_not_found, f.mean_confidence, f.answer_chars_median].join(' | '));
     }
     rows.push(`${r.mode} | unanswerable | ${r.unanswerable.n} | not found ${r.unanswerable.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${r.unanswerable.not_found_or_low} | mean conf. ${r.unanswerable.mean_confidence} | AUROC ${r.auroc} | ${r.ms_per_question} ms per question`);
   }
