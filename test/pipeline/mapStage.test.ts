@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractiveMap, fileTitle, filterFacts, questionCoverage, rerankByFacts, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { extractiveMap, fileTitle, filterFacts, identifiers, questionCoverage, rerankByFacts, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
@@ -62,6 +62,19 @@ describe('extractive Map and Filter on real documents', () => {
     const f = (quote: string, score: number): Fact => ({ quote, score, coverage: score, path: 'a.md', page: null, chunkId: 1 });
     const kept = filterFacts([f('The warranty period is five years from installation.', 0.9), f('The warranty period is five years from the installation.', 0.8), f('Unrelated words here entirely.', 0.1)]);
     expect(kept.map((k) => k.score)).toEqual([0.9]);
+  });
+});
+
+describe('question coverage of an identifier', () => {
+  it('counts an identifier the question names as written, not its parts in other words', () => {
+    expect(identifiers('Is shared_buffers or write.csv set in R_LIBS_USER? Not in a sentence.')).toEqual(['shared_buffers', 'write.csv', 'r_libs_user']);
+    const cover = questionCoverage({ resolved_query: 'What is the default of shared_buffers?', keywords: [] });
+    const named = cover('shared_buffers (integer): the default is 128 megabytes.');
+    expect(named).toBeCloseTo(1, 5);
+    // Another setting's name and the words "shared" and "buffers" elsewhere are not the setting asked about.
+    expect(cover('wal_buffers (integer): the default uses shared memory buffers.')).toBeCloseTo(cover('The default is 64 kilobytes.'), 5);
+    // A word of the question outside the identifier still counts on its own.
+    expect(questionCoverage({ resolved_query: 'Which buffers does shared_buffers size?', keywords: [] })('The buffers of the server.')).toBeGreaterThan(0);
   });
 });
 

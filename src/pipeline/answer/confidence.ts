@@ -52,7 +52,9 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   // The user's words, and a follow-up's resolved ones: "how does it handle expired sessions?" asks about the authentication system too.
   const terms = queryTerms(`${question.original_query ?? ''} ${question.resolved_query}`);
   const df = termStats?.documentFrequency(terms);
-  const idf = df ? termStats!.idfOf(df) : undefined;
+  // A word the index lacks weighs as one it has once: its absence says it is rare, not how rare (in a
+  // small folder, a df of 0 would make a paraphrase's "handle" outweigh every word the folder has).
+  const idf = df ? termStats!.idfOf(new Map([...df].map(([t, n]) => [t, Math.max(1, n)]))) : undefined;
   // Words the index does not have at all ("passport" in a folder of manuals) weigh against an
   // answer: they shrink the coverage whatever the index's size, and count once more as a share that
   // grows with the size (a small folder lacks a paraphrase's ordinary words by chance too). The

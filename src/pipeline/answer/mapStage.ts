@@ -172,7 +172,17 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
   const weights = new Map<string, number>();
   for (const t of own.filter(known)) weights.set(stem(t), (focus && focus.size && !focus.has(t) ? CONTEXT_WEIGHT : 1) * (idf?.get(t) ?? 1));
   for (const t of added.filter(known)) if (!weights.has(stem(t))) weights.set(stem(t), ADDED_WEIGHT * (idf?.get(t) ?? 1));
-  const total = [...weights.values()].reduce((a, b) => a + b, 0) || 1;
+  // An identifier the question names ("shared_buffers", "write.csv") counts as written, with its
+  // parts' weight: "wal_buffers" or "shared memory" does not cover a part of it.
+  const named = identifiers(question.resolved_query);
+  const whole = new Map<string, number>();
+  for (const id of named) {
+    const parts = [...new Set(id.split(/[_.]+/).map(stem))].filter((w) => weights.has(w));
+    if (!parts.length) continue;
+    whole.set(id, parts.reduce((a, w) => a + weights.get(w)!, 0));
+    for (const w of parts) if (!named.some((other) => other !== id && other.split(/[_.]+/).map(stem).includes(w)) && !ownOutside(question.resolved_query, named).has(w)) weights.delete(w);
+  }
+  const total = [...weights.values(), ...whole.values()].reduce((a, b) => a + b, 0) || 1;
   // A word the document says differently ("kost" asked, "prijs" written) counts at RELATED_CREDIT.
   const related = new Map([...own, ...added].map((t) => [stem(t), relatedWords(t).map(stem)]));
   return (sentence) => {
@@ -182,8 +192,24 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
       if (words.has(w)) covered += weight;
       else if (related.get(w)?.some((r) => words.has(r))) covered += RELATED_CREDIT * weight;
     }
+    if (whole.size) {
+      const ids = new Set(identifiers(sentence));
+      for (const [id, weight] of whole) if (ids.has(id)) covered += weight;
+    }
     return covered / total;
   };
+}
+
+/** Identifiers in a text, lower-cased: words joined by "_" or "." ("shared_buffers", "write.csv", "R_LIBS_USER"). */
+export function identifiers(text: string): string[] {
+  return [...new Set([...text.normalize('NFKC').matchAll(/[\p{L}\p{N}]+(?:[_.][\p{L}\p{N}]+)+/gu)].map((m) => m[0].toLowerCase()))];
+}
+
+/** The stems of a text's words outside the identifiers it names. */
+function ownOutside(text: string, named: readonly string[]): Set<string> {
+  let rest = text.toLowerCase().normalize('NFKC');
+  for (const id of named) rest = rest.split(id).join(' ');
+  return new Set(queryTerms(rest).map(stem));
 }
 
 /** A file's name as words ("heat-pump-manual.pdf" → "heat pump manual"). */
