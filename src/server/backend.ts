@@ -225,7 +225,6 @@ export class Backend {
     },
     'chat:ask': async ({ question, session, searchFor, requestId }) => {
       const id = requestId ?? 'ask';
-      let hits: Hit[] = [];
       const models = this.llmModels();
       // The model where it is worth waiting for on this machine (its speed measured once); where
       // it cannot be loaded, its stages say why and fall back.
@@ -238,10 +237,7 @@ export class Backend {
         ...(use?.note ? { note: `${capitalise(use.note)}.` } : {}),
         rewriteOptions: this.settings.rewrite,
         onStage: (s) => this.emit('chat:stage', { requestId: id, stage: s.stage, ms: s.ms, summary: s.summary }),
-        onHits: (h) => {
-          hits = h.map(toHit);
-          this.emit('chat:hits', { requestId: id, hits });
-        },
+        onHits: (h) => this.emit('chat:hits', { requestId: id, hits: h.map(toHit) }),
       });
       return {
         answer: r.answer,
@@ -249,7 +245,7 @@ export class Backend {
         notFound: r.notFound,
         citations: r.citations,
         // Listed at once as searched (chat:hits), then as ranked with what Map read in them.
-        hits: r.passages.length ? r.passages.map(toHit) : hits,
+        hits: r.passages.map(toHit),
         rewrite: r.rewrite,
         plan: { tool: r.plan.tool, reason: r.plan.reason, filters: { ...r.plan.filters } },
         stages: r.stages,

@@ -175,13 +175,19 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
   // An identifier the question names ("shared_buffers", "write.csv") counts as written, with its
   // parts' weight: "wal_buffers" or "shared memory" does not cover a part of it.
   const named = identifiers(question.resolved_query);
+  const partsOf = new Map(named.map((id) => [id, [...new Set(id.split(/[_.]+/).map(stem))]]));
+  // A part stays a word of its own where the question also says it apart, or another identifier has it too.
+  const loose = ownOutside(question.resolved_query, named);
+  const elsewhere = (w: string, id: string): boolean => loose.has(w) || named.some((other) => other !== id && partsOf.get(other)!.includes(w));
   const whole = new Map<string, number>();
+  const absorbed: string[] = [];
   for (const id of named) {
-    const parts = [...new Set(id.split(/[_.]+/).map(stem))].filter((w) => weights.has(w));
+    const parts = partsOf.get(id)!.filter((w) => weights.has(w));
     if (!parts.length) continue;
     whole.set(id, parts.reduce((a, w) => a + weights.get(w)!, 0));
-    for (const w of parts) if (!named.some((other) => other !== id && other.split(/[_.]+/).map(stem).includes(w)) && !ownOutside(question.resolved_query, named).has(w)) weights.delete(w);
+    absorbed.push(...parts.filter((w) => !elsewhere(w, id)));
   }
+  for (const w of absorbed) weights.delete(w);
   const total = [...weights.values(), ...whole.values()].reduce((a, b) => a + b, 0) || 1;
   // A word the document says differently ("kost" asked, "prijs" written) counts at RELATED_CREDIT.
   const related = new Map([...own, ...added].map((t) => [stem(t), relatedWords(t).map(stem)]));

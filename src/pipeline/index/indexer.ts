@@ -389,10 +389,10 @@ export class Indexer {
       const toEmbed: typeof batch = [];
       // A passage's vector is reused where the encoder would read the very same: the same text under a heading read alike.
       const seenInBatch = new Map<string, number>();
-      const reading = (c: { heading: string; textHash: string }): string => `${embeddingText(c.heading, '')}\n${c.textHash}`;
+      const reading = (c: { heading: string; textHash: string }): string => `${embeddingContext(c.heading)}\n${c.textHash}`;
       for (const c of batch) {
-        const context = embeddingText(c.heading, '');
-        const reused = this.store.vectorForTextHash(c.textHash, (heading) => embeddingText(heading, '') === context);
+        const context = embeddingContext(c.heading);
+        const reused = this.store.vectorForTextHash(c.textHash, (heading) => embeddingContext(heading) === context);
         if (reused) {
           items.push({ chunkId: c.id, vector: reused });
           summary.reused++;
@@ -492,8 +492,13 @@ export class Indexer {
 
 /** What the encoder sees for a chunk: its document title or section for context, then the text. */
 export function embeddingText(heading: string, text: string): string {
-  const context = heading.split(' — ').slice(1).join(' — ');
+  const context = embeddingContext(heading);
   return context ? `${context}. ${text}` : text;
+}
+
+/** The part of a chunk's heading the encoder reads: its document title or section, not the file's name. */
+function embeddingContext(heading: string): string {
+  return heading.split(' — ').slice(1).join(' — ');
 }
 
 function changedSince(file: CrawledFile): boolean {
