@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractiveMap, fileTitle, filterFacts, identifiers, questionCoverage, rerankByFacts, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
-import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
+import { indexedFixtureDocs, oneTextIndex } from '../helpers/fixtureIndex.js';
 
 let fixture: Awaited<ReturnType<typeof indexedFixtureDocs>>;
 let termStats: TermStats;
@@ -62,6 +62,30 @@ describe('extractive Map and Filter on real documents', () => {
     const f = (quote: string, score: number): Fact => ({ quote, score, coverage: score, path: 'a.md', page: null, chunkId: 1 });
     const kept = filterFacts([f('The warranty period is five years from installation.', 0.9), f('The warranty period is five years from the installation.', 0.8), f('Unrelated words here entirely.', 0.1)]);
     expect(kept.map((k) => k.score)).toEqual([0.9]);
+  });
+});
+
+describe('a fact that leans on what comes before it', () => {
+  it('is shown after its own title, never after the last sentence of the section before', async () => {
+    const text = [
+      '## recursive',
+      '',
+      'This can only resolve two heads using a 3-way merge algorithm. It has been the default in older releases.',
+      '',
+      '## ort',
+      '',
+      'This is the default merge strategy when pulling or merging one branch. It builds a merged tree.',
+    ].join('\n');
+    const own = oneTextIndex('merge-strategies.md', text);
+    try {
+      const { hits } = await hybridSearch(own.store, 'default merge strategy one branch', { k: 1 });
+      const facts = await extractiveMap(own.store, hits, { resolved_query: 'Which merge strategy is the default for one branch?', keywords: [] });
+      const top = facts[0]!.quote;
+      expect(top).toMatch(/^ort: This is the default merge strategy/);
+      expect(top).not.toMatch(/older releases/);
+    } finally {
+      own.cleanup();
+    }
   });
 });
 

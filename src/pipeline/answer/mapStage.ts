@@ -284,6 +284,8 @@ export interface MapCandidate {
   hit: SearchHit;
   quote: string;
   heading: string;
+  /** The title it stands under in its passage, if any ("ort", "shared_buffers (integer)"). */
+  section?: string;
   /** Its place in the passage's statements. */
   index: number;
   coverage: number;
@@ -316,7 +318,7 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
       const rank = hit.score / best;
       // A sentence that gives what the question asks for (a default, a figure) is likelier its answer.
       const typed = types.length ? (1 - TYPE_WEIGHT) * (0.75 * coverage + 0.25 * rank) + TYPE_WEIGHT * (givesType(quote, types) ? 1 : 0) : 0.75 * coverage + 0.25 * rank;
-      return { hit, quote, heading: [title, heading].filter(Boolean).join(' '), index, coverage, rank, score: typed };
+      return { hit, quote, heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), index, coverage, rank, score: typed };
     });
   });
 }
@@ -354,14 +356,18 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
  * A sentence with the one before it where it leans on it (opens with "It", "This", …) and the one
  * after it where it introduces it (ends with ":"), is too short to stand alone, or where the two
  * still make a short paragraph under the same title: a definition's next sentence is often its
- * default or its limit.
+ * default or its limit. Only a sentence under the same title is a neighbour: one that leans on
+ * its title ("ort" over "This is the default merge strategy …") is shown after the title, not
+ * after the last sentence of the section before it.
  */
 function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate): string {
-  const at = (i: number): string | undefined => sentences.find((c) => c.index === i)?.quote;
+  const at = (i: number): MapCandidate | undefined => sentences.find((c) => c.index === i && c.section === s.section);
   const words = s.quote.match(/[\p{L}\p{N}]+/gu) ?? [];
-  const before = CONTINUATIONS.has((words[0] ?? '').toLowerCase()) ? at(s.index - 1) : undefined;
-  const next = sentences.find((c) => c.index === s.index + 1);
-  const fits = next !== undefined && next.heading === s.heading && (before ?? '').length + s.quote.length + next.quote.length <= WINDOW;
+  const leans = CONTINUATIONS.has((words[0] ?? '').toLowerCase());
+  const previous = leans ? at(s.index - 1) : undefined;
+  const before = previous?.quote ?? (leans && s.section ? `${s.section}:` : undefined);
+  const next = at(s.index + 1);
+  const fits = next !== undefined && (before ?? '').length + s.quote.length + next.quote.length <= WINDOW;
   const after = /:$/.test(s.quote) || words.length < 6 || fits ? next?.quote : undefined;
   return [before, s.quote, after].filter(Boolean).join(' ');
 }
