@@ -12,7 +12,7 @@ import type { SearchHit } from '../search/hybridSearch.js';
 import { queryTerms } from '../search/queryTerms.js';
 import type { TermStats } from '../search/termStats.js';
 
-export const CONFIDENCE_FEATURES = ['bias', 'top_coverage', 'passage_coverage', 'rare_found', 'absent_share', 'support', 'rarest_missing', 'absent_any'] as const;
+export const CONFIDENCE_FEATURES = ['bias', 'top_coverage', 'passage_coverage', 'rare_found', 'absent_share', 'support', 'rarest_missing', 'absent_any', 'lacks_word'] as const;
 
 export interface ConfidenceModel {
   features: readonly string[];
@@ -85,7 +85,12 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const lacks = (t: string): boolean => !stems([t, ...relatedWords(t)]).some((w) => answerWords!.has(w));
   const missing = answerWords ? terms.filter((t) => (!df || df.get(t)! > 0) && lacks(t)).map((t) => size * Math.min(1, weight(t) / ceiling)) : [];
   const rarestMissing = !top ? 1 : Math.max(0, ...missing);
-  return [1, topCoverage, (1 - absentAny) * passage, rareFound, absent, support, rarestMissing, absentAny];
+  // Whether any word of the question is missing from the index at all: in a small folder, a question
+  // that has one everyday word of it ("number") and lacks its subject ("passport") is unanswerable
+  // however well that one word is covered; the shares above scale with how much is missing, this
+  // says that something is.
+  const lacksWord = absentAny > 0 ? 1 : 0;
+  return [1, topCoverage, (1 - absentAny) * passage, rareFound, absent, support, rarestMissing, absentAny, lacksWord];
 }
 
 export interface ConfidenceResult {
