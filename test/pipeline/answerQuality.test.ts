@@ -97,6 +97,12 @@ describe('answers on real files: what issue 43 found', () => {
     expect(statements('linkaxes . . . . . . . . . . . . . 499 linkprop . . . . . . . . . 498 linspace . . . . . . . 546')).toEqual([]);
     // A passage that is only a title still says that much.
     expect(statements('Release notes for version 4.2 of the app')).toEqual([{ text: 'Release notes for version 4.2 of the app' }]);
+    // A list item is shown without its marker; a minus sign that is part of a value stays.
+    expect(statements('* Make the cache cope with very large settings.\n\n• The pool now starts faster than before.\n\n-1 selects a size equal to 1/32nd of the cache.').map((x) => x.text)).toEqual([
+      'Make the cache cope with very large settings.',
+      'The pool now starts faster than before.',
+      '-1 selects a size equal to 1/32nd of the cache.',
+    ]);
   });
 
   it('answers with the sentence that gives what the question asks for (a default, a figure), not one that shares more words', async () => {

@@ -88,6 +88,8 @@ export const stem = (w: string): string => (w.length > 5 ? w.slice(0, Math.max(5
 const HEADING = /^#{1,6}\s+(.+)$/;
 /** Dot leaders ("linspace . . . . . 546"): a line of a contents page or an index, never an answer. */
 const LEADERS = /(?:\.\s?){5,}\s*\d/;
+/** A list item's marker at the start of a sentence. */
+const BULLET = /^[*•◦‣▪·–-]\s+/u;
 /** A short line without a full stop: a title or a fragment, not a statement. */
 const isFragment = (s: string): boolean => s.split(' ').length < 4 && !/[.!?:;]$/.test(s);
 
@@ -118,7 +120,8 @@ export function statements(text: string): Statement[] {
       return;
     }
     for (const seg of SEGMENTER.segment(paragraph.join(' '))) {
-      const s = seg.segment.replace(/\s+/g, ' ').trim();
+      // A list item's marker ("* Make …", "• The …") is layout, not part of what it says.
+      const s = seg.segment.replace(/\s+/g, ' ').trim().replace(BULLET, '');
       if (s.split(' ').length < 4 && !/\d/.test(s)) heading = s.replace(/[.!?]$/, '');
       else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s) && !LEADERS.test(s)) out.push(heading ? { text: s, heading } : { text: s });
     }
