@@ -8,8 +8,8 @@
  * the question is missing by chance as often as by topic), each question on an HTML page asked of
  * a folder of that page and SMALL_FOLDER others (label 1) and of the others alone (label 0). The
  * set's unanswerable questions are kept out of training and reported as the test, in both. The
- * threshold lets at most --miss of the answerable questions fall to "not found" in each group:
- * asked by keywords and, as the app asks them by default, with vectors (the index's vectors are
+ * threshold lets at most --miss of the answerable questions fall to "not found" in each way the app
+ * asks them: by keywords and, as the app does by default, with vectors (the index's vectors are
  * made first where missing), the conversations' follow-ups both ways, and the small folders. Writes
  * src/pipeline/answer/confidenceWeights.json.
  */
@@ -175,7 +175,7 @@ async function main(): Promise<void> {
         `answerable answered ${answered(small.positives)}, unanswerable not found ${below(small.unanswerable).toFixed(3)}, without its page not found ${below(small.negatives).toFixed(3)}\n`,
     );
     const model = {
-      about: `Confidence model (confidence.ts), trained by npm run train:confidence on the real-documents set: ${positives.length} answerable questions against the same asked of the corpus without their manual (${negatives.length}), and ${small.positives.length} asked of small folders with and without their page, L2 ${l2}; threshold: at most ${miss * 100} % of the answerable questions below it, in each group (by keywords, with vectors, follow-ups both ways, small folders). On the set's ${unanswerable.length} unanswerable questions (not trained on): AUROC ${testAuc.toFixed(3)}, ${(below(unanswerable) * 100).toFixed(0)} % not found; in the small folders ${(below(small.unanswerable) * 100).toFixed(0)} % not found.`,
+      about: `Confidence model (confidence.ts), trained by npm run train:confidence on the real-documents set: ${positives.length} answerable questions against the same asked of the corpus without their manual (${negatives.length}), and ${small.positives.length} asked of small folders with and without their page, L2 ${l2}; threshold: at most ${miss * 100} % of the answerable questions below it in each way the app asks them (by keywords, with vectors, follow-ups both ways, small folders). On the set's ${unanswerable.length} unanswerable questions (not trained on): AUROC ${testAuc.toFixed(3)}, ${(below(unanswerable) * 100).toFixed(0)} % not found; in the small folders ${(below(small.unanswerable) * 100).toFixed(0)} % not found.`,
       features: [...CONFIDENCE_FEATURES],
       weights: w.map((x) => Math.round(x * 10000) / 10000),
       threshold,

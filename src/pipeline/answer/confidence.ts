@@ -29,6 +29,8 @@ export const CONFIDENCE_MODEL: ConfidenceModel | undefined =
 const RARE_TERMS = 2;
 /** From this many passages on, a question word the index lacks counts fully against an answer. */
 const FULL_ABSENCE_PASSAGES = 5000;
+/** The absent share (absent_any) from which most of the question is missing (lacks_word). */
+const MOSTLY_ABSENT = 0.5;
 /** Passages looked at for the rare words. */
 const RARE_WITHIN = 3;
 
@@ -85,11 +87,11 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const lacks = (t: string): boolean => !stems([t, ...relatedWords(t)]).some((w) => answerWords!.has(w));
   const missing = answerWords ? terms.filter((t) => (!df || df.get(t)! > 0) && lacks(t)).map((t) => size * Math.min(1, weight(t) / ceiling)) : [];
   const rarestMissing = !top ? 1 : Math.max(0, ...missing);
-  // Whether any word of the question is missing from the index at all: in a small folder, a question
-  // that has one everyday word of it ("number") and lacks its subject ("passport") is unanswerable
-  // however well that one word is covered; the shares above scale with how much is missing, this
-  // says that something is.
-  const lacksWord = absentAny > 0 ? 1 : 0;
+  // Whether most of the question is missing from the index: in a small folder, a question that has
+  // one everyday word of it ("number") and lacks its subject ("passport") is unanswerable however
+  // well that one word is covered, while one that lacks a paraphrase's verb ("handle expired
+  // sessions") is not; the shares above grow evenly with what is missing.
+  const lacksWord = absentAny >= MOSTLY_ABSENT ? 1 : 0;
   return [1, topCoverage, (1 - absentAny) * passage, rareFound, absent, support, rarestMissing, absentAny, lacksWord];
 }
 
