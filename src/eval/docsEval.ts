@@ -22,7 +22,7 @@ import { modelsDir } from '../pipeline/config.js';
 import type { SearchHit } from '../pipeline/search/hybridSearch.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
 import { DocentError } from '../shared/errors.js';
-import { assembleCorpus, containsFact, itemsWithin, loadDocsSet, verifySet, type AnswerableItem, type DocsSet } from './docs/docsSet.js';
+import { assembleCorpus, containsFact, itemsWithin, loadDocsSet, translatedItem, verifySet, type AnswerableItem, type DocsSet } from './docs/docsSet.js';
 import { auroc, firstRelevantRank, mean, percentile } from './metrics.js';
 
 /** Below this confidence an answer counts as "not found" for the done-when measure, whatever it says. */
@@ -68,6 +68,8 @@ export interface ModeFigures {
   /** Follow-up turns only (the second turn on). */
   follow_ups: SetFigures;
   all_answerable: SetFigures;
+  /** Questions of the set asked in another language than the files' (not in all_answerable). */
+  translated: SetFigures;
   unanswerable: { n: number; not_found: number; not_found_or_low: number; mean_confidence: number };
   auroc: number;
   ms_per_question: number;
@@ -162,6 +164,12 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
       asked++;
     }
   }
+  const translated: ItemResult[] = [];
+  for (const t of set.translated) {
+    const item = translatedItem(set, t);
+    translated.push(scoreAsked(store, item, await askOne(store, item.question, embedder), corpusDir));
+    asked++;
+  }
   const unanswerable: ItemResult[] = [];
   for (const u of set.unanswerable) {
     const { r } = await askOne(store, u.question, embedder);
@@ -176,6 +184,7 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
     conversations: figures(turns),
     follow_ups: figures(followUps),
     all_answerable: figures(answerable),
+    translated: figures(translated),
     unanswerable: {
       n: unanswerable.length,
       not_found: unanswerableShare((i) => i.notFound),
@@ -184,7 +193,7 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
     },
     auroc: round(auroc(answerable.map((i) => i.confidence), unanswerable.map((i) => i.confidence))),
     ms_per_question: Math.round((performance.now() - t0) / Math.max(1, asked)),
-    items: [...answerable, ...unanswerable],
+    items: [...answerable, ...translated, ...unanswerable],
   };
 }
 
@@ -209,7 +218,7 @@ function table(results: readonly ModeFigures[]): string {
   const head = ['mode', 'set', 'n', 'hit@1', 'hit@5', 'MRR@10', 'file hit@5', 'fact in answer', 'fact in passage 1 / 1-5', 'cited a right page', 'answerable → not found', 'mean conf.', 'answer chars (median)'];
   rows.push(head.join(' | '));
   for (const r of results) {
-    for (const [name, f] of [['questions', r.questions], ['conversation turns', r.conversations], ['  of which follow-ups', r.follow_ups], ['all answerable', r.all_answerable]] as const) {
+    for (const [name, f] of [['questions', r.questions], ['conversation turns', r.conversations], ['  of which follow-ups', r.follow_ups], ['all answerable', r.all_answerable], ['questions asked in Dutch', r.translated]] as const) {
       rows.push([r.mode, name, f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, `${f.fact_in_passage_1} / ${f.fact_in_passages_5}`, f.citation_on_right_page, f.answerable_not_found, f.mean_confidence, f.answer_chars_median].join(' | '));
     }
     rows.push(`${r.mode} | unanswerable | ${r.unanswerable.n} | not found ${r.unanswerable.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${r.unanswerable.not_found_or_low} | mean conf. ${r.unanswerable.mean_confidence} | AUROC ${r.auroc} | ${r.ms_per_question} ms per question`);

@@ -22,6 +22,8 @@ export const DocsSetSchema = z
     questions: z.array(Answerable),
     unanswerable: z.array(z.object({ id: z.string().min(1), question: z.string().min(1) }).strict()),
     conversations: z.array(z.object({ id: z.string().min(1), language: z.string().min(2), turns: z.array(Answerable).min(2) }).strict()),
+    /** Questions of the set asked in another language than the files' (scored as the item they translate). */
+    translated: z.array(z.object({ of: z.string().min(1), language: z.string().min(2), question: z.string().min(1) }).strict()).default([]),
   })
   .strict();
 
@@ -32,7 +34,16 @@ export type RelevantPage = z.infer<typeof Relevant>;
 export const DOCS_SET_PATH = join(dirname(fileURLToPath(import.meta.url)), 'docsSet.json');
 
 export function loadDocsSet(path = DOCS_SET_PATH): DocsSet {
-  return DocsSetSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  const set = DocsSetSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  const unknown = set.translated.filter((t) => !set.questions.some((q) => q.id === t.of));
+  if (unknown.length) throw new DocentError(`the evaluation set translates questions it does not have: ${unknown.map((t) => t.of).join(', ')}`, `Fix the "of" fields of ${path}.`);
+  return set;
+}
+
+/** A translated question as the item it asks: the original's pages and facts, its own wording. */
+export function translatedItem(set: DocsSet, t: DocsSet['translated'][number]): AnswerableItem {
+  const of = set.questions.find((q) => q.id === t.of)!;
+  return { ...of, id: `${of.id}.${t.language}`, question: t.question };
 }
 
 /** Letters and digits, case folded: how a fact is looked for in an answer or a page. */
@@ -73,7 +84,8 @@ export function assembleCorpus(set: DocsSet, dest: string, slice = false): strin
 export function itemsWithin(set: DocsSet, files: readonly string[]): DocsSet {
   const have = new Set(files);
   const inside = (i: AnswerableItem): boolean => i.relevant.every((r) => have.has(r.file));
-  return { ...set, questions: set.questions.filter(inside), conversations: set.conversations.filter((c) => c.turns.every(inside)) };
+  const questions = set.questions.filter(inside);
+  return { ...set, questions, conversations: set.conversations.filter((c) => c.turns.every(inside)), translated: set.translated.filter((t) => questions.some((q) => q.id === t.of)) };
 }
 
 /**

@@ -164,6 +164,7 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
   } else {
     const found = await timed('search', () => searchStage(store, run, p, { embedder: options.embedder }), (r) => `${r.hits.length} passages${r.scopedFiles !== undefined ? ` in ${r.scopedFiles} files` : ''}${r.filtersDropped ? ' (no file matched the filters: searched every file)' : ''}`, (r) => [
       ...(r.phrases.length ? [`phrases: ${r.phrases.map((x) => `"${x}"`).join(', ')}`] : []),
+      ...(r.translated.length ? [`as the files write them: ${r.translated.join('; ')}`] : []),
       ...r.hits.map((h) => `${cite(h.path, h.page)} ${h.score} (keywords ${h.bm25Rank ?? '-'}, meaning ${h.vectorRank ?? '-'})`),
     ]);
     options.onHits?.(found.hits);

@@ -4,9 +4,9 @@
  * real manuals: answerable questions against questions whose manual was left out of the index).
  * Below the threshold stored with it, the answer says the files do not seem to hold it.
  */
-import { stem, questionCoverage, fileTitle, type Fact, type MapQuestion } from './mapStage.js';
+import { conceptFrequency, stem, questionCoverage, fileTitle, type Fact, type MapQuestion } from './mapStage.js';
 import WEIGHTS from './confidenceWeights.json' with { type: 'json' };
-import { relatedWords } from '../rewrite/lexical/expand.js';
+import { relatedWords, translatedWords } from '../rewrite/lexical/expand.js';
 import { predict } from '../rewrite/lexical/logisticModel.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import { queryTerms } from '../search/queryTerms.js';
@@ -53,7 +53,10 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const passage = best ? coverageOf(`${fileTitle(best.path)} ${texts.get(best.chunkId) ?? ''}`) : 0;
   // The user's words, and a follow-up's resolved ones: "how does it handle expired sessions?" asks about the authentication system too.
   const terms = queryTerms(`${question.original_query ?? ''} ${question.resolved_query}`);
-  const df = termStats?.documentFrequency(terms);
+  // A word the files write in their own language is there ("poort" over English manuals: port).
+  const translated = new Map(terms.map((t) => [t, translatedWords(t, question.language)] as const).filter(([, f]) => f.length));
+  const forms = (t: string): readonly string[] => [t, ...(translated.get(t) ?? [])];
+  const df = termStats ? conceptFrequency(termStats, terms, translated) : undefined;
   // A word the index lacks weighs as one it has once: its absence says it is rare, not how rare (in a
   // small folder, a df of 0 would make a paraphrase's "handle" outweigh every word the folder has).
   const idf = df ? termStats!.idfOf(new Map([...df].map(([t, n]) => [t, Math.max(1, n)]))) : undefined;
@@ -68,7 +71,7 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const absent = size * absentAny;
   const rare = terms.filter((t) => !df || df.get(t)! > 0).sort((a, b) => weight(b) - weight(a)).slice(0, RARE_TERMS);
   const near = hits.slice(0, RARE_WITHIN).map((h) => new Set(queryTerms(`${fileTitle(h.path)} ${texts.get(h.chunkId) ?? ''}`).map(stem)));
-  const found = (t: string): boolean => near.some((words) => words.has(stem(t)));
+  const found = (t: string): boolean => near.some((words) => forms(t).some((f) => words.has(stem(f))));
   const rareFound = rare.length ? rare.filter(found).length / rare.length : 0;
   const hit = top ? hits.find((h) => h.chunkId === top.chunkId) : undefined;
   const support = top ? Math.min(3, new Set(facts.filter((f) => f.coverage >= top.coverage * 0.6).map((f) => f.path)).size) / 3 : 0;
@@ -84,7 +87,7 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   };
   const answerWords = hit ? new Set(stems(queryTerms(`${fileTitle(hit.path)} ${top?.heading ?? ''} ${texts.get(hit.chunkId) ?? ''}`))) : undefined;
   const ceiling = termStats ? Math.log(1 + termStats.documents()) : 1;
-  const lacks = (t: string): boolean => !stems([t, ...relatedWords(t)]).some((w) => answerWords!.has(w));
+  const lacks = (t: string): boolean => !stems([...forms(t), ...relatedWords(t)]).some((w) => answerWords!.has(w));
   const missing = answerWords ? terms.filter((t) => (!df || df.get(t)! > 0) && lacks(t)).map((t) => size * Math.min(1, weight(t) / ceiling)) : [];
   const rarestMissing = !top ? 1 : Math.max(0, ...missing);
   // Whether most of the question is missing from the index: in a small folder, a question that has

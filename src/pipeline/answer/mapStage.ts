@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { relatedWords } from '../rewrite/lexical/expand.js';
+import { relatedWords, translatedWords } from '../rewrite/lexical/expand.js';
 import { queryTerms } from '../search/queryTerms.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
@@ -61,6 +61,8 @@ export interface MapQuestion {
   keywords: readonly string[];
   /** The question as the user typed it: words of resolved_query not in it count at CONTEXT_WEIGHT. */
   original_query?: string;
+  /** The question's language: its words count where a passage writes them in the documents' language (translatedWords). */
+  language?: string;
 }
 
 /** Weights of a resolved question's words the user did not type, and of the rewrite's added search words. */
@@ -166,7 +168,9 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
   // A follow-up's own words are its focus; what the rewrite resolved them against is context.
   const focus = question.original_query !== undefined ? new Set(queryTerms(question.original_query)) : undefined;
   const added = queryTerms(question.keywords.join(' ')).filter((t) => !own.includes(t));
-  const df = termStats?.documentFrequency([...own, ...added]);
+  // A word of the question's language counts where a passage writes it in the documents' ("poort": port).
+  const translated = new Map(own.map((t) => [t, translatedWords(t, question.language)] as const).filter(([, f]) => f.length));
+  const df = termStats ? conceptFrequency(termStats, [...own, ...added], translated) : undefined;
   const idf = df ? termStats!.idfOf(df) : undefined;
   // A word no passage has cannot be covered by any sentence. Map counts it (a passage that covers
   // only a question's other words answers less of it); Confidence leaves it out (knownOnly) and
@@ -194,11 +198,12 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
   const total = [...weights.values(), ...whole.values()].reduce((a, b) => a + b, 0) || 1;
   // A word the document says differently ("kost" asked, "prijs" written) counts at RELATED_CREDIT.
   const related = new Map([...own, ...added].map((t) => [stem(t), relatedWords(t).map(stem)]));
+  const written = new Map([...translated].map(([t, forms]) => [stem(t), forms.map(stem)]));
   return (sentence) => {
     const words = new Set(queryTerms(sentence).map(stem));
     let covered = 0;
     for (const [w, weight] of weights) {
-      if (words.has(w)) covered += weight;
+      if (words.has(w) || written.get(w)?.some((f) => words.has(f))) covered += weight;
       else if (related.get(w)?.some((r) => words.has(r))) covered += RELATED_CREDIT * weight;
     }
     if (whole.size) {
@@ -207,6 +212,15 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
     }
     return covered / total;
   };
+}
+
+/**
+ * How many passages hold each word, a word with translations counted by its most frequent form (a
+ * Dutch "poort" over English manuals is as common as "port").
+ */
+export function conceptFrequency(termStats: TermStats, words: readonly string[], translated: ReadonlyMap<string, readonly string[]>): Map<string, number> {
+  const df = termStats.documentFrequency([...words, ...[...translated.values()].flat()]);
+  return new Map(words.map((w) => [w, Math.max(df.get(w) ?? 0, ...(translated.get(w) ?? []).map((f) => df.get(f) ?? 0))]));
 }
 
 /** Identifiers in a text, lower-cased: words joined by "_" or "." ("shared_buffers", "write.csv", "R_LIBS_USER"). */

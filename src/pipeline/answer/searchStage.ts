@@ -2,7 +2,8 @@ import type { Embedder } from '../models/embedder.js';
 import type { RewriteRun } from '../rewrite/rewrite.js';
 import { searchAlternatives, searchFeedback, searchTerms, searchVectorQuery } from '../search/rewriteQuery.js';
 import { diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
-import { queryPhrases } from '../search/queryTerms.js';
+import { queryPhrases, queryTerms } from '../search/queryTerms.js';
+import { translatedWords } from '../rewrite/lexical/expand.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { matchingFileIds, narrows } from './filesystemTool.js';
 import type { Plan } from './plan.js';
@@ -24,6 +25,8 @@ export interface SearchStageResult {
   searched: string[];
   /** The word pairs of the resolved question searched as phrases. */
   phrases: string[];
+  /** The question's words searched as the files' language writes them ("poort → port"). */
+  translated: string[];
   /** Files the filters allowed (undefined: no filter). */
   scopedFiles?: number;
   /** True when the plan's filters matched no file and every file was searched instead. */
@@ -40,8 +43,9 @@ export const resultUnit = (h: Pick<SearchHit, 'fileId' | 'page'>): string => `${
 
 /**
  * The Search stage: the rewrite's search_query by keywords (its added terms weighted, the
- * resolved question's word pairs as phrases, the conversation's words its first-found passages
- * hold as feedback) and its resolved question by meaning, moved towards the passages the
+ * question's words also as the files' language writes them (translations), the resolved
+ * question's word pairs as phrases, the conversation's words its first-found passages hold as
+ * feedback) and its resolved question by meaning, moved towards the passages the
  * keywords found first (passageFeedback; a follow-up read with its conversation), within the
  * files the plan's filters allow, a file's passages beyond the first few weighed down so that
  * several files are heard; an ambiguous rewrite's alternatives are searched too (in search wording) and merged.
@@ -77,5 +81,9 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   }
   const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
   const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, resultUnit, (h) => h.score, maxPerFile, k);
-  return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}) };
+  const translated = queryTerms(r.resolved_query).flatMap((w) => {
+    const forms = translatedWords(w, r.language);
+    return forms.length ? [`${w} → ${forms.join(', ')}`] : [];
+  });
+  return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, translated, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}) };
 }

@@ -1,6 +1,7 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import WORDS from './expandWords.json' with { type: 'json' };
+import TRANSLATIONS from './translateWords.json' with { type: 'json' };
 
 /** Abbreviations and a small thesaurus, per language (expandWords.json). */
 const ABBREVIATIONS = WORDS.abbreviations as Record<string, Record<string, string>>;
@@ -12,6 +13,58 @@ export const relatedWords = (word: string, language?: string): readonly string[]
   if (language && RELATED[language]) return RELATED[language][low] ?? [];
   return Object.values(RELATED).flatMap((words) => words[low] ?? []);
 };
+
+interface TranslationTable {
+  into: string;
+  endings: readonly string[];
+  prefixes: readonly string[];
+  links: readonly string[];
+  words: Record<string, readonly string[]>;
+}
+const TABLES = Object.fromEntries(Object.entries(TRANSLATIONS).filter(([k]) => k !== 'about')) as Record<string, TranslationTable>;
+/** The shortest word read with an ending, or as a compound's part, so that a short word is not taken for another's stem ("as" in "ast"). */
+const MIN_STEM = 4;
+/** An unlisted first part of a compound is kept as it is (a loanword: "databaseserver") from this length on. */
+const MIN_KEPT_PART = 5;
+
+/** A listed word, or one with an ending the language inflects it with ("verbindingen", "luistert"). */
+function listedForm(word: string, table: TranslationTable): readonly string[] | undefined {
+  const bare = table.prefixes.filter((p) => word.startsWith(p) && word.length - p.length >= MIN_STEM).map((p) => word.slice(p.length));
+  for (const w of [word, ...bare]) {
+    if (Object.hasOwn(table.words, w)) return table.words[w];
+    for (const ending of [...table.endings].sort((a, b) => b.length - a.length)) {
+      const base = w.slice(0, -ending.length);
+      if (w.endsWith(ending) && base.length >= MIN_STEM && Object.hasOwn(table.words, base)) return table.words[base];
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The words documents in another language use for `word` of `language` (translateWords.json): as
+ * listed, with an ending, or a compound whose last part is listed ("standaardwaarde" → default
+ * standard value), its first part translated too or kept where it is long enough to be a loanword.
+ * None for a language without a table, or a word it does not know.
+ */
+export function translatedWords(word: string, language: string | undefined): readonly string[] {
+  const table = language ? TABLES[language] : undefined;
+  if (!table) return [];
+  const low = word.toLowerCase();
+  if (low.length < 3 || STOPWORDS.has(low)) return [];
+  const whole = listedForm(low, table);
+  if (whole) return whole;
+  // The longest last part that is listed; the rest, less a joining letter, is the first part.
+  for (let i = 3; i <= low.length - MIN_STEM; i++) {
+    const head = listedForm(low.slice(i), table);
+    if (!head) continue;
+    const first = low.slice(0, i);
+    const joined = table.links.map((l) => (first.endsWith(l) ? first.slice(0, -l.length) : '')).filter((f) => f.length >= 3);
+    const part = [first, ...joined].map((f) => listedForm(f, table)).find(Boolean);
+    const kept = part ?? (first.length >= MIN_KEPT_PART ? [joined.find((f) => f.length >= MIN_KEPT_PART) ?? first] : []);
+    return [...new Set([...kept, ...head])];
+  }
+  return [];
+}
 
 export interface Expansion {
   /** Words added to the search, lower-case. */

@@ -1,0 +1,70 @@
+// A question in one language over files in another: its words are searched, read and weighed as the files write them.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask } from '../../src/pipeline/answer/ask.js';
+import { Indexer } from '../../src/pipeline/index/indexer.js';
+import { translatedWords } from '../../src/pipeline/rewrite/lexical/expand.js';
+import { translations } from '../../src/pipeline/search/rewriteQuery.js';
+import { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { tempDir } from '../helpers/tmp.js';
+
+describe('the words of a Dutch question as English files write them', () => {
+  it('reads a listed word, its inflections and compounds, and nothing else', () => {
+    expect(translatedWords('wachtwoord', 'nl')).toEqual(['password']);
+    // An ending ("verbinding" + "en"), a participle ("ge" + "wijzig" + "d").
+    expect(translatedWords('verbindingen', 'nl')).toEqual(['connections']);
+    expect(translatedWords('gewijzigd', 'nl')).toEqual(['changed', 'modified']);
+    // A compound: its last part listed, its first translated too, or kept as a loanword.
+    expect(translatedWords('standaardwaarde', 'nl')).toEqual(['default', 'standard', 'value']);
+    expect(translatedWords('routerinstelling', 'nl')).toEqual(['router', 'setting', 'option']);
+    // A word it does not know, a function word, and a language without a table: nothing.
+    expect(translatedWords('fietsenmaker', 'nl')).toEqual([]);
+    expect(translatedWords('welke', 'nl')).toEqual([]);
+    expect(translatedWords('wachtwoord', 'en')).toEqual([]);
+    expect(translatedWords('wachtwoord', undefined)).toEqual([]);
+  });
+
+  it('weighs a word’s translations together as the word itself', () => {
+    const t = translations({ resolved_query: 'Wat is het standaard wachtwoord?', language: 'nl' });
+    expect(t).toEqual([
+      { term: 'default', weight: 0.5 },
+      { term: 'standard', weight: 0.5 },
+      { term: 'password', weight: 1 },
+    ]);
+    expect(translations({ resolved_query: 'What is the default password?', language: 'en' })).toEqual([]);
+  });
+});
+
+describe('a Dutch question over English files', () => {
+  const t = tempDir('docent-crosslang-');
+  let store: IndexStore;
+  beforeAll(async () => {
+    const folder = join(t.dir, 'docs');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'router-guide.md'), '# Router guide\n\nThe default password of the router is admin-4471. Change the password after the first login.\n\nThe router restarts by itself after a firmware update.\n');
+    writeFileSync(join(folder, 'printer-notes.md'), '# Printer notes\n\nThe printer on the second floor prints in colour. Toner is ordered by the office manager.\n');
+    store = IndexStore.open(join(t.dir, 'index.sqlite'));
+    await new Indexer(store).indexRoot(folder);
+  });
+  afterAll(() => {
+    store.close();
+    t.cleanup();
+  });
+
+  it('answers from the English sentence, cited, instead of "not in your files"', async () => {
+    const r = await ask(store, 'Wat is het standaard wachtwoord van de router?');
+    expect(r.rewrite.language).toBe('nl');
+    expect(r.notFound).toBe(false);
+    expect(r.answer).toMatch(/admin-4471/);
+    expect(basename(r.citations[0]!.path)).toBe('router-guide.md');
+    // The fixed wording of a not-found answer would be Dutch; the quote stays as the file says it.
+    expect(basename(r.passages[0]!.path)).toBe('router-guide.md');
+  });
+
+  it('still says "not in your files" for what the files do not hold', async () => {
+    const r = await ask(store, 'Wat is het wachtwoord van de wifi op kantoor?');
+    expect(r.notFound).toBe(true);
+    expect(r.answer).toMatch(/^Uw bestanden lijken het antwoord hierop niet te bevatten/);
+  });
+});
