@@ -23,6 +23,9 @@ describe('the words of a Dutch question as English files write them', () => {
     expect(translatedWords('welke', 'nl')).toEqual([]);
     expect(translatedWords('wachtwoord', 'en')).toEqual([]);
     expect(translatedWords('wachtwoord', undefined)).toEqual([]);
+    // Runs of letters no word is: nothing, and at once.
+    expect(translatedWords('bestand'.repeat(2000), 'nl')).toEqual([]);
+    expect(translatedWords('', 'nl')).toEqual([]);
   });
 
   it('weighs a word’s translations together as the word itself', () => {

@@ -24,6 +24,8 @@ interface TranslationTable {
 const TABLES = Object.fromEntries(Object.entries(TRANSLATIONS).filter(([k]) => k !== 'about')) as Record<string, TranslationTable>;
 /** The shortest word read with an ending, or as a compound's part, so that a short word is not taken for another's stem ("as" in "ast"). */
 const MIN_STEM = 4;
+/** Longer than this, a run of letters is no word to translate (a pasted hash, a 10 kB line). */
+const MAX_WORD = 40;
 /** An unlisted first part of a compound is kept as it is (a loanword: "databaseserver") from this length on. */
 const MIN_KEPT_PART = 5;
 
@@ -50,7 +52,7 @@ export function translatedWords(word: string, language: string | undefined): rea
   const table = language ? TABLES[language] : undefined;
   if (!table) return [];
   const low = word.toLowerCase();
-  if (low.length < 3 || STOPWORDS.has(low)) return [];
+  if (low.length < 3 || low.length > MAX_WORD || STOPWORDS.has(low)) return [];
   const whole = listedForm(low, table);
   if (whole) return whole;
   // The longest last part that is listed; the rest, less a joining letter, is the first part.
