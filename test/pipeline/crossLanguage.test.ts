@@ -4,7 +4,9 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
-import { translatedWords } from '../../src/pipeline/rewrite/lexical/expand.js';
+import { cognate, translatedWords, writtenForms } from '../../src/pipeline/rewrite/lexical/expand.js';
+import { TermStats } from '../../src/pipeline/search/termStats.js';
+import { oneTextIndex } from '../helpers/fixtureIndex.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { tempDir } from '../helpers/tmp.js';
@@ -36,6 +38,29 @@ describe('the words of a Dutch question as English files write them', () => {
       { term: 'password', weight: 1 },
     ]);
     expect(translations({ resolved_query: 'What is the default password?', language: 'en' })).toEqual([]);
+  });
+});
+
+describe('a word the table does not know, as the index writes it', () => {
+  it('is the index word that begins alike and shares most of its letters in order (a cognate)', () => {
+    const own = oneTextIndex('octave-notes.txt', 'The roots of a polynomial are found with roots. Automatic installation of a package is done by pkg.');
+    try {
+      const ts = new TermStats(own.store);
+      // The index's words are FTS5 stems ("polynomi", "automat").
+      expect(cognate('polynoom', ts)).toBe('polynomi');
+      expect(cognate('automatisch', ts)).toBe('automat');
+      // Nothing begins like it, or too little of it is shared.
+      expect(cognate('pakket', ts)).toBeUndefined();
+      expect(cognate('rootsysteem', ts)).toBeUndefined();
+      expect(writtenForms('polynoom', 'nl', ts)).toEqual(['polynomi']);
+      // An English question's words are its own; a word the index has is not replaced.
+      expect(writtenForms('polynoom', 'en', ts)).toEqual([]);
+      expect(writtenForms('package', 'nl', ts)).toEqual([]);
+      // The table comes first.
+      expect(writtenForms('bestand', 'nl', ts)).toEqual(['file']);
+    } finally {
+      own.cleanup();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { relatedWords, translatedWords } from '../rewrite/lexical/expand.js';
+import { relatedWords, writtenForms } from '../rewrite/lexical/expand.js';
 import { queryTerms } from '../search/queryTerms.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
@@ -61,7 +61,7 @@ export interface MapQuestion {
   keywords: readonly string[];
   /** The question as the user typed it: words of resolved_query not in it count at CONTEXT_WEIGHT. */
   original_query?: string;
-  /** The question's language: its words count where a passage writes them in the documents' language (translatedWords). */
+  /** The question's language: its words count where a passage writes them in the documents' language (writtenForms). */
   language?: string;
 }
 
@@ -169,7 +169,7 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
   const focus = question.original_query !== undefined ? new Set(queryTerms(question.original_query)) : undefined;
   const added = queryTerms(question.keywords.join(' ')).filter((t) => !own.includes(t));
   // A word of the question's language counts where a passage writes it in the documents' ("poort": port).
-  const translated = new Map(own.map((t) => [t, translatedWords(t, question.language)] as const).filter(([, f]) => f.length));
+  const translated = new Map(own.map((t) => [t, writtenForms(t, question.language, termStats)] as const).filter(([, f]) => f.length));
   const df = termStats ? conceptFrequency(termStats, [...own, ...added], translated) : undefined;
   const idf = df ? termStats!.idfOf(df) : undefined;
   // A word no passage has cannot be covered by any sentence. Map counts it (a passage that covers

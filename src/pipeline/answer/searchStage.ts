@@ -3,7 +3,8 @@ import type { RewriteRun } from '../rewrite/rewrite.js';
 import { searchAlternatives, searchFeedback, searchTerms, searchVectorQuery } from '../search/rewriteQuery.js';
 import { diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
 import { queryPhrases, queryTerms } from '../search/queryTerms.js';
-import { translatedWords } from '../rewrite/lexical/expand.js';
+import { writtenForms } from '../rewrite/lexical/expand.js';
+import { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { matchingFileIds, narrows } from './filesystemTool.js';
 import type { Plan } from './plan.js';
@@ -66,11 +67,12 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   ];
   const merged = new Map<number, SearchHit>();
   const feedback = searchFeedback(run);
+  const termStats = TermStats.of(store);
   for (const q of queries) {
     const { hits } = await hybridSearch(store, q.text, {
       k: k * 3,
       embedder: options.embedder,
-      extraTerms: searchTerms(run),
+      extraTerms: searchTerms(run, termStats),
       feedback,
       vectorQuery: q.vector,
       phrases: q.phrases,
@@ -82,7 +84,7 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
   const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, resultUnit, (h) => h.score, maxPerFile, k);
   const translated = queryTerms(r.resolved_query).flatMap((w) => {
-    const forms = translatedWords(w, r.language);
+    const forms = writtenForms(w, r.language, termStats);
     return forms.length ? [`${w} → ${forms.join(', ')}`] : [];
   });
   return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, translated, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}) };

@@ -80,6 +80,24 @@ export class TermStats {
     return new Map(words.map((w) => [w, dfOf(stems.get(w)!)]));
   }
 
+  private readonly prefixCache = new Map<string, { term: string; doc: number }[]>();
+
+  /** The index's words (FTS5 stems) that begin with `prefix` (lower case), with their document counts. */
+  termsStartingWith(prefix: string): { term: string; doc: number }[] {
+    this.fresh();
+    if (this.cachedAt !== this.prefixAt) {
+      this.prefixCache.clear();
+      this.prefixAt = this.cachedAt;
+    }
+    let terms = this.prefixCache.get(prefix);
+    if (!terms) {
+      terms = this.store.prepared('SELECT term, doc FROM chunks_vocab WHERE term >= ? AND term < ? LIMIT 500').all(prefix, `${prefix}\uffff`) as { term: string; doc: number }[];
+      this.prefixCache.set(prefix, terms);
+    }
+    return terms;
+  }
+  private prefixAt: string | undefined;
+
   /** BM25's inverse document frequency, log(1 + (N − n + 0.5) / (n + 0.5)). */
   idf(words: readonly string[]): Map<string, number> {
     return this.idfOf(this.documentFrequency(words));

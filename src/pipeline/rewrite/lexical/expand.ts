@@ -1,4 +1,5 @@
 import { STOPWORDS } from '../../search/queryTerms.js';
+import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import WORDS from './expandWords.json' with { type: 'json' };
 import TRANSLATIONS from './translateWords.json' with { type: 'json' };
@@ -66,6 +67,54 @@ export function translatedWords(word: string, language: string | undefined): rea
     return [...new Set([...kept, ...head])];
   }
   return [];
+}
+
+/** Cognates share their first letters (Simard, Foster and Isabelle 1992: four) … */
+const COGNATE_PREFIX = 4;
+/** … and most of their letters in order: the longest common subsequence over the longer word's length (Melamed 1999: 0.58). */
+const COGNATE_LCSR = 0.58;
+
+/** The length of the longest common subsequence of two words. */
+function commonSubsequence(a: string, b: string): number {
+  let prev = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    const row = new Array<number>(b.length + 1).fill(0);
+    for (let j = 1; j <= b.length; j++) row[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, row[j - 1]!);
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * The index's word a word of another language most likely is, where the index does not have the
+ * word itself: one that begins with the same four letters and shares most of its letters in order
+ * ("installeer" → instal, "polynoom" → polynomi, "automatisch" → automat; the index's words are
+ * FTS5 stems). The likeliest by that share, then by how many passages have it. None below the bar.
+ */
+export function cognate(word: string, termStats: TermStats): string | undefined {
+  const low = word.toLowerCase().normalize('NFKC');
+  if (low.length <= COGNATE_PREFIX || low.length > MAX_WORD || !/^\p{L}+$/u.test(low)) return undefined;
+  let best: { term: string; share: number; doc: number } | undefined;
+  for (const { term, doc } of termStats.termsStartingWith(low.slice(0, COGNATE_PREFIX))) {
+    if (term === low) return undefined;
+    const share = commonSubsequence(low, term) / Math.max(low.length, term.length);
+    if (share >= COGNATE_LCSR && (!best || share > best.share || (share === best.share && doc > best.doc))) best = { term, share, doc };
+  }
+  return best?.term;
+}
+
+/**
+ * How the files may write a question's word: its translations (translatedWords), or, for a word
+ * of a question in another language than English that no passage has and the table does not
+ * know, its cognate among the index's words.
+ */
+export function writtenForms(word: string, language: string | undefined, termStats?: TermStats): readonly string[] {
+  const listed = translatedWords(word, language);
+  if (listed.length || !termStats || !language || language === 'en') return listed;
+  const low = word.toLowerCase();
+  if (STOPWORDS.has(low) || termStats.documentFrequency([low]).get(low)! > 0) return [];
+  const found = cognate(low, termStats);
+  return found ? [found] : [];
 }
 
 export interface Expansion {
