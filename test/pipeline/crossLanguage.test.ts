@@ -88,6 +88,8 @@ describe('a Dutch question over English files', () => {
     expect(basename(r.citations[0]!.path)).toBe('router-guide.md');
     // The fixed wording of a not-found answer would be Dutch; the quote stays as the file says it.
     expect(basename(r.passages[0]!.path)).toBe('router-guide.md');
+    // --explain shows how the question's words were searched.
+    expect(r.stages.find((s) => s.stage === 'search')!.detail).toContain('as the files write them: standaard → default, standard; wachtwoord → password');
   });
 
   it('still says "not in your files" for what the files do not hold', async () => {
