@@ -6,7 +6,7 @@
  */
 import { conceptFrequency, stem, questionCoverage, fileTitle, type Fact, type MapQuestion } from './mapStage.js';
 import WEIGHTS from './confidenceWeights.json' with { type: 'json' };
-import { relatedWords, writtenForms } from '../rewrite/lexical/expand.js';
+import { relatedWords, writtenFormsOf } from '../rewrite/lexical/expand.js';
 import { predict } from '../rewrite/lexical/logisticModel.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import { queryTerms } from '../search/queryTerms.js';
@@ -54,7 +54,7 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   // The user's words, and a follow-up's resolved ones: "how does it handle expired sessions?" asks about the authentication system too.
   const terms = queryTerms(`${question.original_query ?? ''} ${question.resolved_query}`);
   // A word the files write in their own language is there ("poort" over English manuals: port).
-  const translated = new Map(terms.map((t) => [t, writtenForms(t, question.language, termStats)] as const).filter(([, f]) => f.length));
+  const translated = writtenFormsOf(terms, question.language, termStats);
   const forms = (t: string): readonly string[] => [t, ...(translated.get(t) ?? [])];
   const df = termStats ? conceptFrequency(termStats, terms, translated) : undefined;
   // A word the index lacks weighs as one it has once: its absence says it is rare, not how rare (in a

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { relatedWords, writtenForms } from '../rewrite/lexical/expand.js';
+import { relatedWords, writtenFormsOf } from '../rewrite/lexical/expand.js';
 import { queryTerms } from '../search/queryTerms.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
@@ -169,7 +169,7 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
   const focus = question.original_query !== undefined ? new Set(queryTerms(question.original_query)) : undefined;
   const added = queryTerms(question.keywords.join(' ')).filter((t) => !own.includes(t));
   // A word of the question's language counts where a passage writes it in the documents' ("poort": port).
-  const translated = new Map(own.map((t) => [t, writtenForms(t, question.language, termStats)] as const).filter(([, f]) => f.length));
+  const translated = writtenFormsOf(own, question.language, termStats);
   const df = termStats ? conceptFrequency(termStats, [...own, ...added], translated) : undefined;
   const idf = df ? termStats!.idfOf(df) : undefined;
   // A word no passage has cannot be covered by any sentence. Map counts it (a passage that covers

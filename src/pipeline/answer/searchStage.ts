@@ -3,7 +3,7 @@ import type { RewriteRun } from '../rewrite/rewrite.js';
 import { searchAlternatives, searchFeedback, searchTerms, searchVectorQuery } from '../search/rewriteQuery.js';
 import { diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
 import { queryPhrases, queryTerms } from '../search/queryTerms.js';
-import { writtenForms } from '../rewrite/lexical/expand.js';
+import { writtenFormsOf } from '../rewrite/lexical/expand.js';
 import { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { matchingFileIds, narrows } from './filesystemTool.js';
@@ -83,9 +83,6 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   }
   const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
   const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, resultUnit, (h) => h.score, maxPerFile, k);
-  const translated = queryTerms(r.resolved_query).flatMap((w) => {
-    const forms = writtenForms(w, r.language, termStats);
-    return forms.length ? [`${w} → ${forms.join(', ')}`] : [];
-  });
+  const translated = [...writtenFormsOf(queryTerms(r.resolved_query), r.language, termStats)].map(([w, forms]) => `${w} → ${forms.join(', ')}`);
   return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, translated, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}) };
 }

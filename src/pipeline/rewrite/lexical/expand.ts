@@ -117,6 +117,11 @@ export function writtenForms(word: string, language: string | undefined, termSta
   return found ? [found] : [];
 }
 
+/** The words of `words` the files write otherwise (writtenForms), each with how. */
+export function writtenFormsOf(words: readonly string[], language: string | undefined, termStats?: TermStats): Map<string, readonly string[]> {
+  return new Map(words.map((w) => [w, writtenForms(w, language, termStats)] as const).filter(([, forms]) => forms.length));
+}
+
 export interface Expansion {
   /** Words added to the search, lower-case. */
   terms: string[];
