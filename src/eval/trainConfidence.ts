@@ -4,8 +4,10 @@
  * Trains the Confidence stage's model (src/pipeline/answer/confidence.ts) on the real-documents
  * set (src/eval/docs/docsSet.json): each standalone answerable question asked of the whole corpus
  * (label 1) against the same question asked of the corpus without its manual (label 0: its words
- * are there, its answer is not); and, so that it also holds for a small folder (where a word of
- * the question is missing by chance as often as by topic), each question on an HTML page asked of
+ * are there, its answer is not), and against the same question with its rarest word swapped for
+ * another manual's question's (label 0: a subject the index has, asked what it does not say); and,
+ * so that it also holds for a small folder (where a word of the question is missing by chance as
+ * often as by topic), each question on an HTML page asked of
  * a folder of that page and SMALL_FOLDER others (label 1) and of the others alone (label 0). The
  * set's unanswerable questions are kept out of training and reported as the test, in both. The
  * threshold lets at most --miss of the answerable questions fall to "not found" in each way the app
@@ -21,6 +23,8 @@ import { CONFIDENCE_FEATURES } from '../pipeline/answer/confidence.js';
 import { Indexer } from '../pipeline/index/indexer.js';
 import { predict } from '../pipeline/rewrite/lexical/logisticModel.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
+import { TermStats } from '../pipeline/search/termStats.js';
+import { queryTerms } from '../pipeline/search/queryTerms.js';
 import { createEmbedder } from '../pipeline/models/createEmbedder.js';
 import type { Embedder } from '../pipeline/models/embedder.js';
 import { chooseEmbedderSpec } from '../pipeline/models/embedderSpec.js';
@@ -63,6 +67,36 @@ async function followUpEvidence(store: IndexStore, conversations: readonly { tur
     }
   }
   return out;
+}
+
+/**
+ * Each question with its subject, the rarest of its words that its relevant page has, replaced by
+ * the subject of a question about another manual: a subject the index has, asked what it does not
+ * say ("What is the default size of linspace?").
+ */
+function swappedSubjects(store: IndexStore, items: readonly AnswerableItem[], corpusDir: string): string[] {
+  const termStats = TermStats.of(store);
+  const pageText = store.prepared('SELECT group_concat(c.text, \' \') AS text FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND (? IS NULL OR c.page = ?)');
+  const subject = (item: AnswerableItem): string | undefined => {
+    const r = item.relevant[0]!;
+    const text = (pageText.get(join(corpusDir, r.file), r.page ?? null, r.page ?? null) as { text: string | null }).text ?? '';
+    const has = new Set(queryTerms(text));
+    const terms = queryTerms(item.question).filter((t) => /^\p{L}{3,}$/u.test(t) && has.has(t));
+    const idf = termStats.idf(terms);
+    return terms.sort((a, b) => idf.get(b)! - idf.get(a)!)[0];
+  };
+  // Each question's partner: the first about another manual from half the set on, so that partners differ.
+  const half = Math.floor(items.length / 2);
+  return items.flatMap((item, i) => {
+    const order = items.map((_, k) => items[(i + half + k) % items.length]!);
+    const other = order.find((o) => manualOf(o) !== manualOf(item));
+    const from = subject(item);
+    const to = other && subject(other);
+    if (!from || !to) return [];
+    // A word on its own, not a part of an identifier ("shared" in shared_buffers).
+    const swapped = item.question.replace(new RegExp(`(?<![\\p{L}\\p{N}_.])${from}(?![\\p{L}\\p{N}_.])`, 'iu'), to);
+    return swapped !== item.question ? [swapped] : [];
+  });
 }
 
 /** The other pages of a small folder. */
@@ -150,9 +184,16 @@ async function main(): Promise<void> {
     }
     const small = await smallFolderEvidence(standalone, set.unanswerable.map((i) => i.question), corpusDir, join(cache, 'small-folder'));
     say(`small folders: ${small.positives.length} with their page, ${small.negatives.length} without`);
-    const x = [...positives, ...negatives, ...small.positives, ...small.negatives];
-    const y = [...positives.map(() => 1), ...negatives.map(() => 0), ...small.positives.map(() => 1), ...small.negatives.map(() => 0)];
-    const w = fitLogistic({ x, y }, l2);
+    const swappedQuestions = swappedSubjects(store, standalone, corpusDir);
+    const swapped = await evidenceOf(store, swappedQuestions);
+    say(`swapped subjects: ${swapped.length}, e.g. ${swappedQuestions.slice(0, 3).map((q) => `"${q}"`).join(', ')}`);
+    const x = [...positives, ...negatives, ...small.positives, ...small.negatives, ...swapped];
+    const y = [...positives.map(() => 1), ...negatives.map(() => 0), ...small.positives.map(() => 1), ...small.negatives.map(() => 0), ...swapped.map(() => 0)];
+    const fitted = fitLogistic({ x, y }, l2);
+    // As if the two labels were equally many (as they were before the swapped subjects): the
+    // confidence keeps its meaning; the order, and so every figure below, is unchanged.
+    const ones = y.filter((v) => v === 1).length;
+    const w = [fitted[0]! + Math.log((y.length - ones) / ones), ...fitted.slice(1)];
     const p = (x: number[]): number => predict(w, x);
     // The threshold lets at most `miss` of each group fall below it: the target holds for each way
     // the app asks, not only on average.
@@ -175,7 +216,7 @@ async function main(): Promise<void> {
         `answerable answered ${answered(small.positives)}, unanswerable not found ${below(small.unanswerable).toFixed(3)}, without its page not found ${below(small.negatives).toFixed(3)}\n`,
     );
     const model = {
-      about: `Confidence model (confidence.ts), trained by npm run train:confidence on the real-documents set: ${positives.length} answerable questions against the same asked of the corpus without their manual (${negatives.length}), and ${small.positives.length} asked of small folders with and without their page, L2 ${l2}; threshold: at most ${miss * 100} % of the answerable questions below it in each way the app asks them (by keywords, with vectors, follow-ups both ways, small folders). On the set's ${unanswerable.length} unanswerable questions (not trained on): AUROC ${testAuc.toFixed(3)}, ${(below(unanswerable) * 100).toFixed(0)} % not found; in the small folders ${(below(small.unanswerable) * 100).toFixed(0)} % not found.`,
+      about: `Confidence model (confidence.ts), trained by npm run train:confidence on the real-documents set: ${positives.length} answerable questions against the same asked of the corpus without their manual (${negatives.length}) and with their rarest word swapped for another manual's question's (${swapped.length}), and ${small.positives.length} asked of small folders with and without their page, L2 ${l2}, the bias set as if both labels were equally many; threshold: at most ${miss * 100} % of the answerable questions below it in each way the app asks them (by keywords, with vectors, follow-ups both ways, small folders). On the set's ${unanswerable.length} unanswerable questions (not trained on): AUROC ${testAuc.toFixed(3)}, ${(below(unanswerable) * 100).toFixed(0)} % not found; in the small folders ${(below(small.unanswerable) * 100).toFixed(0)} % not found.`,
       features: [...CONFIDENCE_FEATURES],
       weights: w.map((x) => Math.round(x * 10000) / 10000),
       threshold,
