@@ -7,8 +7,9 @@
  * are there, its answer is not), and against the same question with its rarest word swapped for
  * another manual's question's (label 0: a subject the index has, asked what it does not say); and,
  * so that it also holds for a small folder (where a word of the question is missing by chance as
- * often as by topic), each question on an HTML page asked of
- * a folder of that page and SMALL_FOLDER others (label 1) and of the others alone (label 0). The
+ * often as by topic), each question on an HTML page asked of a folder of that page and
+ * SMALL_FOLDER others (label 1), of the others alone (label 0), and with its subject swapped, of
+ * the folder with its page (label 0). The
  * set's unanswerable questions are kept out of training and reported as the test, in both. The
  * threshold lets at most --miss of the answerable questions fall to "not found" in each way the app
  * asks them: by keywords and, as the app does by default, with vectors (the index's vectors are
@@ -74,7 +75,7 @@ async function followUpEvidence(store: IndexStore, conversations: readonly { tur
  * the subject of a question about another manual: a subject the index has, asked what it does not
  * say ("What is the default size of linspace?").
  */
-function swappedSubjects(store: IndexStore, items: readonly AnswerableItem[], corpusDir: string): string[] {
+function swappedSubjects(store: IndexStore, items: readonly AnswerableItem[], corpusDir: string): Map<string, string> {
   const termStats = TermStats.of(store);
   const pageText = store.prepared('SELECT group_concat(c.text, \' \') AS text FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND (? IS NULL OR c.page = ?)');
   const subject = (item: AnswerableItem): string | undefined => {
@@ -87,16 +88,18 @@ function swappedSubjects(store: IndexStore, items: readonly AnswerableItem[], co
   };
   // Each question's partner: the first about another manual from half the set on, so that partners differ.
   const half = Math.floor(items.length / 2);
-  return items.flatMap((item, i) => {
+  const out = new Map<string, string>();
+  items.forEach((item, i) => {
     const order = items.map((_, k) => items[(i + half + k) % items.length]!);
     const other = order.find((o) => manualOf(o) !== manualOf(item));
     const from = subject(item);
     const to = other && subject(other);
-    if (!from || !to) return [];
+    if (!from || !to) return;
     // A word on its own, not a part of an identifier ("shared" in shared_buffers).
     const swapped = item.question.replace(new RegExp(`(?<![\\p{L}\\p{N}_.])${from}(?![\\p{L}\\p{N}_.])`, 'iu'), to);
-    return swapped !== item.question ? [swapped] : [];
+    if (swapped !== item.question) out.set(item.id, swapped);
   });
+  return out;
 }
 
 /** The other pages of a small folder. */
@@ -115,9 +118,15 @@ function sample<T>(from: readonly T[], n: number, seed: number, leave: (x: T) =>
 }
 
 /** Evidence from small folders: each question with its HTML pages and others, and the others alone; the unanswerable questions of the latter. */
-async function smallFolderEvidence(items: readonly AnswerableItem[], unanswerable: readonly string[], corpusDir: string, work: string): Promise<{ positives: number[][]; negatives: number[][]; unanswerable: number[][] }> {
+async function smallFolderEvidence(
+  items: readonly AnswerableItem[],
+  unanswerable: readonly string[],
+  swapped: ReadonlyMap<string, string>,
+  corpusDir: string,
+  work: string,
+): Promise<{ positives: number[][]; negatives: number[][]; swapped: number[][]; unanswerable: number[][] }> {
   const pages = ['postgresql', 'git'].flatMap((m) => readdirSync(join(corpusDir, m)).filter((f) => f.endsWith('.html')).map((f) => `${m}/${f}`)).sort();
-  const out = { positives: [] as number[][], negatives: [] as number[][], unanswerable: [] as number[][] };
+  const out = { positives: [] as number[][], negatives: [] as number[][], swapped: [] as number[][], unanswerable: [] as number[][] };
   const html = items.filter((i) => i.relevant.every((r) => !r.file.startsWith('pdf/')));
   for (const [n, item] of html.entries()) {
     const relevant = item.relevant.map((r) => r.file);
@@ -130,8 +139,12 @@ async function smallFolderEvidence(items: readonly AnswerableItem[], unanswerabl
       const store = IndexStore.open(join(work, 'index.sqlite'));
       try {
         await new Indexer(store).indexRoot(folder);
-        if (withAnswer) out.positives.push(...(await evidenceOf(store, [item.question])));
-        else {
+        if (withAnswer) {
+          out.positives.push(...(await evidenceOf(store, [item.question])));
+          // Its subject swapped: asked of the folder that holds its page.
+          const other = swapped.get(item.id);
+          if (other) out.swapped.push(...(await evidenceOf(store, [other])));
+        } else {
           out.negatives.push(...(await evidenceOf(store, [item.question])));
           out.unanswerable.push(...(await evidenceOf(store, unanswerable)));
         }
@@ -182,13 +195,13 @@ async function main(): Promise<void> {
         without.close();
       }
     }
-    const small = await smallFolderEvidence(standalone, set.unanswerable.map((i) => i.question), corpusDir, join(cache, 'small-folder'));
-    say(`small folders: ${small.positives.length} with their page, ${small.negatives.length} without`);
     const swappedQuestions = swappedSubjects(store, standalone, corpusDir);
-    const swapped = await evidenceOf(store, swappedQuestions);
-    say(`swapped subjects: ${swapped.length}, e.g. ${swappedQuestions.slice(0, 3).map((q) => `"${q}"`).join(', ')}`);
-    const x = [...positives, ...negatives, ...small.positives, ...small.negatives, ...swapped];
-    const y = [...positives.map(() => 1), ...negatives.map(() => 0), ...small.positives.map(() => 1), ...small.negatives.map(() => 0), ...swapped.map(() => 0)];
+    const swapped = await evidenceOf(store, [...swappedQuestions.values()]);
+    say(`swapped subjects: ${swapped.length}, e.g. ${[...swappedQuestions.values()].slice(0, 3).map((q) => `"${q}"`).join(', ')}`);
+    const small = await smallFolderEvidence(standalone, set.unanswerable.map((i) => i.question), swappedQuestions, corpusDir, join(cache, 'small-folder'));
+    say(`small folders: ${small.positives.length} with their page, ${small.negatives.length} without, ${small.swapped.length} with its subject swapped`);
+    const x = [...positives, ...negatives, ...swapped, ...small.positives, ...small.negatives, ...small.swapped];
+    const y = [...positives.map(() => 1), ...negatives.map(() => 0), ...swapped.map(() => 0), ...small.positives.map(() => 1), ...small.negatives.map(() => 0), ...small.swapped.map(() => 0)];
     const fitted = fitLogistic({ x, y }, l2);
     // As if the two labels were equally many (as they were before the swapped subjects): the
     // confidence keeps its meaning; the order, and so every figure below, is unchanged.
@@ -216,7 +229,7 @@ async function main(): Promise<void> {
         `answerable answered ${answered(small.positives)}, unanswerable not found ${below(small.unanswerable).toFixed(3)}, without its page not found ${below(small.negatives).toFixed(3)}\n`,
     );
     const model = {
-      about: `Confidence model (confidence.ts), trained by npm run train:confidence on the real-documents set: ${positives.length} answerable questions against the same asked of the corpus without their manual (${negatives.length}) and with their rarest word swapped for another manual's question's (${swapped.length}), and ${small.positives.length} asked of small folders with and without their page, L2 ${l2}, the bias set as if both labels were equally many; threshold: at most ${miss * 100} % of the answerable questions below it in each way the app asks them (by keywords, with vectors, follow-ups both ways, small folders). On the set's ${unanswerable.length} unanswerable questions (not trained on): AUROC ${testAuc.toFixed(3)}, ${(below(unanswerable) * 100).toFixed(0)} % not found; in the small folders ${(below(small.unanswerable) * 100).toFixed(0)} % not found.`,
+      about: `Confidence model (confidence.ts), trained by npm run train:confidence on the real-documents set: ${positives.length} answerable questions against the same asked of the corpus without their manual (${negatives.length}) and with their rarest word swapped for another manual's question's (${swapped.length}), and ${small.positives.length} asked of small folders with and without their page and with their subject swapped (${small.swapped.length}), L2 ${l2}, the bias set as if both labels were equally many; threshold: at most ${miss * 100} % of the answerable questions below it in each way the app asks them (by keywords, with vectors, follow-ups both ways, small folders). On the set's ${unanswerable.length} unanswerable questions (not trained on): AUROC ${testAuc.toFixed(3)}, ${(below(unanswerable) * 100).toFixed(0)} % not found; in the small folders ${(below(small.unanswerable) * 100).toFixed(0)} % not found.`,
       features: [...CONFIDENCE_FEATURES],
       weights: w.map((x) => Math.round(x * 10000) / 10000),
       threshold,
