@@ -68,11 +68,13 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   const merged = new Map<number, SearchHit>();
   const feedback = searchFeedback(run);
   const termStats = TermStats.of(store);
+  // The same added words for every reading.
+  const extraTerms = searchTerms(run, termStats);
   for (const q of queries) {
     const { hits } = await hybridSearch(store, q.text, {
       k: k * 3,
       embedder: options.embedder,
-      extraTerms: searchTerms(run, termStats),
+      extraTerms,
       feedback,
       vectorQuery: q.vector,
       phrases: q.phrases,

@@ -23,6 +23,8 @@ export class TermStats {
   private readonly stemCache = new Map<string, string>();
   /** Document frequencies by stem, valid while the index is unchanged. */
   private readonly dfCache = new Map<string, number>();
+  /** The index's words by their first letters (termsStartingWith), valid while the index is unchanged. */
+  private readonly prefixCache = new Map<string, { term: string; doc: number }[]>();
   private cachedAt: string | undefined;
   private docCount: number | undefined;
 
@@ -53,6 +55,7 @@ export class TermStats {
     const version = this.store.changeVersion();
     if (version !== this.cachedAt) {
       this.dfCache.clear();
+      this.prefixCache.clear();
       this.docCount = undefined;
       this.cachedAt = version;
     }
@@ -80,15 +83,9 @@ export class TermStats {
     return new Map(words.map((w) => [w, dfOf(stems.get(w)!)]));
   }
 
-  private readonly prefixCache = new Map<string, { term: string; doc: number }[]>();
-
   /** The index's words (FTS5 stems) that begin with `prefix` (lower case), with their document counts. */
   termsStartingWith(prefix: string): { term: string; doc: number }[] {
     this.fresh();
-    if (this.cachedAt !== this.prefixAt) {
-      this.prefixCache.clear();
-      this.prefixAt = this.cachedAt;
-    }
     let terms = this.prefixCache.get(prefix);
     if (!terms) {
       terms = this.store.prepared('SELECT term, doc FROM chunks_vocab WHERE term >= ? AND term < ? LIMIT 500').all(prefix, `${prefix}\uffff`) as { term: string; doc: number }[];
@@ -96,7 +93,6 @@ export class TermStats {
     }
     return terms;
   }
-  private prefixAt: string | undefined;
 
   /** BM25's inverse document frequency, log(1 + (N − n + 0.5) / (n + 0.5)). */
   idf(words: readonly string[]): Map<string, number> {

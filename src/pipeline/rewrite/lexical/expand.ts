@@ -16,13 +16,17 @@ export const relatedWords = (word: string, language?: string): readonly string[]
 };
 
 interface TranslationTable {
-  into: string;
+  /** Longest first, as they are tried. */
   endings: readonly string[];
   prefixes: readonly string[];
   links: readonly string[];
   words: Record<string, readonly string[]>;
 }
-const TABLES = Object.fromEntries(Object.entries(TRANSLATIONS).filter(([k]) => k !== 'about')) as Record<string, TranslationTable>;
+const TABLES: Record<string, TranslationTable> = Object.fromEntries(
+  Object.entries(TRANSLATIONS as unknown as Record<string, TranslationTable | string>)
+    .filter((e): e is [string, TranslationTable] => typeof e[1] !== 'string')
+    .map(([language, t]) => [language, { ...t, endings: [...t.endings].sort((a, b) => b.length - a.length) }]),
+);
 /** The shortest word read with an ending, or as a compound's part, so that a short word is not taken for another's stem ("as" in "ast"). */
 const MIN_STEM = 4;
 /** Longer than this, a run of letters is no word to translate (a pasted hash, a 10 kB line). */
@@ -35,7 +39,7 @@ function listedForm(word: string, table: TranslationTable): readonly string[] | 
   const bare = table.prefixes.filter((p) => word.startsWith(p) && word.length - p.length >= MIN_STEM).map((p) => word.slice(p.length));
   for (const w of [word, ...bare]) {
     if (Object.hasOwn(table.words, w)) return table.words[w];
-    for (const ending of [...table.endings].sort((a, b) => b.length - a.length)) {
+    for (const ending of table.endings) {
       const base = w.slice(0, -ending.length);
       if (w.endsWith(ending) && base.length >= MIN_STEM && Object.hasOwn(table.words, base)) return table.words[base];
     }
