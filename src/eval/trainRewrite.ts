@@ -30,7 +30,7 @@ import { conversationPhrases, PHRASE_FEATURES } from '../pipeline/rewrite/lexica
 import { readShape } from '../pipeline/rewrite/lexical/reference.js';
 import { REWRITE_WEIGHTS } from '../pipeline/rewrite/lexical/scorer.js';
 import { earlierUserTurns } from '../pipeline/rewrite/history.js';
-import { pairText, selectTurns, turnPairs } from '../pipeline/rewrite/targetedHistory.js';
+import { pairText, recentTurns, selectTurns, turnPairs, type SelectedTurn } from '../pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS } from '../pipeline/rewrite/types.js';
 import { DocentError } from '../shared/errors.js';
 import { openConversationCorpus, openCorpusIndex } from './corpusIndex.js';
@@ -50,13 +50,19 @@ const STANDALONE_KEPT = 0.96;
  */
 const TERM_SEARCH_BETA = 0.5;
 
-interface Example {
+/** A turn's dependence features and candidate terms, as one way of choosing its turns gives them. */
+interface View {
+  dep: number[];
+  terms: { x: number[]; y: number }[];
+}
+
+interface Example extends View {
   heldOut: boolean;
   /** A made-up topic switch (topicSwitches). */
   switched: boolean;
   dependent: number;
-  dep: number[];
-  terms: { x: number[]; y: number }[];
+  /** The same turn without a sentence encoder: the latest turns, similarity 0 (as the app reads them without one). */
+  bare: View;
   /** The phrases a follow-up with a reference shape may mean, labelled by the reference rewrite (none for other turns). */
   phrases: { x: number[]; y: number }[];
 }
@@ -147,13 +153,17 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
         const turns = await selectTurns(r.query, r.history, embedder, DEFAULT_REWRITE_OPTIONS);
         const wanted = contentWords(r.reference_rewrite);
         const language = detectLanguage(r.query, earlierUserTurns(r.history));
+        const view = (t: readonly SelectedTurn[]): View => ({
+          dep: dependenceFeatures(r.query, t, termStats),
+          terms: candidateTerms(r.query, t, language, termStats).map((c) => ({ x: c.features, y: wanted.some((w) => sameWordForm(w, c.term)) ? 1 : 0 })),
+        });
         examples.push({
           phrases: 'opening' in r ? [] : phraseExamples(r.query, turns, language, termStats, wanted),
           heldOut: heldOut(dataset.name, r.conversation),
           switched: 'opening' in r,
           dependent: drawsOnHistory(r) ? 1 : 0,
-          dep: dependenceFeatures(r.query, turns, termStats),
-          terms: candidateTerms(r.query, turns, language, termStats).map((c) => ({ x: c.features, y: wanted.some((w) => sameWordForm(w, c.term)) ? 1 : 0 })),
+          ...view(turns),
+          bare: view(recentTurns(r.history, DEFAULT_REWRITE_OPTIONS)),
         });
       }
       close();
@@ -183,13 +193,32 @@ function phraseExamples(query: string, turns: Parameters<typeof candidateTerms>[
   return phrases.map((ph) => ({ x: ph.features, y: wanted.some((x) => sameWordForm(x, head(ph))) && !own.some((o) => sameWordForm(o, head(ph))) ? 1 : 0 }));
 }
 
-interface Fit {
+interface TermAndDependence {
   term: { weights: number[]; threshold: number; search_threshold: number };
   dependence: { weights: number[]; threshold: number };
-  phrase: { weights: number[]; threshold: number };
 }
 
+interface Fit extends TermAndDependence {
+  phrase: { weights: number[]; threshold: number };
+  /** The term and dependence models fitted on the turns as read without a sentence encoder. */
+  bare: TermAndDependence;
+}
+
+/** The three models on the turns as the encoder selects them, and the term and dependence models as read without one. */
 function fit(examples: Example[]): Fit {
+  // Phrases are learned where a turn has some phrase the reference rewrite took: which one it took is the question.
+  const phrase: TrainingSet = { x: [], y: [] };
+  for (const e of examples.filter((x) => x.phrases.some((p) => p.y))) {
+    for (const p of e.phrases) {
+      phrase.x.push(p.x);
+      phrase.y.push(p.y);
+    }
+  }
+  const phraseW = fitLogistic(phrase, 1);
+  return { ...fitTerms(examples), phrase: { weights: phraseW.map(round), threshold: 0.5 }, bare: fitTerms(examples.map((e) => ({ ...e, ...e.bare }))) };
+}
+
+function fitTerms(examples: (View & Pick<Example, 'dependent'>)[]): TermAndDependence {
   const dep: TrainingSet = { x: examples.map((e) => e.dep), y: examples.map((e) => e.dependent) };
   const depW = fitLogistic(dep, 1);
   // The lowest threshold that still leaves STANDALONE_KEPT of the standalone turns unchanged.
@@ -209,19 +238,9 @@ function fit(examples: Example[]): Fit {
   const termScores = term.x.map((x) => predict(termW, x));
   const termT = bestThreshold(termScores, term.y, 1);
   const termSearchT = bestThreshold(termScores, term.y, TERM_SEARCH_BETA);
-  // Phrases are learned where a turn has some phrase the reference rewrite took: which one it took is the question.
-  const phrase: TrainingSet = { x: [], y: [] };
-  for (const e of examples.filter((x) => x.phrases.some((p) => p.y))) {
-    for (const p of e.phrases) {
-      phrase.x.push(p.x);
-      phrase.y.push(p.y);
-    }
-  }
-  const phraseW = fitLogistic(phrase, 1);
   return {
     term: { weights: termW.map(round), threshold: termT, search_threshold: termSearchT },
     dependence: { weights: depW.map(round), threshold: depT },
-    phrase: { weights: phraseW.map(round), threshold: 0.5 },
   };
 }
 
@@ -232,7 +251,10 @@ function phraseTop1(weights: number[], examples: Example[]): { turns: number; to
   return { turns: withAnswer.length, top1: round(right / Math.max(1, withAnswer.length)) };
 }
 
-function report(model: Fit, test: Example[], log: (s: string) => void): Record<string, number> {
+type Turn = View & Pick<Example, 'dependent' | 'switched'>;
+
+/** The term and dependence models' figures on held-out turns. */
+function termFigures(model: TermAndDependence, test: Turn[]): Record<string, number> {
   const depScores = test.map((e) => predict(model.dependence.weights, e.dep));
   const depLabels = test.map((e) => e.dependent);
   const standalone = test.filter((e) => !e.dependent);
@@ -255,7 +277,7 @@ function report(model: Fit, test: Example[], log: (s: string) => void): Record<s
     if (e.switched && added) switchesWithAdditions++;
   });
   const tp = prf(scores, labels, model.term.threshold);
-  const figures = {
+  return {
     turns: test.length,
     standalone_turns: standalone.length,
     dependence_auc: round(auc(depScores, depLabels)),
@@ -269,15 +291,28 @@ function report(model: Fit, test: Example[], log: (s: string) => void): Record<s
     standalone_given_terms: round(standaloneWithAdditions / Math.max(1, standalone.length)),
     topic_switches: switches,
     switches_given_terms: round(switchesWithAdditions / Math.max(1, switches)),
-    phrase_turns: phraseTop1(model.phrase.weights, test).turns,
-    phrase_top1: phraseTop1(model.phrase.weights, test).top1,
   };
-  log(`held out (${test.length} turns with history, ${standalone.length} of them standalone, topic switches included; conversations split by hash, 1 in 5):`);
-  log(`  dependence  AUC ${figures.dependence_auc}  at the threshold: standalone kept ${figures.standalone_kept}, dependent caught ${figures.dependent_caught}`);
-  log(`  term        AUC ${figures.term_auc}  P ${figures.term_precision}  R ${figures.term_recall}  F1 ${figures.term_f1} (${scores.length} candidates)`);
+}
+
+function logTerms(f: Record<string, number>, log: (s: string) => void, indent = '  '): void {
+  log(`${indent}dependence  AUC ${f.dependence_auc}  at the threshold: standalone kept ${f.standalone_kept}, dependent caught ${f.dependent_caught}`);
+  log(`${indent}term        AUC ${f.term_auc}  P ${f.term_precision}  R ${f.term_recall}  F1 ${f.term_f1} (${f.term_candidates} candidates)`);
+  log(`${indent}standalone turns given added terms: ${f.standalone_given_terms} (of the ${f.topic_switches} topic switches: ${f.switches_given_terms})`);
+}
+
+function report(model: Fit, test: Example[], log: (s: string) => void): Record<string, unknown> {
+  const terms = termFigures(model, test);
+  const figures: Record<string, number> = { ...terms, phrase_turns: phraseTop1(model.phrase.weights, test).turns, phrase_top1: phraseTop1(model.phrase.weights, test).top1 };
+  const bare = test.map((e) => ({ ...e, ...e.bare }));
+  const withoutEncoder = { encoder_models: termFigures(model, bare), own_models: termFigures(model.bare, bare) };
+  log(`held out (${test.length} turns with history, ${figures.standalone_turns} of them standalone, topic switches included; conversations split by hash, 1 in 5):`);
+  logTerms(figures, log);
   log(`  phrase      the reference's phrase ranked first in ${figures.phrase_top1} of ${figures.phrase_turns} turns with a reference shape and a phrase to find`);
-  log(`  standalone turns given added terms: ${figures.standalone_given_terms} (of the ${figures.topic_switches} topic switches: ${figures.switches_given_terms})`);
-  return figures;
+  log('without a sentence encoder (the latest turns, similarity 0), the models trained with one:');
+  logTerms(withoutEncoder.encoder_models, log, '    ');
+  log('  and the models trained without one:');
+  logTerms(withoutEncoder.own_models, log, '    ');
+  return { ...figures, without_encoder: withoutEncoder };
 }
 
 async function main(): Promise<void> {
@@ -302,6 +337,10 @@ async function main(): Promise<void> {
     term: { features: [...TERM_FEATURES], ...final.term },
     dependence: { features: [...DEPENDENCE_FEATURES], ...final.dependence },
     phrase: { features: [...PHRASE_FEATURES], ...final.phrase },
+    without_encoder: {
+      term: { features: [...TERM_FEATURES], ...final.bare.term },
+      dependence: { features: [...DEPENDENCE_FEATURES], ...final.bare.dependence },
+    },
   };
   writeFileSync(values.out!, JSON.stringify(out, null, 2) + '\n');
   log(`thresholds: dependence ${final.dependence.threshold}, term ${final.term.threshold} (in the search, whole from ${final.term.search_threshold}); written to ${values.out}`);

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractiveMap, fileTitle, filterFacts, identifiers, questionCoverage, rerankByFacts, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { extractiveMap, fileTitle, filterFacts, questionCoverage, rerankByFacts, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { identifiers } from '../../src/pipeline/search/queryTerms.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { indexedFixtureDocs, oneTextIndex } from '../helpers/fixtureIndex.js';

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { relatedWords, writtenFormsOf } from '../rewrite/lexical/expand.js';
-import { queryTerms } from '../search/queryTerms.js';
+import { identifiers, queryTerms } from '../search/queryTerms.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
@@ -223,10 +223,6 @@ export function conceptFrequency(termStats: TermStats, words: readonly string[],
   return new Map(words.map((w) => [w, Math.max(df.get(w) ?? 0, ...(translated.get(w) ?? []).map((f) => df.get(f) ?? 0))]));
 }
 
-/** Identifiers in a text, lower-cased: words joined by "_" or "." ("shared_buffers", "write.csv", "R_LIBS_USER"). */
-export function identifiers(text: string): string[] {
-  return [...new Set([...text.normalize('NFKC').matchAll(/[\p{L}\p{N}]+(?:[_.][\p{L}\p{N}]+)+/gu)].map((m) => m[0].toLowerCase()))];
-}
 
 /** The stems of a text's words outside the identifiers it names. */
 function ownOutside(text: string, named: readonly string[]): Set<string> {

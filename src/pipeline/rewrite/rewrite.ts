@@ -6,16 +6,16 @@ import { queryTerms } from '../search/queryTerms.js';
 import { earlierUserTurns } from './history.js';
 import { classifyIntent } from './lexical/intent.js';
 import { lexicalRewrite, readQuery, type LexicalTrace, type QueryReading } from './lexical/engine.js';
-import { withoutTalk } from './lexical/clarity.js';
+import { removeFillers, topicShift, withoutTalk } from './lexical/clarity.js';
 import { table } from './lexical/phrases.js';
 import { readShape } from './lexical/reference.js';
-import { REWRITE_WEIGHTS, probability, type RewriteWeights } from './lexical/scorer.js';
+import { REWRITE_WEIGHTS, probability, weightsFor, type RewriteWeights } from './lexical/scorer.js';
 import { candidateTerms, termFeatures } from './lexical/candidates.js';
 import { dependenceFeatures } from './lexical/dependence.js';
 import { escapeRegExp } from './lexical/words.js';
 import type { RewriteCache } from '../store/rewriteCache.js';
 import { rewriteCacheKey } from '../store/rewriteCache.js';
-import { pairText, selectTurns, turnPairs, type SelectedTurn, type TurnPair } from './targetedHistory.js';
+import { pairText, recentTurns, selectTurns, type SelectedTurn } from './targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type HistoryMessage, type RewriteOptions, type RewriteResult } from './types.js';
 
 /** The lexical engine's id in cache keys; bump when its behaviour changes. */
@@ -103,16 +103,6 @@ function passthrough(query: string, language: string): RewriteResult {
   };
 }
 
-/** The most recent turn pairs, for when no embedder is at hand (similarity unknown, taken as 0). */
-function recentTurns(history: readonly HistoryMessage[], options: RewriteOptions): SelectedTurn[] {
-  return latestPairs(turnPairs(history, options.message_char_limit), options.max_relevant_turns, options.message_char_limit);
-}
-
-/** The latest `n` of the pairs, each reply cut to `charLimit` as turnPairs cuts it, as selected turns of similarity 0. */
-function latestPairs(pairs: readonly TurnPair[], n: number, charLimit: number): SelectedTurn[] {
-  return pairs.slice(-Math.max(1, n)).map((p, i, all) => ({ ...p, assistant: p.assistant.slice(0, charLimit), similarity: 0, byRecency: i === all.length - 1 }));
-}
-
 /** The LLM's answer completed to the contract, checked against the user's own words. */
 function fromLlm(query: string, out: LlmRewrite, lexical: RewriteResult, turns: readonly SelectedTurn[]): RewriteResult {
   const own = new Set(queryTerms(query));
@@ -175,7 +165,8 @@ export function guardedRewrite(query: string, conversation: readonly HistoryMess
   try {
     language = readQuery(text.slice(0, MAX_REWRITE_CHARS), []).language;
     turns = recentTurns(conversation, opts);
-    const weights = deps.weights ?? REWRITE_WEIGHTS;
+    // The latest turns, similarity unknown: the models trained that way.
+    const weights = weightsFor(deps.weights ?? REWRITE_WEIGHTS, false);
     const own = new Set(queryTerms(text));
     const dependence = turns.length ? probability(weights.dependence, dependenceFeatures(text, turns, deps.termStats)) : 0;
     terms = candidateTerms(text, turns, language, deps.termStats)
@@ -198,7 +189,7 @@ async function engineRewrite(query: string, conversation: readonly HistoryMessag
   const t0 = performance.now();
   const opts: RewriteOptions = { ...DEFAULT_REWRITE_OPTIONS, ...options };
   // A user's message is read up to MAX_REWRITE_CHARS, as the assistant's are up to message_char_limit.
-  const history = conversation.map((m) => (m.role === 'user' && m.text.length > MAX_REWRITE_CHARS ? { ...m, text: m.text.slice(0, MAX_REWRITE_CHARS) } : m));
+  const history = sinceTopicShift(conversation.map((m) => (m.role === 'user' && m.text.length > MAX_REWRITE_CHARS ? { ...m, text: m.text.slice(0, MAX_REWRITE_CHARS) } : m)));
   const earlier = earlierUserTurns(history);
   const trimmed = query.trim();
   const done = (run: Omit<RewriteRun, 'ms' | 'options'>): RewriteRun => {
@@ -214,7 +205,8 @@ async function engineRewrite(query: string, conversation: readonly HistoryMessag
   }
   const turns = history.length === 0 ? [] : deps.embedder ? await selectTurns(trimmed, history, deps.embedder, opts) : recentTurns(history, opts);
   const useLlm = deps.engine === 'llm' && deps.llm !== undefined;
-  const engineId = useLlm ? deps.llm!.id : deps.weights ? `${LEXICAL_ENGINE_ID}+custom` : LEXICAL_ENGINE_ID;
+  // Without an encoder the lexical engine runs other models (weightsFor): another engine for the cache.
+  const engineId = useLlm ? deps.llm!.id : `${LEXICAL_ENGINE_ID}${deps.weights ? '+custom' : ''}${deps.embedder ? '' : '+no-encoder'}`;
   // Hashing the conversation costs time: only with a cache to ask.
   const key = deps.cache && rewriteCacheKey({ query: trimmed, turns: turns.map(pairText), conversation: history.map((m) => `${m.role}: ${m.text}`), engineId, options: opts });
   // Asked for the model without one: the lexical engine answers (from the cache or afresh), and says why.
@@ -225,7 +217,7 @@ async function engineRewrite(query: string, conversation: readonly HistoryMessag
 
   const replies = history.filter((m) => m.role === 'assistant').map((m) => m.text).reverse().slice(0, REPLIES_READ);
   const previous = depth === 0 && !reading.shifted && earlier[0] ? await previousQuestion(history, reading, opts, deps) : earlier[0];
-  const lexical = lexicalRewrite({ query, earlierUserTurns: earlier, turns, termStats: deps.termStats, weights: deps.weights, previous, replies, recent: recentTurns(history, opts) }, reading);
+  const lexical = lexicalRewrite({ query, earlierUserTurns: earlier, turns, termStats: deps.termStats, weights: weightsFor(deps.weights ?? REWRITE_WEIGHTS, deps.embedder !== undefined), previous, replies, recent: recentTurns(history, opts) }, reading);
   const { trace, ...lexicalResult } = lexical;
   let result: RewriteResult = lexicalResult;
   let fallback: string | undefined;
@@ -244,6 +236,17 @@ async function engineRewrite(query: string, conversation: readonly HistoryMessag
   const keywordShares = result === lexicalResult ? trace.keywordShares : undefined;
   if (key && !fallback) deps.cache!.put(key, { result, dependence: trace.dependence, ...(keywordShares ? { keywordShares } : {}) });
   return done({ result, turns, cached: false, fallback: fallback ?? noModel, trace, dependence: trace.dependence, ...(keywordShares ? { keywordShares } : {}), ...(llmStats ? { llm: llmStats } : {}) });
+}
+
+/**
+ * The conversation from the user's latest change of subject on ("Different topic: how do I …?"):
+ * what came before it is another conversation, and a later "can it …?" never points into it.
+ */
+function sinceTopicShift(history: readonly HistoryMessage[]): readonly HistoryMessage[] {
+  for (let at = history.length - 1; at > 0; at--) {
+    if (history[at]!.role === 'user' && topicShift(removeFillers(history[at]!.text)).shifted) return history.slice(at);
+  }
+  return history;
 }
 
 /** How many of the latest replies an ordinal ("the second one") or "the other one" may name an item of. */

@@ -63,3 +63,10 @@ export async function selectTurns(
   }
   return [...chosen.values()].sort((a, b) => a.index - b.index);
 }
+
+/** The most recent turn pairs, for when no embedder is at hand (similarity unknown, taken as 0). */
+export function recentTurns(history: readonly HistoryMessage[], options: RewriteOptions): SelectedTurn[] {
+  return turnPairs(history, options.message_char_limit)
+    .slice(-Math.max(1, options.max_relevant_turns))
+    .map((p, i, all) => ({ ...p, assistant: p.assistant.slice(0, options.message_char_limit), similarity: 0, byRecency: i === all.length - 1 }));
+}

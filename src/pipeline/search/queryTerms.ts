@@ -26,6 +26,14 @@ export function withoutContractions(text: string): string {
     .replace(/['’](?:s|re|ve|ll|d|m)\b/gi, '');
 }
 
+/** An identifier as written: words joined by "_" or "." ("shared_buffers", "write.csv", "R_LIBS_USER"). */
+export const IDENTIFIER = /[\p{L}\p{N}]+(?:[_.][\p{L}\p{N}]+)+/gu;
+
+/** Identifiers in a text, lower-cased, first occurrence order, no repeats. */
+export function identifiers(text: string): string[] {
+  return [...new Set([...text.normalize('NFKC').matchAll(IDENTIFIER)].map((m) => m[0].toLowerCase()))];
+}
+
 /** Lower-cased word tokens of a query, stopwords removed, first occurrence order, no repeats. */
 export function queryTerms(query: string): string[] {
   const out: string[] = [];

@@ -16,6 +16,8 @@ const FOLLOW_UPS: [string, HistoryMessage[], string, RegExp][] = [
   ['fr', talk("Qu'est-ce que le paillis de bois ?", 'Le paillis de bois est une couverture du sol faite de bois broyé.'), 'et le prix ?', /^Quel est le prix du paillis de bois \?$/],
   ['nl', talk('Wat is houtmulch?', 'Houtmulch is een bodembedekker van gemalen hout.'), 'hoe dik moet ik dat leggen?', /^hoe dik moet ik (?:de )?houtmulch leggen\?$/],
   ['en', talk('How do I save a gnuplot chart as a PNG?', 'Use set terminal png and set output.'), 'what about SVG?', /^How do I save a gnuplot chart as a SVG\?$/],
+  ['en', talk('What is the default work_mem setting?', 'The default value is four megabytes (4MB).'), 'and maintenance_work_mem?', /^What is the default maintenance_work_mem setting\?$/],
+  ['nl', talk('Wat doet write.csv in R?', 'Het schrijft een data frame naar een bestand.'), 'en write.table?', /^Wat doet write\.table in R\?$/],
   ['en', talk('How do I set the R library path?', 'Set R_LIBS_USER in your .Renviron file.'), 'what about on Windows?', /^How do I set the R library path on Windows\?$/],
   ['en', talk('What is the boiling point of water?', '100 degrees Celsius at sea level.'), 'at high altitude?', /^What is the boiling point of water at high altitude\?$/],
   ['en', talk('Which heat pumps do you have?', 'We have:\n- Daikin Altherma\n- Vaillant aroTHERM\n- Nibe S2125'), 'tell me about the second one', /^tell me about Vaillant aroTHERM$/],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UseEmbedder } from '../../../src/pipeline/models/useEmbedder.js';
 import { lexicalRewrite } from '../../../src/pipeline/rewrite/lexical/engine.js';
-import { REWRITE_WEIGHTS, rewriteWeights, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
+import { REWRITE_WEIGHTS, rewriteWeights, weightsFor, type RewriteWeights } from '../../../src/pipeline/rewrite/lexical/scorer.js';
 import { MAX_REWRITE_CHARS, rewrite } from '../../../src/pipeline/rewrite/rewrite.js';
 import { ASKED_VECTOR_WEIGHT, searchTerms, searchVectorQuery, TURN_VECTOR_WEIGHT } from '../../../src/pipeline/search/rewriteQuery.js';
 import { RewriteCache } from '../../../src/pipeline/store/rewriteCache.js';
@@ -320,6 +320,36 @@ describe('rewrite: skip rules, cache, log', () => {
     const run = await rewrite('en de prijs?', HOUTMULCH, {}, { embedder, termStats, engine: 'llm' });
     expect(run.result.engine).toBe('lexical');
     expect(run.fallback).toMatch(/no local model/);
+  });
+
+  it('reads no turn from before the user changed the subject ("Different topic: …")', async () => {
+    const history: HistoryMessage[] = [
+      { role: 'user', text: 'How do I create an index without locking out writes?' },
+      { role: 'assistant', text: 'CREATE INDEX CONCURRENTLY builds the index without taking a lock that blocks inserts and updates.' },
+      { role: 'user', text: 'Different topic: how do I apply a single commit from another branch in git?' },
+      { role: 'assistant', text: 'git cherry-pick applies the change introduced by an existing commit to the current branch.' },
+    ];
+    for (const deps of [{ embedder, termStats }, { termStats }]) {
+      const run = await rewrite('can it sign the new commit with GPG?', history, {}, deps);
+      expect(run.turns.length).toBeGreaterThan(0);
+      expect(run.turns.every((t) => !/index/i.test(`${t.user} ${t.assistant}`))).toBe(true);
+      expect(`${run.result.resolved_query} ${run.result.search_query}`).not.toMatch(/index|concurrently|lock/i);
+    }
+  });
+
+  it('without an encoder, runs the models trained without one, and a pronoun still reads the conversation', async () => {
+    const bare = REWRITE_WEIGHTS.withoutEncoder!;
+    expect(bare).toBeDefined();
+    expect(weightsFor(REWRITE_WEIGHTS, true)).toBe(REWRITE_WEIGHTS);
+    expect(weightsFor(REWRITE_WEIGHTS, false).dependence).toBe(bare.dependence);
+    expect(weightsFor(REWRITE_WEIGHTS, false).phrase).toBe(REWRITE_WEIGHTS.phrase);
+    // Turn similarities are unknown (0) without an encoder: the encoder's dependence model reads that as "unrelated".
+    const history = [u('What does linspace do in Octave?'), a('linspace (start, end, n) returns a row vector with n linearly spaced elements between start and end.')];
+    const run = await rewrite('how many points does it use if I leave the number out?', history, {}, { termStats });
+    expect(run.dependence!).toBeGreaterThan(0.5);
+    expect(run.result.resolved_query).toMatch(/linspace/);
+    const old = await rewrite('how many points does it use if I leave the number out?', history, {}, { termStats, weights: { ...REWRITE_WEIGHTS, withoutEncoder: undefined } });
+    expect(old.dependence!).toBeLessThan(run.dependence!);
   });
 
   it('uses the most recent turns when no embedder is at hand', async () => {

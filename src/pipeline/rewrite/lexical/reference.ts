@@ -1,6 +1,6 @@
 import { commonWords } from './language.js';
 import { table, type Phrase } from './phrases.js';
-import { queryTerms } from '../../search/queryTerms.js';
+import { IDENTIFIER, queryTerms } from '../../search/queryTerms.js';
 import { englishTags } from './tagger.js';
 import { capitalise, escapeRegExp } from './words.js';
 
@@ -143,7 +143,7 @@ export function readShape(query: string, language: string): Shape | undefined {
     return { kind: 'ellipsis', opener: '', rest: text, circumstance: true };
   }
   // A short question that names something ("Who was Joseph Bell?") has a topic of its own.
-  const named = words.slice(1).some((w) => phraseKind(w, language) === 'name');
+  const named = words.slice(1).some((w) => ['name', 'identifier'].includes(phraseKind(w, language)));
   return pointing ?? demonstrative(text, language) ?? (queryTerms(text).length <= BARE_WORDS && !named ? { kind: 'bare' } : undefined);
 }
 /** A question of at most this many content words that points at nothing may lean on the conversation's topic ("Value?"). */
@@ -178,11 +178,15 @@ export function fillAttribute(rest: string, thing: Phrase, language: string): st
 }
 
 /** A name ("SVG", "Spotify"), a number ("2019") or a word ("the price"); in a language that capitalises every noun, only capitals inside a word mark a name. */
-export function phraseKind(text: string, language: string): 'name' | 'number' | 'word' {
+export function phraseKind(text: string, language: string): 'identifier' | 'name' | 'number' | 'word' {
   const core = text.split(/\s+/).filter((w) => !table(language).articles.includes(w.toLowerCase())).join(' ');
+  if (isIdentifier(core) && /\p{L}/u.test(core)) return 'identifier';
   const name = table(language).nounsCapitalised ? /\p{Lu}{2}/u : /^\p{Lu}|\p{Lu}{2}/u;
   return /\d/.test(core) ? 'number' : name.test(core) ? 'name' : 'word';
 }
+
+/** A single code token as written ("maintenance_work_mem", "write.csv"). */
+const isIdentifier = (text: string): boolean => new RegExp(`^(?:${IDENTIFIER.source})$`, 'u').test(text);
 
 /** "what about on Windows?" after "How do I set the R library path?": that question, on Windows. */
 export function fillCircumstance(rest: string, previous: string): string {
@@ -203,6 +207,12 @@ export function fillParallel(rest: string, previous: string, previousPhrases: re
   const words = rest.split(/\s+/);
   const core = articles.has(words[0]!.toLowerCase()) ? words.slice(1).join(' ') : rest;
   const kind = (s: string): string => phraseKind(s, language);
+  // "and maintenance_work_mem?" after "What is the default work_mem setting?": the identifier in its place.
+  if (kind(core) === 'identifier') {
+    const named = [...previous.matchAll(IDENTIFIER)].at(-1);
+    if (!named || named[0].toLowerCase() === core.toLowerCase()) return undefined;
+    return `${previous.slice(0, named.index)}${core}${previous.slice(named.index + named[0].length)}`;
+  }
   const head = (s: string): string => s.toLowerCase().split(/\s+/).at(-1)!;
   const same = previousPhrases.filter((p) => previous.includes(p.text) && (head(p.text) === head(core) || (kind(core) !== 'word' && kind(p.text) === kind(core))));
   const target = same.at(-1);

@@ -21,7 +21,14 @@ export interface RewriteWeights {
   dependence: LogisticModel;
   /** Which phrase of the conversation a reference means (phrases.ts). */
   phrase: LogisticModel;
+  /**
+   * The term and dependence models as trained without turn similarities (no sentence encoder:
+   * the latest turns, similarity 0), for a rewrite without one. Absent in files from before.
+   */
+  withoutEncoder?: { term: TermModel; dependence: LogisticModel };
 }
+
+type TermJson = LogisticModel & { search_threshold?: number };
 
 function checked(model: LogisticModel, names: readonly string[], what: string): LogisticModel {
   if (model.features.length !== names.length || model.features.some((f, i) => f !== names[i])) {
@@ -31,15 +38,22 @@ function checked(model: LogisticModel, names: readonly string[], what: string): 
 }
 
 /** Weights as `npm run train:rewrite` writes them, checked against the feature lists of this code. */
-export function rewriteWeights(json: { version: number; term: LogisticModel & { search_threshold?: number }; dependence: LogisticModel; phrase: LogisticModel }): RewriteWeights {
-  const term = checked(json.term, TERM_FEATURES, 'term');
+export function rewriteWeights(json: { version: number; term: TermJson; dependence: LogisticModel; phrase: LogisticModel; without_encoder?: { term: TermJson; dependence: LogisticModel } }): RewriteWeights {
+  // A file from before search_threshold weighs terms by the decision threshold, as that training did.
+  const termModel = (t: TermJson): TermModel => ({ ...checked(t, TERM_FEATURES, 'term'), search_threshold: t.search_threshold ?? t.threshold });
+  const bare = json.without_encoder;
   return {
     version: json.version,
-    // A file from before search_threshold weighs terms by the decision threshold, as that training did.
-    term: { ...term, search_threshold: json.term.search_threshold ?? term.threshold },
+    term: termModel(json.term),
     dependence: checked(json.dependence, DEPENDENCE_FEATURES, 'dependence'),
     phrase: checked(json.phrase, PHRASE_FEATURES, 'phrase'),
+    ...(bare ? { withoutEncoder: { term: termModel(bare.term), dependence: checked(bare.dependence, DEPENDENCE_FEATURES, 'dependence') } } : {}),
   };
+}
+
+/** The weights a rewrite runs with: without a sentence encoder, the models trained without one where the file has them. */
+export function weightsFor(weights: RewriteWeights, encoder: boolean): RewriteWeights {
+  return encoder || !weights.withoutEncoder ? weights : { ...weights, ...weights.withoutEncoder };
 }
 
 /** The committed weights. */
