@@ -105,6 +105,30 @@ describe('answers on real files: what issue 43 found', () => {
     ]);
   });
 
+  it('reads a reference manual\'s call forms as the titles of the entries below them, and no pointer as a statement', () => {
+    const page = [
+      'The functions evenspace and logspan make vectors of spaced elements. See Section 4.2 [Ranges], page 56.',
+      'evenspace ( start , end )',
+      'evenspace ( start , end , n )',
+      'Return a row vector with n evenly spaced elements between start and end.',
+      'If the number of points is not specified, a value of 100 is used.',
+      'See also: [colon], page 898, [logspan], page 530.',
+      '[q, r] = logspan ( a , b , n )',
+      'Return a row vector with n elements logarithmically spaced from 10^a to 10^b.',
+      'If n is unspecified it defaults to 50.',
+      'Zie ook [evenspace], pagina 530.',
+    ].join('\n');
+    expect(statements(page)).toEqual([
+      { text: 'The functions evenspace and logspan make vectors of spaced elements.' },
+      { text: 'Return a row vector with n evenly spaced elements between start and end.', heading: 'evenspace ( start , end , n )' },
+      { text: 'If the number of points is not specified, a value of 100 is used.', heading: 'evenspace ( start , end , n )' },
+      { text: 'Return a row vector with n elements logarithmically spaced from 10^a to 10^b.', heading: '[q, r] = logspan ( a , b , n )' },
+      { text: 'If n is unspecified it defaults to 50.', heading: '[q, r] = logspan ( a , b , n )' },
+    ]);
+    // A call inside a sentence's lines, or one that ends a sentence, is no title.
+    expect(statements('To make ten points, call\nevenspace (0, 1, 10)\nand read the result.').map((x) => x.heading)).toEqual([undefined]);
+  });
+
   it('answers with the sentence that gives what the question asks for (a default, a figure), not one that shares more words', async () => {
     const r = await ask(store, 'What is the cache size of cache_pages out of the box?', { now: NOW });
     expect(r.notFound).toBe(false);

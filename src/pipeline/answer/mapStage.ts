@@ -8,6 +8,8 @@ import WORDS from './mapWords.json' with { type: 'json' };
 
 /** Words that open a sentence leaning on the one before it (mapWords.json). */
 const CONTINUATIONS = new Set(Object.values(WORDS.continuations).flat());
+/** Words that open a sentence sending the reader elsewhere ("See also: [tic], page 947."; mapWords.json). */
+const POINTERS = new Set(Object.values(WORDS.pointers).flat());
 /** Phrases by which a text speaks to an AI assistant (mapWords.json). */
 const ADDRESSES_ASSISTANT = Object.values(WORDS.addressesAssistant).flat();
 
@@ -125,7 +127,7 @@ export function statements(text: string): Statement[] {
       // A list item's marker ("* Make …", "• The …") is layout, not part of what it says.
       const s = seg.segment.replace(/\s+/g, ' ').trim().replace(BULLET, '');
       if (s.split(' ').length < 4 && !/\d/.test(s)) heading = s.replace(/[.!?]$/, '');
-      else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s) && !LEADERS.test(s)) out.push(heading ? { text: s, heading } : { text: s });
+      else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s) && !LEADERS.test(s) && !points(s)) out.push(heading ? { text: s, heading } : { text: s });
     }
     paragraph = [];
   };
@@ -137,7 +139,7 @@ export function statements(text: string): Statement[] {
       flush();
       heading = h[1]!.trim();
     } else if (!line) flush();
-    else if (isTitleLine(line, paragraph, lines[i + 1])) {
+    else if (isTitleLine(line, paragraph, lines[i + 1]) || isSignatureLine(line, paragraph)) {
       // A PDF's section title stands on its own line, without a mark ("Dumb", "28.2 Finding Roots").
       flush();
       heading = line;
@@ -148,6 +150,9 @@ export function statements(text: string): Statement[] {
   return out;
 }
 
+/** A sentence that sends the reader elsewhere ("See also: …", "Zie ook …"): no answer, and no neighbour of one. */
+const points = (s: string): boolean => POINTERS.has((/^[\p{L}]+/u.exec(s)?.[0] ?? '').toLowerCase());
+
 /** A one-line paragraph of at most this many words, without a closing mark, is a title. */
 const TITLE_WORDS = 7;
 
@@ -156,6 +161,18 @@ function isTitleLine(line: string, paragraph: readonly string[], next: string | 
   const opens = paragraph.length === 0 || /[.!?:]$/.test(paragraph[paragraph.length - 1]!);
   return opens && line.split(/\s+/).length <= 4 && !/[.!?:;,]$/.test(line) && /^[\p{Lu}\p{N}]/u.test(line) && /^\s*\p{Lu}/u.test(next ?? '');
 }
+
+/**
+ * A function's call form on a line of its own, opening a paragraph ("linspace ( start , end , n )",
+ * "[q, r] = deconv (y, a)", "lapply(X, FUN, ...)"): a reference manual's entry title, what the
+ * sentences below it describe.
+ */
+function isSignatureLine(line: string, paragraph: readonly string[]): boolean {
+  const opens = paragraph.length === 0 || /[.!?:]$/.test(paragraph[paragraph.length - 1]!);
+  return opens && line.length <= SIGNATURE_CHARS && SIGNATURE.test(line);
+}
+const SIGNATURE = /^(?:(?:\[[^\]]*\]|[\p{L}_][\p{L}\p{N}_]*)\s*=\s*)?[\p{L}_][\p{L}\p{N}_.]*\s?\([^()]*\)$/u;
+const SIGNATURE_CHARS = 80;
 
 export const sentences = (text: string): string[] => statements(text).map((s) => s.text);
 
