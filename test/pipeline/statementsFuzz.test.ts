@@ -1,0 +1,68 @@
+// statements() reads every passage Map sees: generated passage texts (call forms, pointers, titles,
+// list markers, dot leaders, huge lines, mixed scripts, lone surrogates) never break it, and what it
+// returns is always the passage's own words.
+import { describe, expect, it } from 'vitest';
+import { statements } from '../../src/pipeline/answer/mapStage.js';
+import { seeded } from '../helpers/fuzzConversations.js';
+
+const LINES = [
+  'linspace ( start , end , n )',
+  '[q, r] = deconv (y, a)',
+  'x = f(a, b)',
+  'lapply(X, FUN, ...)',
+  'f ()',
+  '(',
+  ')',
+  'See also: [tic], page 947, [cputime], page 946.',
+  'Zie ook [evenspace], pagina 530.',
+  'see',
+  'Siehe',
+  'The default is 128 megabytes (128MB).',
+  'It defaults to 64 megabytes.',
+  'shared_buffers (integer)',
+  '# A Markdown heading',
+  '* a list item that says something useful.',
+  '• another item',
+  'linkaxes . . . . . . . . . 499',
+  'Return a row vector with n evenly spaced elements',
+  'between start and end.',
+  '東京 の 説明 です。',
+  'مرحبا بالعالم.',
+  '🙂🚀 emoji only',
+  '\ud800 lone surrogate',
+  'e\u0301\u200b\u202e',
+  '',
+  '   ',
+  'x'.repeat(5000),
+  `${'word '.repeat(2000)}.`,
+  `${'a('.repeat(200)}${')'.repeat(200)}`,
+];
+
+function passage(rand: () => number): string {
+  const n = 1 + Math.floor(rand() * 12);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(LINES[Math.floor(rand() * LINES.length)]!);
+  return out.join(rand() < 0.2 ? '\n\n' : '\n');
+}
+
+/** Whitespace-insensitive: a statement rejoins wrapped lines with one space. */
+const squeeze = (s: string): string => s.replace(/\s+/g, '');
+
+describe('statements on passages it has never seen', () => {
+  it('never throws, and returns only the passage\'s own words, no pointer among them', () => {
+    const rand = seeded(43);
+    for (let i = 0; i < 3000; i++) {
+      const text = passage(rand);
+      const out = statements(text);
+      const whole = squeeze(text);
+      for (const s of out) {
+        expect(typeof s.text).toBe('string');
+        expect(s.text.trim().length).toBeGreaterThan(0);
+        // Its words are the passage's (a list marker may be dropped, never anything added).
+        expect(whole.includes(squeeze(s.text)), JSON.stringify(s.text.slice(0, 80))).toBe(true);
+        if (s.heading !== undefined) expect(whole.includes(squeeze(s.heading)), JSON.stringify(s.heading.slice(0, 80))).toBe(true);
+        expect(/^(see|zie|siehe)\b/i.test(s.text), JSON.stringify(s.text.slice(0, 80))).toBe(false);
+      }
+    }
+  });
+});
