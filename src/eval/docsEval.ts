@@ -22,7 +22,7 @@ import { modelsDir } from '../pipeline/config.js';
 import type { SearchHit } from '../pipeline/search/hybridSearch.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
 import { DocentError } from '../shared/errors.js';
-import { assembleCorpus, containsFact, itemsWithin, loadDocsSet, translatedItem, verifySet, type AnswerableItem, type DocsSet } from './docs/docsSet.js';
+import { assembleCorpus, containsFact, itemsWithin, loadDocsSet, translatedItem, translatedUnanswerable, verifySet, type AnswerableItem, type DocsSet } from './docs/docsSet.js';
 import { auroc, firstRelevantRank, mean, percentile } from './metrics.js';
 
 /** Below this confidence an answer counts as "not found" for the done-when measure, whatever it says. */
@@ -61,6 +61,13 @@ export interface SetFigures {
   answer_chars_median: number;
 }
 
+export interface UnanswerableFigures {
+  n: number;
+  not_found: number;
+  not_found_or_low: number;
+  mean_confidence: number;
+}
+
 export interface ModeFigures {
   mode: 'keyword' | 'hybrid';
   questions: SetFigures;
@@ -70,8 +77,10 @@ export interface ModeFigures {
   all_answerable: SetFigures;
   /** Questions of the set asked in another language than the files' (not in all_answerable). */
   translated: SetFigures;
-  unanswerable: { n: number; not_found: number; not_found_or_low: number; mean_confidence: number };
+  unanswerable: UnanswerableFigures;
   auroc: number;
+  /** The unanswerable questions asked in another language, and the AUROC of confidence between them and `translated`. */
+  translated_unanswerable: UnanswerableFigures & { auroc: number };
   ms_per_question: number;
   items: ItemResult[];
 }
@@ -165,19 +174,27 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
     }
   }
   const translated: ItemResult[] = [];
-  for (const t of set.translated) {
+  for (const t of set.translated.filter((x) => set.questions.some((q) => q.id === x.of))) {
     const item = translatedItem(set, t);
     translated.push(scoreAsked(store, item, await askOne(store, item.question, embedder), corpusDir));
     asked++;
   }
-  const unanswerable: ItemResult[] = [];
-  for (const u of set.unanswerable) {
-    const { r } = await askOne(store, u.question, embedder);
-    unanswerable.push({ id: u.id, question: u.question, pageRank: null, fileRank: null, containsFact: false, citedRightPage: false, notFound: r.notFound, confidence: r.confidence, answer: r.answer });
-    asked++;
-  }
+  const askUnanswerable = async (items: DocsSet['unanswerable']): Promise<ItemResult[]> => {
+    const out: ItemResult[] = [];
+    for (const u of items) {
+      const { r } = await askOne(store, u.question, embedder);
+      out.push({ id: u.id, question: u.question, pageRank: null, fileRank: null, containsFact: false, citedRightPage: false, notFound: r.notFound, confidence: r.confidence, answer: r.answer });
+      asked++;
+    }
+    return out;
+  };
+  const unanswerable = await askUnanswerable(set.unanswerable);
+  const translatedUnanswered = await askUnanswerable(translatedUnanswerable(set));
   const answerable = [...questions, ...turns];
-  const unanswerableShare = (f: (i: ItemResult) => boolean): number => round(unanswerable.length ? unanswerable.filter(f).length / unanswerable.length : 0);
+  const unanswered = (items: readonly ItemResult[]): UnanswerableFigures => {
+    const share = (f: (i: ItemResult) => boolean): number => round(items.length ? items.filter(f).length / items.length : 0);
+    return { n: items.length, not_found: share((i) => i.notFound), not_found_or_low: share((i) => i.notFound || i.confidence < LOW_CONFIDENCE), mean_confidence: round(mean(items.map((i) => i.confidence))) };
+  };
   return {
     mode: embedder ? 'hybrid' : 'keyword',
     questions: figures(questions),
@@ -185,15 +202,11 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
     follow_ups: figures(followUps),
     all_answerable: figures(answerable),
     translated: figures(translated),
-    unanswerable: {
-      n: unanswerable.length,
-      not_found: unanswerableShare((i) => i.notFound),
-      not_found_or_low: unanswerableShare((i) => i.notFound || i.confidence < LOW_CONFIDENCE),
-      mean_confidence: round(mean(unanswerable.map((i) => i.confidence))),
-    },
+    unanswerable: unanswered(unanswerable),
     auroc: round(auroc(answerable.map((i) => i.confidence), unanswerable.map((i) => i.confidence))),
+    translated_unanswerable: { ...unanswered(translatedUnanswered), auroc: round(auroc(translated.map((i) => i.confidence), translatedUnanswered.map((i) => i.confidence))) },
     ms_per_question: Math.round((performance.now() - t0) / Math.max(1, asked)),
-    items: [...answerable, ...translated, ...unanswerable],
+    items: [...answerable, ...translated, ...unanswerable, ...translatedUnanswered],
   };
 }
 
@@ -222,6 +235,8 @@ function table(results: readonly ModeFigures[]): string {
       rows.push([r.mode, name, f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, `${f.fact_in_passage_1} / ${f.fact_in_passages_5}`, f.citation_on_right_page, f.answerable_not_found, f.mean_confidence, f.answer_chars_median].join(' | '));
     }
     rows.push(`${r.mode} | unanswerable | ${r.unanswerable.n} | not found ${r.unanswerable.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${r.unanswerable.not_found_or_low} | mean conf. ${r.unanswerable.mean_confidence} | AUROC ${r.auroc} | ${r.ms_per_question} ms per question`);
+    const u = r.translated_unanswerable;
+    if (u.n) rows.push(`${r.mode} | unanswerable asked in Dutch | ${u.n} | not found ${u.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${u.not_found_or_low} | mean conf. ${u.mean_confidence} | AUROC ${u.auroc} (against the Dutch answerable)`);
   }
   return rows.join('\n');
 }

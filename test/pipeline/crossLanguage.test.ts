@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
-import { cognate, translatedWords, writtenForms } from '../../src/pipeline/rewrite/lexical/expand.js';
+import { cognate, translatedParts, translatedWords, writtenForms } from '../../src/pipeline/rewrite/lexical/expand.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { oneTextIndex } from '../helpers/fixtureIndex.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
@@ -28,6 +28,14 @@ describe('the words of a Dutch question as English files write them', () => {
     // Runs of letters no word is: nothing, and at once.
     expect(translatedWords('bestand'.repeat(2000), 'nl')).toEqual([]);
     expect(translatedWords('', 'nl')).toEqual([]);
+  });
+
+  it('keeps a compound\'s parts apart: each is meant, whichever of its alternatives a file writes', () => {
+    expect(translatedParts('standaardwaarde', 'nl')).toEqual([['default', 'standard'], ['value']]);
+    expect(translatedParts('wachtwoord', 'nl')).toEqual([['password']]);
+    // An unlisted first part is kept as written: a file that says only "number" does not say it.
+    expect(translatedParts('paspoortnummer', 'nl')).toEqual([['paspoort'], ['number']]);
+    expect(translatedParts('fietsenmaker', 'nl')).toEqual([]);
   });
 
   it('weighs a word’s translations together as the word itself', () => {
@@ -72,6 +80,7 @@ describe('a Dutch question over English files', () => {
     mkdirSync(folder);
     writeFileSync(join(folder, 'router-guide.md'), '# Router guide\n\nThe default password of the router is admin-4471. Change the password after the first login.\n\nThe router restarts by itself after a firmware update.\n');
     writeFileSync(join(folder, 'printer-notes.md'), '# Printer notes\n\nThe printer on the second floor prints in colour. Toner is ordered by the office manager.\n');
+    writeFileSync(join(folder, 'phone-list.md'), '# Phone list\n\nThe number of the help desk is 555-0100. The office manager has number 555-0199.\n');
     store = IndexStore.open(join(t.dir, 'index.sqlite'));
     await new Indexer(store).indexRoot(folder);
   });
@@ -96,5 +105,9 @@ describe('a Dutch question over English files', () => {
     const r = await ask(store, 'Wat is het wachtwoord van de wifi op kantoor?');
     expect(r.notFound).toBe(true);
     expect(r.answer).toMatch(/^Uw bestanden lijken het antwoord hierop niet te bevatten/);
+    // A compound the files hold one part of: the phone list's "number" is no passport number.
+    const passport = await ask(store, 'Wat is mijn paspoortnummer?');
+    expect(passport.notFound).toBe(true);
+    expect(passport.confidence).toBeLessThan(0.3);
   });
 });

@@ -35,7 +35,7 @@ export const DOCS_SET_PATH = join(dirname(fileURLToPath(import.meta.url)), 'docs
 
 export function loadDocsSet(path = DOCS_SET_PATH): DocsSet {
   const set = DocsSetSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
-  const unknown = set.translated.filter((t) => !set.questions.some((q) => q.id === t.of));
+  const unknown = set.translated.filter((t) => !set.questions.some((q) => q.id === t.of) && !set.unanswerable.some((u) => u.id === t.of));
   if (unknown.length) throw new DocentError(`the evaluation set translates questions it does not have: ${unknown.map((t) => t.of).join(', ')}`, `Fix the "of" fields of ${path}.`);
   return set;
 }
@@ -44,6 +44,11 @@ export function loadDocsSet(path = DOCS_SET_PATH): DocsSet {
 export function translatedItem(set: DocsSet, t: DocsSet['translated'][number]): AnswerableItem {
   const of = set.questions.find((q) => q.id === t.of)!;
   return { ...of, id: `${of.id}.${t.language}`, question: t.question };
+}
+
+/** The set's translations of its unanswerable questions, as unanswerable questions of their own. */
+export function translatedUnanswerable(set: DocsSet): DocsSet['unanswerable'] {
+  return set.translated.filter((t) => set.unanswerable.some((u) => u.id === t.of)).map((t) => ({ id: `${t.of}.${t.language}`, question: t.question }));
 }
 
 /** Letters and digits, case folded: how a fact is looked for in an answer or a page. */

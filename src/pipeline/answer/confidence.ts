@@ -55,7 +55,8 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const terms = queryTerms(`${question.original_query ?? ''} ${question.resolved_query}`);
   // A word the files write in their own language is there ("poort" over English manuals: port).
   const translated = writtenFormsOf(terms, question.language, termStats);
-  const forms = (t: string): readonly string[] => [t, ...(translated.get(t) ?? [])];
+  // Found as written, or every part of it as the files write it.
+  const said = (t: string, words: ReadonlySet<string>): boolean => words.has(stem(t)) || (translated.get(t)?.every((p) => p.some((f) => words.has(stem(f)))) ?? false);
   const df = termStats ? conceptFrequency(termStats, terms, translated) : undefined;
   // A word the index lacks weighs as one it has once: its absence says it is rare, not how rare (in a
   // small folder, a df of 0 would make a paraphrase's "handle" outweigh every word the folder has).
@@ -71,7 +72,7 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const absent = size * absentAny;
   const rare = terms.filter((t) => !df || df.get(t)! > 0).sort((a, b) => weight(b) - weight(a)).slice(0, RARE_TERMS);
   const near = hits.slice(0, RARE_WITHIN).map((h) => new Set(queryTerms(`${fileTitle(h.path)} ${texts.get(h.chunkId) ?? ''}`).map(stem)));
-  const found = (t: string): boolean => near.some((words) => forms(t).some((f) => words.has(stem(f))));
+  const found = (t: string): boolean => near.some((words) => said(t, words));
   const rareFound = rare.length ? rare.filter(found).length / rare.length : 0;
   const hit = top ? hits.find((h) => h.chunkId === top.chunkId) : undefined;
   const support = top ? Math.min(3, new Set(facts.filter((f) => f.coverage >= top.coverage * 0.6).map((f) => f.path)).size) / 3 : 0;
@@ -87,7 +88,8 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   };
   const answerWords = hit ? new Set(stems(queryTerms(`${fileTitle(hit.path)} ${top?.heading ?? ''} ${texts.get(hit.chunkId) ?? ''}`))) : undefined;
   const ceiling = termStats ? Math.log(1 + termStats.documents()) : 1;
-  const lacks = (t: string): boolean => !stems([...forms(t), ...relatedWords(t)]).some((w) => answerWords!.has(w));
+  const has = (words: readonly string[]): boolean => stems(words).some((w) => answerWords!.has(w));
+  const lacks = (t: string): boolean => !(has([t, ...relatedWords(t)]) || (translated.get(t)?.every((p) => has(p)) ?? false));
   const missing = answerWords ? terms.filter((t) => (!df || df.get(t)! > 0) && lacks(t)).map((t) => size * Math.min(1, weight(t) / ceiling)) : [];
   const rarestMissing = !top ? 1 : Math.max(0, ...missing);
   // Whether most of the question is missing from the index: in a small folder, a question that has

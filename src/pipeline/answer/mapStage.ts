@@ -215,12 +215,15 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
   const total = [...weights.values(), ...whole.values()].reduce((a, b) => a + b, 0) || 1;
   // A word the document says differently ("kost" asked, "prijs" written) counts at RELATED_CREDIT.
   const related = new Map([...own, ...added].map((t) => [stem(t), relatedWords(t).map(stem)]));
-  const written = new Map([...translated].map(([t, forms]) => [stem(t), forms.map(stem)]));
+  const written = new Map([...translated].map(([t, parts]) => [stem(t), parts.map((p) => p.map(stem))]));
   return (sentence) => {
     const words = new Set(queryTerms(sentence).map(stem));
     let covered = 0;
     for (const [w, weight] of weights) {
-      if (words.has(w) || written.get(w)?.some((f) => words.has(f))) covered += weight;
+      // A word written otherwise is covered by the share of its parts the sentence says ("paspoortnummer": passport and number).
+      const parts = written.get(w);
+      const said = words.has(w) ? 1 : parts ? parts.filter((p) => p.some((f) => words.has(f))).length / parts.length : 0;
+      if (said > 0) covered += said * weight;
       else if (related.get(w)?.some((r) => words.has(r))) covered += RELATED_CREDIT * weight;
     }
     if (whole.size) {
@@ -233,11 +236,16 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
 
 /**
  * How many passages hold each word, a word with translations counted by its most frequent form (a
- * Dutch "poort" over English manuals is as common as "port").
+ * Dutch "poort" over English manuals is as common as "port"), a compound by its rarest part (a
+ * "paspoortnummer" is no commoner than a passport).
  */
-export function conceptFrequency(termStats: TermStats, words: readonly string[], translated: ReadonlyMap<string, readonly string[]>): Map<string, number> {
-  const df = termStats.documentFrequency([...words, ...[...translated.values()].flat()]);
-  return new Map(words.map((w) => [w, Math.max(df.get(w) ?? 0, ...(translated.get(w) ?? []).map((f) => df.get(f) ?? 0))]));
+export function conceptFrequency(termStats: TermStats, words: readonly string[], translated: ReadonlyMap<string, readonly (readonly string[])[]>): Map<string, number> {
+  const df = termStats.documentFrequency([...words, ...[...translated.values()].flat(2)]);
+  const partFrequency = (part: readonly string[]): number => Math.max(0, ...part.map((f) => df.get(f) ?? 0));
+  return new Map(words.map((w) => {
+    const parts = translated.get(w);
+    return [w, Math.max(df.get(w) ?? 0, parts?.length ? Math.min(...parts.map(partFrequency)) : 0)];
+  }));
 }
 
 

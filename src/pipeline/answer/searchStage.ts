@@ -85,6 +85,6 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   }
   const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
   const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, resultUnit, (h) => h.score, maxPerFile, k);
-  const translated = [...writtenFormsOf(queryTerms(r.resolved_query), r.language, termStats)].map(([w, forms]) => `${w} → ${forms.join(', ')}`);
+  const translated = [...writtenFormsOf(queryTerms(r.resolved_query), r.language, termStats)].map(([w, parts]) => `${w} → ${parts.map((p) => p.join(', ')).join(' + ')}`);
   return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, translated, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}) };
 }

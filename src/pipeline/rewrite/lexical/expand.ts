@@ -54,12 +54,21 @@ function listedForm(word: string, table: TranslationTable): readonly string[] | 
  * None for a language without a table, or a word it does not know.
  */
 export function translatedWords(word: string, language: string | undefined): readonly string[] {
+  return [...new Set(translatedParts(word, language).flat())];
+}
+
+/**
+ * translatedWords as the parts the word is made of, each with its alternatives: a compound's parts
+ * are all meant ("paspoortnummer" → [paspoort] + [number]: a passage that says "number" alone
+ * does not say it), a plain word is one part.
+ */
+export function translatedParts(word: string, language: string | undefined): readonly (readonly string[])[] {
   const table = language ? TABLES[language] : undefined;
   if (!table) return [];
   const low = word.toLowerCase();
   if (low.length < 3 || low.length > MAX_WORD || STOPWORDS.has(low)) return [];
   const whole = listedForm(low, table);
-  if (whole) return whole;
+  if (whole) return [whole];
   // The longest last part that is listed; the rest, less a joining letter, is the first part.
   for (let i = 3; i <= low.length - MIN_STEM; i++) {
     const head = listedForm(low.slice(i), table);
@@ -68,7 +77,7 @@ export function translatedWords(word: string, language: string | undefined): rea
     const joined = table.links.map((l) => (first.endsWith(l) ? first.slice(0, -l.length) : '')).filter((f) => f.length >= 3);
     const part = [first, ...joined].map((f) => listedForm(f, table)).find(Boolean);
     const kept = part ?? (first.length >= MIN_KEPT_PART ? [joined.find((f) => f.length >= MIN_KEPT_PART) ?? first] : []);
-    return [...new Set([...kept, ...head])];
+    return kept.length ? [kept, head] : [head];
   }
   return [];
 }
@@ -113,17 +122,22 @@ export function cognate(word: string, termStats: TermStats): string | undefined 
  * know, its cognate among the index's words.
  */
 export function writtenForms(word: string, language: string | undefined, termStats?: TermStats): readonly string[] {
-  const listed = translatedWords(word, language);
+  return [...new Set(writtenParts(word, language, termStats).flat())];
+}
+
+/** writtenForms as the parts the word is made of (translatedParts); a cognate is one part. */
+export function writtenParts(word: string, language: string | undefined, termStats?: TermStats): readonly (readonly string[])[] {
+  const listed = translatedParts(word, language);
   if (listed.length || !termStats || !language || language === 'en') return listed;
   const low = word.toLowerCase();
   if (STOPWORDS.has(low) || termStats.documentFrequency([low]).get(low)! > 0) return [];
   const found = cognate(low, termStats);
-  return found ? [found] : [];
+  return found ? [[found]] : [];
 }
 
-/** The words of `words` the files write otherwise (writtenForms), each with how. */
-export function writtenFormsOf(words: readonly string[], language: string | undefined, termStats?: TermStats): Map<string, readonly string[]> {
-  return new Map(words.map((w) => [w, writtenForms(w, language, termStats)] as const).filter(([, forms]) => forms.length));
+/** The words of `words` the files write otherwise, each with how: its parts, each with its alternatives (writtenParts). */
+export function writtenFormsOf(words: readonly string[], language: string | undefined, termStats?: TermStats): Map<string, readonly (readonly string[])[]> {
+  return new Map(words.map((w) => [w, writtenParts(w, language, termStats)] as const).filter(([, parts]) => parts.length));
 }
 
 export interface Expansion {
