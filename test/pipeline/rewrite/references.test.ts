@@ -18,6 +18,8 @@ const FOLLOW_UPS: [string, HistoryMessage[], string, RegExp][] = [
   ['en', talk('How do I save a gnuplot chart as a PNG?', 'Use set terminal png and set output.'), 'what about SVG?', /^How do I save a gnuplot chart as a SVG\?$/],
   ['en', talk('What is the default work_mem setting?', 'The default value is four megabytes (4MB).'), 'and maintenance_work_mem?', /^What is the default maintenance_work_mem setting\?$/],
   ['nl', talk('Wat doet write.csv in R?', 'Het schrijft een data frame naar een bestand.'), 'en write.table?', /^Wat doet write\.table in R\?$/],
+  ['en', talk('How many bytes does a smallint take?', 'The smallint type takes 2 bytes of storage.'), 'and a bigint?', /^How many bytes does a bigint take\?$/],
+  ['nl', talk('Wat kost een cv-ketel?', 'Een cv-ketel kost ongeveer 2000 euro.'), 'en een warmtepomp?', /^Wat kost een warmtepomp\?$/],
   ['en', talk('How do I set the R library path?', 'Set R_LIBS_USER in your .Renviron file.'), 'what about on Windows?', /^How do I set the R library path on Windows\?$/],
   ['en', talk('What is the boiling point of water?', '100 degrees Celsius at sea level.'), 'at high altitude?', /^What is the boiling point of water at high altitude\?$/],
   ['en', talk('Which heat pumps do you have?', 'We have:\n- Daikin Altherma\n- Vaillant aroTHERM\n- Nibe S2125'), 'tell me about the second one', /^tell me about Vaillant aroTHERM$/],

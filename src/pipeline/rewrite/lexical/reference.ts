@@ -133,7 +133,8 @@ export function readShape(query: string, language: string): Shape | undefined {
     const restPoints = pointingWord(rest, language);
     const short = rest.length > 0 && rest.split(/\s+/).length <= 6 && !restPoints;
     // "and the price?": an attribute comes with its article; "what about SVG?" names a thing of its own.
-    if (short && (!commonWords(language).has(first) || t.articles.includes(first))) return { kind: 'ellipsis', opener, rest, attribute: t.articles.includes(first) };
+    // "and the price?" asks an attribute of the thing; "and a bigint?" names another thing of its kind.
+    if (short && (!commonWords(language).has(first) || t.articles.includes(first))) return { kind: 'ellipsis', opener, rest, attribute: t.articles.includes(first) && !t.indefinite.includes(first) };
     if (short && !QUESTION_OPENING.test(rest)) return { kind: 'ellipsis', opener, rest, circumstance: true };
     return restPoints ? pointing : undefined;
   }
@@ -186,7 +187,8 @@ export function phraseKind(text: string, language: string): 'identifier' | 'name
 }
 
 /** A single code token as written ("maintenance_work_mem", "write.csv"). */
-const isIdentifier = (text: string): boolean => new RegExp(`^(?:${IDENTIFIER.source})$`, 'u').test(text);
+const isIdentifier = (text: string): boolean => WHOLE_IDENTIFIER.test(text);
+const WHOLE_IDENTIFIER = new RegExp(`^(?:${IDENTIFIER.source})$`, 'u');
 
 /** "what about on Windows?" after "How do I set the R library path?": that question, on Windows. */
 export function fillCircumstance(rest: string, previous: string): string {
@@ -207,6 +209,12 @@ export function fillParallel(rest: string, previous: string, previousPhrases: re
   const words = rest.split(/\s+/);
   const core = articles.has(words[0]!.toLowerCase()) ? words.slice(1).join(' ') : rest;
   const kind = (s: string): string => phraseKind(s, language);
+  // "and a bigint?" after "How many bytes does a smallint take?": the thing the question named with an indefinite article, in its place.
+  const indefinite = table(language).indefinite;
+  if (indefinite.includes(words[0]!.toLowerCase()) && words.length > 1) {
+    const named = previousPhrases.filter((p) => indefinite.includes(p.article.toLowerCase()) && previous.includes(written(p))).at(-1);
+    return named && named.text.toLowerCase() !== core.toLowerCase() ? previous.replace(written(named), rest) : undefined;
+  }
   // "and maintenance_work_mem?" after "What is the default work_mem setting?": the identifier in its place.
   if (kind(core) === 'identifier') {
     const named = [...previous.matchAll(IDENTIFIER)].at(-1);
