@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- --data DIR [--json OUT] [--strategies a,b] [--retrievers bm25,dense,hybrid]`
+ * `npm run eval -- --data DIR [--json OUT] [--strategies a,b] [--retrievers bm25,dense,hybrid] [--weights FILE] [--rewrite-encoder on|off]`
  *
  * With a corpus: each strategy × retriever over every turn that has relevance judgements,
  * nDCG@5/10 and Recall@5/10, plus the strategy's time per turn. Without one: how the
@@ -20,7 +20,7 @@ import { EVALUATION_SWITCHES, loadDataset, topicSwitches, type ConversationRow, 
 import { mean, ndcgAt, percentile, recallAt } from './metrics.js';
 import { addedTermScores, sameQuery } from './rewriteText.js';
 import { LlamaRewriter } from '../pipeline/rewrite/llm/llamaRewriter.js';
-import { rewriteWeights, type RewriteWeights } from '../pipeline/rewrite/lexical/scorer.js';
+import { rewriteWeights } from '../pipeline/rewrite/lexical/scorer.js';
 import { PersistentEmbedder } from './persistentEmbedder.js';
 import { BASELINES, PREVIOUS_TURN_IDF, REFERENCE_WITH_FEEDBACK, REWRITE_STRATEGIES, rewriteStrategy, type Strategy, type StrategyContext, type StrategyOutput } from './strategies.js';
 
@@ -77,13 +77,16 @@ async function timed(strategy: Strategy, rows: Dataset['rows'], context: Strateg
   return { outputs, ms };
 }
 
+/** How the rewrite strategies run: another training's weights (`--weights`), and without the sentence encoder (`--rewrite-encoder off`). */
+export type RewriteSetup = Pick<StrategyContext, 'weights' | 'rewriteEncoder'>;
+
 export async function evaluateRetrieval(
   dataset: Dataset,
   strategies: Strategy[],
   retrievers: RetrieverName[],
   cacheDir: string,
   log: (s: string) => void,
-  weights?: RewriteWeights,
+  setup: RewriteSetup = {},
 ): Promise<{ results: RetrievalRow[]; topicSwitches: RetrievalRow[] }> {
   const pool = await EmbedderPool.start({ kind: 'use' });
   // Queries and turn pairs are kept on disk between runs; the corpus is cached in its own index.
@@ -104,7 +107,7 @@ export async function evaluateRetrieval(
     const switches = topicSwitches(dataset.rows, EVALUATION_SWITCHES).filter((r) => dataset.qrels!.get(r.opening)?.size);
     const topicSwitchResults: RetrievalRow[] = [];
     for (const strategy of strategies) {
-      const context = { termStats, embedder, weights };
+      const context = { termStats, embedder, ...setup };
       const { outputs, ms } = await timed(strategy, judged, context);
       const scored = async <R extends ConversationRow>(rows: readonly R[], relevant: (r: R) => ReadonlyMap<string, number>, out: Map<string, StrategyOutput>, retriever: RetrieverName, times: number[]): Promise<RetrievalRow> => {
         const m = { n5: [] as number[], n10: [] as number[], r5: [] as number[], r10: [] as number[] };
@@ -175,13 +178,13 @@ export interface RewriteTextRow {
   rewrite_ms_p95: number;
 }
 
-export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy[], cacheDir: string, weights?: RewriteWeights): Promise<RewriteTextRow[]> {
+export async function evaluateRewriteText(dataset: Dataset, strategies: Strategy[], cacheDir: string, setup: RewriteSetup = {}): Promise<RewriteTextRow[]> {
   const out: RewriteTextRow[] = [];
   const embedder = strategies.some((s) => s.prepare) ? new CachingEmbedder(new PersistentEmbedder(await EmbedderPool.start({ kind: 'use' }), cacheDir), 20_000) : undefined;
   // No corpus: the dataset's replies stand in for documents, for word statistics.
   const replies = openConversationCorpus(dataset, cacheDir);
   try {
-    for (const strategy of strategies.filter((s) => !s.searchOnly)) out.push(await rewriteTextRow(dataset, strategy, { embedder, termStats: TermStats.of(replies), weights }));
+    for (const strategy of strategies.filter((s) => !s.searchOnly)) out.push(await rewriteTextRow(dataset, strategy, { embedder, termStats: TermStats.of(replies), ...setup }));
   } finally {
     replies.close();
     await embedder?.close();
@@ -240,10 +243,15 @@ async function main(): Promise<void> {
       cache: { type: 'string', default: '.docent-eval' },
       llm: { type: 'string' },
       weights: { type: 'string' },
+      'rewrite-encoder': { type: 'string', default: 'on' },
     },
   });
   // Another training's weights (e.g. one that left this dataset out), for the lexical strategies.
   const weights = values.weights ? rewriteWeights(JSON.parse(readFileSync(values.weights, 'utf8')) as Parameters<typeof rewriteWeights>[0]) : undefined;
+  if (!['on', 'off'].includes(values['rewrite-encoder']!)) throw new DocentError(`--rewrite-encoder must be on or off, not ${values['rewrite-encoder']}`, 'Use --rewrite-encoder off to rewrite as an index without vectors does.');
+  const withoutEncoder = values['rewrite-encoder'] === 'off';
+  const setup: RewriteSetup = { ...(weights ? { weights } : {}), ...(withoutEncoder ? { rewriteEncoder: false } : {}) };
+  const tags = { ...(values.weights ? { weights: basename(values.weights) } : {}), ...(withoutEncoder ? { rewrite_encoder: 'off' } : {}) };
   if (!values.data?.length) throw new DocentError('no dataset given', 'Use: npm run eval -- --data ../shared/datasets/mtrag/fiqa');
   const known = [...BASELINES, REFERENCE_WITH_FEEDBACK, PREVIOUS_TURN_IDF, ...REWRITE_STRATEGIES];
   let llm: LlamaRewriter | undefined;
@@ -261,14 +269,14 @@ async function main(): Promise<void> {
     let report: object;
     if (dataset.corpusPath) {
       const log = (s: string): void => void process.stdout.write(s + '\n');
-      const { results, topicSwitches: switched } = await evaluateRetrieval(dataset, strategies, retrievers, values.cache!, log, weights);
-      report = { dataset: dataset.name, ...(values.weights ? { weights: basename(values.weights) } : {}), results, topic_switches: switched };
+      const { results, topicSwitches: switched } = await evaluateRetrieval(dataset, strategies, retrievers, values.cache!, log, setup);
+      report = { dataset: dataset.name, ...tags, results, topic_switches: switched };
     } else {
-      const rows = await evaluateRewriteText(dataset, strategies, values.cache!, weights);
+      const rows = await evaluateRewriteText(dataset, strategies, values.cache!, setup);
       for (const r of rows) process.stdout.write(JSON.stringify(r) + '\n');
-      report = { dataset: dataset.name, ...(values.weights ? { weights: basename(values.weights) } : {}), rewrite_text: rows };
+      report = { dataset: dataset.name, ...tags, rewrite_text: rows };
     }
-    const out = values.json && values.data.length === 1 ? values.json : join('bench', 'results', `eval-${dataset.name.replace(/[^\w.-]+/g, '_')}.json`);
+    const out = values.json && values.data.length === 1 ? values.json : join('bench', 'results', `eval-${dataset.name.replace(/[^\w.-]+/g, '_')}${withoutEncoder ? '-no-encoder' : ''}.json`);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, JSON.stringify({ ...report, date: new Date().toISOString() }, null, 2) + '\n');
     process.stdout.write(`written to ${out}\n`);

@@ -30,6 +30,8 @@ export interface StrategyContext {
   weights?: RewriteWeights;
   /** The index's embedder (cached), for targeted history. */
   embedder?: Embedder;
+  /** false: the rewrite strategies run without the encoder, as for an index without vectors (the search keeps it). */
+  rewriteEncoder?: boolean;
 }
 
 export interface Strategy {
@@ -84,7 +86,7 @@ export function rewriteStrategy(name: string, history: 'full' | 'targeted', llm?
     },
     run: async (r, ctx) => {
       const run = await rewrite(r.query, r.history, history === 'full' ? FULL_HISTORY : {}, {
-        embedder: ctx.embedder,
+        ...(ctx.rewriteEncoder === false ? {} : { embedder: ctx.embedder }),
         termStats: ctx.termStats,
         weights: ctx.weights,
         ...(llm ? { engine: 'llm' as const, llm, llmBudgetMs } : {}),
