@@ -76,7 +76,7 @@ describe('hybridSearch over real documents and real vectors', () => {
     // Dutch forms of "gaan" and past modals are function words too; English names that look like Dutch verbs are not.
     expect(queryTerms("Welke pdf's gaan over de verbouwing, en mocht dat?")).toEqual(['pdf', 'over', 'verbouwing']);
     expect(queryTerms('Did Ben meet Oscar Wilde in GA?')).toEqual(['ben', 'meet', 'oscar', 'wilde', 'ga']);
-    expect(queryTerms('Waarom? Hoezo staat daarvan niets in het contract?')).toEqual(['staat', 'niets', 'contract']);
+    expect(queryTerms('Waarom? Hoezo staat daarvan niets in het contract?')).toEqual(['staat', 'contract']);
     expect(ftsMatchExpression(['say "hi"'])).toBe('"say ""hi"""');
     expect(ftsMatchExpression([])).toBeUndefined();
   });

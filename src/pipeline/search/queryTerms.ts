@@ -9,7 +9,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'moet moeten kunnen willen zal zullen mag mogen wordt worden werd werden heeft hebben hadden bent ' +
     'heb hebt kan kun kunt wil wilt zou zouden waren doe doet doen deed hij hem haar zich ons onze jullie dus omdat hier daar ' +
     'waarom hoezo waarvoor waarmee waardoor waarover waarin ervan daarvan hiervan erover daarover hierover ermee daarmee erin daarin ervoor daarvoor ' +
-    'binnen buiten onder tussen zonder sinds tegen kon konden moest moesten mocht mochten zult gaat gaan ging gingen'
+    'binnen buiten onder tussen zonder sinds tegen kon konden moest moesten mocht mochten zult gaat gaan ging gingen ' +
+    // The rest of Snowball's Dutch stop list, but for words English writes too ("men", "over", "want", "ja", "na").
+    'tot mij uit iets toch veel meer toen alles eens altijd wezen zelf reeds niets uw iemand geweest andere'
   ).split(' '),
 );
 
