@@ -28,7 +28,7 @@ import { detectLanguage } from '../pipeline/rewrite/lexical/language.js';
 import { predict } from '../pipeline/rewrite/lexical/logisticModel.js';
 import { conversationPhrases, PHRASE_FEATURES } from '../pipeline/rewrite/lexical/phrases.js';
 import { readShape } from '../pipeline/rewrite/lexical/reference.js';
-import { REWRITE_WEIGHTS } from '../pipeline/rewrite/lexical/scorer.js';
+import { REWRITE_WEIGHTS, weightsFor, type RewriteWeights } from '../pipeline/rewrite/lexical/scorer.js';
 import { earlierUserTurns } from '../pipeline/rewrite/history.js';
 import { pairText, recentTurns, selectTurns, turnPairs, type SelectedTurn } from '../pipeline/rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS } from '../pipeline/rewrite/types.js';
@@ -54,6 +54,8 @@ const TERM_SEARCH_BETA = 0.5;
 interface View {
   dep: number[];
   terms: { x: number[]; y: number }[];
+  /** The phrases a follow-up with a reference shape may mean, labelled by the reference rewrite (none for other turns). */
+  phrases: { x: number[]; y: number }[];
 }
 
 interface Example extends View {
@@ -63,8 +65,6 @@ interface Example extends View {
   dependent: number;
   /** The same turn without a sentence encoder: the latest turns, similarity 0 (as the app reads them without one). */
   bare: View;
-  /** The phrases a follow-up with a reference shape may mean, labelled by the reference rewrite (none for other turns). */
-  phrases: { x: number[]; y: number }[];
 }
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
@@ -153,17 +153,17 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
         const turns = await selectTurns(r.query, r.history, embedder, DEFAULT_REWRITE_OPTIONS);
         const wanted = contentWords(r.reference_rewrite);
         const language = detectLanguage(r.query, earlierUserTurns(r.history));
-        const view = (t: readonly SelectedTurn[]): View => ({
+        const view = (t: readonly SelectedTurn[], models: RewriteWeights): View => ({
           dep: dependenceFeatures(r.query, t, termStats),
           terms: candidateTerms(r.query, t, language, termStats).map((c) => ({ x: c.features, y: wanted.some((w) => sameWordForm(w, c.term)) ? 1 : 0 })),
+          phrases: 'opening' in r ? [] : phraseExamples(r.query, t, language, termStats, wanted, models),
         });
         examples.push({
-          phrases: 'opening' in r ? [] : phraseExamples(r.query, turns, language, termStats, wanted),
           heldOut: heldOut(dataset.name, r.conversation),
           switched: 'opening' in r,
           dependent: drawsOnHistory(r) ? 1 : 0,
-          ...view(turns),
-          bare: view(recentTurns(r.history, DEFAULT_REWRITE_OPTIONS)),
+          ...view(turns, REWRITE_WEIGHTS),
+          bare: view(recentTurns(r.history, DEFAULT_REWRITE_OPTIONS), weightsFor(REWRITE_WEIGHTS, false)),
         });
       }
       close();
@@ -181,11 +181,11 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
  * the reference rewrite holds its head word (and the question does not). The phrases' term likelihoods come from the
  * committed term model (the one the engine runs with when these are read).
  */
-function phraseExamples(query: string, turns: Parameters<typeof candidateTerms>[1], language: string, termStats: TermStats, wanted: string[]): { x: number[]; y: number }[] {
+function phraseExamples(query: string, turns: Parameters<typeof candidateTerms>[1], language: string, termStats: TermStats, wanted: string[], models: RewriteWeights): { x: number[]; y: number }[] {
   const shape = readShape(query, language);
   if (!shape || !(shape.kind === 'pronoun' || (shape.kind === 'ellipsis' && !shape.circumstance))) return [];
-  const dependence = predict(REWRITE_WEIGHTS.dependence.weights, dependenceFeatures(query, turns, termStats));
-  const termP = new Map(candidateTerms(query, turns, language, termStats).map((c) => [c.term, predict(REWRITE_WEIGHTS.term.weights, termFeatures(c.features, dependence))]));
+  const dependence = predict(models.dependence.weights, dependenceFeatures(query, turns, termStats));
+  const termP = new Map(candidateTerms(query, turns, language, termStats).map((c) => [c.term, predict(models.term.weights, termFeatures(c.features, dependence))]));
   const phrases = conversationPhrases(query, turns, language, { termP, termStats, ...(shape.kind === 'pronoun' ? { number: shape.number } : {}) });
   const own = contentWords(query);
   // The thing is the phrase's head noun: the reference rewrite names it (often with fewer or more words around it).
@@ -198,15 +198,23 @@ interface TermAndDependence {
   dependence: { weights: number[]; threshold: number };
 }
 
-interface Fit extends TermAndDependence {
+interface Models extends TermAndDependence {
   phrase: { weights: number[]; threshold: number };
-  /** The term and dependence models fitted on the turns as read without a sentence encoder. */
-  bare: TermAndDependence;
 }
 
-/** The three models on the turns as the encoder selects them, and the term and dependence models as read without one. */
+interface Fit extends Models {
+  /** The three models fitted on the turns as read without a sentence encoder. */
+  bare: Models;
+}
+
+/** The three models on the turns as the encoder selects them, and the three as read without one. */
 function fit(examples: Example[]): Fit {
-  // Phrases are learned where a turn has some phrase the reference rewrite took: which one it took is the question.
+  const bare = examples.map((e) => ({ ...e, ...e.bare }));
+  return { ...fitTerms(examples), phrase: fitPhrase(examples), bare: { ...fitTerms(bare), phrase: fitPhrase(bare) } };
+}
+
+/** Phrases are learned where a turn has some phrase the reference rewrite took: which one it took is the question. */
+function fitPhrase(examples: readonly View[]): Models['phrase'] {
   const phrase: TrainingSet = { x: [], y: [] };
   for (const e of examples.filter((x) => x.phrases.some((p) => p.y))) {
     for (const p of e.phrases) {
@@ -214,8 +222,7 @@ function fit(examples: Example[]): Fit {
       phrase.y.push(p.y);
     }
   }
-  const phraseW = fitLogistic(phrase, 1);
-  return { ...fitTerms(examples), phrase: { weights: phraseW.map(round), threshold: 0.5 }, bare: fitTerms(examples.map((e) => ({ ...e, ...e.bare }))) };
+  return { weights: fitLogistic(phrase, 1).map(round), threshold: 0.5 };
 }
 
 function fitTerms(examples: (View & Pick<Example, 'dependent'>)[]): TermAndDependence {
@@ -245,7 +252,7 @@ function fitTerms(examples: (View & Pick<Example, 'dependent'>)[]): TermAndDepen
 }
 
 /** The share of turns with a phrase to find whose best-ranked phrase is one the reference rewrite took. */
-function phraseTop1(weights: number[], examples: Example[]): { turns: number; top1: number } {
+function phraseTop1(weights: number[], examples: readonly View[]): { turns: number; top1: number } {
   const withAnswer = examples.filter((e) => e.phrases.some((p) => p.y));
   const right = withAnswer.filter((e) => [...e.phrases].sort((a, b) => predict(weights, b.x) - predict(weights, a.x))[0]!.y === 1).length;
   return { turns: withAnswer.length, top1: round(right / Math.max(1, withAnswer.length)) };
@@ -304,14 +311,19 @@ function report(model: Fit, test: Example[], log: (s: string) => void): Record<s
   const terms = termFigures(model, test);
   const figures: Record<string, number> = { ...terms, phrase_turns: phraseTop1(model.phrase.weights, test).turns, phrase_top1: phraseTop1(model.phrase.weights, test).top1 };
   const bare = test.map((e) => ({ ...e, ...e.bare }));
-  const withoutEncoder = { encoder_models: termFigures(model, bare), own_models: termFigures(model.bare, bare) };
+  const withoutEncoder = {
+    encoder_models: { ...termFigures(model, bare), phrase_top1: phraseTop1(model.phrase.weights, bare).top1 },
+    own_models: { ...termFigures(model.bare, bare), phrase_turns: phraseTop1(model.bare.phrase.weights, bare).turns, phrase_top1: phraseTop1(model.bare.phrase.weights, bare).top1 },
+  };
   log(`held out (${test.length} turns with history, ${figures.standalone_turns} of them standalone, topic switches included; conversations split by hash, 1 in 5):`);
   logTerms(figures, log);
   log(`  phrase      the reference's phrase ranked first in ${figures.phrase_top1} of ${figures.phrase_turns} turns with a reference shape and a phrase to find`);
   log('without a sentence encoder (the latest turns, similarity 0), the models trained with one:');
   logTerms(withoutEncoder.encoder_models, log, '    ');
+  log(`    phrase      the reference's phrase ranked first in ${withoutEncoder.encoder_models.phrase_top1} of ${withoutEncoder.own_models.phrase_turns} turns`);
   log('  and the models trained without one:');
   logTerms(withoutEncoder.own_models, log, '    ');
+  log(`    phrase      the reference's phrase ranked first in ${withoutEncoder.own_models.phrase_top1} of ${withoutEncoder.own_models.phrase_turns} turns`);
   return { ...figures, without_encoder: withoutEncoder };
 }
 
@@ -340,6 +352,7 @@ async function main(): Promise<void> {
     without_encoder: {
       term: { features: [...TERM_FEATURES], ...final.bare.term },
       dependence: { features: [...DEPENDENCE_FEATURES], ...final.bare.dependence },
+      phrase: { features: [...PHRASE_FEATURES], ...final.bare.phrase },
     },
   };
   writeFileSync(values.out!, JSON.stringify(out, null, 2) + '\n');

@@ -22,10 +22,11 @@ export interface RewriteWeights {
   /** Which phrase of the conversation a reference means (phrases.ts). */
   phrase: LogisticModel;
   /**
-   * The term and dependence models as trained without turn similarities (no sentence encoder:
-   * the latest turns, similarity 0), for a rewrite without one. Absent in files from before.
+   * The term and dependence models (and the phrase model, in files since it) as trained without
+   * turn similarities (no sentence encoder: the latest turns, similarity 0), for a rewrite without
+   * one. Absent in files from before.
    */
-  withoutEncoder?: { term: TermModel; dependence: LogisticModel };
+  withoutEncoder?: { term: TermModel; dependence: LogisticModel; phrase?: LogisticModel };
 }
 
 type TermJson = LogisticModel & { search_threshold?: number };
@@ -38,7 +39,7 @@ function checked(model: LogisticModel, names: readonly string[], what: string): 
 }
 
 /** Weights as `npm run train:rewrite` writes them, checked against the feature lists of this code. */
-export function rewriteWeights(json: { version: number; term: TermJson; dependence: LogisticModel; phrase: LogisticModel; without_encoder?: { term: TermJson; dependence: LogisticModel } }): RewriteWeights {
+export function rewriteWeights(json: { version: number; term: TermJson; dependence: LogisticModel; phrase: LogisticModel; without_encoder?: { term: TermJson; dependence: LogisticModel; phrase?: LogisticModel } }): RewriteWeights {
   // A file from before search_threshold weighs terms by the decision threshold, as that training did.
   const termModel = (t: TermJson): TermModel => ({ ...checked(t, TERM_FEATURES, 'term'), search_threshold: t.search_threshold ?? t.threshold });
   const bare = json.without_encoder;
@@ -47,7 +48,7 @@ export function rewriteWeights(json: { version: number; term: TermJson; dependen
     term: termModel(json.term),
     dependence: checked(json.dependence, DEPENDENCE_FEATURES, 'dependence'),
     phrase: checked(json.phrase, PHRASE_FEATURES, 'phrase'),
-    ...(bare ? { withoutEncoder: { term: termModel(bare.term), dependence: checked(bare.dependence, DEPENDENCE_FEATURES, 'dependence') } } : {}),
+    ...(bare ? { withoutEncoder: { term: termModel(bare.term), dependence: checked(bare.dependence, DEPENDENCE_FEATURES, 'dependence'), ...(bare.phrase ? { phrase: checked(bare.phrase, PHRASE_FEATURES, 'phrase') } : {}) } } : {}),
   };
 }
 
