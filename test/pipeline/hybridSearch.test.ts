@@ -223,14 +223,15 @@ describe('fusion by score where the encoder reads the index poorly', () => {
     expect([...weak.entries()].sort((a, b) => b[1] - a[1])[0]![0]).toBe(1);
   });
 
-  it('judges the encoder by the median agreement of the index\'s latest searches, not by one', () => {
+  it('judges the encoder by the mean agreement of the index\'s latest searches, not by one', () => {
     const index = {} as Parameters<typeof encoderReadsIndex>[0];
     expect(encoderReadsIndex(index, undefined)).toBe(1); // nothing known yet: trust it
     expect(encoderReadsIndex(index, 0.05)).toBe(0.05);
     for (const a of [0.1, 0.1, 0.6]) encoderReadsIndex(index, a);
-    expect(encoderReadsIndex(index, 0.05)).toBe(0.1);
+    // Between the steps of 0.05 that one search's agreement takes: (0.05 + 0.1 + 0.1 + 0.6 + 0.05) / 5.
+    expect(encoderReadsIndex(index, 0.05)).toBeCloseTo(0.18, 10);
     // Only the latest 50 count: a run of agreeing searches takes over.
     for (let i = 0; i < 50; i++) encoderReadsIndex(index, 0.5);
-    expect(encoderReadsIndex(index, undefined)).toBe(0.5);
+    expect(encoderReadsIndex(index, undefined)).toBeCloseTo(0.5, 10);
   });
 });
