@@ -22,7 +22,7 @@ import { modelsDir } from '../pipeline/config.js';
 import type { SearchHit } from '../pipeline/search/hybridSearch.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
 import { DocentError } from '../shared/errors.js';
-import { assembleCorpus, containsFact, itemsWithin, loadDocsSet, translatedItem, translatedUnanswerable, verifySet, type AnswerableItem, type DocsSet } from './docs/docsSet.js';
+import { assembleCorpus, containsFact, itemsWithin, loadDocsSet, translatedAnswerable, translatedUnanswerable, verifySet, type AnswerableItem, type DocsSet } from './docs/docsSet.js';
 import { auroc, firstRelevantRank, mean, percentile } from './metrics.js';
 
 /** Below this confidence an answer counts as "not found" for the done-when measure, whatever it says. */
@@ -174,8 +174,7 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
     }
   }
   const translated: ItemResult[] = [];
-  for (const t of set.translated.filter((x) => set.questions.some((q) => q.id === x.of))) {
-    const item = translatedItem(set, t);
+  for (const item of translatedAnswerable(set)) {
     translated.push(scoreAsked(store, item, await askOne(store, item.question, embedder), corpusDir));
     asked++;
   }

@@ -40,10 +40,12 @@ export function loadDocsSet(path = DOCS_SET_PATH): DocsSet {
   return set;
 }
 
-/** A translated question as the item it asks: the original's pages and facts, its own wording. */
-export function translatedItem(set: DocsSet, t: DocsSet['translated'][number]): AnswerableItem {
-  const of = set.questions.find((q) => q.id === t.of)!;
-  return { ...of, id: `${of.id}.${t.language}`, question: t.question };
+/** The set's translations of its answerable questions, each as the item it asks: the original's pages and facts, its own wording. */
+export function translatedAnswerable(set: DocsSet): AnswerableItem[] {
+  return set.translated.flatMap((t) => {
+    const of = set.questions.find((q) => q.id === t.of);
+    return of ? [{ ...of, id: `${of.id}.${t.language}`, question: t.question }] : [];
+  });
 }
 
 /** The set's translations of its unanswerable questions, as unanswerable questions of their own. */

@@ -248,7 +248,6 @@ export function conceptFrequency(termStats: TermStats, words: readonly string[],
   }));
 }
 
-
 /** The stems of a text's words outside the identifiers it names. */
 function ownOutside(text: string, named: readonly string[]): Set<string> {
   let rest = text.toLowerCase().normalize('NFKC');

@@ -68,8 +68,9 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   const merged = new Map<number, SearchHit>();
   const feedback = searchFeedback(run);
   const termStats = TermStats.of(store);
-  // The same added words for every reading.
-  const extraTerms = searchTerms(run, termStats);
+  // The question's words as the files write them, once: searched with every reading, and said in --explain.
+  const written = writtenFormsOf(queryTerms(r.resolved_query), r.language, termStats);
+  const extraTerms = searchTerms(run, written);
   for (const q of queries) {
     const { hits } = await hybridSearch(store, q.text, {
       k: k * 3,
@@ -85,6 +86,6 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   }
   const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
   const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, resultUnit, (h) => h.score, maxPerFile, k);
-  const translated = [...writtenFormsOf(queryTerms(r.resolved_query), r.language, termStats)].map(([w, parts]) => `${w} → ${parts.map((p) => p.join(', ')).join(' + ')}`);
+  const translated = [...written].map(([w, parts]) => `${w} → ${parts.map((p) => p.join(', ')).join(' + ')}`);
   return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, translated, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}) };
 }

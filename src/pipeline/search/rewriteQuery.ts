@@ -1,7 +1,6 @@
 import type { RewriteRun } from '../rewrite/rewrite.js';
 import { withoutTalk } from '../rewrite/lexical/clarity.js';
-import { writtenForms } from '../rewrite/lexical/expand.js';
-import type { TermStats } from './termStats.js';
+import { writtenFormsOf } from '../rewrite/lexical/expand.js';
 import { pairText, type SelectedTurn } from '../rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteResult } from '../rewrite/types.js';
 import { ADDED_TERM_WEIGHT, type WeightedTerms, type WeightedText } from './hybridSearch.js';
@@ -60,9 +59,9 @@ export function searchVectorQuery(run: Pick<RewriteRun, 'result' | 'turns' | 'de
  * 0.3338/0.4225; with weights trained without the folder FiQA 0.1949/0.2328 → 0.1986/0.2347,
  * ClapNQ 0.3278/0.4253 → 0.3348/0.4274 (topic switches: FiQA 0.467 → 0.462, ClapNQ 0.511 → 0.514).
  */
-export function searchTerms(run: Pick<RewriteRun, 'result' | 'keywordShares'>, termStats?: TermStats): WeightedTerms | undefined {
+export function searchTerms(run: Pick<RewriteRun, 'result' | 'keywordShares'>, written?: WrittenForms): WeightedTerms | undefined {
   const { keywords } = run.result;
-  const translated = translations(run.result, keywords, termStats);
+  const translated = translations(run.result, keywords, written);
   if (!keywords.length && !translated.length) return undefined;
   const shares = run.keywordShares?.length === keywords.length ? run.keywordShares : undefined;
   if (!translated.length) return { terms: keywords, weight: ADDED_TERM_WEIGHT, ...(shares ? { weights: shares.map((s) => s * ADDED_TERM_WEIGHT) } : {}) };
@@ -73,18 +72,23 @@ export function searchTerms(run: Pick<RewriteRun, 'result' | 'keywordShares'>, t
   };
 }
 
+/** The question's words the files write otherwise, each with its parts and their alternatives (writtenFormsOf). */
+export type WrittenForms = ReadonlyMap<string, readonly (readonly string[])[]>;
+
 /**
  * The words documents in another language use for the question's own (writtenForms: "poort" →
  * port; with the index's statistics, a cognate of a word it lacks: "installeer" → instal), each at the weight of the word it stands for, shared among a word's alternatives
  * ("standaard" → default, standard: half each): the user's word, written as the files write it. A
- * question in a language without a table gets none.
+ * question in a language without a table gets none. `written`: the question's written forms where
+ * the caller has them (with the index's statistics); by default the tables' alone.
  */
-export function translations(result: Pick<RewriteResult, 'resolved_query' | 'language'>, taken: readonly string[] = [], termStats?: TermStats): { term: string; weight: number }[] {
+export function translations(result: Pick<RewriteResult, 'resolved_query' | 'language'>, taken: readonly string[] = [], written?: WrittenForms): { term: string; weight: number }[] {
   const own = queryTerms(result.resolved_query);
+  const formsOf = written ?? writtenFormsOf(own, result.language);
   const seen = new Set([...own, ...taken]);
   const out: { term: string; weight: number }[] = [];
   for (const word of own) {
-    const forms = writtenForms(word, result.language, termStats).filter((f) => !seen.has(f));
+    const forms = [...new Set((formsOf.get(word) ?? []).flat())].filter((f) => !seen.has(f));
     for (const f of forms) {
       seen.add(f);
       out.push({ term: f, weight: TRANSLATED_WEIGHT / forms.length });
