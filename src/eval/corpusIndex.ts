@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Embedder } from '../pipeline/models/embedder.js';
+import { forgetAgreements } from '../pipeline/search/hybridSearch.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
 import { readCorpus, type Dataset } from './dataset.js';
 
@@ -35,6 +36,8 @@ export async function openCorpusIndex(
     store = IndexStore.open(path);
     await build(store, dataset, embedder, onProgress);
   }
+  // Each run judges the encoder from its own searches, whatever an earlier run left in the index.
+  forgetAgreements(store);
   const byChunk = new Map<number, string>();
   for (const r of store.db.prepare('SELECT c.id, f.path FROM chunks c JOIN files f ON f.id = c.file_id').all() as { id: number; path: string }[]) {
     byChunk.set(r.id, r.path.slice(PREFIX.length));

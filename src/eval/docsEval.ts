@@ -19,7 +19,7 @@ import type { Embedder } from '../pipeline/models/embedder.js';
 import { EmbedderPool } from '../pipeline/models/embedderPool.js';
 import { chooseEmbedderSpec } from '../pipeline/models/embedderSpec.js';
 import { modelsDir } from '../pipeline/config.js';
-import type { SearchHit } from '../pipeline/search/hybridSearch.js';
+import { forgetAgreements, type SearchHit } from '../pipeline/search/hybridSearch.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
 import { DocentError } from '../shared/errors.js';
 import { assembleCorpus, containsFact, itemsWithin, loadDocsSet, translatedAnswerable, translatedUnanswerable, verifySet, type AnswerableItem, type DocsSet } from './docs/docsSet.js';
@@ -267,6 +267,8 @@ export async function runDocsEval(options: DocsEvalOptions = {}): Promise<DocsEv
   if (problems.length) throw new DocentError(`the evaluation set does not match the documents:\n  ${problems.join('\n  ')}`, 'Fix src/eval/docs/docsSet.json or reinstall the packages (bash scripts/install-docs.sh).');
   const vectors = options.vectors ?? 'off';
   const store = IndexStore.open(join(cache, options.slice ? 'docs-slice.sqlite' : 'docs.sqlite'));
+  // Each run judges the encoder from its own searches, whatever an earlier run left in the index.
+  forgetAgreements(store);
   let embedder: Embedder | undefined;
   try {
     await indexCorpus(store, corpusDir, vectors !== 'off', say);

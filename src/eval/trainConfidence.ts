@@ -25,6 +25,7 @@ import { Indexer } from '../pipeline/index/indexer.js';
 import { predict } from '../pipeline/rewrite/lexical/logisticModel.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
 import { TermStats } from '../pipeline/search/termStats.js';
+import { forgetAgreements } from '../pipeline/search/hybridSearch.js';
 import { queryTerms } from '../pipeline/search/queryTerms.js';
 import { createEmbedder } from '../pipeline/models/createEmbedder.js';
 import type { Embedder } from '../pipeline/models/embedder.js';
@@ -167,6 +168,8 @@ async function main(): Promise<void> {
   assembleCorpus(set, corpusDir);
   const say = (line: string): void => void process.stderr.write(`${line}\n`);
   const store = IndexStore.open(join(cache, 'docs.sqlite'));
+  // As eval:docs does: the encoder judged from this run's searches, not an earlier run's.
+  forgetAgreements(store);
   try {
     await indexCorpus(store, corpusDir, true, say);
     const standalone = [...set.questions, ...set.conversations.map((c) => c.turns[0]!)];

@@ -5,11 +5,12 @@ import { EmbedderPool } from '../../src/pipeline/models/embedderPool.js';
 import { UseEmbedder } from '../../src/pipeline/models/useEmbedder.js';
 import { cosine } from '../../src/pipeline/models/embedder.js';
 import { resultUnit } from '../../src/pipeline/answer/searchStage.js';
-import { agreementWeight, CONVEX_BELOW, CONVEX_RAMP, convexFusion, convexShare, diversifyPerFile, encoderReadsIndex, sideAgreement, hybridSearch, mixedQueryVector } from '../../src/pipeline/search/hybridSearch.js';
+import { agreementWeight, CONVEX_BELOW, CONVEX_RAMP, convexFusion, convexShare, diversifyPerFile, encoderReadsIndex, forgetAgreements, sideAgreement, hybridSearch, mixedQueryVector } from '../../src/pipeline/search/hybridSearch.js';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { ftsMatchExpression, queryTerms } from '../../src/pipeline/search/queryTerms.js';
-import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
+import { tempDir } from '../helpers/tmp.js';
 
 let store: IndexStore;
 let embedder: UseEmbedder;
@@ -223,15 +224,55 @@ describe('fusion by score where the encoder reads the index poorly', () => {
     expect([...weak.entries()].sort((a, b) => b[1] - a[1])[0]![0]).toBe(1);
   });
 
-  it('judges the encoder by the mean agreement of the index\'s latest searches, not by one', () => {
-    const index = {} as Parameters<typeof encoderReadsIndex>[0];
-    expect(encoderReadsIndex(index, undefined)).toBe(1); // nothing known yet: trust it
-    expect(encoderReadsIndex(index, 0.05)).toBe(0.05);
-    for (const a of [0.1, 0.1, 0.6]) encoderReadsIndex(index, a);
-    // Between the steps of 0.05 that one search's agreement takes: (0.05 + 0.1 + 0.1 + 0.6 + 0.05) / 5.
-    expect(encoderReadsIndex(index, 0.05)).toBeCloseTo(0.18, 10);
-    // Only the latest 50 count: a run of agreeing searches takes over.
-    for (let i = 0; i < 50; i++) encoderReadsIndex(index, 0.5);
-    expect(encoderReadsIndex(index, undefined)).toBeCloseTo(0.5, 10);
+  it('judges the encoder by the mean agreement of the index\'s latest searches, kept in the index for the next process', () => {
+    const t = tempDir();
+    const path = join(t.dir, 'index.sqlite');
+    const index = IndexStore.open(path);
+    const other = IndexStore.open(path);
+    try {
+      index.bindEmbedder({ id: 'encoder-a', dimension: 4 });
+      expect(encoderReadsIndex(index, undefined)).toBe(1); // nothing known yet: trust it
+      expect(encoderReadsIndex(index, 0.05)).toBe(0.05);
+      for (const a of [0.1, 0.1, 0.6]) encoderReadsIndex(index, a);
+      // Between the steps of 0.05 that one search's agreement takes: (0.05 + 0.1 + 0.1 + 0.6 + 0.05) / 5.
+      expect(encoderReadsIndex(index, 0.05)).toBeCloseTo(0.18, 10);
+      // Another connection (a `docent ask`, the app after a restart) judges the index as this one did.
+      expect(encoderReadsIndex(other, undefined)).toBeCloseTo(0.18, 10);
+      // Only the latest 50 count: a run of agreeing searches, by either, takes over.
+      for (let i = 0; i < 50; i++) encoderReadsIndex(other, 0.5);
+      expect(encoderReadsIndex(index, undefined)).toBeCloseTo(0.5, 10);
+      // Another encoder's agreements say nothing of this one, and an unreadable record is none.
+      index.setMeta('search_agreements', JSON.stringify({ encoder: 'encoder-b', agreements: [0.05, 0.05] }));
+      expect(encoderReadsIndex(index, undefined)).toBe(1);
+      index.setMeta('search_agreements', '{"encoder": "encoder-a", "agreements": [0.05, "x", 7');
+      expect(encoderReadsIndex(index, 0.3)).toBe(0.3);
+      forgetAgreements(other);
+      expect(encoderReadsIndex(index, undefined)).toBe(1);
+    } finally {
+      index.close();
+      other.close();
+      t.cleanup();
+    }
+  });
+
+  it('judges a search all the same while another process holds the index for writing, without remembering it', () => {
+    const t = tempDir();
+    const path = join(t.dir, 'index.sqlite');
+    const writer = IndexStore.open(path);
+    const index = IndexStore.open(path);
+    try {
+      writer.bindEmbedder({ id: 'encoder-a', dimension: 4 });
+      encoderReadsIndex(writer, 0.1);
+      // The app's indexer mid-batch; this connection does not wait for it.
+      writer.db.exec('BEGIN IMMEDIATE');
+      index.db.pragma('busy_timeout = 0');
+      expect(encoderReadsIndex(index, 0.3)).toBeCloseTo(0.2, 10);
+      writer.db.exec('COMMIT');
+      expect(encoderReadsIndex(index, undefined)).toBeCloseTo(0.1, 10);
+    } finally {
+      writer.close();
+      index.close();
+      t.cleanup();
+    }
   });
 });

@@ -253,6 +253,10 @@ export class IndexStore {
       .run(key, value);
   }
 
+  deleteMeta(key: string): void {
+    this.db.prepare('DELETE FROM meta WHERE key = ?').run(key);
+  }
+
   // ---- embedder binding --------------------------------------------------------------------
 
   embedderInfo(): EmbedderInfo | undefined {
