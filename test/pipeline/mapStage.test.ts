@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractiveMap, fileTitle, filterFacts, questionCoverage, rerankByFacts, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { extractiveMap, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { identifiers } from '../../src/pipeline/search/queryTerms.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
@@ -57,6 +57,25 @@ describe('extractive Map and Filter on real documents', () => {
     const last = hits[hits.length - 1]!;
     const lifted = rerankByFacts(fixture.store, hits, [{ quote: 'x', path: last.path, page: last.page, chunkId: last.chunkId, score: 1, coverage: 1 }], question, termStats);
     expect(lifted[0]!.chunkId).toBe(last.chunkId);
+  });
+
+  it('reads a passage\'s place in the list the same whichever way the search fused its sides', async () => {
+    const question = { resolved_query: 'What is the warranty period of the heat pump?', keywords: [] };
+    const { hits } = await hybridSearch(fixture.store, question.resolved_query, { k: 5 });
+    expect(hits.length).toBeGreaterThan(2);
+    // The same order, scored as rank fusion does (flat) and as fusion by score can (steep).
+    const flat = hits.map((h, i) => ({ ...h, score: 1 / (61 + i) }));
+    const steep = hits.map((h, i) => ({ ...h, score: 0.9 ** (4 * i) }));
+    const texts = passageTexts(fixture.store, hits);
+    const scores = (list: typeof hits): number[] => mapCandidates(texts, list, question, { termStats }).map((c) => c.score);
+    expect(scores(steep)).toEqual(scores(flat));
+    const order = (list: typeof hits): number[] => rerankByFacts(fixture.store, list, [], question, termStats).map((h) => h.chunkId);
+    expect(order(steep)).toEqual(order(flat));
+    // Passages read beside a hit stand where it does; the first stands at 1, the later ones lower.
+    const standing = standings([...flat, { ...flat[1]!, chunkId: -1 }]);
+    expect(standing(flat[0]!)).toBe(1);
+    expect(standing({ ...flat[1]!, chunkId: -1 })).toBe(standing(flat[1]!));
+    expect(standing(flat[2]!)).toBeLessThan(standing(flat[1]!));
   });
 
   it('drops weak facts and near-duplicates', () => {

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { relatedWords, writtenFormsOf } from '../rewrite/lexical/expand.js';
 import { identifiers, queryTerms } from '../search/queryTerms.js';
-import type { SearchHit } from '../search/hybridSearch.js';
+import { RRF_K, type SearchHit } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
 import WORDS from './mapWords.json' with { type: 'json' };
@@ -316,6 +316,18 @@ export function passageWindows(store: IndexStore, hits: readonly SearchHit[], te
   return out;
 }
 
+/**
+ * Each hit's standing in the list: 1 for the first, then falling as reciprocal rank fusion's
+ * weights do, by its place among the hits' distinct scores (a passage read beside a hit stands
+ * where the hit does). The same scale however the search fused its two sides: fused by score, a
+ * passage's share of the best score fell far faster than fused by rank or by keywords alone.
+ */
+export function standings(hits: readonly SearchHit[]): (hit: SearchHit) => number {
+  const distinct = [...new Set(hits.map((h) => h.score))].sort((a, b) => b - a);
+  const place = new Map(distinct.map((score, i) => [score, i]));
+  return (hit) => (RRF_K + 1) / (RRF_K + 1 + (place.get(hit.score) ?? distinct.length));
+}
+
 /** One sentence of a hit, scored as a possible answer. */
 export interface MapCandidate {
   hit: SearchHit;
@@ -339,7 +351,7 @@ export interface MapCandidate {
 export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly SearchHit[], question: MapQuestion, options: Pick<ExtractiveMapOptions, 'termStats'> = {}): MapCandidate[] {
   const coverageOf = questionCoverage(question, options.termStats);
   const types = answerTypes(question.resolved_query);
-  const best = hits.length ? Math.max(...hits.map((h) => h.score)) : 1;
+  const standing = standings(hits);
   return hits.flatMap((hit) => {
     const text = texts.get(hit.chunkId);
     if (text === undefined) return [];
@@ -352,7 +364,7 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
       // The question's words in the sentence itself count once more: of two sentences under the
       // same title, the one that says "warranty" answers "how long is the warranty?".
       const coverage = (1 - PASSAGE_WEIGHT - SELF_WEIGHT - HEAD_WEIGHT) * coverageOf(`${title} ${heading ?? ''} ${quote}`) + SELF_WEIGHT * coverageOf(quote) + HEAD_WEIGHT * (heading ? coverageOf(heading) : 0) + PASSAGE_WEIGHT * passageCoverage;
-      const rank = hit.score / best;
+      const rank = standing(hit);
       // A sentence that gives what the question asks for (a default, a figure) is likelier its answer.
       const typed = types.length ? (1 - TYPE_WEIGHT) * (0.75 * coverage + 0.25 * rank) + TYPE_WEIGHT * (givesType(quote, types) ? 1 : 0) : 0.75 * coverage + 0.25 * rank;
       return { hit, quote, heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), index, coverage, rank, score: typed };
@@ -446,14 +458,14 @@ const RERANK = { search: 0.25, sentence: 0.5, heading: 0.25 };
  * the words. The score becomes that blend (0..1).
  */
 export function rerankByFacts(store: IndexStore, hits: readonly SearchHit[], facts: readonly Fact[], question: MapQuestion, termStats?: TermStats): SearchHit[] {
-  const best = hits.length ? Math.max(...hits.map((h) => h.score)) : 1;
+  const standing = standings(hits);
   const sentence = new Map<number, number>();
   for (const f of facts) sentence.set(f.chunkId, Math.max(sentence.get(f.chunkId) ?? 0, f.score));
   const cover = questionCoverage(question, termStats);
   const heading = store.prepared('SELECT heading FROM chunks WHERE id = ?');
   const named = (h: SearchHit): number => cover((heading.get(h.chunkId) as { heading: string } | undefined)?.heading ?? fileTitle(h.path));
   return hits
-    .map((h, i) => ({ h, i, score: round(RERANK.search * (best > 0 ? h.score / best : 0) + RERANK.sentence * (sentence.get(h.chunkId) ?? 0) + RERANK.heading * named(h)) }))
+    .map((h, i) => ({ h, i, score: round(RERANK.search * standing(h) + RERANK.sentence * (sentence.get(h.chunkId) ?? 0) + RERANK.heading * named(h)) }))
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .map(({ h, score }) => ({ ...h, score }));
 }
