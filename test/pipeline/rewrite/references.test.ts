@@ -26,6 +26,9 @@ const FOLLOW_UPS: [string, HistoryMessage[], string, RegExp][] = [
   ['nl', talk('Welke warmtepompen zijn er?', 'Er zijn:\n- Daikin Altherma\n- Vaillant aroTHERM'), 'en de tweede?', /Vaillant aroTHERM/],
   ['en', talk('Should I buy the MacBook Air M3 or the Dell XPS 13?', 'Both are good laptops.'), 'which one is cheaper?', /^which one is cheaper, MacBook Air M3 or Dell XPS 13\?$/],
   ['en', talk('Which laptops does the shop sell?', 'The shop sells the Dell XPS 13 and the Lenovo ThinkPad X1.'), "aren't there more?", /^aren't there more laptops\?$/],
+  // "one" as a verb's object: one of the kind named, in the singular where it was said in the plural.
+  ['en', talk('What is an annotated tag in git?', 'Tag objects created with -a are called annotated tags.'), 'how do I delete one?', /^how do I delete one (?:annotated )?tag\?$/],
+  ['en', talk('How do I list my tags?', 'git tag lists the tags.'), 'how do I delete one?', /^how do I delete one tag\?$/],
   ['en', talk('What battery does the Pixel 9 have?', 'The Pixel 9 has a 4700 mAh battery that lasts a day.'), 'is it removable?', /^is (?:the )?(?:Pixel|battery|4700 mAh battery)[\w ]* removable\?$/],
 ];
 
@@ -35,6 +38,8 @@ const AS_ASKED: [HistoryMessage[], string][] = [
   [talk('What is wood chip mulch?', 'Shredded wood.'), 'thanks!'],
   [talk('Wat is houtmulch?', 'Gemalen hout.'), 'bedankt!'],
   [talk('Was ist Holzmulch?', 'Gehäckseltes Holz.'), 'danke schön'],
+  [talk('How do I create a branch?', 'Use git branch with a name.'), 'can I check out more than one branch at once?'],
+  [talk('How do I create a branch?', 'Use git branch with a name.'), 'does one need a remote to push?'],
   [talk('Are the Arizona Cardinals and the Chicago Cardinals the same team?', 'Yes, the Chicago Cardinals moved to St. Louis in 1960.'), 'Who was Joseph Bell?'],
 ];
 
@@ -62,6 +67,9 @@ describe('the reference shapes, table-driven', () => {
       ['en', 'how long does it last?', 'pronoun'],
       ['en', 'the other one', 'other'],
       ['en', 'which one is lighter?', 'choice'],
+      ['en', 'how do I delete one?', 'pronoun'],
+      ['en', 'what if I throw one away?', 'pronoun'],
+      ['en', 'can I delete one of them?', 'pronoun'],
       ['en', "aren't there more?", 'more'],
       ['en', 'Is there any evidence that what you said about France is true?', 'said'],
       ['en', 'I am not sure those rules apply to IRAs', 'demonstrative'],

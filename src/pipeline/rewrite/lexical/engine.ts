@@ -227,12 +227,15 @@ export function lexicalRewrite(input: LexicalInput, reading: QueryReading = read
   let resolution: Resolution | undefined = file && { resolved: file.resolved, alternatives: [], reference: { shape: 'file', phrase: file.phrase, ranked: [] } };
   if (needed && !resolution) {
     const termP = new Map(scored.map((c) => [c.term, c.p]));
-    const phrases = conversationPhrases(base, shape.kind === 'more' ? (input.recent ?? turns) : turns, language, { termP, termStats: input.termStats, ...(shape.kind === 'pronoun' ? { number: shape.number } : shape.kind === 'more' ? { number: 'pl' as const } : {}) });
+    const phrases = conversationPhrases(base, shape.kind === 'more' ? (input.recent ?? turns) : turns, language, { termP, termStats: input.termStats, ...(shape.kind === 'pronoun' && !shape.one ? { number: shape.number } : shape.kind === 'more' ? { number: 'pl' as const } : {}) });
     // "What about Romeo and Juliet?" asks the previous question again where the conversation is close to it (or leans on it).
     // Without an embedder (no similarities), the shape alone decides.
     const similarities = turns.map((t) => t.similarity);
     const close = Math.max(0, ...similarities) >= PARALLEL_SIMILARITY || similarities.every((x) => x === 0);
-    resolution = resolveShape(base, shape, scope, language, rankPhrases(phrases, weights, shape.kind === 'more' || (shape.kind === 'pronoun' && shape.number === 'person')), close || dependence >= REFERENCE_DEPENDENCE);
+    const ranked = rankPhrases(phrases, weights, shape.kind === 'more' || (shape.kind === 'pronoun' && shape.number === 'person'));
+    // "one" stands for one of a kind: a common noun's phrase, not a name or a command ("delete one" is no "delete one Use git stash").
+    const kinds = shape.kind === 'pronoun' && shape.one ? ranked.filter((r) => phraseKind(r.phrase.text, language) === 'word') : ranked;
+    resolution = resolveShape(base, shape, scope, language, kinds, close || dependence >= REFERENCE_DEPENDENCE);
   }
   // A short question that points back but finds no word likely enough: its latest question's likeliest words.
   if (!resolution && !searched.length && shape && queryCues(base).contentWords <= 1) searched = scored.slice(0, 3);

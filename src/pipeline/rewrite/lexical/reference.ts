@@ -12,7 +12,7 @@ import { capitalise, escapeRegExp } from './words.js';
  * the shapes only say where it goes.
  */
 export type Shape =
-  | { kind: 'pronoun'; word: string; at: number; number: 'sg' | 'pl' | 'person'; possessive: boolean }
+  | { kind: 'pronoun'; word: string; at: number; number: 'sg' | 'pl' | 'person'; possessive: boolean; one?: boolean }
   | { kind: 'more' }
   | { kind: 'demonstrative'; words: string; noun: string }
   | { kind: 'bare' }
@@ -54,6 +54,11 @@ export function pointingWord(query: string, language: string): Extract<Shape, { 
   for (const [k, m] of words.entries()) {
     const kind = t.referring[m[0].toLowerCase()];
     if (!kind) continue;
+    // "how do I delete one?": one of the kind the conversation named, where it stands as a verb's object.
+    if (kind.includes('one')) {
+      if (language === 'en' && standsForOne(query, m.index)) return { kind: 'pronoun', word: m[0], at: m.index, number: 'sg', possessive: false, one: true };
+      continue;
+    }
     const next = tokens[tokens.indexOf(m) + 1]?.[0];
     const possessive = kind.includes('poss');
     // A demonstrative stands alone before a mark or the end ("where to purchase those?"), or before the clause's final verb.
@@ -63,6 +68,25 @@ export function pointingWord(query: string, language: string): Extract<Shape, { 
   }
   return undefined;
 }
+
+/**
+ * English "delete one?", "throw one away", "you said it is free to open one!": "one" as a verb's
+ * object, before no noun, adjective, number or "of", stands for one of a kind the conversation
+ * named. Not "which one", "the first one" (choice and ordinal shapes), "one branch", "one of them"
+ * ("them" points), "does one need …" (anyone).
+ */
+function standsForOne(query: string, at: number): boolean {
+  const { words, tags } = englishTags(query);
+  // The tagger's words in order: this one is the one with as many of its spelling before it.
+  const word = query.slice(at).match(/^[\p{L}]+/u)![0].toLowerCase();
+  const nth = [...query.slice(0, at).matchAll(new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'giu'))].length;
+  const i = words.map((w, k) => (w.toLowerCase() === word ? k : -1)).filter((k) => k >= 0)[nth];
+  if (i === undefined || tags[i - 1] !== 'VERB') return false;
+  const next = tags[i + 1];
+  return next === undefined || (ONE_FOLLOWERS.has(next) && words[i + 1]!.toLowerCase() !== 'of');
+}
+/** What may follow "one" standing for a thing: a mark, an adverb or particle ("away"), a preposition, a conjunction. */
+const ONE_FOLLOWERS = new Set(['PUNCT', 'ADV', 'ADP', 'PART', 'SCONJ', 'CCONJ']);
 
 /** English "it is free to open", "it's safer": an "it" before a form of "be" and an adjective stands for what follows. */
 function emptySubject(query: string): boolean {
@@ -161,11 +185,20 @@ export function fillPronoun(query: string, shape: Extract<Shape, { kind: 'pronou
   const before = query.slice(0, shape.at);
   const after = query.slice(shape.at + shape.word.length);
   const t = table(language);
+  // "one" keeps its place and takes the kind's name, one of it ("delete one" → "delete one annotated tag").
+  if (shape.one) return `${before}${shape.word} ${singular(found, language)}${after}`;
   if (!shape.possessive) return contracted(`${before}${written(thing)}${after}`, language);
   if (!t.possessive.includes('{x}')) return `${before}${t.possessive.replace('{thing}', written(thing))}${after}`;
   const m = /^\s+([\p{L}\p{N}-]+)/u.exec(after);
   if (!m) return `${before}${written(thing)}${after}`;
   return `${before}${t.possessive.replace('{x}', m[1]!).replace('{thing}', written(thing))}${after.slice(m[0].length)}`;
+}
+
+/** A thing's words with its last in the singular where the conversation said it in the plural ("tags" → "tag"; English tags). */
+function singular(found: Phrase, language: string): string {
+  if (!found.plural || language !== 'en') return found.text;
+  const { words, lemmas } = englishTags(found.text);
+  return words.length ? [...words.slice(0, -1), lemmas.at(-1)!].join(' ') : found.text;
 }
 
 /** A filled-in text with the language's contractions ("de le paillis" → "du paillis"). */
