@@ -81,6 +81,9 @@ export interface ModeFigures {
   auroc: number;
   /** The unanswerable questions asked in another language, and the AUROC of confidence between them and `translated`. */
   translated_unanswerable: UnanswerableFigures & { auroc: number };
+  /** The held-out manuals' answerable items (questions and conversation turns), and their unanswerable ones against them. */
+  held_out?: SetFigures;
+  held_out_unanswerable?: UnanswerableFigures & { auroc: number };
   ms_per_question: number;
   items: ItemResult[];
 }
@@ -162,17 +165,20 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
   }
   const turns: ItemResult[] = [];
   const followUps: ItemResult[] = [];
-  for (const c of set.conversations) {
-    let session: string | undefined;
-    for (const [i, t] of c.turns.entries()) {
-      const turn = await askOne(store, t.question, embedder, session);
-      session = turn.r.session;
-      const scored = scoreAsked(store, t, turn, corpusDir);
-      turns.push(scored);
-      if (i > 0) followUps.push(scored);
-      asked++;
+  const askConversations = async (conversations: DocsSet['conversations'], into: ItemResult[], followUpsInto?: ItemResult[]): Promise<void> => {
+    for (const c of conversations) {
+      let session: string | undefined;
+      for (const [i, t] of c.turns.entries()) {
+        const turn = await askOne(store, t.question, embedder, session);
+        session = turn.r.session;
+        const scored = scoreAsked(store, t, turn, corpusDir);
+        into.push(scored);
+        if (i > 0) followUpsInto?.push(scored);
+        asked++;
+      }
     }
-  }
+  };
+  await askConversations(set.conversations, turns, followUps);
   const translated: ItemResult[] = [];
   for (const item of translatedAnswerable(set)) {
     translated.push(scoreAsked(store, item, await askOne(store, item.question, embedder), corpusDir));
@@ -189,6 +195,14 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
   };
   const unanswerable = await askUnanswerable(set.unanswerable);
   const translatedUnanswered = await askUnanswerable(translatedUnanswerable(set));
+  // The held-out manuals' items: asked the same way, counted apart.
+  const heldOut: ItemResult[] = [];
+  for (const q of set.heldOut?.questions ?? []) {
+    heldOut.push(scoreAsked(store, q, await askOne(store, q.question, embedder), corpusDir));
+    asked++;
+  }
+  await askConversations(set.heldOut?.conversations ?? [], heldOut);
+  const heldOutUnanswered = await askUnanswerable(set.heldOut?.unanswerable ?? []);
   const answerable = [...questions, ...turns];
   const unanswered = (items: readonly ItemResult[]): UnanswerableFigures => {
     const share = (f: (i: ItemResult) => boolean): number => round(items.length ? items.filter(f).length / items.length : 0);
@@ -204,8 +218,9 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
     unanswerable: unanswered(unanswerable),
     auroc: round(auroc(answerable.map((i) => i.confidence), unanswerable.map((i) => i.confidence))),
     translated_unanswerable: { ...unanswered(translatedUnanswered), auroc: round(auroc(translated.map((i) => i.confidence), translatedUnanswered.map((i) => i.confidence))) },
+    ...(set.heldOut ? { held_out: figures(heldOut), held_out_unanswerable: { ...unanswered(heldOutUnanswered), auroc: round(auroc(heldOut.map((i) => i.confidence), heldOutUnanswered.map((i) => i.confidence))) } } : {}),
     ms_per_question: Math.round((performance.now() - t0) / Math.max(1, asked)),
-    items: [...answerable, ...translated, ...unanswerable, ...translatedUnanswered],
+    items: [...answerable, ...translated, ...unanswerable, ...translatedUnanswered, ...heldOut, ...heldOutUnanswered],
   };
 }
 
@@ -234,6 +249,12 @@ function table(results: readonly ModeFigures[]): string {
       rows.push([r.mode, name, f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, `${f.fact_in_passage_1} / ${f.fact_in_passages_5}`, f.citation_on_right_page, f.answerable_not_found, f.mean_confidence, f.answer_chars_median].join(' | '));
     }
     rows.push(`${r.mode} | unanswerable | ${r.unanswerable.n} | not found ${r.unanswerable.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${r.unanswerable.not_found_or_low} | mean conf. ${r.unanswerable.mean_confidence} | AUROC ${r.auroc} | ${r.ms_per_question} ms per question`);
+    if (r.held_out) {
+      const f = r.held_out;
+      rows.push([r.mode, 'held out (manuals added later)', f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, `${f.fact_in_passage_1} / ${f.fact_in_passages_5}`, f.citation_on_right_page, f.answerable_not_found, f.mean_confidence, f.answer_chars_median].join(' | '));
+      const h = r.held_out_unanswerable!;
+      rows.push(`${r.mode} | held out: unanswerable | ${h.n} | not found ${h.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${h.not_found_or_low} | mean conf. ${h.mean_confidence} | AUROC ${h.auroc} (against the held-out answerable)`);
+    }
     const u = r.translated_unanswerable;
     if (u.n) rows.push(`${r.mode} | unanswerable asked in Dutch | ${u.n} | not found ${u.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${u.not_found_or_low} | mean conf. ${u.mean_confidence} | AUROC ${u.auroc} (against the Dutch answerable)`);
   }
@@ -303,7 +324,8 @@ async function main(): Promise<void> {
     const dir = join(resolve(values.cache ?? '.docent-eval'), 'docs-corpus');
     assembleCorpus(set, dir);
     const problems = await verifySet(set, dir);
-    const items = set.questions.length + set.conversations.reduce((n, c) => n + c.turns.length, 0);
+    const turns = (conversations: DocsSet['conversations']): number => conversations.reduce((n, c) => n + c.turns.length, 0);
+    const items = set.questions.length + turns(set.conversations) + (set.heldOut ? set.heldOut.questions.length + turns(set.heldOut.conversations) : 0);
     process.stdout.write(problems.length ? `${problems.join('\n')}\n${problems.length} problems\n` : `all ${items} items: every relevant page holds its fact\n`);
     process.exitCode = problems.length ? 1 : 0;
     return;
