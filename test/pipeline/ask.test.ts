@@ -26,6 +26,19 @@ describe('ask: the seeds\' conversations, answered from real files', () => {
     expect(r.stages.map((s) => s.stage)).toEqual(['rewrite', 'plan', 'filesystem', 'reduce', 'confidence']);
   });
 
+  it('"how many files mention the warranty?" counts the files that do, not every file', async () => {
+    const all = await ask(fixture.store, 'how many files are there?', { now: NOW });
+    const r = await ask(fixture.store, 'how many files mention the warranty?', { now: NOW });
+    expect(r.plan).toMatchObject({ tool: 'filesystem', filters: { mentioning: ['warranty'] } });
+    expect(r.answer).toMatch(/^There (?:is 1 file that mentions|are \d+ files that mention) "warranty":/);
+    expect(r.citations.map((c) => basename(c.path))).toContain('heat-pump-manual.pdf');
+    expect(r.citations.length).toBeLessThan(all.citations.length);
+    // One file asked for: the passage that answers, citing it.
+    const one = await ask(fixture.store, 'which file has the warranty period?', { now: NOW });
+    expect(one.plan.tool).not.toBe('filesystem');
+    expect(basename(one.citations[0]!.path)).toBe('heat-pump-manual.pdf');
+  });
+
   it('"what is the budget?" cites the Word report', async () => {
     const r = await ask(fixture.store, 'what is the budget?', { now: NOW });
     expect(r.notFound).toBe(false);

@@ -37,6 +37,18 @@ describe('Plan: which source answers', () => {
     expect(plan('Are there more invoices besides the 2 found?', 'count', NOW).tool).toBe('both');
     expect(plan('Which function controls the default format of files written by save?', 'factual', NOW).tool).toBe('semantic_search');
   });
+  it('counts and lists files by what they mention, and only files the question asks for', () => {
+    expect(plan('How many files mention linspace?', 'count', NOW)).toMatchObject({ tool: 'filesystem', filters: { mentioning: ['linspace'] } });
+    expect(plan('Which files mention the budget?', 'list', NOW)).toMatchObject({ tool: 'filesystem', filters: { mentioning: ['budget'] } });
+    expect(plan('Hoeveel bestanden gaan over warmtepompen?', 'count', NOW).filters.mentioning).toEqual(['warmtepompen']);
+    // The wording of asking for files, dates, types and a folder are no words to mention.
+    for (const [q, intent] of [['List all my files', 'list'], ['How many files did I change last week?', 'count'], ['list my PDFs from 2024 in my invoices folder', 'list'], ['how many spreadsheets do I have?', 'count']] as const) {
+      expect(plan(q, intent, NOW).filters.mentioning, q).toBeUndefined();
+    }
+    // One file ("which file …?"), or files that are not what is asked for: passages answer.
+    expect(plan('Which file does R keep my objects in when I save them on quitting?', 'list', NOW).tool).not.toBe('filesystem');
+    expect(plan('Which function writes CSV files where the comma is the decimal point?', 'list', NOW)).toMatchObject({ tool: 'both', filters: {} });
+  });
   it('notes kinds of file Docent does not index', () => {
     expect(plan('how many spreadsheets do I have?', 'count', NOW).filters.unindexedKinds).toEqual(['spreadsheets']);
   });

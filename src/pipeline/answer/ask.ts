@@ -6,14 +6,13 @@ import { RewriteCache } from '../store/rewriteCache.js';
 import { pairText, turnPairs } from '../rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions, type RewriteResult } from '../rewrite/types.js';
 import type { SearchHit } from '../search/hybridSearch.js';
-import { queryTerms } from '../search/queryTerms.js';
 import { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { queryFiles } from './filesystemTool.js';
 import type { LlmAnswerer } from './llmAnswerer.js';
 import { llmMap, llmReduce } from './llmStages.js';
 import { extractiveMap, filterFacts, passageTexts, passageWindows, rerankByFacts, type Fact } from './mapStage.js';
-import { plan as makePlan, type Plan } from './plan.js';
+import { mentioned, plan as makePlan, type Plan } from './plan.js';
 import { withContext } from './citationContext.js';
 import { cite, reduceFacts, reduceFiles, type Citation, type ReducedAnswer } from './reduce.js';
 import { searchStage } from './searchStage.js';
@@ -93,15 +92,6 @@ function describeFilters(p: Plan): string {
   return `the filters (${parts.join(', ')})`;
 }
 
-/** Words that ask about files in general rather than name what the files should mention. */
-const GENERIC = new Set(
-  (
-    'more many much any other others besides found aren isn don files file documents document docs pdf pdfs word html markdown text ' +
-    'there list show count number total all my ' +
-    'meer veel andere anderen gevonden bestanden bestand documenten document hoeveel zijn alle toon lijst'
-  ).split(' '),
-);
-
 /**
  * A question, answered from the user's files: Rewrite → Plan → Search (or the filesystem tool)
  * → Map → Filter → Reduce → Confidence, each stage timed and reported. The turn is kept in the
@@ -155,7 +145,7 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
   let evidence: number[] | undefined;
   const notes: string[] = options.note ? [options.note] : [];
   if (p.tool === 'filesystem' || (p.tool === 'both' && rw.intent === 'count')) {
-    const contentTerms = p.tool === 'both' ? queryTerms(rw.resolved_query).filter((t) => t.length > 2 && !GENERIC.has(t)) : undefined;
+    const contentTerms = p.tool === 'both' ? mentioned(rw.resolved_query, p.filters) : p.filters.mentioning;
     const files = await timed('filesystem', () => queryFiles(store, p.filters, { contentTerms, allTerms: true }), (f) => `${f.total} files`, (f) => [
       ...(contentTerms?.length ? [`mentioning all of: ${contentTerms.join(', ')}`] : []),
       ...f.files.slice(0, 10).map((x) => basename(x.path)),

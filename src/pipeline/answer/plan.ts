@@ -1,5 +1,6 @@
 import type { DocType } from '../index/extractors/types.js';
 import { baseName, FILE_NAME } from '../rewrite/lexical/files.js';
+import { queryTerms, STOPWORDS } from '../search/queryTerms.js';
 import type { Intent } from '../rewrite/types.js';
 import WORDS from './planWords.json' with { type: 'json' };
 
@@ -18,6 +19,8 @@ export interface PlanFilters {
   folder?: string;
   /** A word the file name must contain ("named budget", "invoices" in "list my invoices"). */
   nameContains?: string;
+  /** Words the files listed or counted must mention, all of them ("which files mention linspace?"). */
+  mentioning?: string[];
 }
 
 export interface Plan {
@@ -38,6 +41,7 @@ const FILE_NOUNS = ALL(WORDS.fileNouns);
 const PLURAL_FILE_NOUNS = new Set(WORDS.pluralFileNouns);
 const OWN_DETERMINERS = ALL(WORDS.ownDeterminers);
 const INVENTORY_CUES = Object.values(WORDS.inventoryCues).flat();
+const FRAME_WORDS = ALL(WORDS.frameWords);
 const TYPES = Object.entries(WORDS.types) as Array<[DocType, { names: string[]; plurals: string[] }]>;
 
 /** The question's words, lower-cased; a hyphenated compound is also split ("word-bestanden" → word, bestanden). */
@@ -47,6 +51,8 @@ const tokens = (question: string): string[] => question.toLowerCase().split(/[^\
 interface FileMention {
   at: number;
   type?: DocType;
+  /** A file noun in the singular without a type ("which file …?"): one file, which a passage's citation names. */
+  single?: boolean;
 }
 
 /**
@@ -69,13 +75,37 @@ export function fileMentions(question: string): FileMention[] {
         return;
       }
     }
-    if (PLURAL_FILE_NOUNS.has(w) || (own && FILE_NOUNS.has(w))) out.push({ at: i });
+    if (PLURAL_FILE_NOUNS.has(w)) out.push({ at: i });
+    else if (own && FILE_NOUNS.has(w)) out.push({ at: i, single: true });
   });
   return out;
 }
 
-/** True when the question asks for files as such ("which files …", "how many PDFs …"): its files are named near its start. */
-const asksForFiles = (mentions: readonly FileMention[]): boolean => mentions.some((m) => m.at < WORDS.targetWithin);
+/** Words that name a kind of file ("pdf", "pdfs", "word", "spreadsheets"): no content of their own. */
+const TYPE_WORDS = new Set([...TYPES.flatMap(([, t]) => [...t.names, ...t.plurals]), ...FILE_NOUNS]);
+
+/** True when only the wording of asking for files comes before word `at` ("how many", "which", "list all my"). */
+const targeted = (words: readonly string[], at: number): boolean => words.slice(0, at).every((w) => FRAME_WORDS.has(w) || TYPE_WORDS.has(w) || STOPWORDS.has(w));
+
+/**
+ * True when the question asks for files as such ("which files …", "how many PDFs …"): they are
+ * what it names first. Not "Which function writes CSV files …?" (a function is asked for), nor
+ * "which file has the budget?" (one file: the passage that answers cites it).
+ */
+const asksForFiles = (question: string, mentions: readonly FileMention[]): boolean => {
+  const words = tokens(question);
+  return mentions.some((m) => !m.single && targeted(words, m.at));
+};
+
+/**
+ * The words files must mention to be listed or counted: the question's own, without the wording
+ * of asking for files, type words, dates and the filters' folder and name ("How many files mention
+ * linspace?": linspace).
+ */
+export function mentioned(question: string, filters: PlanFilters): string[] {
+  const named = new Set(tokens(`${filters.folder ?? ''} ${filters.nameContains ?? ''}`));
+  return queryTerms(question).filter((w) => w.length > 1 && !FRAME_WORDS.has(w) && !TYPE_WORDS.has(w) && !named.has(w) && !UNINDEXED.some(([re]) => re.test(w)) && !(w in MONTHS) && !/^(?:19|20)\d{2}$/.test(w));
+}
 
 /** A count of things the files hold ("are there more invoices?"), not a quantity a passage states ("how many points by default?"). */
 const inventoryCue = (question: string): boolean => {
@@ -157,7 +187,9 @@ export function plan(question: string, intent: Intent, now = new Date()): Plan {
   const mentions = fileMentions(question);
   const types = [...new Set(mentions.flatMap((m) => (m.type ? [m.type] : [])))];
   if (types.length) filters.types = types;
-  const unindexed = UNINDEXED.filter(([re]) => re.test(question)).map(([, k]) => k);
+  // A kind Docent does not index, where the question asks for files of it ("how many spreadsheets?", not "which function writes CSV files?").
+  const words = tokens(question);
+  const unindexed = UNINDEXED.filter(([re]) => words.some((w, i) => re.test(w) && targeted(words, i))).map(([, k]) => k);
   if (unindexed.length) filters.unindexedKinds = unindexed;
   const range = dateRange(question, now);
   if (range) {
@@ -169,12 +201,16 @@ export function plan(question: string, intent: Intent, now = new Date()): Plan {
   const name = nameHint(question);
   if (name) filters.nameContains = name;
 
-  const aboutFiles = asksForFiles(mentions) || unindexed.length > 0;
-  if (intent === 'count' && aboutFiles) return { tool: 'filesystem', filters, reason: 'a count of files: answered exactly from the files table' };
+  const aboutFiles = asksForFiles(question, mentions) || unindexed.length > 0;
+  // Files counted or listed for what they say: those that mention the question's other words.
+  const mentioning = aboutFiles && (intent === 'count' || intent === 'list') ? mentioned(question, filters) : [];
+  const about = /\b(about|over|that (say|mention)|die .* noemen)\b/i.test(question);
+  if (mentioning.length && !(intent === 'list' && about)) filters.mentioning = mentioning;
+  if (intent === 'count' && aboutFiles) return { tool: 'filesystem', filters, reason: `a count of files${mentioning.length ? ' that mention what it names' : ''}: answered exactly from the files table` };
   if (intent === 'count' && inventoryCue(question)) return { tool: 'both', filters, reason: 'a count of things: files that mention them, with passages to show' };
   if (intent === 'count') return { tool: 'semantic_search', filters, reason: 'a quantity the files state: answered from passages' };
-  if (intent === 'list' && aboutFiles && !/\b(about|over|that (say|mention)|die .* noemen)\b/i.test(question)) {
-    return { tool: 'filesystem', filters, reason: 'a list of files: complete from the files table' };
+  if (intent === 'list' && aboutFiles && !about) {
+    return { tool: 'filesystem', filters, reason: `a list of files${mentioning.length ? ' that mention what it names' : ''}: complete from the files table` };
   }
   if (intent === 'list') return { tool: 'both', filters, reason: 'a list of things: the files that mention them, and passages' };
   return { tool: 'semantic_search', filters, reason: `a ${intent} question: answered from passages` };

@@ -25,8 +25,8 @@ export interface ReducedAnswer {
 /** The answer's fixed wording, per language (English and Dutch; others get English). */
 const TEXT = {
   en: {
-    files: (n: number, what: string) => (n === 1 ? `There is 1 ${what}:` : `There are ${n} ${what}s:`),
-    none: (what: string) => `There are no ${what}s in the indexed folders.`,
+    files: (n: number, what: string, words?: string) => (n === 1 ? `There is 1 ${what}${words ? ` that mentions ${words}` : ''}:` : `There are ${n} ${what}s${words ? ` that mention ${words}` : ''}:`),
+    none: (what: string, words?: string) => `There are no ${what}s${words ? ` that mention ${words}` : ''} in the indexed folders.`,
     more: (n: number) => `… and ${n} more.`,
     file: 'file',
     notFound: 'Your files do not seem to contain the answer to this.',
@@ -35,8 +35,8 @@ const TEXT = {
     addressed: '(this passage speaks to an AI assistant; Docent does not follow it)',
   },
   nl: {
-    files: (n: number, what: string) => (n === 1 ? `Er is 1 ${what}:` : `Er zijn ${n} ${what}en:`),
-    none: (what: string) => `Er zijn geen ${what}en in de geïndexeerde mappen.`,
+    files: (n: number, what: string, words?: string) => (n === 1 ? `Er is 1 ${what}${words ? ` dat ${words} noemt` : ''}:` : `Er zijn ${n} ${what}en${words ? ` die ${words} noemen` : ''}:`),
+    none: (what: string, words?: string) => `Er zijn geen ${what}en${words ? ` die ${words} noemen` : ''} in de geïndexeerde mappen.`,
     more: (n: number) => `… en nog ${n}.`,
     file: 'bestand',
     notFound: 'Uw bestanden lijken het antwoord hierop niet te bevatten.',
@@ -68,9 +68,11 @@ export function reduceFiles(files: FileQueryResult, plan: Plan, language: string
   const types = plan.filters.types ?? [];
   const what = types.length === 1 ? TYPE_NAMES[types[0]!]![language === 'nl' ? 'nl' : 'en'] : t.file;
   const lines: string[] = [];
-  if (files.total === 0) lines.push(t.none(what));
+  // The words the files were counted by, as the user reads them ("that mention linspace").
+  const words = plan.filters.mentioning?.length ? plan.filters.mentioning.map((w) => `"${w}"`).join(' + ') : undefined;
+  if (files.total === 0) lines.push(t.none(what, words));
   else {
-    lines.push(t.files(files.total, what));
+    lines.push(t.files(files.total, what, words));
     // Each file named once: it is its own source (its citation lists it to open).
     for (const f of files.files.slice(0, LIST_LIMIT)) lines.push(`- ${basename(f.path)} (${f.modified.slice(0, 10)})`);
     if (files.total > Math.min(files.files.length, LIST_LIMIT)) lines.push(t.more(files.total - Math.min(files.files.length, LIST_LIMIT)));
