@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../src/pipeline/index/chunker.js';
 import { docTypeOf, extract } from '../../src/pipeline/index/extractors/extract.js';
+import { joinItems, type TextItemLike } from '../../src/pipeline/index/extractors/pdfExtractor.js';
 import { placeSections, readOutline, type OutlineSource } from '../../src/pipeline/index/extractors/pdfOutline.js';
 import { decodeText, looksBinary } from '../../src/pipeline/index/extractors/textDecoder.js';
 import { ExtractionError } from '../../src/pipeline/index/extractors/types.js';
@@ -55,6 +56,15 @@ describe('extractors on real files', () => {
   it('joins a word hyphenated across a PDF line break', async () => {
     const doc = await extract(docs('invoices/invoice-2024-002.pdf'), 'pdf');
     expect(doc.pages[0]!.text).toContain('three-year care plan');
+  });
+
+  it('joins an identifier a PDF broke after its underscore at a line end, and nothing else', () => {
+    const line = (str: string, hasEOL = true): TextItemLike => ({ str, hasEOL });
+    // R's administration manual: "… the environment variable R_" / "LIBS_USER. This has a default value".
+    expect(joinItems([line('specified by the environment variable R_'), line('LIBS_USER . This has a default value', false)])).toBe('specified by the environment variable R_LIBS_USER . This has a default value');
+    expect(joinItems([line('ends with a word'), line('next line', false)])).toBe('ends with a word\nnext line');
+    // An underscore standing alone (a blank to fill in) is no identifier.
+    expect(joinItems([line('Name: _'), line('Date:', false)])).toBe('Name: _\nDate:');
   });
 
   it('reads a Word document with mammoth, bold runs included', async () => {

@@ -18,8 +18,9 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * passages whose text did not change are kept), and files that failed or were skipped get
  * another try. 2: PDF running headers and footers dropped, split words joined, fragments joined.
  * 3: a PDF's outline gives its passages their section titles, and passages end where sections do.
+ * 4: an identifier a PDF broke after its underscore at a line end is joined ("R_" + "LIBS_USER").
  */
-export const EXTRACTOR_VERSION = 3;
+export const EXTRACTOR_VERSION = 4;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

@@ -11,7 +11,7 @@ function loadPdfJs(): Promise<PdfJs> {
   return pdfjsPromise;
 }
 
-interface TextItemLike {
+export interface TextItemLike {
   str?: string;
   hasEOL?: boolean;
 }
@@ -79,11 +79,14 @@ export async function extractPdf(buf: Buffer): Promise<ExtractedDocument> {
   }
 }
 
-function joinItems(items: TextItemLike[]): string {
+/** A page's text items as lines (exported for its tests). */
+export function joinItems(items: readonly TextItemLike[]): string {
   let out = '';
   for (const item of items) {
     if (typeof item.str !== 'string') continue;
     out += item.str;
+    // An identifier broken after its underscore ("R_" + "LIBS_USER"): prose never ends a word so.
+    if (item.hasEOL && /[\p{L}\p{N}]_$/u.test(out)) continue;
     // A line that ends in a hyphen continues on the next: whether "charac-" + "ter" or "three-" +
     // "year", the document's own words decide (joinBreakHyphens).
     if (item.hasEOL && /\p{L}-$/u.test(out)) {
