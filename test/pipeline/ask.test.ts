@@ -39,6 +39,18 @@ describe('ask: the seeds\' conversations, answered from real files', () => {
     expect(basename(one.citations[0]!.path)).toBe('heat-pump-manual.pdf');
   });
 
+  it('a question that asks for a file by what it says is answered by what it says ("find the file about houtmulch")', async () => {
+    for (const [q, file] of [['find the file about houtmulch', 'houtmulch.md'], ['do any of my files mention the budget?', 'annual-report-2024.docx'], ['which document talks about the warranty?', 'heat-pump-manual.pdf']] as const) {
+      const r = await ask(fixture.store, q, { now: NOW });
+      expect(r.notFound, q).toBe(false);
+      expect(basename(r.citations[0]!.path), q).toBe(file);
+      // "file", "mention", "talks" ask for the file: they are not looked for in its text.
+      expect(r.plan.asking, q).toEqual(expect.arrayContaining([q.includes('document') ? 'document' : q.includes('files') ? 'files' : 'file']));
+    }
+    // What the files do not hold stays "not found", however it is asked for.
+    expect((await ask(fixture.store, 'which file mentions my passport number?', { now: NOW })).notFound).toBe(true);
+  });
+
   it('"what is the budget?" cites the Word report', async () => {
     const r = await ask(fixture.store, 'what is the budget?', { now: NOW });
     expect(r.notFound).toBe(false);

@@ -13,6 +13,7 @@ describe('Plan: which source answers', () => {
       tool: 'filesystem',
       filters: { types: ['pdf'], modifiedFrom: '2024-01-01', modifiedTo: '2025-01-01', folder: 'invoices' },
       reason: expect.any(String),
+      asking: ['list', 'pdfs', 'folder'],
     });
   });
   it('uses both for things that files mention, and passages for a factual question', () => {
@@ -48,6 +49,13 @@ describe('Plan: which source answers', () => {
     // One file ("which file …?"), or files that are not what is asked for: passages answer.
     expect(plan('Which file does R keep my objects in when I save them on quitting?', 'list', NOW).tool).not.toBe('filesystem');
     expect(plan('Which function writes CSV files where the comma is the decimal point?', 'list', NOW)).toMatchObject({ tool: 'both', filters: {} });
+  });
+  it('names the words by which a question asks for files, only where files are what it asks for', () => {
+    expect(plan('find the file about houtmulch', 'factual', NOW).asking).toEqual(['find', 'file']);
+    expect(plan('do any of my files mention the budget?', 'factual', NOW).asking).toEqual(['files', 'mention']);
+    // "files written by save" is what the question is about, not how it asks.
+    expect(plan('Which function controls the default format of files written by save?', 'factual', NOW).asking).toBeUndefined();
+    expect(plan('What is the budget?', 'factual', NOW).asking).toBeUndefined();
   });
   it('notes kinds of file Docent does not index', () => {
     expect(plan('how many spreadsheets do I have?', 'count', NOW).filters.unindexedKinds).toEqual(['spreadsheets']);

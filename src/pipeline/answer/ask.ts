@@ -138,7 +138,7 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     ],
   );
   const rw = run.result;
-  const p = await timed('plan', () => makePlan(rw.resolved_query, rw.intent, options.now), (x) => `${x.tool}${Object.keys(x.filters).length ? ` ${JSON.stringify(x.filters)}` : ''}`, (x) => [x.reason]);
+  const p: Plan = await timed('plan', () => makePlan(rw.resolved_query, rw.intent, options.now), (x) => `${x.tool}${Object.keys(x.filters).length ? ` ${JSON.stringify(x.filters)}` : ''}`, (x) => [x.reason]);
 
   let reduced: ReducedAnswer;
   let passages: SearchHit[] = [];
@@ -162,6 +162,8 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     if (found.filtersDropped) notes.push(`No file matched ${describeFilters(p)}, so every file was searched.`);
     // Read once: Map and Confidence both look at the passages.
     const texts = passageTexts(store, found.hits);
+    // What Map and Confidence look for: the question, without the words by which it asks for files.
+    const question = p.asking ? { ...rw, asking: p.asking } : rw;
     const mapOptions = { termStats, texts };
     // Map reads each hit with the passages around it in its section (the model, or the words, for the ones it has no time for).
     const mapHits = [...found.hits, ...passageWindows(store, found.hits, texts)];
@@ -169,8 +171,8 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     const mapped: Fact[] = await timed(
       'map',
       async () => {
-        if (!options.answerer) return extractiveMap(store, mapHits, rw, mapOptions);
-        const m = await llmMap(store, mapHits, rw, options.answerer, { ...mapOptions, budgetMs: options.mapBudgetMs });
+        if (!options.answerer) return extractiveMap(store, mapHits, question, mapOptions);
+        const m = await llmMap(store, mapHits, question, options.answerer, { ...mapOptions, budgetMs: options.mapBudgetMs });
         mapNote = ` (model: ${m.byModel} of ${mapHits.length} passages${m.dropped ? `, ${m.dropped} quotes not in their passage dropped` : ''}${m.fallback ? `; extractive for the rest: ${m.fallback}` : ''})`;
         return m.facts;
       },
@@ -179,8 +181,8 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     );
     const facts = await timed('filter', () => filterFacts(mapped), (f) => `${f.length} kept`, factLines);
     // The passages listed with the answer (and the nearest ones of a not-found answer): by their search rank, what Map read in them and their headings.
-    passages = rerankByFacts(store, found.hits, mapped, rw, termStats);
-    const verdict = passageConfidence({ question: rw, facts, hits: found.hits, texts, termStats });
+    passages = rerankByFacts(store, found.hits, mapped, question, termStats);
+    const verdict = passageConfidence({ question, facts, hits: found.hits, texts, termStats });
     evidence = verdict.features;
     let reduceNote = '';
     reduced = await timed(

@@ -4,7 +4,7 @@
  * real manuals: answerable questions against questions whose manual was left out of the index).
  * Below the threshold stored with it, the answer says the files do not seem to hold it.
  */
-import { conceptFrequency, stem, questionCoverage, fileTitle, type Fact, type MapQuestion } from './mapStage.js';
+import { conceptFrequency, contentTerms, stem, questionCoverage, fileTitle, type Fact, type MapQuestion } from './mapStage.js';
 import WEIGHTS from './confidenceWeights.json' with { type: 'json' };
 import { relatedWords, writtenFormsOf } from '../rewrite/lexical/expand.js';
 import { predict } from '../rewrite/lexical/logisticModel.js';
@@ -52,7 +52,7 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const best = hits[0];
   const passage = best ? coverageOf(`${fileTitle(best.path)} ${texts.get(best.chunkId) ?? ''}`) : 0;
   // The user's words, and a follow-up's resolved ones: "how does it handle expired sessions?" asks about the authentication system too.
-  const terms = queryTerms(`${question.original_query ?? ''} ${question.resolved_query}`);
+  const terms = contentTerms(question, `${question.original_query ?? ''} ${question.resolved_query}`);
   // A word the files write in their own language is there ("poort" over English manuals: port).
   const translated = writtenFormsOf(terms, question.language, termStats);
   // Found as written, or every part of it as the files write it.

@@ -65,7 +65,15 @@ export interface MapQuestion {
   original_query?: string;
   /** The question's language: its words count where a passage writes them in the documents' language (writtenForms). */
   language?: string;
+  /** Words that ask for files rather than name what they hold (Plan's `asking`): not looked for. */
+  asking?: readonly string[];
 }
+
+/** The question's words, without those that ask for files. */
+export const contentTerms = (question: Pick<MapQuestion, 'asking'>, text: string): string[] => {
+  const asking = new Set(question.asking ?? []);
+  return queryTerms(text).filter((t) => !asking.has(t));
+};
 
 /** Weights of a resolved question's words the user did not type, and of the rewrite's added search words. */
 const CONTEXT_WEIGHT = 0.3;
@@ -181,7 +189,7 @@ export const sentences = (text: string): string[] => statements(text).map((s) =>
  * each weighted by its rarity in the index, the rewrite's added words at half.
  */
 export function questionCoverage(question: MapQuestion, termStats?: TermStats, knownOnly = false): (sentence: string) => number {
-  const own = queryTerms(question.resolved_query);
+  const own = contentTerms(question, question.resolved_query);
   // A follow-up's own words are its focus; what the rewrite resolved them against is context.
   const focus = question.original_query !== undefined ? new Set(queryTerms(question.original_query)) : undefined;
   const added = queryTerms(question.keywords.join(' ')).filter((t) => !own.includes(t));
@@ -262,7 +270,7 @@ export function fileTitle(path: string): string {
 
 /** The question's own words (stemmed) that a sentence contains. */
 export function questionWordsIn(question: MapQuestion): (sentence: string) => string[] {
-  const own = [...new Set(queryTerms(question.resolved_query).map(stem))];
+  const own = [...new Set(contentTerms(question, question.resolved_query).map(stem))];
   return (sentence) => {
     const words = new Set(queryTerms(sentence).map(stem));
     return own.filter((w) => words.has(w));

@@ -26,6 +26,11 @@ export interface PlanFilters {
 export interface Plan {
   tool: PlanTool;
   filters: PlanFilters;
+  /**
+   * The words by which a question about files asks for them ("which document talks about the
+   * warranty?": which, document, talks): Map and Confidence do not look for them in the passages.
+   */
+  asking?: string[];
   /** Why, in a few words, for --explain. */
   reason: string;
 }
@@ -183,6 +188,15 @@ export function nameHint(question: string): string | undefined {
  * passages; a list of things ("any invoices?") uses both.
  */
 export function plan(question: string, intent: Intent, now = new Date()): Plan {
+  const p = choosePlan(question, intent, now);
+  // Only where files are what it asks for ("find the file about …", not "… the format of files written by save?").
+  const words = tokens(question);
+  const asksFor = fileMentions(question).some((m) => targeted(words, m.at));
+  const asking = asksFor ? queryTerms(question).filter((w) => FRAME_WORDS.has(w) || TYPE_WORDS.has(w)) : [];
+  return asking.length ? { ...p, asking } : p;
+}
+
+function choosePlan(question: string, intent: Intent, now: Date): Plan {
   const filters: PlanFilters = {};
   const mentions = fileMentions(question);
   const types = [...new Set(mentions.flatMap((m) => (m.type ? [m.type] : [])))];
