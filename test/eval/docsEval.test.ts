@@ -1,6 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auroc, firstRelevantRank } from '../../src/eval/metrics.js';
-import { containsFact, itemsWithin, loadDocsSet } from '../../src/eval/docs/docsSet.js';
+import { assembleCorpus, containsFact, itemsWithin, loadDocsSet } from '../../src/eval/docs/docsSet.js';
 import { rankedPages, runDocsEval, scoreItem, type DocsEvalReport } from '../../src/eval/docsEval.js';
 import type { SearchHit } from '../../src/pipeline/search/hybridSearch.js';
 import { tempDir } from '../helpers/tmp.js';
@@ -45,6 +47,24 @@ describe('real-documents evaluation: measures', () => {
     const slice = itemsWithin(set, ['git/git-stash.html']);
     expect(slice.questions.every((q) => q.relevant.every((r) => r.file === 'git/git-stash.html'))).toBe(true);
     expect(slice.questions.length).toBeGreaterThan(0);
+    // Ids are unique across the held-out part too, and the slice holds none of it (R's manuals are not in the slice).
+    const all = [...ids, ...[...(set.heldOut?.questions ?? []), ...(set.heldOut?.conversations.flatMap((c) => c.turns) ?? [])].map((i) => i.id)];
+    expect(new Set(all).size).toBe(all.length);
+    expect(slice.heldOut?.questions ?? []).toEqual([]);
+  });
+
+  it('assembles the slice without the packages it reads nothing of, and says which package the full corpus lacks', () => {
+    const t = tempDir();
+    try {
+      const have = join(t.dir, 'have');
+      mkdirSync(have);
+      writeFileSync(join(have, 'a.html'), '<p>a</p>');
+      const set = { ...loadDocsSet(), slice: { about: '', dirs: ['web'], files: [] }, corpus: [{ dir: 'web', package: 'have-doc', from: have, ext: '.html' }, { dir: 'pdf', package: 'missing-doc', from: join(t.dir, 'missing'), files: ['m.pdf'] }] };
+      expect(assembleCorpus(set, join(t.dir, 'slice'), true)).toEqual(['web/a.html']);
+      expect(() => assembleCorpus(set, join(t.dir, 'full'))).toThrow(/missing-doc is not installed/);
+    } finally {
+      t.cleanup();
+    }
   });
 });
 
