@@ -53,6 +53,8 @@ describe('Plan: which source answers', () => {
   it('names the words by which a question asks for files, only where files are what it asks for', () => {
     expect(plan('find the file about houtmulch', 'factual', NOW).asking).toEqual(['find', 'file']);
     expect(plan('do any of my files mention the budget?', 'factual', NOW).asking).toEqual(['files', 'mention']);
+    // Dutch "welk" before a neuter noun ("welk bestand"), as "welke" before the others.
+    expect(plan('welk bestand noemt houtmulch?', 'factual', NOW).asking).toEqual(['welk', 'bestand', 'noemt']);
     // "files written by save" is what the question is about, not how it asks.
     expect(plan('Which function controls the default format of files written by save?', 'factual', NOW).asking).toBeUndefined();
     expect(plan('What is the budget?', 'factual', NOW).asking).toBeUndefined();
