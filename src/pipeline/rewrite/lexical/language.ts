@@ -5,7 +5,7 @@
  */
 const FUNCTION_WORDS: Record<string, readonly string[]> = {
   en: 'the a an and or of to in on for with what which who how why when where is are was were do does did can could would should this that these those it they there more about any not my your i you we me from be been have has had will at by but if no also than between into through over under after before without within per among'.split(' '),
-  nl: 'de het een en of van in op voor met wat welke wie hoe waarom wanneer waar is zijn was waren doe doet kan kun kunt zou dit dat deze die ze er meer over geen niet mijn jouw hoeveel ook nog ik je we bij naar uit te nee heb heeft tussen tot door onder na zonder binnen'.split(' '),
+  nl: 'de het een en of van in op voor met wat welk welke wie hoe waarom wanneer waar is zijn was waren doe doet kan kun kunt zou dit dat deze die ze er meer over geen niet mijn jouw hoeveel ook nog ik je we bij naar uit te nee heb heeft tussen tot door onder na zonder binnen'.split(' '),
   de: 'der die das ein eine und oder von zu im mit was welche wer wie warum wann wo ist sind war kann könnte dies diese es sie mehr über kein nicht mein wieviel auch noch'.split(' '),
   fr: "le la les un une et ou de du des à en pour avec quoi que qu'est-ce est-ce c'est qu’est-ce c’est quel quelle qui comment pourquoi quand où est sont était peut ce cette ces il ils plus sur pas mon combien aussi".split(' '),
   es: 'el la los las un una y o de del a en para con qué cuál quién cómo por cuándo dónde es son era puede este esta estos ello ellos más sobre no mi cuánto también'.split(' '),
