@@ -22,7 +22,7 @@ import { modelsDir } from '../pipeline/config.js';
 import { forgetAgreements, type SearchHit } from '../pipeline/search/hybridSearch.js';
 import { IndexStore } from '../pipeline/store/indexStore.js';
 import { DocentError } from '../shared/errors.js';
-import { assembleCorpus, containsFact, itemsWithin, loadDocsSet, translatedAnswerable, translatedUnanswerable, verifySet, type AnswerableItem, type DocsSet } from './docs/docsSet.js';
+import { answerableItems, assembleCorpus, containsFact, itemsWithin, loadDocsSet, translatedAnswerable, translatedUnanswerable, verifySet, type AnswerableItem, type DocsSet } from './docs/docsSet.js';
 import { auroc, firstRelevantRank, mean, percentile } from './metrics.js';
 
 /** Below this confidence an answer counts as "not found" for the done-when measure, whatever it says. */
@@ -158,11 +158,16 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
   store.db.exec('DELETE FROM rewrite_cache');
   const t0 = performance.now();
   let asked = 0;
-  const questions: ItemResult[] = [];
-  for (const q of set.questions) {
-    questions.push(scoreAsked(store, q, await askOne(store, q.question, embedder), corpusDir));
-    asked++;
-  }
+  // Each standing alone, in a session of its own.
+  const askQuestions = async (items: readonly AnswerableItem[]): Promise<ItemResult[]> => {
+    const into: ItemResult[] = [];
+    for (const q of items) {
+      into.push(scoreAsked(store, q, await askOne(store, q.question, embedder), corpusDir));
+      asked++;
+    }
+    return into;
+  };
+  const questions = await askQuestions(set.questions);
   const turns: ItemResult[] = [];
   const followUps: ItemResult[] = [];
   const askConversations = async (conversations: DocsSet['conversations'], into: ItemResult[], followUpsInto?: ItemResult[]): Promise<void> => {
@@ -179,11 +184,7 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
     }
   };
   await askConversations(set.conversations, turns, followUps);
-  const translated: ItemResult[] = [];
-  for (const item of translatedAnswerable(set)) {
-    translated.push(scoreAsked(store, item, await askOne(store, item.question, embedder), corpusDir));
-    asked++;
-  }
+  const translated = await askQuestions(translatedAnswerable(set));
   const askUnanswerable = async (items: DocsSet['unanswerable']): Promise<ItemResult[]> => {
     const out: ItemResult[] = [];
     for (const u of items) {
@@ -196,11 +197,7 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
   const unanswerable = await askUnanswerable(set.unanswerable);
   const translatedUnanswered = await askUnanswerable(translatedUnanswerable(set));
   // The held-out manuals' items: asked the same way, counted apart.
-  const heldOut: ItemResult[] = [];
-  for (const q of set.heldOut?.questions ?? []) {
-    heldOut.push(scoreAsked(store, q, await askOne(store, q.question, embedder), corpusDir));
-    asked++;
-  }
+  const heldOut = await askQuestions(set.heldOut?.questions ?? []);
   await askConversations(set.heldOut?.conversations ?? [], heldOut);
   const heldOutUnanswered = await askUnanswerable(set.heldOut?.unanswerable ?? []);
   const answerable = [...questions, ...turns];
@@ -240,18 +237,21 @@ export async function indexCorpus(store: IndexStore, corpusDir: string, vectors:
   }
 }
 
+/** One set's figures as a row of the table. */
+const setRow = (mode: string, name: string, f: SetFigures): string =>
+  [mode, name, f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, `${f.fact_in_passage_1} / ${f.fact_in_passages_5}`, f.citation_on_right_page, f.answerable_not_found, f.mean_confidence, f.answer_chars_median].join(' | ');
+
 function table(results: readonly ModeFigures[]): string {
   const rows: string[] = [];
   const head = ['mode', 'set', 'n', 'hit@1', 'hit@5', 'MRR@10', 'file hit@5', 'fact in answer', 'fact in passage 1 / 1-5', 'cited a right page', 'answerable → not found', 'mean conf.', 'answer chars (median)'];
   rows.push(head.join(' | '));
   for (const r of results) {
     for (const [name, f] of [['questions', r.questions], ['conversation turns', r.conversations], ['  of which follow-ups', r.follow_ups], ['all answerable', r.all_answerable], ['questions asked in Dutch', r.translated]] as const) {
-      rows.push([r.mode, name, f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, `${f.fact_in_passage_1} / ${f.fact_in_passages_5}`, f.citation_on_right_page, f.answerable_not_found, f.mean_confidence, f.answer_chars_median].join(' | '));
+      rows.push(setRow(r.mode, name, f));
     }
     rows.push(`${r.mode} | unanswerable | ${r.unanswerable.n} | not found ${r.unanswerable.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${r.unanswerable.not_found_or_low} | mean conf. ${r.unanswerable.mean_confidence} | AUROC ${r.auroc} | ${r.ms_per_question} ms per question`);
     if (r.held_out) {
-      const f = r.held_out;
-      rows.push([r.mode, 'held out (manuals added later)', f.n, f['hit@1'], f['hit@5'], f['mrr@10'], f['file_hit@5'], f.answer_contains_fact, `${f.fact_in_passage_1} / ${f.fact_in_passages_5}`, f.citation_on_right_page, f.answerable_not_found, f.mean_confidence, f.answer_chars_median].join(' | '));
+      rows.push(setRow(r.mode, 'held out (manuals added later)', r.held_out));
       const h = r.held_out_unanswerable!;
       rows.push(`${r.mode} | held out: unanswerable | ${h.n} | not found ${h.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${h.not_found_or_low} | mean conf. ${h.mean_confidence} | AUROC ${h.auroc} (against the held-out answerable)`);
     }
@@ -324,8 +324,7 @@ async function main(): Promise<void> {
     const dir = join(resolve(values.cache ?? '.docent-eval'), 'docs-corpus');
     assembleCorpus(set, dir);
     const problems = await verifySet(set, dir);
-    const turns = (conversations: DocsSet['conversations']): number => conversations.reduce((n, c) => n + c.turns.length, 0);
-    const items = set.questions.length + turns(set.conversations) + (set.heldOut ? set.heldOut.questions.length + turns(set.heldOut.conversations) : 0);
+    const items = answerableItems(set).length;
     process.stdout.write(problems.length ? `${problems.join('\n')}\n${problems.length} problems\n` : `all ${items} items: every relevant page holds its fact\n`);
     process.exitCode = problems.length ? 1 : 0;
     return;

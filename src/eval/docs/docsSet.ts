@@ -12,6 +12,8 @@ import { DocentError } from '../../shared/errors.js';
 
 const Relevant = z.object({ file: z.string().min(1), page: z.number().int().positive().optional() }).strict();
 const Answerable = z.object({ id: z.string().min(1), question: z.string().min(1), relevant: z.array(Relevant).min(1), facts: z.array(z.string().min(1)).min(1) }).strict();
+const Conversation = z.object({ id: z.string().min(1), language: z.string().min(2), turns: z.array(Answerable).min(2) }).strict();
+const Unanswerable = z.object({ id: z.string().min(1), question: z.string().min(1) }).strict();
 const Source = z.object({ dir: z.string().min(1), package: z.string().min(1), from: z.string().min(1), ext: z.string().optional(), files: z.array(z.string()).optional() }).strict();
 
 export const DocsSetSchema = z
@@ -20,8 +22,8 @@ export const DocsSetSchema = z
     corpus: z.array(Source).min(1),
     slice: z.object({ about: z.string(), dirs: z.array(z.string()), files: z.array(z.string()) }).strict(),
     questions: z.array(Answerable),
-    unanswerable: z.array(z.object({ id: z.string().min(1), question: z.string().min(1) }).strict()),
-    conversations: z.array(z.object({ id: z.string().min(1), language: z.string().min(2), turns: z.array(Answerable).min(2) }).strict()),
+    unanswerable: z.array(Unanswerable),
+    conversations: z.array(Conversation),
     /** Questions of the set asked in another language than the files' (scored as the item they translate). */
     translated: z.array(z.object({ of: z.string().min(1), language: z.string().min(2), question: z.string().min(1) }).strict()).default([]),
     /**
@@ -33,8 +35,8 @@ export const DocsSetSchema = z
       .object({
         about: z.string(),
         questions: z.array(Answerable),
-        conversations: z.array(z.object({ id: z.string().min(1), language: z.string().min(2), turns: z.array(Answerable).min(2) }).strict()),
-        unanswerable: z.array(z.object({ id: z.string().min(1), question: z.string().min(1) }).strict()),
+        conversations: z.array(Conversation),
+        unanswerable: z.array(Unanswerable),
       })
       .strict()
       .optional(),
@@ -52,6 +54,12 @@ export function loadDocsSet(path = DOCS_SET_PATH): DocsSet {
   const unknown = set.translated.filter((t) => !set.questions.some((q) => q.id === t.of) && !set.unanswerable.some((u) => u.id === t.of));
   if (unknown.length) throw new DocentError(`the evaluation set translates questions it does not have: ${unknown.map((t) => t.of).join(', ')}`, `Fix the "of" fields of ${path}.`);
   return set;
+}
+
+/** Every answerable item with pages to check: the questions and conversation turns, the held-out part's too. */
+export function answerableItems(set: DocsSet): AnswerableItem[] {
+  const parts = [set, ...(set.heldOut ? [set.heldOut] : [])];
+  return parts.flatMap((p) => [...p.questions, ...p.conversations.flatMap((c) => c.turns)]);
 }
 
 /** The set's translations of its answerable questions, each as the item it asks: the original's pages and facts, its own wording. */
@@ -120,8 +128,7 @@ export function itemsWithin(set: DocsSet, files: readonly string[]): DocsSet {
 export async function verifySet(set: DocsSet, corpusDir: string): Promise<string[]> {
   const pagesOf = new Map<string, Map<number | null, string>>();
   const problems: string[] = [];
-  const items = [...set.questions, ...set.conversations.flatMap((c) => c.turns), ...(set.heldOut ? [...set.heldOut.questions, ...set.heldOut.conversations.flatMap((c) => c.turns)] : [])];
-  for (const item of items) {
+  for (const item of answerableItems(set)) {
     for (const r of item.relevant) {
       let pages = pagesOf.get(r.file);
       if (!pages) {

@@ -71,10 +71,7 @@ function fileWhere(store: IndexStore, filters: PlanFilters, contentTerms?: reado
     where.push("lower(docent_basename(f.path)) LIKE ? ESCAPE '\\'");
     params.push(`%${likeEscape(filters.nameContains.toLowerCase())}%`);
   }
-  // The caller's content words, or the plan's: files that mention every one of them.
-  const terms = contentTerms?.length ? contentTerms : filters.mentioning;
-  const all = contentTerms?.length ? allTerms : true;
-  const match = terms?.length ? (all ? terms.map((t) => ftsMatchExpression([t])).join(' AND ') : ftsMatchExpression(terms)) : undefined;
+  const match = contentTerms?.length ? (allTerms ? contentTerms.map((t) => ftsMatchExpression([t])).join(' AND ') : ftsMatchExpression(contentTerms)) : undefined;
   if (match) {
     where.push('f.id IN (SELECT c.file_id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid WHERE chunks_fts MATCH ?)');
     params.push(match);

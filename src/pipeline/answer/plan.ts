@@ -67,7 +67,11 @@ interface FileMention {
  * script", "error code E07" describe what is asked about and name none.
  */
 export function fileMentions(question: string): FileMention[] {
-  const words = tokens(question);
+  return mentionsIn(tokens(question));
+}
+
+/** fileMentions over the question's words (tokens). */
+function mentionsIn(words: readonly string[]): FileMention[] {
   const out: FileMention[] = [];
   words.forEach((w, i) => {
     const prev = words[i - 1];
@@ -97,10 +101,7 @@ const targeted = (words: readonly string[], at: number): boolean => words.slice(
  * what it names first. Not "Which function writes CSV files …?" (a function is asked for), nor
  * "which file has the budget?" (one file: the passage that answers cites it).
  */
-const asksForFiles = (question: string, mentions: readonly FileMention[]): boolean => {
-  const words = tokens(question);
-  return mentions.some((m) => !m.single && targeted(words, m.at));
-};
+const asksForFiles = (words: readonly string[], mentions: readonly FileMention[]): boolean => mentions.some((m) => !m.single && targeted(words, m.at));
 
 /**
  * The words files must mention to be listed or counted: the question's own, without the wording
@@ -188,21 +189,20 @@ export function nameHint(question: string): string | undefined {
  * passages; a list of things ("any invoices?") uses both.
  */
 export function plan(question: string, intent: Intent, now = new Date()): Plan {
-  const p = choosePlan(question, intent, now);
-  // Only where files are what it asks for ("find the file about …", not "… the format of files written by save?").
   const words = tokens(question);
-  const asksFor = fileMentions(question).some((m) => targeted(words, m.at));
+  const mentions = mentionsIn(words);
+  const p = choosePlan(question, words, mentions, intent, now);
+  // Only where files are what it asks for ("find the file about …", not "… the format of files written by save?").
+  const asksFor = mentions.some((m) => targeted(words, m.at));
   const asking = asksFor ? queryTerms(question).filter((w) => FRAME_WORDS.has(w) || TYPE_WORDS.has(w)) : [];
   return asking.length ? { ...p, asking } : p;
 }
 
-function choosePlan(question: string, intent: Intent, now: Date): Plan {
+function choosePlan(question: string, words: readonly string[], mentions: readonly FileMention[], intent: Intent, now: Date): Plan {
   const filters: PlanFilters = {};
-  const mentions = fileMentions(question);
   const types = [...new Set(mentions.flatMap((m) => (m.type ? [m.type] : [])))];
   if (types.length) filters.types = types;
   // A kind Docent does not index, where the question asks for files of it ("how many spreadsheets?", not "which function writes CSV files?").
-  const words = tokens(question);
   const unindexed = UNINDEXED.filter(([re]) => words.some((w, i) => re.test(w) && targeted(words, i))).map(([, k]) => k);
   if (unindexed.length) filters.unindexedKinds = unindexed;
   const range = dateRange(question, now);
@@ -215,7 +215,7 @@ function choosePlan(question: string, intent: Intent, now: Date): Plan {
   const name = nameHint(question);
   if (name) filters.nameContains = name;
 
-  const aboutFiles = asksForFiles(question, mentions) || unindexed.length > 0;
+  const aboutFiles = asksForFiles(words, mentions) || unindexed.length > 0;
   // Files counted or listed for what they say: those that mention the question's other words.
   const mentioning = aboutFiles && (intent === 'count' || intent === 'list') ? mentioned(question, filters) : [];
   const about = /\b(about|over|that (say|mention)|die .* noemen)\b/i.test(question);
