@@ -224,13 +224,24 @@ describe('fusion by score where the encoder reads the index poorly', () => {
     expect([...weak.entries()].sort((a, b) => b[1] - a[1])[0]![0]).toBe(1);
   });
 
-  it('judges the encoder by the mean agreement of the index\'s latest searches, kept in the index for the next process', () => {
+  /** Two connections to one new index bound to encoder-a (two processes sharing it), closed and removed after `use`. */
+  const twoConnections = (use: (first: IndexStore, second: IndexStore) => void): void => {
     const t = tempDir();
     const path = join(t.dir, 'index.sqlite');
-    const index = IndexStore.open(path);
-    const other = IndexStore.open(path);
+    const first = IndexStore.open(path);
+    const second = IndexStore.open(path);
     try {
-      index.bindEmbedder({ id: 'encoder-a', dimension: 4 });
+      first.bindEmbedder({ id: 'encoder-a', dimension: 4 });
+      use(first, second);
+    } finally {
+      first.close();
+      second.close();
+      t.cleanup();
+    }
+  };
+
+  it('judges the encoder by the mean agreement of the index\'s latest searches, kept in the index for the next process', () => {
+    twoConnections((index, other) => {
       expect(encoderReadsIndex(index, undefined)).toBe(1); // nothing known yet: trust it
       expect(encoderReadsIndex(index, 0.05)).toBe(0.05);
       for (const a of [0.1, 0.1, 0.6]) encoderReadsIndex(index, a);
@@ -248,20 +259,11 @@ describe('fusion by score where the encoder reads the index poorly', () => {
       expect(encoderReadsIndex(index, 0.3)).toBe(0.3);
       forgetAgreements(other);
       expect(encoderReadsIndex(index, undefined)).toBe(1);
-    } finally {
-      index.close();
-      other.close();
-      t.cleanup();
-    }
+    });
   });
 
   it('judges a search all the same while another process holds the index for writing, without remembering it', () => {
-    const t = tempDir();
-    const path = join(t.dir, 'index.sqlite');
-    const writer = IndexStore.open(path);
-    const index = IndexStore.open(path);
-    try {
-      writer.bindEmbedder({ id: 'encoder-a', dimension: 4 });
+    twoConnections((writer, index) => {
       encoderReadsIndex(writer, 0.1);
       // The app's indexer mid-batch; this connection does not wait for it.
       writer.db.exec('BEGIN IMMEDIATE');
@@ -269,10 +271,6 @@ describe('fusion by score where the encoder reads the index poorly', () => {
       expect(encoderReadsIndex(index, 0.3)).toBeCloseTo(0.2, 10);
       writer.db.exec('COMMIT');
       expect(encoderReadsIndex(index, undefined)).toBeCloseTo(0.1, 10);
-    } finally {
-      writer.close();
-      index.close();
-      t.cleanup();
-    }
+    });
   });
 });
