@@ -29,6 +29,8 @@ const FOLLOW_UPS: [string, HistoryMessage[], string, RegExp][] = [
   // "one" as a verb's object: one of the kind named, in the singular where it was said in the plural.
   ['en', talk('What is an annotated tag in git?', 'Tag objects created with -a are called annotated tags.'), 'how do I delete one?', /^how do I delete one (?:annotated )?tag\?$/],
   ['en', talk('How do I list my tags?', 'git tag lists the tags.'), 'how do I delete one?', /^how do I delete one tag\?$/],
+  // "it" is what the question acts on, not where it comes from (the phrase model's after_preposition).
+  ['en', talk('How do I install a package from CRAN in R?', 'Call install.packages with the name of the package.'), 'and how do I remove it again?', /^and how do I remove (?:a |the )?package again\?$/],
   ['en', talk('What battery does the Pixel 9 have?', 'The Pixel 9 has a 4700 mAh battery that lasts a day.'), 'is it removable?', /^is (?:the )?(?:Pixel|battery|4700 mAh battery)[\w ]* removable\?$/],
 ];
 

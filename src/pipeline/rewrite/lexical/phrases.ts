@@ -23,7 +23,7 @@ export interface Phrase {
 }
 
 /** The phrase model's features, in the order of its weights (weights.json `phrase`). */
-export const PHRASE_FEATURES = ['bias', 'term_p', 'term_p_max', 'recency', 'in_user', 'in_assistant', 'in_first_user', 'early_in_question', 'mentions', 'capitalised', 'length', 'agrees', 'topic', 'idf', 'in_last_user', 'after_article'] as const;
+export const PHRASE_FEATURES = ['bias', 'term_p', 'term_p_max', 'recency', 'in_user', 'in_assistant', 'in_first_user', 'early_in_question', 'mentions', 'capitalised', 'length', 'agrees', 'topic', 'idf', 'in_last_user', 'after_article', 'after_preposition'] as const;
 
 /** One place a phrase is said. */
 interface Said {
@@ -38,6 +38,8 @@ interface Said {
   topic: boolean;
   /** Its first word opens a sentence (its capital may be the sentence's). */
   opensSentence?: boolean;
+  /** It stands after a preposition ("from CRAN", "in the config file"): a circumstance, not what the sentence is about (English, by parts of speech). */
+  governed?: boolean;
 }
 
 const MAX_WORDS = 4;
@@ -45,6 +47,7 @@ const MAX_WORDS = 4;
 const LINKED_WORDS = 7;
 const PHRASE_TAGS = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
 const NOUNS = new Set(['NOUN', 'PROPN']);
+const DETERMINERS = new Set(['DET', 'PRON']);
 /** One language's table of reference shapes (templates.json). */
 export interface LanguageTable {
   referring: Record<string, string>;
@@ -84,10 +87,16 @@ function englishPhrases(text: string): Said[] {
     while (run.length && !NOUNS.has(tags[run.at(-1)!]!)) run.pop();
     const linked = run.some((i) => links.has(words[i]!.toLowerCase()));
     const kept = run.slice(-(linked ? LINKED_WORDS : MAX_WORDS)).filter((i) => /[\p{L}\p{N}]/u.test(words[i]!));
-    if (kept.length && kept.some((i) => /\p{L}{2}/u.test(words[i]!))) out.push(said(words, kept, words.length, lemmas[kept.at(-1)!]!.toLowerCase() !== words[kept.at(-1)!]!.toLowerCase()));
+    if (kept.length && kept.some((i) => /\p{L}{2}/u.test(words[i]!))) out.push({ ...said(words, kept, words.length, lemmas[kept.at(-1)!]!.toLowerCase() !== words[kept.at(-1)!]!.toLowerCase()), governed: afterPreposition(kept[0]!) });
     run = [];
   };
   const links = new Set(table('en').phraseLinks);
+  // A preposition before the phrase, or before its determiner ("from CRAN", "in the file"); not a
+  // link word, which ties a thing to what it belongs to ("the capital of France").
+  const afterPreposition = (first: number): boolean => {
+    const j = first - 1 - (DETERMINERS.has(tags[first - 1] ?? '') ? 1 : 0);
+    return tags[j] === 'ADP' && !links.has(words[j]!.toLowerCase());
+  };
   // "the SEC rules on pattern day trading": a noun phrase goes on past a link word before another noun.
   const linksOn = (i: number): boolean => run.length > 0 && NOUNS.has(tags[run.at(-1)!]!) && links.has(words[i]!.toLowerCase()) && PHRASE_TAGS.has(tags[i + 1] ?? '');
   // A name after a common word or a number starts a phrase of its own ("in the 1980s Ray Charles").
@@ -240,6 +249,8 @@ export function conversationPhrases(query: string, turns: readonly SelectedTurn[
       idf ? idf.get(last.words.at(-1)!)! / maxIdf : 0.5,
       user.some((m) => m.turn === lastTurn) ? 1 : 0,
       mentions.some((m) => m.s.article !== '') ? 1 : 0,
+      // Every time the user named it, after a preposition ("install a package from CRAN"): the circumstance, not the thing.
+      user.length && user.every((m) => m.s.governed) ? 1 : 0,
     ];
     return { text: last.text, article: last.article, words: last.words, plural: last.plural, features };
   });
