@@ -131,3 +131,19 @@ describe('question coverage with words of the same meaning', () => {
     expect(cover('Het weer is mooi.')).toBe(0);
   });
 });
+
+describe('question coverage of a word in another form', () => {
+  it('meets a word in its other forms by their shared stem, and keeps other words apart', () => {
+    // "libraries" and "library" share no first letters beyond "librar": a cut of the last letters kept them apart.
+    expect(stem('libraries')).toBe(stem('library'));
+    expect(stem('removed')).toBe(stem('remove'));
+    expect(stem('general')).not.toBe(stem('generate'));
+    const cover = questionCoverage({ resolved_query: 'Where are user libraries kept?', keywords: [] });
+    expect(cover('Each user library is kept in a folder of its own.')).toBeCloseTo(1, 5);
+    expect(cover('The library path is printed.')).toBeGreaterThan(0);
+    expect(cover('Nothing of the kind.')).toBe(0);
+    // Numbers and mixed tokens are compared as written.
+    expect(stem('utf8')).toBe('utf8');
+    expect(stem('2024')).toBe('2024');
+  });
+});

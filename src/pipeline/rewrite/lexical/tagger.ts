@@ -37,3 +37,21 @@ export function englishTags(text: string): Tagged {
     return { words, tags, lemmas };
   });
 }
+
+const stems = new Map<string, string>();
+/** Stems kept: the passages' words come back with every question over them. */
+const STEM_LIMIT = 50_000;
+
+/** A word's Porter2 (Snowball English) stem by wink's model ("libraries" → "librari", as "library"), read once. */
+export function porterStem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    const n = tagger();
+    // wink-nlp's typings leave its.stem out; the model it is read with has the stemmer.
+    const stem = (n.its as unknown as { stem: typeof n.its.value }).stem;
+    s = ((n.readDoc(word).tokens().out(stem) as (string | undefined)[])[0] ?? word).toLowerCase();
+    if (stems.size >= STEM_LIMIT) stems.clear();
+    stems.set(word, s);
+  }
+  return s;
+}
