@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateRange, folderHint, nameHint, plan } from '../../src/pipeline/answer/plan.js';
+import WORDS from '../../src/pipeline/answer/planWords.json' with { type: 'json' };
 
 const NOW = new Date(Date.UTC(2026, 10, 21, 12));
 
@@ -76,10 +77,37 @@ describe('Plan: filters', () => {
     expect(dateRange('the budget is 2024 euro', NOW)).toBeUndefined();
     expect(dateRange('more about INV-2024-002?', NOW)).toBeUndefined();
   });
+  it('reads every month and period of the language tables', () => {
+    for (const months of Object.values(WORDS.months)) {
+      for (const [name, month] of Object.entries(months)) {
+        const from = `2025-${String(month + 1).padStart(2, '0')}-01`;
+        expect(dateRange(`notes of ${name} 2025`, NOW)?.from, name).toBe(from);
+        expect(dateRange(`${name} 2025`.toUpperCase(), NOW)?.from, name).toBe(from);
+      }
+    }
+    const periods: Record<string, { from: string; to: string }> = {
+      lastMonth: { from: '2026-10-01', to: '2026-11-01' },
+      thisMonth: { from: '2026-11-01', to: '2026-12-01' },
+      lastYear: { from: '2025-01-01', to: '2026-01-01' },
+      thisYear: { from: '2026-01-01', to: '2027-01-01' },
+    };
+    for (const [period, range] of Object.entries(periods)) {
+      for (const phrase of Object.values(WORDS.dates[period as keyof typeof WORDS.dates]).flat()) expect(dateRange(`notes of ${phrase}`, NOW), phrase).toEqual(range);
+    }
+    for (const phrase of Object.values(WORDS.dates.since).flat()) expect(dateRange(`notes ${phrase} 2023`, NOW)?.from, phrase).toBe('2023-01-01');
+    for (const phrase of Object.values(WORDS.dates.after).flat()) expect(dateRange(`notes ${phrase} 2023`, NOW)?.from, phrase).toBe('2024-01-01');
+    for (const phrase of Object.values(WORDS.dates.before).flat()) expect(dateRange(`notes ${phrase} 2023`, NOW)?.to, phrase).toBe('2023-01-01');
+    // A word that only contains a month's name is none ("mayor", "marching").
+    expect(dateRange('the mayor 2025 plan', NOW)).toEqual({ from: '2025-01-01', to: '2026-01-01' });
+    expect(dateRange('marching orders', NOW)).toBeUndefined();
+  });
   it('reads folder and name hints in English and Dutch', () => {
     expect(folderHint('any PDFs in my invoices folder?')).toBe('invoices');
     expect(folderHint('wat staat er in de map facturen?')).toBe('facturen');
     expect(folderHint('what is the budget?')).toBeUndefined();
+    // "map" names a folder only as Dutch does ("in de map …"): in English it is a verb.
+    expect(folderHint('how do I map keys to values?')).toBeUndefined();
+    expect(folderHint('in mijn map offertes staat wat?')).toBe('offertes');
     expect(nameHint('the file named budget-2024')).toBe('budget-2024');
     expect(nameHint('documenten met factuur in de naam')).toBe('factuur');
     // A file's whole name, as an answer gave it.

@@ -35,13 +35,17 @@ export interface Plan {
   reason: string;
 }
 
-const UNINDEXED: Array<[RegExp, string]> = [
-  [/\b(spreadsheets?|excel|xlsx?|csv|rekenbla(d|den))\b/i, 'spreadsheets'],
-  [/\b(presentations?|powerpoint|pptx?|slides|presentaties?)\b/i, 'presentations'],
-  [/\b(images?|photos?|pictures?|afbeeldingen|foto'?s)\b/i, 'images'],
-];
-
 const ALL = (table: Record<string, string[]>): Set<string> => new Set(Object.values(table).flat());
+/** Kinds of file Docent does not index, with the words that name them ("spreadsheets": excel, csv, rekenbladen). */
+const UNINDEXED = Object.entries(WORDS.unindexedKinds).map(([kind, words]) => ({ kind, words: ALL(words) }));
+/** Any of a table's phrases, as a regular expression's alternatives, longest first; "…" stands for any words between. */
+const anyOf = (phrases: Iterable<string>): string =>
+  [...phrases]
+    .sort((a, b) => b.length - a.length)
+    .map((p) => p.split('…').map((part) => part.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' .* '))
+    .join('|');
+/** A phrase of the table, as a word or words of the question ("last month", "die … noemen"). */
+const phrasesIn = (table: Record<string, string[]>): RegExp => new RegExp(`(?<![\\p{L}\\p{N}])(?:${anyOf(ALL(table))})(?![\\p{L}\\p{N}])`, 'iu');
 const FILE_NOUNS = ALL(WORDS.fileNouns);
 const PLURAL_FILE_NOUNS = new Set(WORDS.pluralFileNouns);
 const OWN_DETERMINERS = ALL(WORDS.ownDeterminers);
@@ -110,7 +114,7 @@ const asksForFiles = (words: readonly string[], mentions: readonly FileMention[]
  */
 export function mentioned(question: string, filters: PlanFilters): string[] {
   const named = new Set(tokens(`${filters.folder ?? ''} ${filters.nameContains ?? ''}`));
-  return queryTerms(question).filter((w) => w.length > 1 && !FRAME_WORDS.has(w) && !TYPE_WORDS.has(w) && !named.has(w) && !UNINDEXED.some(([re]) => re.test(w)) && !(w in MONTHS) && !/^(?:19|20)\d{2}$/.test(w));
+  return queryTerms(question).filter((w) => w.length > 1 && !FRAME_WORDS.has(w) && !TYPE_WORDS.has(w) && !named.has(w) && !UNINDEXED.some((u) => u.words.has(w)) && !MONTHS.has(w) && !/^(?:19|20)\d{2}$/.test(w));
 }
 
 /** A count of things the files hold ("are there more invoices?"), not a quantity a passage states ("how many points by default?"). */
@@ -119,67 +123,103 @@ const inventoryCue = (question: string): boolean => {
   return INVENTORY_CUES.some((cue) => q.includes(` ${cue} `));
 };
 
-const MONTHS: Record<string, number> = {
-  january: 0, jan: 0, januari: 0, february: 1, feb: 1, februari: 1, march: 2, mar: 2, maart: 2, april: 3, apr: 3,
-  may: 4, mei: 4, june: 5, jun: 5, juni: 5, july: 6, jul: 6, juli: 6, august: 7, aug: 7, augustus: 7,
-  september: 8, sep: 8, sept: 8, october: 9, oct: 9, oktober: 9, okt: 9, november: 10, nov: 10, december: 11, dec: 11,
+const MONTHS = new Map(Object.values(WORDS.months).flatMap((m) => Object.entries(m)));
+const MONTH = anyOf(MONTHS.keys());
+const DATES = WORDS.dates;
+const YEAR = '((?:19|20)\\d{2})';
+/** "in March 2025", "since May 2024". */
+const MONTH_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:(${anyOf(ALL(DATES.since))})|(?:${anyOf(ALL(DATES.in))}))?\\s*(${MONTH})\\s+(\\d{4})(?![\\p{L}\\p{N}])`, 'iu');
+/** "since 2023", "after 2023". */
+const SINCE_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:(${anyOf(ALL(DATES.since))})|(${anyOf(ALL(DATES.after))}))\\s+${YEAR}(?![\\p{L}\\p{N}])`, 'iu');
+const BEFORE_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:${anyOf(ALL(DATES.before))})\\s+${YEAR}(?![\\p{L}\\p{N}])`, 'iu');
+const IN_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:${anyOf(ALL(DATES.in))})\\s+${YEAR}(?![\\p{L}\\p{N}])`, 'iu');
+/** A year standing alone, not an amount ("the budget is 2024 euro") nor part of a code ("INV-2024-002"). */
+const BARE_YEAR = new RegExp(`(?<![\\w-])${YEAR}(?![\\w-])(?!\\s*(?:${anyOf(WORDS.amountUnits)}))`, 'iu');
+const PERIODS = {
+  lastMonth: phrasesIn(DATES.lastMonth),
+  thisMonth: phrasesIn(DATES.thisMonth),
+  lastYear: phrasesIn(DATES.lastYear),
+  thisYear: phrasesIn(DATES.thisYear),
+  lastWeek: phrasesIn(DATES.lastWeek),
+  today: phrasesIn(DATES.today),
+  yesterday: phrasesIn(DATES.yesterday),
 };
 
 const iso = (d: Date): string => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d = 1): Date => new Date(Date.UTC(y, m, d));
+const DAY = 86_400_000;
 
-/** A date range named in the question, relative to `now` where it is relative ("last month"). */
+/** A date range named in the question, relative to `now` where it is relative ("last month"); its wording from planWords.json (dates, months). */
 export function dateRange(question: string, now: Date): { from: string; to: string } | undefined {
   const q = question.toLowerCase();
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
-  const monthYear = /\b(?:in|from|of|van|uit|since|sinds)?\s*(january|jan|januari|february|feb|februari|march|mar|maart|april|apr|may|mei|june|jun|juni|july|jul|juli|august|aug|augustus|september|sept?|october|oct|oktober|okt|november|nov|december|dec)\s+(\d{4})\b/.exec(q);
+  const monthYear = MONTH_YEAR.exec(q);
   if (monthYear) {
-    const month = MONTHS[monthYear[1]!]!;
-    const year = Number(monthYear[2]);
-    if (/\b(since|sinds)\s/.test(monthYear[0])) return { from: iso(utc(year, month)), to: iso(utc(y + 1, 0)) };
+    const month = MONTHS.get(monthYear[2]!)!;
+    const year = Number(monthYear[3]);
+    if (monthYear[1]) return { from: iso(utc(year, month)), to: iso(utc(y + 1, 0)) };
     return { from: iso(utc(year, month)), to: iso(utc(year, month + 1)) };
   }
-  const since = /\b(?:since|sinds|after|na)\s+((?:19|20)\d{2})\b/.exec(q);
-  if (since) return { from: iso(utc(Number(since[1]) + (/after|na/.test(since[0]) ? 1 : 0), 0)), to: iso(utc(y + 1, 0)) };
-  const before = /\b(?:before|voor|vóór)\s+((?:19|20)\d{2})\b/.exec(q);
+  const since = SINCE_YEAR.exec(q);
+  if (since) return { from: iso(utc(Number(since[3]) + (since[2] ? 1 : 0), 0)), to: iso(utc(y + 1, 0)) };
+  const before = BEFORE_YEAR.exec(q);
   if (before) return { from: '1970-01-01', to: iso(utc(Number(before[1]), 0)) };
-  const year = /\b(?:in|from|of|van|uit|during|tijdens)\s+((?:19|20)\d{2})\b/.exec(q) ?? /(?<![\w-])((?:19|20)\d{2})(?![\w-])(?!\s*(?:euro|eur|€|\$|usd|kg|m|cm))/.exec(q);
+  const year = IN_YEAR.exec(q) ?? BARE_YEAR.exec(q);
   if (year) {
     const n = Number(year[1]);
     return { from: iso(utc(n, 0)), to: iso(utc(n + 1, 0)) };
   }
-  if (/\b(last|previous) month\b|\bvorige maand\b/.test(q)) return { from: iso(utc(y, m - 1)), to: iso(utc(y, m)) };
-  if (/\bthis month\b|\bdeze maand\b/.test(q)) return { from: iso(utc(y, m)), to: iso(utc(y, m + 1)) };
-  if (/\b(last|previous) year\b|\bvorig jaar\b/.test(q)) return { from: iso(utc(y - 1, 0)), to: iso(utc(y, 0)) };
-  if (/\bthis year\b|\bdit jaar\b/.test(q)) return { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)) };
-  if (/\b(last|past|previous) week\b|\bvorige week\b/.test(q)) return { from: iso(new Date(now.getTime() - 7 * 86_400_000)), to: iso(new Date(now.getTime() + 86_400_000)) };
-  if (/\btoday\b|\bvandaag\b/.test(q)) return { from: iso(now), to: iso(new Date(now.getTime() + 86_400_000)) };
-  if (/\byesterday\b|\bgisteren\b/.test(q)) return { from: iso(new Date(now.getTime() - 86_400_000)), to: iso(now) };
+  if (PERIODS.lastMonth.test(q)) return { from: iso(utc(y, m - 1)), to: iso(utc(y, m)) };
+  if (PERIODS.thisMonth.test(q)) return { from: iso(utc(y, m)), to: iso(utc(y, m + 1)) };
+  if (PERIODS.lastYear.test(q)) return { from: iso(utc(y - 1, 0)), to: iso(utc(y, 0)) };
+  if (PERIODS.thisYear.test(q)) return { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)) };
+  if (PERIODS.lastWeek.test(q)) return { from: iso(new Date(now.getTime() - 7 * DAY)), to: iso(new Date(now.getTime() + DAY)) };
+  if (PERIODS.today.test(q)) return { from: iso(now), to: iso(new Date(now.getTime() + DAY)) };
+  if (PERIODS.yesterday.test(q)) return { from: iso(new Date(now.getTime() - DAY)), to: iso(now) };
   return undefined;
 }
 
-/** "in my invoices folder", "in de map facturen", "under projects/" → the folder's name. */
+const QUOTED_NAME = `["'“]?([\\p{L}\\p{N}_.-]+)["'”]?`;
+const FOLDERS = WORDS.folders;
+const FOLDER_DETERMINERS = anyOf(ALL(FOLDERS.determiners));
+/** "in my invoices folder", "folder invoices", "in de map facturen" (planWords.json folders). */
+const FOLDER_PATTERNS = [
+  new RegExp(`(?<![\\p{L}\\p{N}])in (?:(?:${FOLDER_DETERMINERS}) )?["'“]?([\\p{L}\\p{N}_ .-]+?)["'”]? (?:${anyOf(ALL(FOLDERS.nameThenNoun))})(?![\\p{L}\\p{N}])`, 'iu'),
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${anyOf(ALL(FOLDERS.nounThenName))}) ${QUOTED_NAME}`, 'iu'),
+  new RegExp(`(?<![\\p{L}\\p{N}])in (?:(?:${FOLDER_DETERMINERS}) )?(?:${anyOf(ALL(FOLDERS.inNounThenName))}) ${QUOTED_NAME}`, 'iu'),
+];
+const NOT_FOLDER_NAMES = ALL(FOLDERS.notNames);
+
+/** A folder named in the question ("in my invoices folder", "in de map facturen"). */
 export function folderHint(question: string): string | undefined {
-  const m =
-    /\bin (?:my |the |your )?["'“]?([\p{L}\p{N}_ .-]+?)["'”]? (?:folder|directory|dir)\b/iu.exec(question) ??
-    /\b(?:folder|directory|map) ["'“]?([\p{L}\p{N}_.-]+)["'”]?/iu.exec(question) ??
-    /\bin (?:de |mijn )?map ["'“]?([\p{L}\p{N}_.-]+)["'”]?/iu.exec(question);
-  const name = m?.[1]?.trim();
-  return name && !/^(the|my|a|this|that|de|het|een)$/i.test(name) ? name : undefined;
+  for (const pattern of FOLDER_PATTERNS) {
+    const name = pattern.exec(question)?.[1]?.trim();
+    if (name) return NOT_FOLDER_NAMES.has(name.toLowerCase()) ? undefined : name;
+  }
+  return undefined;
 }
+
+const NAMED = new RegExp(`(?<![\\p{L}\\p{N}])(?:${anyOf(ALL(WORDS.names.named))})\\s+${QUOTED_NAME}`, 'iu');
+const IN_NAME = [...ALL(WORDS.names.inName)].map((phrase) => {
+  const [before, after] = phrase.split('…').map((part) => part.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}\\p{N}])${before} ${QUOTED_NAME} ${after}(?![\\p{L}\\p{N}])`, 'iu');
+});
+/** Files said to be about something ("a list of files about the budget"): passages answer (planWords.json saidAbout). */
+const SAID_ABOUT = phrasesIn(WORDS.saidAbout);
 
 /** "named budget", "called 'report'", "with invoice in the name", a file's whole name (of a path, the name) → the word. */
 export function nameHint(question: string): string | undefined {
-  const named = /\b(?:named|called|titled|genaamd|met de naam|heet|heten)\s+["'“]?([\p{L}\p{N}_.-]+)["'”]?/iu.exec(question);
+  const named = NAMED.exec(question);
   if (named) return named[1];
   // A path's file name: the name filter reads no folders.
   const file = FILE_NAME.exec(question);
   if (file) return baseName(file[1]!);
-  const m =
-    /\bwith ["'“]?([\p{L}\p{N}_.-]+)["'”]? in (?:the|their|its) (?:file ?)?name\b/iu.exec(question) ??
-    /\bmet ["'“]?([\p{L}\p{N}_.-]+)["'”]? in de naam\b/iu.exec(question);
-  return m?.[1];
+  for (const pattern of IN_NAME) {
+    const m = pattern.exec(question);
+    if (m) return m[1];
+  }
+  return undefined;
 }
 
 /**
@@ -203,7 +243,7 @@ function choosePlan(question: string, words: readonly string[], mentions: readon
   const types = [...new Set(mentions.flatMap((m) => (m.type ? [m.type] : [])))];
   if (types.length) filters.types = types;
   // A kind Docent does not index, where the question asks for files of it ("how many spreadsheets?", not "which function writes CSV files?").
-  const unindexed = UNINDEXED.filter(([re]) => words.some((w, i) => re.test(w) && targeted(words, i))).map(([, k]) => k);
+  const unindexed = UNINDEXED.filter((u) => words.some((w, i) => u.words.has(w) && targeted(words, i))).map((u) => u.kind);
   if (unindexed.length) filters.unindexedKinds = unindexed;
   const range = dateRange(question, now);
   if (range) {
@@ -218,7 +258,7 @@ function choosePlan(question: string, words: readonly string[], mentions: readon
   const aboutFiles = asksForFiles(words, mentions) || unindexed.length > 0;
   // Files counted or listed for what they say: those that mention the question's other words.
   const mentioning = aboutFiles && (intent === 'count' || intent === 'list') ? mentioned(question, filters) : [];
-  const about = /\b(about|over|that (say|mention)|die .* noemen)\b/i.test(question);
+  const about = SAID_ABOUT.test(question);
   if (mentioning.length && !(intent === 'list' && about)) filters.mentioning = mentioning;
   if (intent === 'count' && aboutFiles) return { tool: 'filesystem', filters, reason: `a count of files${mentioning.length ? ' that mention what it names' : ''}: answered exactly from the files table` };
   if (intent === 'count' && inventoryCue(question)) return { tool: 'both', filters, reason: 'a count of things: files that mention them, with passages to show' };
