@@ -2,6 +2,8 @@ import { STOPWORDS } from '../../search/queryTerms.js';
 import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { queryCues } from './queryCues.js';
+import CUES from './cueWords.json' with { type: 'json' };
+import { allLanguages, alternatives, WORD_END } from './words.js';
 
 /** The features of the question "does this query need the conversation?", in the order of the weights. */
 export const DEPENDENCE_FEATURES = [
@@ -22,7 +24,8 @@ export const DEPENDENCE_FEATURES = [
 ] as const;
 
 const FIRST_PERSON = /^I(?:['’]\p{L}+)?$/u;
-const WH_START = /^(what|which|who|whom|whose|how|why|when|where|is|are|does|do|can|wat|welke|wie|hoe|waarom|wanneer|waar|is|zijn|kan)\b/i;
+/** A question word or an inverted verb at the start (cueWords.json dependence.whOpenings). */
+const WH_START = new RegExp(`^(?:${alternatives(allLanguages(CUES.dependence.whOpenings))})${WORD_END}`, 'iu');
 
 /**
  * Evidence that a query leans on the conversation: pointing words, ellipsis, shortness, how

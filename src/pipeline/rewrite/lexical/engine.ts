@@ -13,7 +13,8 @@ import { conversationPhrases, PHRASE_FEATURES, type Phrase } from './phrases.js'
 import { queryCues } from './queryCues.js';
 import { fillAttribute, fillBare, fillSaid, fillChoice, fillCircumstance, fillDemonstrative, fillMore, phraseKind, fillOrdinal, fillOther, fillParallel, fillPronoun, listItems, readShape, written, type Shape } from './reference.js';
 import { probability, REWRITE_WEIGHTS, type RewriteWeights } from './scorer.js';
-import { caseLike } from './words.js';
+import { allLanguages, caseLike } from './words.js';
+import CUES from './cueWords.json' with { type: 'json' };
 
 /**
  * The built-in rewrite engine: the term model picks the conversation's words a follow-up needs
@@ -194,12 +195,15 @@ function resolveShape(base: string, shape: Shape, input: LexicalInput, language:
 
 const round = (x: number): number => Math.round(x * 100) / 100;
 
+/** Words of the conversation that are never a term a question lacks ("one", "others"; cueWords.json neverTerms). */
+const NEVER_TERMS = new Set(allLanguages(CUES.neverTerms));
+
 /** The conversation's words the term model scores, likeliest first. */
 function scoredTerms(base: string, input: LexicalInput, language: string, weights: RewriteWeights, dependence: number): { term: string; surface: string; p: number }[] {
   if (!input.turns.length) return [];
   return candidateTerms(base, input.turns, language, input.termStats)
     .map((c) => ({ term: c.term, surface: c.surface, p: probability(weights.term, termFeatures(c.features, dependence)) }))
-    .filter((c) => !/^(?:one|ones|ene|others)$/.test(c.surface))
+    .filter((c) => !NEVER_TERMS.has(c.surface))
     .sort((a, b) => b.p - a.p || a.term.localeCompare(b.term));
 }
 

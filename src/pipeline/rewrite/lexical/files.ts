@@ -3,6 +3,8 @@
  * about lifetimes?", and "the contract" after one that named henderson-contract.docx means that file.
  */
 import type { SelectedTurn } from '../targetedHistory.js';
+import CUES from './cueWords.json' with { type: 'json' };
+import { alternatives } from './words.js';
 
 /**
  * A file's whole name as answers and questions give it ("rust-notes.md", "offerte-aannemer.pdf"):
@@ -24,25 +26,38 @@ export function filesNamed(text: string): string[] {
   return [...new Set(text.match(FILE_NAMES) ?? [])];
 }
 
-/** "it", or "that"/"this" with or without a word for a document ("who wrote that document?"), which the file's name replaces whole. */
-const EN_POINTER = String.raw`(?<pointer>it|(?:that|this)(?:\s+(?:document|file|doc|pdf|note|report|memo|letter|email|page|text))?)`;
-const NL_POINTER = String.raw`(?<pointer>het|(?:dat|dit)(?:\s+(?:document|bestand|verslag|rapport|memo|briefje|brief|mailtje|bericht))?)`;
+interface PointerWords {
+  pointers: string[];
+  demonstratives: string[];
+  documentNouns: string[];
+  saysAfter: string[];
+  saysBefore: string[];
+  doneBefore: string[];
+  auxiliaries: string[];
+  order: string[];
+  participlesAfter: string[];
+  participlesLater: string[];
+}
+
 /**
- * A pointing word for a text, as group "pointer": what says, mentions or holds something ("what
- * does it say about …?", "wat zegt het over …?"), or what is done to a document ("when did I write
- * it?", "who signed it?", "when was it last modified?", "wanneer heb ik het geschreven?").
+ * A pointing word for a text, as group "pointer", by the words of cueWords.json textPointers: what
+ * says, mentions or holds something ("what does it say about …?", "wat zegt het over …?"), or what
+ * is done to a document ("when did I write it?", "who signed it?", "when was it last modified?",
+ * "wanneer heb ik het geschreven?"). The pointer is "it", or "that"/"this" with or without a word
+ * for a document ("who wrote that document?"), which the file's name replaces whole.
  */
-const TEXT_POINTER: Record<string, RegExp[]> = {
-  en: [
-    new RegExp(String.raw`\b${EN_POINTER}\s+(?:says?|said|mentions?|mentioned|states?|contains?|covers?|describes?|explains?|lists?)\b`, 'diu'),
-    new RegExp(String.raw`\b(?:write|wrote|written|edit|edited|open|opened|read|save|saved|print|printed|share|shared|send|sent|create|created|rename|renamed|delete|deleted|sign|signed|scan|scanned|download|downloaded|attach|attached|receive|received)\s+${EN_POINTER}\b`, 'diu'),
-    new RegExp(String.raw`\b(?:was|is|were|has|have)\s+${EN_POINTER}\s+(?:last\s+|first\s+)?(?:written|edited|saved|created|modified|updated|changed|signed|scanned|sent|shared|printed|downloaded|received)\b`, 'diu'),
-  ],
-  nl: [
-    new RegExp(String.raw`\b(?:zegt|zei|vermeldt|bevat|beschrijft|noemt)\s+${NL_POINTER}\b`, 'diu'),
-    new RegExp(String.raw`\b${NL_POINTER}\s+(?:(?:\p{L}+\s+){0,2})(?:geschreven|gemaakt|bewerkt|geopend|opgeslagen|gewijzigd|aangepast|verstuurd|gestuurd|gedeeld|geprint|gescand|ondertekend|gedownload|ontvangen|openen|bewerken|delen|versturen|printen|ondertekenen)\b`, 'diu'),
-  ],
-};
+function pointerPatterns(w: PointerWords): RegExp[] {
+  const any = (words: readonly string[]): string => alternatives(words);
+  const pointer = `(?<pointer>${[...(w.pointers.length ? [any(w.pointers)] : []), ...(w.demonstratives.length ? [`(?:${any(w.demonstratives)})(?:\\s+(?:${any(w.documentNouns)}))?`] : [])].join('|')})`;
+  const sources: string[] = [];
+  if (w.saysAfter.length) sources.push(`\\b${pointer}\\s+(?:${any(w.saysAfter)})\\b`);
+  if (w.saysBefore.length) sources.push(`\\b(?:${any(w.saysBefore)})\\s+${pointer}\\b`);
+  if (w.doneBefore.length) sources.push(`\\b(?:${any(w.doneBefore)})\\s+${pointer}\\b`);
+  if (w.auxiliaries.length && w.participlesAfter.length) sources.push(`\\b(?:${any(w.auxiliaries)})\\s+${pointer}\\s+${w.order.length ? `(?:(?:${any(w.order)})\\s+)?` : ''}(?:${any(w.participlesAfter)})\\b`);
+  if (w.participlesLater.length) sources.push(`\\b${pointer}\\s+(?:(?:\\p{L}+\\s+){0,2})(?:${any(w.participlesLater)})\\b`);
+  return sources.map((source) => new RegExp(source, 'diu'));
+}
+const TEXT_POINTER: Record<string, RegExp[]> = Object.fromEntries(Object.entries(CUES.textPointers as Record<string, PointerWords>).map(([language, words]) => [language, pointerPatterns(words)]));
 
 /**
  * The question with its text-pointing word read as the file the latest answer named ("Yes,

@@ -1,16 +1,13 @@
 import { queryTerms } from '../../search/queryTerms.js';
 import TEMPLATES from './templates.json' with { type: 'json' };
+import CUES from './cueWords.json' with { type: 'json' };
+import { allLanguages, alternatives, WORD_END } from './words.js';
 
-/** Words that point back into the conversation (English, Dutch). */
-const REFERRING = new Set(
-  (
-    'it its they them their theirs this that these those he him his she her hers one ones there such instead ' +
-    'het dat dit deze die ze zij hun hen hem haar ervan erover daarvan daarover hiervan hierover daar er zo'
-  ).split(' '),
-);
+/** Words that point back into the conversation (cueWords.json dependence.referring). */
+const REFERRING = new Set(allLanguages(CUES.dependence.referring));
 
-/** Openings of follow-ups that leave their subject out: "and the price?", "what about X?". */
-const ELLIPSIS = /^(and|but|what about|how about|and what about|also|more|any more|others?|en|maar|wat dacht je van|en wat|ook|nog meer|meer|andere)\b/i;
+/** Openings of follow-ups that leave their subject out: "and the price?", "what about X?" (cueWords.json dependence.ellipsisOpenings). */
+const ELLIPSIS = new RegExp(`^(?:${alternatives(allLanguages(CUES.dependence.ellipsisOpenings))})${WORD_END}`, 'iu');
 
 export interface QueryCues {
   /** A pronoun or demonstrative that may refer back. */

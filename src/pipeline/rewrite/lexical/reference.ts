@@ -2,7 +2,8 @@ import { commonWords } from './language.js';
 import { table, type Phrase } from './phrases.js';
 import { IDENTIFIER, queryTerms } from '../../search/queryTerms.js';
 import { englishTags } from './tagger.js';
-import { capitalise, escapeRegExp } from './words.js';
+import { allLanguages, alternatives, capitalise, escapeRegExp, WORD_END } from './words.js';
+import CUES from './cueWords.json' with { type: 'json' };
 
 /**
  * The reference shapes of a follow-up (templates.json, per language) and the one filler that
@@ -23,7 +24,7 @@ export type Shape =
   | { kind: 'other'; words: string };
 
 /** A question's own opening (a question word or an inverted verb, in any language): no ellipsis. */
-const QUESTION_OPENING = /^(?:what|which|combien|hoeveel|wieviel|welk|who|whom|whose|how|why|when|where|is|are|was|were|do|does|did|can|could|should|would|will|wat|welke|wie|hoe|waarom|wanneer|waar|kan|moet|was|welche[rs]?|wer|wie|warum|wann|wo|kann|ist|sind|quel(?:le)?s?|qui|comment|pourquoi|quand|où|est-ce)\b/iu;
+const QUESTION_OPENING = new RegExp(`^(?:${alternatives(allLanguages(CUES.questionOpenings))})${WORD_END}`, 'iu');
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’]*|[^\s\p{L}\p{N}]+/gu;
 const DUMMIES = new Map<string, RegExp[]>();
 const dummies = (language: string): RegExp[] => DUMMIES.get(language) ?? (DUMMIES.set(language, table(language).dummy.map((d) => new RegExp(d, 'iu'))), DUMMIES.get(language)!);
@@ -93,7 +94,7 @@ function emptySubject(query: string): boolean {
   const { words, tags } = englishTags(query);
   const low = words.map((w) => w.toLowerCase());
   // An adjective with a clause after it ("free to open", "safer than …" is none): "to", "that", "for".
-  const clause = (j: number): boolean => /^(?:to|that|for|if|whether)$/i.test(words[j] ?? '');
+  const clause = (j: number): boolean => ENGLISH.clauseWords.includes((words[j] ?? '').toLowerCase());
   const adjective = (j: number): boolean => (tags[j] === 'ADJ' && clause(j + 1)) || (tags[j] === 'ADV' && tags[j + 1] === 'ADJ' && clause(j + 2));
   // "it is free to …", "is it safer to …", "when is it inappropriate to …".
   return low.some((w, i) => w === 'it' && (((tags[i + 1] === 'AUX' || low[i + 1] === "'s") && adjective(i + 2)) || (tags[i - 1] === 'AUX' && adjective(i + 1))));
@@ -102,14 +103,17 @@ function emptySubject(query: string): boolean {
 /** English "How do companies hire their employees?": a pronoun whose thing the question itself names before it, agreeing in number. */
 function ownAntecedent(query: string): boolean {
   const { words, tags, lemmas } = englishTags(query);
-  const at = words.findIndex((w) => /^(?:they|them|their|it|its|he|him|his|she|her)$/i.test(w));
+  const low = words.map((w) => w.toLowerCase());
+  const at = low.findIndex((w) => PRONOUNS.has(w));
   if (at <= 0) return false;
   // "Did Robert Novak express his views …?": a person named before.
-  if (/^(?:he|him|his|she|her)$/i.test(words[at]!)) return tags.slice(0, at).includes('PROPN');
-  const plural = /^(?:they|them|their)$/i.test(words[at]!);
+  if (ENGLISH.personPronouns.includes(low[at]!)) return tags.slice(0, at).includes('PROPN');
+  const plural = ENGLISH.pluralPronouns.includes(low[at]!);
   // "Is Herpes a lethal disease and how is it transmitted?": a noun before it, agreeing in number.
-  return words.slice(0, at).some((w, i) => (tags[i] === 'NOUN' || tags[i] === 'PROPN') && (lemmas[i]!.toLowerCase() !== w.toLowerCase()) === plural && !/^(?:i|you|we)$/i.test(w));
+  return words.slice(0, at).some((w, i) => (tags[i] === 'NOUN' || tags[i] === 'PROPN') && (lemmas[i]!.toLowerCase() !== w.toLowerCase()) === plural && !ENGLISH.speakers.includes(low[i]!));
 }
+const ENGLISH = CUES.english;
+const PRONOUNS = new Set([...ENGLISH.personPronouns, ...ENGLISH.pluralPronouns, ...ENGLISH.thingPronouns]);
 
 /** A demonstrative and its noun ("those rules", "dat kamp"): the noun says which thing of the conversation. */
 function demonstrative(text: string, language: string): Extract<Shape, { kind: 'demonstrative' }> | undefined {

@@ -21,6 +21,19 @@ export const caseLike = (like: string, word: string): string => (/^\p{Lu}/u.test
 /** `s` as a literal inside a regular expression. */
 export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Words or phrases as a regular expression's alternatives, longest first (an alternation tries them in order); a phrase's spaces match any. */
+export const alternatives = (phrases: Iterable<string>): string =>
+  [...phrases]
+    .sort((a, b) => b.length - a.length)
+    .map((p) => escapeRegExp(p).replace(/ +/g, '\\s+'))
+    .join('|');
+
+/** A table's lists of all its languages, as one. */
+export const allLanguages = (table: Record<string, readonly string[]>): string[] => Object.values(table).flat();
+
+/** Not followed by more of a word (letters, digits, "_"): the end of a word as a regular expression's \\b reads it. */
+export const WORD_END = '(?![\\p{L}\\p{N}_])';
+
 /** Whether the word at `index` of `text` opens a sentence (read backwards over spaces: linear in long texts). */
 export function opensSentence(text: string, index: number): boolean {
   let i = index - 1;
