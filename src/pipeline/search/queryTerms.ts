@@ -1,19 +1,6 @@
-/** Words too common to help a keyword search, in the languages Docent expects most (English, Dutch). */
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
-    'a an and are as at be but by can could did do does for from had has have how i if in into is it its me my of on or ' +
-    'our so than that the their them then there these they this to was we were what when where which who why will with ' +
-    'would you your about any some all more most other such only own same too very just also been being here out up ' +
-    'de het een en van in is op te dat die voor met zijn er aan om ook als bij of maar door naar dan nog wat hoe wie zo ' +
-    'waar wanneer welke dit deze ik je jij u we wij ze zij hun mijn geen niet wel al ' +
-    'moet moeten kunnen willen zal zullen mag mogen wordt worden werd werden heeft hebben hadden bent ' +
-    'heb hebt kan kun kunt wil wilt zou zouden waren doe doet doen deed hij hem haar zich ons onze jullie dus omdat hier daar ' +
-    'waarom hoezo waarvoor waarmee waardoor waarover waarin ervan daarvan hiervan erover daarover hierover ermee daarmee erin daarin ervoor daarvoor ' +
-    'binnen buiten onder tussen zonder sinds tegen kon konden moest moesten mocht mochten zult gaat gaan ging gingen ' +
-    // The rest of Snowball's Dutch stop list, but for words English writes too ("men", "over", "want", "ja", "na").
-    'tot mij uit iets toch veel meer toen alles eens altijd wezen zelf reeds niets uw iemand geweest andere'
-  ).split(' '),
-);
+import WORDS from './stopwords.json' with { type: 'json' };
+/** Words too common to help a keyword search, in the languages Docent expects most (stopwords.json: English, Dutch). */
+export const STOPWORDS: ReadonlySet<string> = new Set(Object.entries(WORDS).flatMap(([key, words]) => (key === 'about' ? [] : (words as string[]))));
 
 /**
  * English contractions and possessives reduced to their word ("it's" → "it", "FICO's" → "FICO",

@@ -3,7 +3,8 @@ import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { englishTags } from './tagger.js';
 import { queryCues } from './queryCues.js';
-import { opensSentence, readable, remembered, wordPattern } from './words.js';
+import { allLanguages, opensSentence, readable, remembered, wordPattern } from './words.js';
+import CUES from './cueWords.json' with { type: 'json' };
 
 /** The features a candidate term is scored on, in the order of the scorer's weights. */
 export const FEATURE_NAMES = [
@@ -63,30 +64,18 @@ interface Mention {
   afterArticle: boolean;
 }
 
-/** Words of talking about a search rather than of its subject ("tell me about", "vertel eens", "wat staat er in": what does it say). */
-const CHAT_WORDS = new Set(
-  (
-    'tell know want like please thanks thank explain give show find need get say says said mean means let lets ok okay yes no ' +
-    'vertel weet wil graag bedankt dank geef laat zien vind nodig zeg zegt zeggen zei betekent ja nee oke staat staan stond stonden'
-  ).split(' '),
-);
+/** Words of talking about a search rather than of its subject ("tell me about", "vertel eens", "wat staat er in": what does it say; cueWords.json). */
+const CHAT_WORDS = new Set(allLanguages(CUES.candidates.chat));
 
 /** Words that ask how much or why: part of a question's form, never a term it lacks ("hoeveel", "many"). */
-const QUESTION_WORDS = new Set('many much hoeveel hoelang hoevaak waarom welk'.split(' '));
+const QUESTION_WORDS = new Set(allLanguages(CUES.candidates.questionForm));
 
 /**
  * Words that stand for something else or only shape a clause, never a subject to search for: personal
  * and indefinite pronouns ("his", "anything else"), modal verbs ("should"), "according (to)",
  * prepositions ("over" of "het huurcontract over de opzegtermijn").
  */
-const STAND_IN_WORDS = new Set(
-  (
-    'he she him his her hers himself herself else anything anyone anybody anywhere something someone somebody ' +
-    'everything everyone everybody nothing nobody should must might shall ought according ' +
-    'over after before under between without through during against within across around toward towards upon via per among ' +
-    'hij hem haar iets iemand niets niks niemand alles iedereen ergens nergens volgens na tot uit rond langs naast achter boven'
-  ).split(' '),
-);
+const STAND_IN_WORDS = new Set(allLanguages(CUES.candidates.standIns));
 
 const WORD = wordPattern();
 
