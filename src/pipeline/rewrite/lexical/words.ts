@@ -1,5 +1,6 @@
 import { capitalise } from '../../../shared/words.js';
 import { withoutContractions } from '../../search/queryTerms.js';
+import CUES from './cueWords.json' with { type: 'json' };
 
 /**
  * How the engine splits text into words: runs of letters and digits, joined inside by apostrophes
@@ -41,8 +42,8 @@ export function opensSentence(text: string, index: number): boolean {
   return i < 0 || text[i] === '.' || text[i] === '!' || text[i] === '?';
 }
 
-/** A person's title before a name ("Dr. Patel"): its period ends no sentence. */
-const TITLE_STOP = /\b(Dr|Mr|Mrs|Ms|Mx|Prof|dr|mr|mrs|ms|prof|dhr|mevr|drs|ir)\.(?=\s+\p{Lu})/gu;
+/** A person's title before a name ("Dr. Patel"; cueWords.json titles, as written): its period ends no sentence. */
+const TITLE_STOP = new RegExp(`\\b(${alternatives(allLanguages(CUES.titles))})\\.(?=\\s+\\p{Lu})`, 'gu');
 
 /** A message as the engine reads it: contractions undone, a title's period before a name dropped. */
 export const readable = (text: string): string => withoutContractions(text).replace(TITLE_STOP, '$1');
