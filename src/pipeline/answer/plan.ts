@@ -1,5 +1,6 @@
 import type { DocType } from '../index/extractors/types.js';
 import { baseName, FILE_NAME } from '../rewrite/lexical/files.js';
+import { alternatives } from '../rewrite/lexical/words.js';
 import { queryTerms, STOPWORDS } from '../search/queryTerms.js';
 import type { Intent } from '../rewrite/types.js';
 import WORDS from './planWords.json' with { type: 'json' };
@@ -38,14 +39,8 @@ export interface Plan {
 const ALL = (table: Record<string, string[]>): Set<string> => new Set(Object.values(table).flat());
 /** Kinds of file Docent does not index, with the words that name them ("spreadsheets": excel, csv, rekenbladen). */
 const UNINDEXED = Object.entries(WORDS.unindexedKinds).map(([kind, words]) => ({ kind, words: ALL(words) }));
-/** Any of a table's phrases, as a regular expression's alternatives, longest first; "…" stands for any words between. */
-const anyOf = (phrases: Iterable<string>): string =>
-  [...phrases]
-    .sort((a, b) => b.length - a.length)
-    .map((p) => p.split('…').map((part) => part.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' .* '))
-    .join('|');
 /** A phrase of the table, as a word or words of the question ("last month", "die … noemen"). */
-const phrasesIn = (table: Record<string, string[]>): RegExp => new RegExp(`(?<![\\p{L}\\p{N}])(?:${anyOf(ALL(table))})(?![\\p{L}\\p{N}])`, 'iu');
+const phrasesIn = (table: Record<string, string[]>): RegExp => new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(ALL(table))})(?![\\p{L}\\p{N}])`, 'iu');
 const FILE_NOUNS = ALL(WORDS.fileNouns);
 const PLURAL_FILE_NOUNS = new Set(WORDS.pluralFileNouns);
 const OWN_DETERMINERS = ALL(WORDS.ownDeterminers);
@@ -124,17 +119,17 @@ const inventoryCue = (question: string): boolean => {
 };
 
 const MONTHS = new Map(Object.values(WORDS.months).flatMap((m) => Object.entries(m)));
-const MONTH = anyOf(MONTHS.keys());
+const MONTH = alternatives(MONTHS.keys());
 const DATES = WORDS.dates;
 const YEAR = '((?:19|20)\\d{2})';
 /** "in March 2025", "since May 2024". */
-const MONTH_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:(${anyOf(ALL(DATES.since))})|(?:${anyOf(ALL(DATES.in))}))?\\s*(${MONTH})\\s+(\\d{4})(?![\\p{L}\\p{N}])`, 'iu');
+const MONTH_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:(${alternatives(ALL(DATES.since))})|(?:${alternatives(ALL(DATES.in))}))?\\s*(${MONTH})\\s+(\\d{4})(?![\\p{L}\\p{N}])`, 'iu');
 /** "since 2023", "after 2023". */
-const SINCE_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:(${anyOf(ALL(DATES.since))})|(${anyOf(ALL(DATES.after))}))\\s+${YEAR}(?![\\p{L}\\p{N}])`, 'iu');
-const BEFORE_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:${anyOf(ALL(DATES.before))})\\s+${YEAR}(?![\\p{L}\\p{N}])`, 'iu');
-const IN_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:${anyOf(ALL(DATES.in))})\\s+${YEAR}(?![\\p{L}\\p{N}])`, 'iu');
+const SINCE_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:(${alternatives(ALL(DATES.since))})|(${alternatives(ALL(DATES.after))}))\\s+${YEAR}(?![\\p{L}\\p{N}])`, 'iu');
+const BEFORE_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(ALL(DATES.before))})\\s+${YEAR}(?![\\p{L}\\p{N}])`, 'iu');
+const IN_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(ALL(DATES.in))})\\s+${YEAR}(?![\\p{L}\\p{N}])`, 'iu');
 /** A year standing alone, not an amount ("the budget is 2024 euro") nor part of a code ("INV-2024-002"). */
-const BARE_YEAR = new RegExp(`(?<![\\w-])${YEAR}(?![\\w-])(?!\\s*(?:${anyOf(WORDS.amountUnits)}))`, 'iu');
+const BARE_YEAR = new RegExp(`(?<![\\w-])${YEAR}(?![\\w-])(?!\\s*(?:${alternatives(WORDS.amountUnits)}))`, 'iu');
 const PERIODS = {
   lastMonth: phrasesIn(DATES.lastMonth),
   thisMonth: phrasesIn(DATES.thisMonth),
@@ -182,12 +177,12 @@ export function dateRange(question: string, now: Date): { from: string; to: stri
 
 const QUOTED_NAME = `["'“]?([\\p{L}\\p{N}_.-]+)["'”]?`;
 const FOLDERS = WORDS.folders;
-const FOLDER_DETERMINERS = anyOf(ALL(FOLDERS.determiners));
+const FOLDER_DETERMINERS = alternatives(ALL(FOLDERS.determiners));
 /** "in my invoices folder", "folder invoices", "in de map facturen" (planWords.json folders). */
 const FOLDER_PATTERNS = [
-  new RegExp(`(?<![\\p{L}\\p{N}])in (?:(?:${FOLDER_DETERMINERS}) )?["'“]?([\\p{L}\\p{N}_ .-]+?)["'”]? (?:${anyOf(ALL(FOLDERS.nameThenNoun))})(?![\\p{L}\\p{N}])`, 'iu'),
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${anyOf(ALL(FOLDERS.nounThenName))}) ${QUOTED_NAME}`, 'iu'),
-  new RegExp(`(?<![\\p{L}\\p{N}])in (?:(?:${FOLDER_DETERMINERS}) )?(?:${anyOf(ALL(FOLDERS.inNounThenName))}) ${QUOTED_NAME}`, 'iu'),
+  new RegExp(`(?<![\\p{L}\\p{N}])in (?:(?:${FOLDER_DETERMINERS}) )?["'“]?([\\p{L}\\p{N}_ .-]+?)["'”]? (?:${alternatives(ALL(FOLDERS.nameThenNoun))})(?![\\p{L}\\p{N}])`, 'iu'),
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(ALL(FOLDERS.nounThenName))}) ${QUOTED_NAME}`, 'iu'),
+  new RegExp(`(?<![\\p{L}\\p{N}])in (?:(?:${FOLDER_DETERMINERS}) )?(?:${alternatives(ALL(FOLDERS.inNounThenName))}) ${QUOTED_NAME}`, 'iu'),
 ];
 const NOT_FOLDER_NAMES = ALL(FOLDERS.notNames);
 
@@ -200,9 +195,9 @@ export function folderHint(question: string): string | undefined {
   return undefined;
 }
 
-const NAMED = new RegExp(`(?<![\\p{L}\\p{N}])(?:${anyOf(ALL(WORDS.names.named))})\\s+${QUOTED_NAME}`, 'iu');
+const NAMED = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(ALL(WORDS.names.named))})\\s+${QUOTED_NAME}`, 'iu');
 const IN_NAME = [...ALL(WORDS.names.inName)].map((phrase) => {
-  const [before, after] = phrase.split('…').map((part) => part.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const [before, after] = phrase.split('…').map((part) => alternatives([part.trim()]));
   return new RegExp(`(?<![\\p{L}\\p{N}])${before} ${QUOTED_NAME} ${after}(?![\\p{L}\\p{N}])`, 'iu');
 });
 /** Files said to be about something ("a list of files about the budget"): passages answer (planWords.json saidAbout). */

@@ -22,12 +22,24 @@ export const caseLike = (like: string, word: string): string => (/^\p{Lu}/u.test
 /** `s` as a literal inside a regular expression. */
 export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Words or phrases as a regular expression's alternatives, longest first (an alternation tries them in order); a phrase's spaces match any. */
-export const alternatives = (phrases: Iterable<string>): string =>
-  [...phrases]
-    .sort((a, b) => b.length - a.length)
-    .map((p) => escapeRegExp(p).replace(/ +/g, '\\s+'))
-    .join('|');
+/**
+ * A table's words or phrases as a regular expression's alternatives, longest first (an alternation
+ * tries them in order): a phrase's spaces match any, "*" at a word's end lets the word go on
+ * ("vergelijk*"), and "…" stands for up to seven words ("vat … samen").
+ */
+export const alternatives = (phrases: Iterable<string>): string => [...phrases].sort((a, b) => b.length - a.length).map(phrasePattern).join('|');
+
+const phrasePattern = (phrase: string): string =>
+  phrase
+    .split('…')
+    .map((part) =>
+      part
+        .trim()
+        .split(/\s+/)
+        .map((w) => (w.length > 1 && w.endsWith('*') ? `${escapeRegExp(w.slice(0, -1))}\\p{L}*` : escapeRegExp(w)))
+        .join('\\s+'),
+    )
+    .join('\\s+(?:\\S+\\s+){0,7}');
 
 /** A table's lists of all its languages, as one. */
 export const allLanguages = (table: Record<string, readonly string[]>): string[] => Object.values(table).flat();
