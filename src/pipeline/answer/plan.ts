@@ -178,11 +178,12 @@ export function dateRange(question: string, now: Date): { from: string; to: stri
 const QUOTED_NAME = `["'“]?([\\p{L}\\p{N}_.-]+)["'”]?`;
 const FOLDERS = WORDS.folders;
 const FOLDER_DETERMINERS = alternatives(ALL(FOLDERS.determiners));
+const FOLDER_IN = alternatives(ALL(FOLDERS.in));
 /** "in my invoices folder", "folder invoices", "in de map facturen" (planWords.json folders). */
 const FOLDER_PATTERNS = [
-  new RegExp(`(?<![\\p{L}\\p{N}])in (?:(?:${FOLDER_DETERMINERS}) )?["'“]?([\\p{L}\\p{N}_ .-]+?)["'”]? (?:${alternatives(ALL(FOLDERS.nameThenNoun))})(?![\\p{L}\\p{N}])`, 'iu'),
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${FOLDER_IN}) (?:(?:${FOLDER_DETERMINERS}) )?["'“]?([\\p{L}\\p{N}_ .-]+?)["'”]? (?:${alternatives(ALL(FOLDERS.nameThenNoun))})(?![\\p{L}\\p{N}])`, 'iu'),
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(ALL(FOLDERS.nounThenName))}) ${QUOTED_NAME}`, 'iu'),
-  new RegExp(`(?<![\\p{L}\\p{N}])in (?:(?:${FOLDER_DETERMINERS}) )?(?:${alternatives(ALL(FOLDERS.inNounThenName))}) ${QUOTED_NAME}`, 'iu'),
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${FOLDER_IN}) (?:(?:${FOLDER_DETERMINERS}) )?(?:${alternatives(ALL(FOLDERS.inNounThenName))}) ${QUOTED_NAME}`, 'iu'),
 ];
 const NOT_FOLDER_NAMES = ALL(FOLDERS.notNames);
 
