@@ -117,4 +117,16 @@ describe('Plan: filters', () => {
     expect(nameHint('what does notes/2024/rust-notes.md say?')).toBe('rust-notes.md');
     expect(nameHint('is Node.js fast?')).toBeUndefined();
   });
+  it('takes no function word, verb or preposition for a name or a folder: "called the", "named after", "directory located"', () => {
+    for (const question of ['why was the eastern roman empire called the byzantine empire?', 'what is this setting called in postgres?', 'which file is named after the project?', 'how is the option named for the port?', 'Wat heet die instelling in git?', 'hoe heet het commando om te committen?']) {
+      expect(nameHint(question), question).toBeUndefined();
+      expect(plan(question, 'factual', NOW).filters.nameContains, question).toBeUndefined();
+    }
+    for (const question of ['is there a folder for templates?', 'Where is the data directory located?', 'how do I change the default directory for downloads?']) expect(folderHint(question), question).toBeUndefined();
+    // A name as a name is written stays: quoted, with a digit or a file name's marks, or a noun.
+    expect(nameHint('the parameter titled "work_mem" means what?')).toBe('work_mem');
+    expect(nameHint('a file called report')).toBe('report');
+    expect(nameHint('notes named v2-draft')).toBe('v2-draft');
+    expect(folderHint('what is in the folder "for"?')).toBe('for');
+  });
 });

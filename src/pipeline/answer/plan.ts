@@ -1,6 +1,8 @@
 import type { DocType } from '../index/extractors/types.js';
 import { baseName, FILE_NAME } from '../rewrite/lexical/files.js';
 import { alternatives } from '../rewrite/lexical/words.js';
+import { detectLanguage, isFunctionWord } from '../rewrite/lexical/language.js';
+import { englishTags } from '../rewrite/lexical/tagger.js';
 import { queryTerms, STOPWORDS } from '../search/queryTerms.js';
 import type { Intent } from '../rewrite/types.js';
 import WORDS from './planWords.json' with { type: 'json' };
@@ -190,10 +192,33 @@ const NOT_FOLDER_NAMES = ALL(FOLDERS.notNames);
 /** A folder named in the question ("in my invoices folder", "in de map facturen"). */
 export function folderHint(question: string): string | undefined {
   for (const pattern of FOLDER_PATTERNS) {
-    const name = pattern.exec(question)?.[1]?.trim();
-    if (name) return NOT_FOLDER_NAMES.has(name.toLowerCase()) ? undefined : name;
+    const m = pattern.exec(question);
+    const name = m?.[1]?.trim();
+    // A word that names no folder ("in the folder …": "the") leaves the next wording to try.
+    if (name && !NOT_FOLDER_NAMES.has(name.toLowerCase()) && nameLike(question, m!)) return name;
   }
   return undefined;
+}
+
+/** Parts of speech of a word that names no file or folder ("called in", "directory located", "named after"). */
+const NO_NAME_TAGS = new Set(['ADP', 'ADV', 'ADJ', 'AUX', 'VERB', 'PRON', 'DET', 'SCONJ', 'CCONJ', 'PART']);
+
+/**
+ * Whether the word a name filter would take can be a name: quoted, or written as a file's name is
+ * ("budget-2024", "notes_v2"), or a word that is no function word of any language and, in an
+ * English question, no verb, adverb, adjective or preposition by the tagger ("invoices"; not "for",
+ * "located", "die").
+ */
+function nameLike(question: string, match: RegExpExecArray): boolean {
+  const name = match[1]!.trim();
+  const at = match.index + match[0].indexOf(name);
+  if (/["'“]/.test(question[at - 1] ?? '') || /[\p{N}_.-]/u.test(name)) return true;
+  const low = name.toLowerCase();
+  if (STOPWORDS.has(low) || isFunctionWord(low)) return false;
+  if (detectLanguage(question) !== 'en') return true;
+  const { words, tags } = englishTags(question);
+  const i = words.findIndex((w) => w.toLowerCase() === low);
+  return i < 0 || !NO_NAME_TAGS.has(tags[i]!);
 }
 
 const NAMED = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(ALL(WORDS.names.named))})\\s+${QUOTED_NAME}`, 'iu');
@@ -207,13 +232,13 @@ const SAID_ABOUT = phrasesIn(WORDS.saidAbout);
 /** "named budget", "called 'report'", "with invoice in the name", a file's whole name (of a path, the name) → the word. */
 export function nameHint(question: string): string | undefined {
   const named = NAMED.exec(question);
-  if (named) return named[1];
+  if (named) return nameLike(question, named) ? named[1] : undefined;
   // A path's file name: the name filter reads no folders.
   const file = FILE_NAME.exec(question);
   if (file) return baseName(file[1]!);
   for (const pattern of IN_NAME) {
     const m = pattern.exec(question);
-    if (m) return m[1];
+    if (m) return nameLike(question, m) ? m[1] : undefined;
   }
   return undefined;
 }

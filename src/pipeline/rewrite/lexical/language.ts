@@ -22,6 +22,9 @@ export function commonWords(language: string): ReadonlySet<string> {
 }
 const COMMON: Record<string, Set<string>> = {};
 
+/** Whether a word (lower case) is a function word or a word of asking of any language here ("for", "die", "het"). */
+export const isFunctionWord = (word: string): boolean => Object.keys(FUNCTION_WORDS).some((language) => commonWords(language).has(word));
+
 function scores(text: string): Array<[string, number]> {
   const words = text.toLowerCase().normalize('NFC').match(/[\p{L}']+/gu) ?? [];
   return Object.keys(WORD_SETS)
