@@ -101,6 +101,17 @@ describe('Plan: filters', () => {
     expect(dateRange('the mayor 2025 plan', NOW)).toEqual({ from: '2025-01-01', to: '2026-01-01' });
     expect(dateRange('marching orders', NOW)).toBeUndefined();
   });
+  it('takes a year or a month for the files\' date only where the question names the files; a period counted from today always', () => {
+    expect(plan('list my PDFs from 2024', 'list', NOW).filters.modifiedFrom).toBe('2024-01-01');
+    expect(plan('which documents changed since 2023?', 'list', NOW).filters.modifiedFrom).toBe('2023-01-01');
+    expect(plan('welke bestanden van maart 2025?', 'list', NOW).filters.modifiedFrom).toBe('2025-03-01');
+    expect(plan('what did I write last week?', 'factual', NOW).filters.modifiedFrom).toBeDefined();
+    expect(plan('facturen van vorige maand', 'list', NOW).filters.modifiedFrom).toBe('2026-10-01');
+    // A year the question is about, not the files' date.
+    for (const question of ['what happened in 2008?', 'what is the defense of marriage act 1996', 'how many rows are there in the table from 2019?', 'which SQL:2016 features does PostgreSQL support?']) {
+      expect(plan(question, 'factual', NOW).filters.modifiedFrom, question).toBeUndefined();
+    }
+  });
   it('reads folder and name hints in English and Dutch', () => {
     expect(folderHint('any PDFs in my invoices folder?')).toBe('invoices');
     expect(folderHint('wat staat er in de map facturen?')).toBe('facturen');

@@ -148,6 +148,12 @@ const DAY = 86_400_000;
 
 /** A date range named in the question, relative to `now` where it is relative ("last month"); its wording from planWords.json (dates, months). */
 export function dateRange(question: string, now: Date): { from: string; to: string } | undefined {
+  const range = datesOf(question, now);
+  return range && { from: range.from, to: range.to };
+}
+
+/** dateRange, and whether it is a period counted from today ("last week") rather than a year or a month named. */
+function datesOf(question: string, now: Date): { from: string; to: string; relative?: boolean } | undefined {
   const q = question.toLowerCase();
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
@@ -167,13 +173,13 @@ export function dateRange(question: string, now: Date): { from: string; to: stri
     const n = Number(year[1]);
     return { from: iso(utc(n, 0)), to: iso(utc(n + 1, 0)) };
   }
-  if (PERIODS.lastMonth.test(q)) return { from: iso(utc(y, m - 1)), to: iso(utc(y, m)) };
-  if (PERIODS.thisMonth.test(q)) return { from: iso(utc(y, m)), to: iso(utc(y, m + 1)) };
-  if (PERIODS.lastYear.test(q)) return { from: iso(utc(y - 1, 0)), to: iso(utc(y, 0)) };
-  if (PERIODS.thisYear.test(q)) return { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)) };
-  if (PERIODS.lastWeek.test(q)) return { from: iso(new Date(now.getTime() - 7 * DAY)), to: iso(new Date(now.getTime() + DAY)) };
-  if (PERIODS.today.test(q)) return { from: iso(now), to: iso(new Date(now.getTime() + DAY)) };
-  if (PERIODS.yesterday.test(q)) return { from: iso(new Date(now.getTime() - DAY)), to: iso(now) };
+  if (PERIODS.lastMonth.test(q)) return { from: iso(utc(y, m - 1)), to: iso(utc(y, m)), relative: true };
+  if (PERIODS.thisMonth.test(q)) return { from: iso(utc(y, m)), to: iso(utc(y, m + 1)), relative: true };
+  if (PERIODS.lastYear.test(q)) return { from: iso(utc(y - 1, 0)), to: iso(utc(y, 0)), relative: true };
+  if (PERIODS.thisYear.test(q)) return { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)), relative: true };
+  if (PERIODS.lastWeek.test(q)) return { from: iso(new Date(now.getTime() - 7 * DAY)), to: iso(new Date(now.getTime() + DAY)), relative: true };
+  if (PERIODS.today.test(q)) return { from: iso(now), to: iso(new Date(now.getTime() + DAY)), relative: true };
+  if (PERIODS.yesterday.test(q)) return { from: iso(new Date(now.getTime() - DAY)), to: iso(now), relative: true };
   return undefined;
 }
 
@@ -266,8 +272,11 @@ function choosePlan(question: string, words: readonly string[], mentions: readon
   // A kind Docent does not index, where the question asks for files of it ("how many spreadsheets?", not "which function writes CSV files?").
   const unindexed = UNINDEXED.filter((u) => words.some((w, i) => u.words.has(w) && targeted(words, i))).map((u) => u.kind);
   if (unindexed.length) filters.unindexedKinds = unindexed;
-  const range = dateRange(question, now);
-  if (range) {
+  // A year or a month named is the files' date only where the question names the files ("my PDFs from 2024",
+  // "documents since 2023"); otherwise it is what they are about ("what changed in 2008?"). A period counted
+  // from today ("last week") is the files' always.
+  const range = datesOf(question, now);
+  if (range && (range.relative || mentions.length > 0)) {
     filters.modifiedFrom = range.from;
     filters.modifiedTo = range.to;
   }
