@@ -5,7 +5,7 @@ import { RRF_K, type SearchHit } from '../search/hybridSearch.js';
 import type { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
 import WORDS from './mapWords.json' with { type: 'json' };
-import { porterStem } from '../rewrite/lexical/tagger.js';
+import { tagger } from '../rewrite/lexical/tagger.js';
 
 /** Words that open a sentence leaning on the one before it (mapWords.json). */
 const CONTINUATIONS = new Set(Object.values(WORDS.continuations).flat());
@@ -107,6 +107,24 @@ const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
  * → 0.030; held out hit@5 0.675 → 0.725, MRR@10 0.460 → 0.498, answerable → not found 0.150 → 0.100.
  */
 export const stem = (w: string): string => (w.length > 3 && /^\p{L}+$/u.test(w) ? porterStem(w) : w);
+
+const stems = new Map<string, string>();
+/** Stems kept: the passages' words come back with every question over them. */
+const STEM_LIMIT = 50_000;
+
+/** A word's Porter2 (Snowball English) stem by the tagger's wink model ("libraries" → "librari", as "library"), read once. */
+function porterStem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    const n = tagger();
+    // wink-nlp's typings leave its.stem out; the model it is read with has the stemmer.
+    const stemOf = (n.its as unknown as { stem: typeof n.its.value }).stem;
+    s = ((n.readDoc(word).tokens().out(stemOf) as (string | undefined)[])[0] ?? word).toLowerCase();
+    if (stems.size >= STEM_LIMIT) stems.clear();
+    stems.set(word, s);
+  }
+  return s;
+}
 
 const HEADING = /^#{1,6}\s+(.+)$/;
 /** Dot leaders ("linspace . . . . . 546"): a line of a contents page or an index, never an answer. */

@@ -1,6 +1,6 @@
 import type { DocType } from '../index/extractors/types.js';
 import { baseName, FILE_NAME } from '../rewrite/lexical/files.js';
-import { alternatives } from '../rewrite/lexical/words.js';
+import { alternatives, anyOf, WORD_END, WORD_START } from '../rewrite/lexical/words.js';
 import { detectLanguage, isFunctionWord } from '../rewrite/lexical/language.js';
 import { englishTags } from '../rewrite/lexical/tagger.js';
 import { queryTerms, STOPWORDS } from '../search/queryTerms.js';
@@ -42,7 +42,7 @@ const ALL = (table: Record<string, string[]>): Set<string> => new Set(Object.val
 /** Kinds of file Docent does not index, with the words that name them ("spreadsheets": excel, csv, rekenbladen). */
 const UNINDEXED = Object.entries(WORDS.unindexedKinds).map(([kind, words]) => ({ kind, words: ALL(words) }));
 /** A phrase of the table, as a word or words of the question ("last month", "die … noemen"). */
-const phrasesIn = (table: Record<string, string[]>): RegExp => new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(ALL(table))})(?![\\p{L}\\p{N}])`, 'iu');
+const phrasesIn = (table: Record<string, string[]>): RegExp => new RegExp(`${WORD_START}(?:${anyOf(table)})${WORD_END}`, 'iu');
 const FILE_NOUNS = ALL(WORDS.fileNouns);
 const PLURAL_FILE_NOUNS = new Set(WORDS.pluralFileNouns);
 const OWN_DETERMINERS = ALL(WORDS.ownDeterminers);
@@ -125,11 +125,11 @@ const MONTH = alternatives(MONTHS.keys());
 const DATES = WORDS.dates;
 const YEAR = '((?:19|20)\\d{2})';
 /** "in March 2025", "since May 2024". */
-const MONTH_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:(${alternatives(ALL(DATES.since))})|(?:${alternatives(ALL(DATES.in))}))?\\s*(${MONTH})\\s+(\\d{4})(?![\\p{L}\\p{N}])`, 'iu');
+const MONTH_YEAR = new RegExp(`${WORD_START}(?:(${anyOf(DATES.since)})|(?:${anyOf(DATES.in)}))?\\s*(${MONTH})\\s+(\\d{4})${WORD_END}`, 'iu');
 /** "since 2023", "after 2023". */
-const SINCE_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:(${alternatives(ALL(DATES.since))})|(${alternatives(ALL(DATES.after))}))\\s+${YEAR}(?![\\p{L}\\p{N}])`, 'iu');
-const BEFORE_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(ALL(DATES.before))})\\s+${YEAR}(?![\\p{L}\\p{N}])`, 'iu');
-const IN_YEAR = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(ALL(DATES.in))})\\s+${YEAR}(?![\\p{L}\\p{N}])`, 'iu');
+const SINCE_YEAR = new RegExp(`${WORD_START}(?:(${anyOf(DATES.since)})|(${anyOf(DATES.after)}))\\s+${YEAR}${WORD_END}`, 'iu');
+const BEFORE_YEAR = new RegExp(`${WORD_START}(?:${anyOf(DATES.before)})\\s+${YEAR}${WORD_END}`, 'iu');
+const IN_YEAR = new RegExp(`${WORD_START}(?:${anyOf(DATES.in)})\\s+${YEAR}${WORD_END}`, 'iu');
 /** A year standing alone, not an amount ("the budget is 2024 euro") nor part of a code ("INV-2024-002"). */
 const BARE_YEAR = new RegExp(`(?<![\\w-])${YEAR}(?![\\w-])(?!\\s*(?:${alternatives(WORDS.amountUnits)}))`, 'iu');
 const PERIODS = {
@@ -185,13 +185,13 @@ function datesOf(question: string, now: Date): { from: string; to: string; relat
 
 const QUOTED_NAME = `["'“]?([\\p{L}\\p{N}_.-]+)["'”]?`;
 const FOLDERS = WORDS.folders;
-const FOLDER_DETERMINERS = alternatives(ALL(FOLDERS.determiners));
-const FOLDER_IN = alternatives(ALL(FOLDERS.in));
+const FOLDER_DETERMINERS = anyOf(FOLDERS.determiners);
+const FOLDER_IN = anyOf(FOLDERS.in);
 /** "in my invoices folder", "folder invoices", "in de map facturen" (planWords.json folders). */
 const FOLDER_PATTERNS = [
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${FOLDER_IN}) (?:(?:${FOLDER_DETERMINERS}) )?["'“]?([\\p{L}\\p{N}_ .-]+?)["'”]? (?:${alternatives(ALL(FOLDERS.nameThenNoun))})(?![\\p{L}\\p{N}])`, 'iu'),
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(ALL(FOLDERS.nounThenName))}) ${QUOTED_NAME}`, 'iu'),
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${FOLDER_IN}) (?:(?:${FOLDER_DETERMINERS}) )?(?:${alternatives(ALL(FOLDERS.inNounThenName))}) ${QUOTED_NAME}`, 'iu'),
+  new RegExp(`${WORD_START}(?:${FOLDER_IN}) (?:(?:${FOLDER_DETERMINERS}) )?["'“]?([\\p{L}\\p{N}_ .-]+?)["'”]? (?:${anyOf(FOLDERS.nameThenNoun)})${WORD_END}`, 'iu'),
+  new RegExp(`${WORD_START}(?:${anyOf(FOLDERS.nounThenName)}) ${QUOTED_NAME}`, 'iu'),
+  new RegExp(`${WORD_START}(?:${FOLDER_IN}) (?:(?:${FOLDER_DETERMINERS}) )?(?:${anyOf(FOLDERS.inNounThenName)}) ${QUOTED_NAME}`, 'iu'),
 ];
 const NOT_FOLDER_NAMES = ALL(FOLDERS.notNames);
 
@@ -227,10 +227,10 @@ function nameLike(question: string, match: RegExpExecArray): boolean {
   return i < 0 || !NO_NAME_TAGS.has(tags[i]!);
 }
 
-const NAMED = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(ALL(WORDS.names.named))})\\s+${QUOTED_NAME}`, 'iu');
+const NAMED = new RegExp(`${WORD_START}(?:${anyOf(WORDS.names.named)})\\s+${QUOTED_NAME}`, 'iu');
 const IN_NAME = [...ALL(WORDS.names.inName)].map((phrase) => {
   const [before, after] = phrase.split('…').map((part) => alternatives([part.trim()]));
-  return new RegExp(`(?<![\\p{L}\\p{N}])${before} ${QUOTED_NAME} ${after}(?![\\p{L}\\p{N}])`, 'iu');
+  return new RegExp(`${WORD_START}${before} ${QUOTED_NAME} ${after}${WORD_END}`, 'iu');
 });
 /** Files said to be about something ("a list of files about the budget"): passages answer (planWords.json saidAbout). */
 const SAID_ABOUT = phrasesIn(WORDS.saidAbout);

@@ -3,7 +3,7 @@ import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { englishTags } from './tagger.js';
 import { queryCues } from './queryCues.js';
-import { allLanguages, alternatives, opensSentence, readable, remembered, wordPattern } from './words.js';
+import { allLanguages, anyOf, opensSentence, readable, remembered, wordPattern } from './words.js';
 import CUES from './cueWords.json' with { type: 'json' };
 
 /** The features a candidate term is scored on, in the order of the scorer's weights. */
@@ -32,7 +32,7 @@ export const FEATURE_NAMES = [
   'after_article',
 ] as const;
 
-const ARTICLE = new RegExp(`(?:^|\\s)(${alternatives(allLanguages(CUES.candidates.determiners))})\\s+$`, 'i');
+const ARTICLE = new RegExp(`(?:^|\\s)(${anyOf(CUES.candidates.determiners)})\\s+$`, 'i');
 
 /** The term model's features: a candidate's own, then how much the turn depends on the conversation. */
 export const TERM_FEATURES = [...FEATURE_NAMES, 'dependence'] as const;

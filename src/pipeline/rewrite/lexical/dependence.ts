@@ -3,7 +3,7 @@ import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { queryCues } from './queryCues.js';
 import CUES from './cueWords.json' with { type: 'json' };
-import { allLanguages, alternatives, WORD_END } from './words.js';
+import { anyOf, WORD_END } from './words.js';
 
 /** The features of the question "does this query need the conversation?", in the order of the weights. */
 export const DEPENDENCE_FEATURES = [
@@ -25,7 +25,7 @@ export const DEPENDENCE_FEATURES = [
 
 const FIRST_PERSON = /^I(?:['’]\p{L}+)?$/u;
 /** A question word or an inverted verb at the start (cueWords.json dependence.whOpenings). */
-const WH_START = new RegExp(`^(?:${alternatives(allLanguages(CUES.dependence.whOpenings))})${WORD_END}`, 'iu');
+const WH_START = new RegExp(`^(?:${anyOf(CUES.dependence.whOpenings)})${WORD_END}`, 'iu');
 
 /**
  * Evidence that a query leans on the conversation: pointing words, ellipsis, shortness, how

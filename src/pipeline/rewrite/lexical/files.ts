@@ -26,18 +26,7 @@ export function filesNamed(text: string): string[] {
   return [...new Set(text.match(FILE_NAMES) ?? [])];
 }
 
-interface PointerWords {
-  pointers: string[];
-  demonstratives: string[];
-  documentNouns: string[];
-  saysAfter: string[];
-  saysBefore: string[];
-  doneBefore: string[];
-  auxiliaries: string[];
-  order: string[];
-  participlesAfter: string[];
-  participlesLater: string[];
-}
+type PointerWords = Record<'pointers' | 'demonstratives' | 'documentNouns' | 'saysAfter' | 'saysBefore' | 'doneBefore' | 'auxiliaries' | 'order' | 'participlesAfter' | 'participlesLater', string[]>;
 
 /**
  * A pointing word for a text, as group "pointer", by the words of cueWords.json textPointers: what
@@ -47,14 +36,13 @@ interface PointerWords {
  * for a document ("who wrote that document?"), which the file's name replaces whole.
  */
 function pointerPatterns(w: PointerWords): RegExp[] {
-  const any = (words: readonly string[]): string => alternatives(words);
-  const pointer = `(?<pointer>${[...(w.pointers.length ? [any(w.pointers)] : []), ...(w.demonstratives.length ? [`(?:${any(w.demonstratives)})(?:\\s+(?:${any(w.documentNouns)}))?`] : [])].join('|')})`;
+  const pointer = `(?<pointer>${[...(w.pointers.length ? [alternatives(w.pointers)] : []), ...(w.demonstratives.length ? [`(?:${alternatives(w.demonstratives)})(?:\\s+(?:${alternatives(w.documentNouns)}))?`] : [])].join('|')})`;
   const sources: string[] = [];
-  if (w.saysAfter.length) sources.push(`\\b${pointer}\\s+(?:${any(w.saysAfter)})\\b`);
-  if (w.saysBefore.length) sources.push(`\\b(?:${any(w.saysBefore)})\\s+${pointer}\\b`);
-  if (w.doneBefore.length) sources.push(`\\b(?:${any(w.doneBefore)})\\s+${pointer}\\b`);
-  if (w.auxiliaries.length && w.participlesAfter.length) sources.push(`\\b(?:${any(w.auxiliaries)})\\s+${pointer}\\s+${w.order.length ? `(?:(?:${any(w.order)})\\s+)?` : ''}(?:${any(w.participlesAfter)})\\b`);
-  if (w.participlesLater.length) sources.push(`\\b${pointer}\\s+(?:(?:\\p{L}+\\s+){0,2})(?:${any(w.participlesLater)})\\b`);
+  if (w.saysAfter.length) sources.push(`\\b${pointer}\\s+(?:${alternatives(w.saysAfter)})\\b`);
+  if (w.saysBefore.length) sources.push(`\\b(?:${alternatives(w.saysBefore)})\\s+${pointer}\\b`);
+  if (w.doneBefore.length) sources.push(`\\b(?:${alternatives(w.doneBefore)})\\s+${pointer}\\b`);
+  if (w.auxiliaries.length && w.participlesAfter.length) sources.push(`\\b(?:${alternatives(w.auxiliaries)})\\s+${pointer}\\s+${w.order.length ? `(?:(?:${alternatives(w.order)})\\s+)?` : ''}(?:${alternatives(w.participlesAfter)})\\b`);
+  if (w.participlesLater.length) sources.push(`\\b${pointer}\\s+(?:(?:\\p{L}+\\s+){0,2})(?:${alternatives(w.participlesLater)})\\b`);
   return sources.map((source) => new RegExp(source, 'diu'));
 }
 const TEXT_POINTER: Record<string, RegExp[]> = Object.fromEntries(Object.entries(CUES.textPointers as Record<string, PointerWords>).map(([language, words]) => [language, pointerPatterns(words)]));

@@ -13,12 +13,9 @@ const SPELLINGS: Record<string, RegExp> = Object.fromEntries(Object.entries(WORD
 
 const WORD_SETS = Object.fromEntries(Object.entries(FUNCTION_WORDS).map(([k, v]) => [k, new Set(v)]));
 
-/** Words of asking and linking that a question often has, beyond the function words above. */
-const QUESTION_WORDS: Record<string, readonly string[]> = WORDS.questionWords;
-
-/** A language's function words and words of asking ("which", "before", "long"; "welke", "omdat"): words any text in it may have. */
+/** A language's function words and words of asking ("which", "before", "long"; "welke", "omdat"; languageWords.json questionWords): words any text in it may have. */
 export function commonWords(language: string): ReadonlySet<string> {
-  return (COMMON[language] ??= new Set([...(FUNCTION_WORDS[language] ?? []), ...(QUESTION_WORDS[language] ?? [])]));
+  return (COMMON[language] ??= new Set([...(FUNCTION_WORDS[language] ?? []), ...((WORDS.questionWords as Record<string, readonly string[]>)[language] ?? [])]));
 }
 const COMMON: Record<string, Set<string>> = {};
 

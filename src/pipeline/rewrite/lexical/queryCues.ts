@@ -1,13 +1,13 @@
 import { queryTerms } from '../../search/queryTerms.js';
 import TEMPLATES from './templates.json' with { type: 'json' };
 import CUES from './cueWords.json' with { type: 'json' };
-import { allLanguages, alternatives, WORD_END } from './words.js';
+import { allLanguages, anyOf, WORD_END } from './words.js';
 
 /** Words that point back into the conversation (cueWords.json dependence.referring). */
 const REFERRING = new Set(allLanguages(CUES.dependence.referring));
 
 /** Openings of follow-ups that leave their subject out: "and the price?", "what about X?" (cueWords.json dependence.ellipsisOpenings). */
-const ELLIPSIS = new RegExp(`^(?:${alternatives(allLanguages(CUES.dependence.ellipsisOpenings))})${WORD_END}`, 'iu');
+const ELLIPSIS = new RegExp(`^(?:${anyOf(CUES.dependence.ellipsisOpenings)})${WORD_END}`, 'iu');
 
 export interface QueryCues {
   /** A pronoun or demonstrative that may refer back. */

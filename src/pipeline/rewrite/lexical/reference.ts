@@ -2,7 +2,7 @@ import { commonWords } from './language.js';
 import { table, type Phrase } from './phrases.js';
 import { IDENTIFIER, queryTerms } from '../../search/queryTerms.js';
 import { englishTags } from './tagger.js';
-import { allLanguages, alternatives, capitalise, escapeRegExp, WORD_END } from './words.js';
+import { alternatives, anyOf, capitalise, escapeRegExp, WORD_END } from './words.js';
 import CUES from './cueWords.json' with { type: 'json' };
 
 /**
@@ -24,7 +24,7 @@ export type Shape =
   | { kind: 'other'; words: string };
 
 /** A question's own opening (a question word or an inverted verb, in any language): no ellipsis. */
-const QUESTION_OPENING = new RegExp(`^(?:${alternatives(allLanguages(CUES.questionOpenings))})${WORD_END}`, 'iu');
+const QUESTION_OPENING = new RegExp(`^(?:${anyOf(CUES.questionOpenings)})${WORD_END}`, 'iu');
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’]*|[^\s\p{L}\p{N}]+/gu;
 const DUMMIES = new Map<string, RegExp[]>();
 const dummies = (language: string): RegExp[] => DUMMIES.get(language) ?? (DUMMIES.set(language, table(language).dummy.map((d) => new RegExp(d, 'iu'))), DUMMIES.get(language)!);
@@ -34,7 +34,7 @@ const PATTERNS = new Map<string, RegExp>();
 function tablePattern(phrases: readonly string[], lead: string): RegExp {
   const key = `${lead}\u0000${phrases.join('\u0001')}`;
   let re = PATTERNS.get(key);
-  if (!re) PATTERNS.set(key, (re = new RegExp(`${lead}(${[...phrases].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'iu')));
+  if (!re) PATTERNS.set(key, (re = new RegExp(`${lead}(${alternatives(phrases)})(?![\\p{L}\\p{N}])`, 'iu')));
   return re;
 }
 

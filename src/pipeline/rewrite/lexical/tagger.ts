@@ -6,7 +6,7 @@ type Nlp = ReturnType<typeof WinkNLP>;
 let nlp: Nlp | undefined;
 
 /** wink-nlp with its small English model (MIT, in the npm package; about 150 ms to load, once, on first use). */
-function tagger(): Nlp {
+export function tagger(): Nlp {
   if (!nlp) {
     const require = createRequire(import.meta.url);
     const winkNLP = require('wink-nlp') as typeof WinkNLP;
@@ -36,22 +36,4 @@ export function englishTags(text: string): Tagged {
     const tags = (tokens.out(n.its.pos) as (string | undefined)[]).map((t) => t ?? 'X');
     return { words, tags, lemmas };
   });
-}
-
-const stems = new Map<string, string>();
-/** Stems kept: the passages' words come back with every question over them. */
-const STEM_LIMIT = 50_000;
-
-/** A word's Porter2 (Snowball English) stem by wink's model ("libraries" → "librari", as "library"), read once. */
-export function porterStem(word: string): string {
-  let s = stems.get(word);
-  if (s === undefined) {
-    const n = tagger();
-    // wink-nlp's typings leave its.stem out; the model it is read with has the stemmer.
-    const stem = (n.its as unknown as { stem: typeof n.its.value }).stem;
-    s = ((n.readDoc(word).tokens().out(stem) as (string | undefined)[])[0] ?? word).toLowerCase();
-    if (stems.size >= STEM_LIMIT) stems.clear();
-    stems.set(word, s);
-  }
-  return s;
 }

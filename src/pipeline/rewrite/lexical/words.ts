@@ -29,22 +29,16 @@ export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]
  */
 export const alternatives = (phrases: Iterable<string>): string => [...phrases].sort((a, b) => b.length - a.length).map(phrasePattern).join('|');
 
-const phrasePattern = (phrase: string): string =>
-  phrase
-    .split('…')
-    .map((part) =>
-      part
-        .trim()
-        .split(/\s+/)
-        .map((w) => (w.length > 1 && w.endsWith('*') ? `${escapeRegExp(w.slice(0, -1))}\\p{L}*` : escapeRegExp(w)))
-        .join('\\s+'),
-    )
-    .join('\\s+(?:\\S+\\s+){0,7}');
+const wordPatternOf = (w: string): string => (w.length > 1 && w.endsWith('*') ? `${escapeRegExp(w.slice(0, -1))}\\p{L}*` : escapeRegExp(w));
+const phrasePattern = (phrase: string): string => phrase.split('…').map((part) => part.trim().split(/\s+/).map(wordPatternOf).join('\\s+')).join('\\s+(?:\\S+\\s+){0,7}');
 
 /** A table's lists of all its languages, as one. */
 export const allLanguages = (table: Record<string, readonly string[]>): string[] => Object.values(table).flat();
-
-/** Not followed by more of a word (letters, digits, "_"): the end of a word as a regular expression's \\b reads it. */
+/** The phrases of a table's languages as a regular expression's alternatives. */
+export const anyOf = (table: Record<string, readonly string[]>): string => alternatives(allLanguages(table));
+/** Not inside a word (letters, digits, "_"): the start of a word as a regular expression's \b reads it. */
+export const WORD_START = '(?<![\\p{L}\\p{N}_])';
+/** Not followed by more of a word (letters, digits, "_"): the end of a word as a regular expression's \b reads it. */
 export const WORD_END = '(?![\\p{L}\\p{N}_])';
 
 /** Whether the word at `index` of `text` opens a sentence (read backwards over spaces: linear in long texts). */
@@ -55,7 +49,7 @@ export function opensSentence(text: string, index: number): boolean {
 }
 
 /** A person's title before a name ("Dr. Patel"; cueWords.json titles, as written): its period ends no sentence. */
-const TITLE_STOP = new RegExp(`\\b(${alternatives(allLanguages(CUES.titles))})\\.(?=\\s+\\p{Lu})`, 'gu');
+const TITLE_STOP = new RegExp(`\\b(${anyOf(CUES.titles)})\\.(?=\\s+\\p{Lu})`, 'gu');
 
 /** A message as the engine reads it: contractions undone, a title's period before a name dropped. */
 export const readable = (text: string): string => withoutContractions(text).replace(TITLE_STOP, '$1');
