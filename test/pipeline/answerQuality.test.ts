@@ -6,10 +6,9 @@ import { ask } from '../../src/pipeline/answer/ask.js';
 import { CONFIDENCE_FEATURES, CONFIDENCE_MODEL, confidenceFeatures } from '../../src/pipeline/answer/confidence.js';
 import { answerTypes, extractiveMap, givesType, passageTexts, passageWindows, statements, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { reduceFacts } from '../../src/pipeline/answer/reduce.js';
-import type { SearchHit } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
-import { hybridSearch, isKeywordQuery } from '../../src/pipeline/search/hybridSearch.js';
+import { hybridSearch, isKeywordQuery, type SearchHit } from '../../src/pipeline/search/hybridSearch.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { tempDir } from '../helpers/tmp.js';
 
@@ -147,16 +146,16 @@ describe('answers on real files: what issue 43 found', () => {
   it('states the best sentence of the passage listed first beside a better-scored fact from another page', () => {
     const fact = (chunkId: number, path: string, quote: string, score: number): Fact => ({ chunkId, path, page: null, quote, score, coverage: score });
     const hit = (chunkId: number, path: string): SearchHit => ({ chunkId, fileId: chunkId, path, page: null, snippet: '', score: 1, bm25Rank: 1, vectorRank: null });
-    const best = fact(1, 'release-notes.html', 'Sessions now end when the server quits.', 0.8);
-    const titled = fact(2, 'quit.html', 'Type q() to end the session.', 0.5);
+    const best = fact(1, 'changelog.html', 'The log now rotates at midnight when the server restarts.', 0.8);
+    const titled = fact(2, 'log-rotation.html', 'Set log_rotation_age to 1d to start a new log file every day.', 0.5);
     const verdict = { confidence: 0.7, notFound: false };
-    // The list puts quit.html first (its title names the question); the best-scored sentence is elsewhere.
-    const r = reduceFacts([best, titled], [hit(2, 'quit.html'), hit(1, 'release-notes.html')], 'factual', 'en', verdict);
-    expect(r.citations.map((c) => c.path)).toEqual(['release-notes.html', 'quit.html']);
-    expect(r.answer).toContain('Type q() to end the session.');
+    // The list puts log-rotation.html first (its title names the question); the best-scored sentence is elsewhere.
+    const r = reduceFacts([best, titled], [hit(2, 'log-rotation.html'), hit(1, 'changelog.html')], 'factual', 'en', verdict);
+    expect(r.citations.map((c) => c.path)).toEqual(['changelog.html', 'log-rotation.html']);
+    expect(r.answer).toContain('Set log_rotation_age to 1d');
     // Where the best fact is the first passage's own, the answer is that fact alone (the other is far weaker).
-    const alone = reduceFacts([best, titled], [hit(1, 'release-notes.html'), hit(2, 'quit.html')], 'factual', 'en', verdict);
-    expect(alone.citations.map((c) => c.path)).toEqual(['release-notes.html']);
+    const alone = reduceFacts([best, titled], [hit(1, 'changelog.html'), hit(2, 'log-rotation.html')], 'factual', 'en', verdict);
+    expect(alone.citations.map((c) => c.path)).toEqual(['changelog.html']);
   });
 
   it('reads the passages around a hit in its section, so an answer the search ranked lower is found, cited on its own passage', async () => {
