@@ -104,6 +104,11 @@ describe('answers on real files: what issue 43 found', () => {
       'The pool now starts faster than before.',
       '-1 selects a size equal to 1/32nd of the cache.',
     ]);
+    // A question or exclamation mark inside a token (a glob, an address, a help operator) ends no sentence.
+    expect(statements('Run ls report?.txt (or !ls in the shell) to list the reports. Open http://localhost/view.php?id=3 to read one.').map((x) => x.text)).toEqual([
+      'Run ls report?.txt (or !ls in the shell) to list the reports.',
+      'Open http://localhost/view.php?id=3 to read one.',
+    ]);
   });
 
   it('reads a reference manual\'s call forms as the titles of the entries below them, and no pointer as a statement', () => {

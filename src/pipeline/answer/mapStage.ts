@@ -99,6 +99,22 @@ const TYPE_WEIGHT = 0.2;
 
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 /**
+ * A text's sentences. A mark ends one only where a space or the text's end follows it: the
+ * segmenter also breaks after a "?" or "!" inside a token, as code and addresses write them
+ * ("help(name) (or ?name )", "index.php?id=3"), which cut an answer's sentence in two.
+ * eval:docs: 6 of 220 answers changed; held out fact in answer 0.375 → 0.400 (with vectors 0.400 → 0.425).
+ */
+function sentenceSplit(text: string): string[] {
+  const out: string[] = [];
+  let open = false;
+  for (const { segment } of SEGMENTER.segment(text)) {
+    if (open) out[out.length - 1] += segment;
+    else out.push(segment);
+    open = !/\s$/u.test(segment);
+  }
+  return out;
+}
+/**
  * A word's shared stem: Porter2's for a word of letters ("library"/"libraries", "remove"/"removed");
  * a short word, a number or a mixed token as written. English rules: "prijs"/"prijzen" stay apart.
  * It replaced the first letters of a word (all but its last three, at least five), which kept
@@ -160,9 +176,9 @@ export function statements(text: string): Statement[] {
       paragraph = [];
       return;
     }
-    for (const seg of SEGMENTER.segment(paragraph.join(' '))) {
+    for (const segment of sentenceSplit(paragraph.join(' '))) {
       // A list item's marker ("* Make …", "• The …") is layout, not part of what it says.
-      const s = seg.segment.replace(/\s+/g, ' ').trim().replace(BULLET, '');
+      const s = segment.replace(/\s+/g, ' ').trim().replace(BULLET, '');
       if (s.split(' ').length < 4 && !/\d/.test(s)) heading = s.replace(/[.!?]$/, '');
       else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s) && !LEADERS.test(s) && !points(s)) out.push(heading ? { text: s, heading } : { text: s });
     }
