@@ -1,6 +1,7 @@
 // The answer-quality cases of issue 43, each over real files indexed by the real Indexer.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { CONFIDENCE_FEATURES, CONFIDENCE_MODEL, confidenceFeatures } from '../../src/pipeline/answer/confidence.js';
@@ -231,5 +232,46 @@ describe('answers on real files: what issue 43 found', () => {
     expect(CONFIDENCE_MODEL).toBeDefined();
     expect(CONFIDENCE_MODEL!.threshold).toBeGreaterThan(0);
     expect(CONFIDENCE_MODEL!.threshold).toBeLessThan(1);
+  });
+});
+
+describe('a sentence that a PDF page break cuts', () => {
+  const pdfOf = (pages: string[][]): Promise<Buffer> =>
+    new Promise((resolve) => {
+      const doc = new PDFDocument({ autoFirstPage: false });
+      const parts: Buffer[] = [];
+      doc.on('data', (c: Buffer) => parts.push(c));
+      doc.on('end', () => resolve(Buffer.concat(parts)));
+      for (const paragraphs of pages) {
+        doc.addPage({ size: 'A4', margin: 60 });
+        for (const p of paragraphs) doc.fontSize(11).text(p, { paragraphGap: 8 });
+      }
+      doc.end();
+    });
+  const d = tempDir('docent-pagebreak-');
+  afterAll(() => d.cleanup());
+
+  it('is shown whole: the words the next page finishes it with are part of the answer, cited on the page it starts on', async () => {
+    const folder = join(d.dir, 'docs');
+    mkdirSync(folder);
+    const filler = 'The gateway accepts requests from the office network and forwards them to the application servers behind it.';
+    writeFileSync(
+      join(folder, 'gateway-guide.pdf'),
+      await pdfOf([
+        ['Gateway guide', filler, filler, 'Each request is logged with its client address. The default timeout for an idle client connection is'],
+        ['ninety seconds, after which the gateway closes it.', 'Log files are rotated weekly and kept for a year.'],
+      ]),
+    );
+    const s = IndexStore.open(join(d.dir, 'index.sqlite'));
+    try {
+      await new Indexer(s).indexRoot(folder);
+      const r = await ask(s, 'What is the default timeout for an idle client connection?', { now: NOW });
+      expect(r.notFound).toBe(false);
+      expect(r.answer).toMatch(/The default timeout for an idle client connection is ninety seconds, after which the gateway closes it\. \[gateway-guide\.pdf p\.1\]/);
+      // The citation's context still finds the quote in its passage.
+      expect(r.citations[0]!.context?.before).toContain('client address');
+    } finally {
+      s.close();
+    }
   });
 });

@@ -25,6 +25,15 @@ describe('a cited sentence in its context', () => {
     expect(quoteContext('', passage)).toBeUndefined();
   });
 
+  it('finds a quote opened with its section title, and one that runs on past its passage into the next', () => {
+    const passage = 'work_mem (integer)\nSets the base maximum amount of memory. The default value is four megabytes (4MB). Next.';
+    expect(quoteContext('work_mem (integer): The default value is four megabytes (4MB).', passage)).toEqual({ before: 'work_mem (integer) Sets the base maximum amount of memory. ', after: ' Next.' });
+    const cut = 'Each request is logged. The default timeout for an idle connection is';
+    expect(quoteContext('The default timeout for an idle connection is ninety seconds, after which it closes.', cut)).toEqual({ before: 'Each request is logged. ', after: '' });
+    // Words the passage does not end with are no run-on.
+    expect(quoteContext('The default timeout for an idle connection is long.', `${cut} ninety seconds.`)).toBeUndefined();
+  });
+
   it('adds context only to the citations whose fact and passage it has', () => {
     const fact = { quote: 'It is 42.', path: '/a.md', page: null, chunkId: 7, score: 1, coverage: 1 };
     const out = withContext([{ path: '/a.md', page: null, quote: 'It is 42.' }, { path: '/b.md', page: 2, quote: 'Other.' }], [fact], new Map([[7, 'The answer. It is 42. Done.']]));

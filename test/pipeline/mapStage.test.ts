@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractiveMap, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { continued, extractiveMap, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { identifiers } from '../../src/pipeline/search/queryTerms.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
@@ -106,6 +106,21 @@ describe('a fact that leans on what comes before it', () => {
     } finally {
       own.cleanup();
     }
+  });
+});
+
+describe('a quote whose sentence runs on past its passage', () => {
+  it('is finished with the next passage\'s words up to the mark that closes it, where it is prose', () => {
+    const next = (text: string) => (): string => text;
+    expect(continued('The default timeout is', 'Requests are logged. The default timeout is', next('ninety seconds, after which (p. 3) it closes. More.'))).toBe('The default timeout is ninety seconds, after which (p. 3) it closes.');
+    // A sentence that ends, a next passage in capitals (a title, a table's next row), a table's run of cells: as they are.
+    expect(continued('The default is five.', 'The default is five.', next('minutes later.'))).toBe('The default is five.');
+    expect(continued('The default timeout is', 'The default timeout is', next('Table 9.86. Sizes.'))).toBe('The default timeout is');
+    const cells = Array.from({ length: 45 }, (_, i) => `cell${i}`).join(' ');
+    expect(continued(cells, cells, next('more cells end.'))).toBe(cells);
+    // A quote that does not end its passage, or a rest with no closing mark in reach.
+    expect(continued('The default timeout is', 'The default timeout is ninety', next('seconds.'))).toBe('The default timeout is');
+    expect(continued('The default timeout is', 'The default timeout is', next('x '.repeat(200)))).toBe('The default timeout is');
   });
 });
 

@@ -5,6 +5,8 @@ import type { Citation } from './reduce.js';
 export const CONTEXT_CHARS = 240;
 /** How much of a quote's start and end is looked for in its passage (a quote may join two sentences a fragment separated). */
 const PROBE = 60;
+/** How much of a quote's start is looked for at its passage's end, where the quote runs on past it. */
+const RUN_ON_PROBE = 20;
 
 const flat = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
@@ -16,16 +18,28 @@ const flat = (s: string): string => s.replace(/\s+/g, ' ').trim();
 export function quoteContext(quote: string, passage: string): { before: string; after: string } | undefined {
   // A Markdown title's marks ("## Price") are markup, not text to show.
   const text = flat(passage.replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, ''));
-  const q = flat(quote);
+  const quoted = flat(quote);
+  if (!quoted) return undefined;
+  // A quote Map opened with its section's title ("work_mem (integer): The default …") is looked for without it.
+  const title = quoted.indexOf(': ');
+  const located = (x: string): number => {
+    const at = text.indexOf(x.slice(0, PROBE));
+    if (at >= 0) return at;
+    // A quote that runs on past the passage's end (a sentence a page break cut) starts in its last words.
+    const head = text.indexOf(x.slice(0, RUN_ON_PROBE));
+    return head >= 0 && x.startsWith(text.slice(head)) ? head : -1;
+  };
+  const q = [quoted, ...(title > 0 ? [quoted.slice(title + 2)] : [])].find((x) => located(x) >= 0);
   if (!q) return undefined;
-  const start = text.indexOf(q.slice(0, PROBE));
-  if (start < 0) return undefined;
+  const start = located(q);
   // The quote's end, or else its last sentence alone (Map joins a sentence to its neighbour over a left-out fragment).
   const cut = q.lastIndexOf('. ', q.length - 3);
   const ends = [q.slice(-PROBE), ...(cut > 0 ? [q.slice(cut + 2).slice(-PROBE)] : [])];
   const found = ends.map((tail) => ({ tail, at: text.indexOf(tail, start) })).find((e) => e.at >= 0);
-  if (!found) return undefined;
-  const end = found.at + found.tail.length;
+  // A quote that runs on into the next passage ends where this one does.
+  const runsOn = !found && q.startsWith(text.slice(start));
+  if (!found && !runsOn) return undefined;
+  const end = found ? found.at + found.tail.length : text.length;
   let before = text.slice(0, start);
   if (before.length > CONTEXT_CHARS) before = `…${before.slice(before.indexOf(' ', before.length - CONTEXT_CHARS) + 1)}`;
   let after = text.slice(end);
