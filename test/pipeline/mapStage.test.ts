@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { continued, extractiveMap, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { begun, continued, extractiveMap, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { identifiers } from '../../src/pipeline/search/queryTerms.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
@@ -121,6 +121,17 @@ describe('a quote whose sentence runs on past its passage', () => {
     // A quote that does not end its passage, or a rest with no closing mark in reach.
     expect(continued('The default timeout is', 'The default timeout is ninety', next('seconds.'))).toBe('The default timeout is');
     expect(continued('The default timeout is', 'The default timeout is', next('x '.repeat(200)))).toBe('The default timeout is');
+  });
+
+  it('is begun with the previous passage\'s words from where its sentence starts, where it opens its passage mid-sentence', () => {
+    const before = (text: string) => (): string => text;
+    const quote = 'determine how much influence each point has on the fit.';
+    const passage = `${quote} Other text.`;
+    expect(begun(quote, passage, before('Weights are optional. Weights, when given,'))).toBe(`Weights, when given, ${quote}`);
+    // A quote in capitals, one that does not open its passage, or a previous passage that ended its sentence: as they are.
+    expect(begun('Weights determine the fit.', 'Weights determine the fit.', before('Weights, when given,'))).toBe('Weights determine the fit.');
+    expect(begun(quote, `Intro. ${quote}`, before('Weights, when given,'))).toBe(quote);
+    expect(begun(quote, passage, before('Weights are optional.'))).toBe(quote);
   });
 });
 
