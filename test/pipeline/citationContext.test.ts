@@ -25,11 +25,12 @@ describe('a cited sentence in its context', () => {
     expect(quoteContext('', passage)).toBeUndefined();
   });
 
-  it('finds a quote opened with its section title, and one that runs on past its passage into the next', () => {
+  it('finds a quote opened with its section title, one that runs on into the next passage and one begun in the previous', () => {
     const passage = 'work_mem (integer)\nSets the base maximum amount of memory. The default value is four megabytes (4MB). Next.';
     expect(quoteContext('work_mem (integer): The default value is four megabytes (4MB).', passage)).toEqual({ before: 'work_mem (integer) Sets the base maximum amount of memory. ', after: ' Next.' });
     const cut = 'Each request is logged. The default timeout for an idle connection is';
     expect(quoteContext('The default timeout for an idle connection is ninety seconds, after which it closes.', cut)).toEqual({ before: 'Each request is logged. ', after: '' });
+    expect(quoteContext('Weights, when given, determine how much each point counts. More.', 'determine how much each point counts. More. Rest.')).toEqual({ before: '', after: ' Rest.' });
     // Words the passage does not end with are no run-on.
     expect(quoteContext('The default timeout for an idle connection is long.', `${cut} ninety seconds.`)).toBeUndefined();
   });

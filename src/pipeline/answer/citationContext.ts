@@ -29,7 +29,9 @@ export function quoteContext(quote: string, passage: string): { before: string; 
     const head = text.indexOf(x.slice(0, RUN_ON_PROBE));
     return head >= 0 && x.startsWith(text.slice(head)) ? head : -1;
   };
-  const q = [quoted, ...(title > 0 ? [quoted.slice(title + 2)] : [])].find((x) => located(x) >= 0);
+  // A quote Map began with the previous passage's words (a page break cut its sentence) is looked for from where this passage starts.
+  const opens = quoted.indexOf(text.slice(0, RUN_ON_PROBE));
+  const q = [quoted, ...(title > 0 ? [quoted.slice(title + 2)] : []), ...(opens > 0 ? [quoted.slice(opens)] : [])].find((x) => located(x) >= 0);
   if (!q) return undefined;
   const start = located(q);
   // The quote's end, or else its last sentence alone (Map joins a sentence to its neighbour over a left-out fragment).
