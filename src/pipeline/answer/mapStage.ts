@@ -451,7 +451,7 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
       const passage = texts.get(hit.chunkId) ?? '';
       const quote = continued(begun(withNeighbour(own, s), passage, () => nearText(hit.chunkId, -1)), passage, () => nearText(hit.chunkId, 1));
       const words = wordsIn(s.heading ? `${s.heading} ${quote}` : quote);
-      facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(texts.get(hit.chunkId) ?? '') ? { addressed: true } : {}) });
+      facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(passage) ? { addressed: true } : {}) });
     }
   }
   return Promise.resolve(facts.sort((a, b) => b.score - a.score));
