@@ -12,6 +12,7 @@ import { TermStats } from '../../../src/pipeline/search/termStats.js';
 import type { HistoryMessage } from '../../../src/pipeline/rewrite/types.js';
 import { indexedFixtureDocs } from '../../helpers/fixtureIndex.js';
 import { generatedConversation } from '../../helpers/fuzzConversations.js';
+import { letTheEventLoopRun } from '../../helpers/eventLoop.js';
 
 const DATASETS = join(import.meta.dirname, '../../../../shared/datasets');
 
@@ -57,6 +58,8 @@ beforeAll(async () => {
 afterAll(() => fixture?.cleanup());
 
 async function check(query: string, history: HistoryMessage[], logger: RewriteLogger, withStats: boolean): Promise<void> {
+  // Thousands of rewrites in a row never wait on I/O: let the runner's messages through between them.
+  await letTheEventLoopRun();
   const run = await rewrite(query, history, {}, { logger, ...(withStats ? { termStats: TermStats.of(fixture.store) } : {}) });
   const parsed = Result.safeParse(run.result);
   if (!parsed.success) throw new Error(`invalid RewriteResult for ${JSON.stringify(query).slice(0, 80)}: ${parsed.error.message}`);
