@@ -119,7 +119,7 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
     // houtmulch?": a café note's "kost" does not second the mulch note's price).
     const top = facts[0]!;
     const same = (f: Fact): boolean => !top.words || !f.words || top.words.every((w) => f.words!.includes(w));
-    const onPage = (f: Fact, used: readonly Fact[]): boolean => used.some((u) => u.path === f.path && u.page === f.page);
+    const onPage = (f: Fact, among: readonly Fact[]): boolean => among.some((u) => u.path === f.path && u.page === f.page);
     const more: Fact[] = [];
     // The best sentence of the passage listed first speaks second where the best fact came from
     // another page: the list's order also weighs what the passage's title names, which a
