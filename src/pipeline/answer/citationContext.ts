@@ -8,7 +8,8 @@ const PROBE = 60;
 /** How much of a quote's start is looked for at its passage's end, where the quote runs on past it. */
 const RUN_ON_PROBE = 20;
 
-const flat = (s: string): string => s.replace(/\s+/g, ' ').trim();
+/** A text's whitespace as single spaces, trimmed: how a quote and its passage are compared. */
+export const flat = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /**
  * Where a quote stands in its passage: the text before and after it, each cut at a word to about

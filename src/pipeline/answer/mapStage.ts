@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { relatedWords, writtenFormsOf } from '../rewrite/lexical/expand.js';
 import { identifiers, queryTerms } from '../search/queryTerms.js';
 import { RRF_K, type SearchHit } from '../search/hybridSearch.js';
+import { flat } from './citationContext.js';
 import type { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
 import WORDS from './mapWords.json' with { type: 'json' };
@@ -483,7 +484,6 @@ function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate): str
 
 /** The most of the next passage that finishes a quote's last sentence; a longer rest is not shown. */
 const CONTINUATION_CHARS = 300;
-const flat = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /** A sentence of more words than this, without a mark, is a table's rows or a list run together, not prose that runs on. */
 const RUN_ON_WORDS = 40;
