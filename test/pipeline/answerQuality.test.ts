@@ -46,6 +46,7 @@ beforeAll(async () => {
     join(folder, 'pool-guide.md'),
     `# Connection pool\n\npool_clients sets how many clients may be connected at once. The default is 250 clients.\n\n${[1, 2, 3, 4].map(tuning).join('\n\n')}\n\n# Logging\n\nThe log keeps 7 days of connection history by default.\n`,
   );
+  writeFileSync(join(folder, 'kettle-terms.md'), 'Kettle K2: terms of sale\n\nThe guarantee on the K2 kettle lasts two years from the day of purchase.\n');
   writeFileSync(join(folder, 'notes.md'), 'Notes from the Monday meeting\n\nWe talked about the office move and the new coffee machine. Nobody mentioned the budget.\n');
   store = IndexStore.open(join(t.dir, 'index.sqlite'));
   await new Indexer(store).indexRoot(folder);
@@ -69,6 +70,15 @@ describe('answers on real files: what issue 43 found', () => {
     expect(r.notFound).toBe(false);
     expect(r.answer).toMatch(/grid voltage is out of range/);
     expect(basename(r.citations[0]!.path)).toBe('inverter-manual.txt');
+  });
+
+  it('finds what a file writes in other words than the question (the thesaurus), for a question asked alone', async () => {
+    // No file says "warranty"; kettle-terms.md says "guarantee".
+    const r = await ask(store, 'How long is the warranty on the kettle?', { now: NOW });
+    expect(r.rewrite.engine).toBe('passthrough');
+    expect(r.notFound).toBe(false);
+    expect(r.answer).toMatch(/two years/);
+    expect(basename(r.citations[0]!.path)).toBe('kettle-terms.md');
   });
 
   it('says "not in your files" for a question whose words the files lack, in a small folder that shares one of them', async () => {

@@ -68,27 +68,31 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const weight = (t: string): number => idf?.get(t) ?? 1;
   const total = terms.reduce((a, t) => a + weight(t), 0) || 1;
   const size = termStats ? Math.min(1, termStats.documents() / FULL_ABSENCE_PASSAGES) : 0;
-  const absentAny = df ? terms.filter((t) => df.get(t) === 0).reduce((a, t) => a + weight(t), 0) / total : 0;
-  const absent = size * absentAny;
-  const rare = terms.filter((t) => !df || df.get(t)! > 0).sort((a, b) => weight(b) - weight(a)).slice(0, RARE_TERMS);
-  const near = hits.slice(0, RARE_WITHIN).map((h) => new Set(queryTerms(`${fileTitle(h.path)} ${texts.get(h.chunkId) ?? ''}`).map(stem)));
-  const found = (t: string): boolean => near.some((words) => said(t, words));
-  const rareFound = rare.length ? rare.filter(found).length / rare.length : 0;
   const hit = top ? hits.find((h) => h.chunkId === top.chunkId) : undefined;
-  const support = top ? Math.min(3, new Set(facts.filter((f) => f.coverage >= top.coverage * 0.6).map((f) => f.path)).size) / 3 : 0;
-  // Coverage of the words the index has, shrunk by the share it lacks.
-  const topCoverage = top ? (1 - absentAny) * coverageOf(`${fileTitle(top.path)} ${top.heading ?? ''} ${top.quote}`) : 0;
-  // The most specific question word the index has but the answer's passage lacks, in its own or a
-  // related form ("MySQL" asked, a passage on another server's port found): its rarity against the
-  // rarest a word of the index can be, counted like the absent share, by the index's size. Words
-  // are compared by the index's own stems where there is one ("means" for "mean").
+  // Words are compared by the index's own stems where there is one ("means" for "mean").
   const stems = (words: readonly string[]): string[] => {
     const by = termStats?.stems(words);
     return words.map((w) => by?.get(w) ?? stem(w));
   };
   const answerWords = hit ? new Set(stems(queryTerms(`${fileTitle(hit.path)} ${top?.heading ?? ''} ${texts.get(hit.chunkId) ?? ''}`))) : undefined;
-  const ceiling = termStats ? Math.log(1 + termStats.documents()) : 1;
   const has = (words: readonly string[]): boolean => stems(words).some((w) => answerWords!.has(w));
+  // A word no passage has is not missing where the answer's passage says it in other words (the
+  // thesaurus: "warranty" asked, "guarantee" written); a related word elsewhere in the index is no
+  // such evidence ("budget" asked of manuals that speak of memory "allocation").
+  const saidOtherwise = (t: string): boolean => answerWords !== undefined && has(relatedWords(t));
+  const absentAny = df ? terms.filter((t) => df.get(t) === 0 && !saidOtherwise(t)).reduce((a, t) => a + weight(t), 0) / total : 0;
+  const absent = size * absentAny;
+  const rare = terms.filter((t) => !df || df.get(t)! > 0).sort((a, b) => weight(b) - weight(a)).slice(0, RARE_TERMS);
+  const near = hits.slice(0, RARE_WITHIN).map((h) => new Set(queryTerms(`${fileTitle(h.path)} ${texts.get(h.chunkId) ?? ''}`).map(stem)));
+  const found = (t: string): boolean => near.some((words) => said(t, words));
+  const rareFound = rare.length ? rare.filter(found).length / rare.length : 0;
+  const support = top ? Math.min(3, new Set(facts.filter((f) => f.coverage >= top.coverage * 0.6).map((f) => f.path)).size) / 3 : 0;
+  // Coverage of the words the index has, shrunk by the share it lacks.
+  const topCoverage = top ? (1 - absentAny) * coverageOf(`${fileTitle(top.path)} ${top.heading ?? ''} ${top.quote}`) : 0;
+  // The most specific question word the index has but the answer's passage lacks, in its own or a
+  // related form ("MySQL" asked, a passage on another server's port found): its rarity against the
+  // rarest a word of the index can be, counted like the absent share, by the index's size.
+  const ceiling = termStats ? Math.log(1 + termStats.documents()) : 1;
   const lacks = (t: string): boolean => !(has([t, ...relatedWords(t)]) || (translated.get(t)?.every((p) => has(p)) ?? false));
   const missing = answerWords ? terms.filter((t) => (!df || df.get(t)! > 0) && lacks(t)).map((t) => size * Math.min(1, weight(t) / ceiling)) : [];
   const rarestMissing = !top ? 1 : Math.max(0, ...missing);

@@ -1,6 +1,6 @@
 import type { Embedder } from '../models/embedder.js';
 import type { RewriteRun } from '../rewrite/rewrite.js';
-import { searchAlternatives, searchFeedback, searchTerms, searchVectorQuery } from '../search/rewriteQuery.js';
+import { relatedOf, searchAlternatives, searchFeedback, searchTerms, searchVectorQuery } from '../search/rewriteQuery.js';
 import { diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
 import { queryPhrases, queryTerms } from '../search/queryTerms.js';
 import { writtenFormsOf } from '../rewrite/lexical/expand.js';
@@ -90,6 +90,6 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   }
   const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
   const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, resultUnit, (h) => h.score, maxPerFile, k);
-  const translated = [...written].map(([w, parts]) => `${w} → ${parts.map((p) => p.join(', ')).join(' + ')}`);
+  const translated = [...[...written].map(([w, parts]) => `${w} → ${parts.map((p) => p.join(', ')).join(' + ')}`), ...relatedOf(queryTerms(r.resolved_query), r.language).map(([w, forms]) => `${w} ≈ ${forms.join(', ')}`)];
   return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, translated, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}) };
 }

@@ -1,6 +1,6 @@
 import type { RewriteRun } from '../rewrite/rewrite.js';
 import { withoutTalk } from '../rewrite/lexical/clarity.js';
-import { writtenFormsOf } from '../rewrite/lexical/expand.js';
+import { relatedWords, writtenFormsOf } from '../rewrite/lexical/expand.js';
 import { pairText, type SelectedTurn } from '../rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteResult } from '../rewrite/types.js';
 import { ADDED_TERM_WEIGHT, type WeightedTerms, type WeightedText } from './hybridSearch.js';
@@ -94,7 +94,25 @@ export function translations(result: Pick<RewriteResult, 'resolved_query' | 'lan
       out.push({ term: f, weight: TRANSLATED_WEIGHT / forms.length });
     }
   }
+  for (const [, forms] of relatedOf(own, result.language)) {
+    const fresh = forms.filter((f) => !seen.has(f));
+    for (const f of fresh) {
+      seen.add(f);
+      out.push({ term: f, weight: TRANSLATED_WEIGHT / fresh.length });
+    }
+  }
   return out;
+}
+
+/**
+ * The thesaurus's words for the same thing as the question's own ("delete": remove, erase;
+ * expandWords.json related), searched like a translation: the word as the files may write it.
+ * Before, only a follow-up's rewrite added them (as keywords), so a question asked alone went
+ * without. eval:docs, keywords, the thesaurus as it was: page hit@5 0.833 → 0.848, MRR@10 0.653 →
+ * 0.658, fact in answer 0.545 → 0.553.
+ */
+export function relatedOf(words: readonly string[], language: string): [string, readonly string[]][] {
+  return words.map((w) => [w, relatedWords(w, language)] as [string, readonly string[]]).filter(([, r]) => r.length);
 }
 /** The weight of a question word's translations, together (a word of the user's own weighs 1). */
 export const TRANSLATED_WEIGHT = 1;

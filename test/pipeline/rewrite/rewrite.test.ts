@@ -402,7 +402,9 @@ describe('added terms in search', () => {
     const r = lexicalRewrite({ query: 'how long is the warranty period?', earlierUserTurns: [], turns, termStats, weights });
     expect(searchTerms({ result: r })).toEqual({ terms: r.keywords, weight: ADDED_TERM_WEIGHT });
     expect(searchTerms({ result: r, keywordShares: [1] })).toEqual({ terms: r.keywords, weight: ADDED_TERM_WEIGHT }); // not this result's
-    expect(searchTerms({ result: { ...r, keywords: [] } })).toBeUndefined();
+    expect(searchTerms({ result: { ...r, keywords: [], resolved_query: 'how long is the period?' } })).toBeUndefined();
+    // The thesaurus's word for "warranty" is searched without a keyword too, at a translation's weight.
+    expect(searchTerms({ result: { ...r, keywords: [] } })).toEqual({ terms: ['guarantee'], weight: ADDED_TERM_WEIGHT, weights: [1] });
   });
 });
 
