@@ -174,6 +174,21 @@ describe('answers on real files: what issue 43 found', () => {
     expect(alone.citations.map((c) => c.path)).toEqual(['changelog.html']);
   });
 
+  it('states a second sentence of the same page where the answer would be one fact, and nothing it already says', () => {
+    const fact = (chunkId: number, quote: string, score: number): Fact => ({ chunkId, path: 'r-intro.pdf', page: 17, quote, score, coverage: score, words: ['missing', 'vector'] });
+    const hits: SearchHit[] = [{ chunkId: 1, fileId: 1, path: 'r-intro.pdf', page: 17, snippet: '', score: 1, bm25Rank: 1, vectorRank: null }];
+    const verdict = { confidence: 0.7, notFound: false };
+    const top = fact(1, 'A place within a vector may be reserved for a missing value by assigning it the special value NA.', 0.73);
+    const next = fact(1, 'The function is.na(x) gives a logical vector of the same size as x, TRUE where the element is missing.', 0.69);
+    const r = reduceFacts([top, next], hits, 'factual', 'en', verdict);
+    expect(r.answer).toContain('is.na(x)');
+    expect(r.citations).toHaveLength(2);
+    // Far weaker, or part of the quote already shown: the one fact stands alone.
+    expect(reduceFacts([top, { ...next, score: 0.4 }], hits, 'factual', 'en', verdict).citations).toHaveLength(1);
+    const within = fact(1, 'the special value NA.', 0.72);
+    expect(reduceFacts([top, within], hits, 'factual', 'en', verdict).citations).toHaveLength(1);
+  });
+
   it('reads the passages around a hit in its section, so an answer the search ranked lower is found, cited on its own passage', async () => {
     const question = { resolved_query: 'What is the default number of pool_clients?', keywords: [] };
     const { hits } = await hybridSearch(store, 'tuning raising pool_clients memory cores wait times', { k: 1 });
