@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
-import { cognate, translatedParts, translatedWords, writtenForms } from '../../src/pipeline/rewrite/lexical/expand.js';
+import { cognate, compoundOf, translatedParts, translatedWords, writtenForms, writtenParts } from '../../src/pipeline/rewrite/lexical/expand.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { oneTextIndex } from '../helpers/fixtureIndex.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
@@ -52,6 +52,30 @@ describe('the words of a Dutch question as English files write them', () => {
 });
 
 describe('a word the table does not know, as the index writes it', () => {
+  it('is a compound of two words the index has, where it lacks the whole ("databaseserver")', () => {
+    const t = tempDir('docent-compound-');
+    const store = IndexStore.open(join(t.dir, 'index.sqlite'));
+    try {
+      const root = store.addRoot('/r');
+      const texts = ['The database server listens on port 5432.', 'Each database has its own server process and a data directory.', 'The server writes its databases to disk.'];
+      store.replaceFile(
+        { rootId: root.id, path: '/r/server.txt', type: 'text', size: 100, mtimeMs: 1, hash: 'h', status: 'indexed', reason: null },
+        texts.map((text, ordinal) => ({ ordinal, page: null, charStart: 0, charEnd: text.length, heading: 'server.txt', text, textHash: `h${ordinal}` })),
+      );
+      const ts = new TermStats(store);
+      expect(compoundOf('databaseserver', ts)).toEqual([['database'], ['server']]);
+      // Searched as both parts, not as the likeliest cognate ("databas", one word the index has).
+      expect(writtenParts('databaseserver', 'nl', ts)).toEqual([['database'], ['server']]);
+      // A part the index lacks, or has in one passage only ("disk", "port"): no split.
+      expect(compoundOf('databasesysteem', ts)).toBeUndefined();
+      expect(compoundOf('serverdisk', ts)).toBeUndefined();
+      expect(compoundOf('portserver', ts)).toBeUndefined();
+    } finally {
+      store.close();
+      t.cleanup();
+    }
+  });
+
   it('is the index word that begins alike and shares most of its letters in order (a cognate)', () => {
     const own = oneTextIndex('octave-notes.txt', 'The roots of a polynomial are found with roots. Automatic installation of a package is done by pkg.');
     try {

@@ -131,8 +131,35 @@ export function writtenParts(word: string, language: string | undefined, termSta
   if (listed.length || !termStats || !language || language === 'en') return listed;
   const low = word.toLowerCase();
   if (STOPWORDS.has(low) || termStats.documentFrequency([low]).get(low)! > 0) return [];
+  const split = compoundOf(low, termStats);
+  if (split) return split;
   const found = cognate(low, termStats);
   return found ? [[found]] : [];
+}
+
+/** The fewest passages each part of a split compound must be in: a word in one passage alone is as likely a fragment or a typo. eval:docs: the same at 1, 2, 5 and 20. */
+const MIN_PART_DOCS = 2;
+
+/**
+ * A compound of two words the index has, where it lacks the whole ("databaseserver": database +
+ * server), the parts at least MIN_STEM letters each; of several splits, the one whose rarer part
+ * is commonest (Koehn and Knight 2003, by the index's counts). A joining "s" needs no rule: the
+ * index's words are stems ("databases" is "databas"). Without it, such a word went to its likeliest
+ * cognate, an unrelated rare word ("databasescr"), whose absence from the answer's passage then
+ * weighed against it. eval:docs, Dutch questions: fact in answer 0.286 → 0.333, answerable → not
+ * found 0.429 → 0.381, unanswerable AUROC 0.819 → 0.831; English figures unchanged.
+ */
+export function compoundOf(word: string, termStats: TermStats): string[][] | undefined {
+  if (word.length < 2 * MIN_STEM || word.length > MAX_WORD || !/^\p{L}+$/u.test(word)) return undefined;
+  const splits: [string, string][] = [];
+  for (let i = MIN_STEM; i <= word.length - MIN_STEM; i++) splits.push([word.slice(0, i), word.slice(i)]);
+  const df = termStats.documentFrequency(splits.flat());
+  let best: { parts: [string, string]; docs: number } | undefined;
+  for (const parts of splits) {
+    const docs = Math.min(df.get(parts[0])!, df.get(parts[1])!);
+    if (docs >= MIN_PART_DOCS && (!best || docs > best.docs)) best = { parts, docs };
+  }
+  return best && [[best.parts[0]], [best.parts[1]]];
 }
 
 /** The words of `words` the files write otherwise, each with how: its parts, each with its alternatives (writtenParts). */
