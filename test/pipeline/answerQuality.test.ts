@@ -187,6 +187,11 @@ describe('answers on real files: what issue 43 found', () => {
     expect(reduceFacts([top, { ...next, score: 0.4 }], hits, 'factual', 'en', verdict).citations).toHaveLength(1);
     const within = fact(1, 'the special value NA.', 0.72);
     expect(reduceFacts([top, within], hits, 'factual', 'en', verdict).citations).toHaveLength(1);
+    // Nearly the same words: the best fact's rarest ("missing", listed first) and all its others but one.
+    const lacksOne = { ...next, words: ['missing'] };
+    expect(reduceFacts([top, lacksOne], hits, 'factual', 'en', verdict).citations).toHaveLength(2);
+    const offSubject = { ...next, words: ['vector'] };
+    expect(reduceFacts([top, offSubject], hits, 'factual', 'en', verdict).citations).toHaveLength(1);
   });
 
   it('reads the passages around a hit in its section, so an answer the search ranked lower is found, cited on its own passage', async () => {

@@ -51,7 +51,7 @@ export interface Fact {
   score: number;
   /** The share of the question's weighted words the sentence contains. */
   coverage: number;
-  /** The question's own words (stemmed) that the sentence, with its heading, contains (extractive Map). */
+  /** The question's own words (stemmed) that the sentence, with its heading, contains, the rarest in the index first (extractive Map). */
   words?: string[];
   /** The title the sentence stands under in its passage, if any (extractive Map). */
   heading?: string;
@@ -314,9 +314,11 @@ export function fileTitle(path: string): string {
   return basename(path).replace(/\.[^.]+$/, '').replace(/[-_.]+/g, ' ').trim();
 }
 
-/** The question's own words (stemmed) that a sentence contains. */
-export function questionWordsIn(question: MapQuestion): (sentence: string) => string[] {
-  const own = [...new Set(contentTerms(question, question.resolved_query).map(stem))];
+/** The question's own words (stemmed) that a sentence contains, the rarest in the index first (with its statistics; else as asked). */
+export function questionWordsIn(question: MapQuestion, termStats?: TermStats): (sentence: string) => string[] {
+  const terms = contentTerms(question, question.resolved_query);
+  const idf = termStats?.idf(terms);
+  const own = [...new Set([...terms].sort((a, b) => (idf?.get(b) ?? 0) - (idf?.get(a) ?? 0)).map(stem))];
   return (sentence) => {
     const words = new Set(queryTerms(sentence).map(stem));
     return own.filter((w) => words.has(w));
@@ -438,7 +440,7 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
 export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], question: MapQuestion, options: ExtractiveMapOptions = {}): Promise<Fact[]> {
   const near = store.prepared('SELECT n.text FROM chunks c JOIN chunks n ON n.file_id = c.file_id AND n.ordinal = c.ordinal + ? WHERE c.id = ?');
   const nearText = (id: number, step: number): string => (near.get(step, id) as { text: string } | undefined)?.text ?? '';
-  const wordsIn = questionWordsIn(question);
+  const wordsIn = questionWordsIn(question, options.termStats);
   const texts = options.texts ?? passageTexts(store, hits);
   const candidates = mapCandidates(texts, hits, question, options);
   const facts: Fact[] = [];
