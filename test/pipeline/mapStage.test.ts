@@ -82,6 +82,12 @@ describe('extractive Map and Filter on real documents', () => {
     const f = (quote: string, score: number): Fact => ({ quote, score, coverage: score, path: 'a.md', page: null, chunkId: 1 });
     const kept = filterFacts([f('The warranty period is five years from installation.', 0.9), f('The warranty period is five years from the installation.', 0.8), f('Unrelated words here entirely.', 0.1)]);
     expect(kept.map((k) => k.score)).toEqual([0.9]);
+    // A sentence cut by a page, and the same sentence shown whole with its neighbour: the weaker goes.
+    const whole = f('You may safely leave the defaults of samples=2000 and maxdeviation=0.003 untouched. The default size for output is 10 inches.', 0.7);
+    const cut = f('You may safely leave the defaults of samples=2000 and', 0.6);
+    expect(filterFacts([whole, cut]).map((k) => k.score)).toEqual([0.7]);
+    // A short sentence whose few words another has by chance stays: it may say something else.
+    expect(filterFacts([whole, f('The default size is small.', 0.5)]).map((k) => k.score)).toEqual([0.7, 0.5]);
   });
 });
 

@@ -577,15 +577,36 @@ export function rerankByFacts(store: IndexStore, hits: readonly SearchHit[], fac
 }
 
 /**
- * The Filter stage: facts below the relevance bar go, and so do near-duplicates of a better
- * fact (the same sentence in a copied file, a repeated paragraph).
+ * The share of the shorter sentence's words that the other has: 1 where one repeats the other
+ * with more around it (a sentence a page cut, then shown whole on the next; one with its
+ * neighbour). 0 for a sentence of fewer than CONTAINED_MIN_WORDS words, whose few words another
+ * has by chance.
  */
-export function filterFacts(facts: readonly Fact[], bar = 0.3, duplicate = 0.7): Fact[] {
+export function containment(a: string, b: string): number {
+  const A = new Set(queryTerms(a));
+  const B = new Set(queryTerms(b));
+  const [small, large] = A.size <= B.size ? [A, B] : [B, A];
+  if (small.size < CONTAINED_MIN_WORDS) return 0;
+  let both = 0;
+  for (const w of small) if (large.has(w)) both++;
+  return both / small.size;
+}
+const CONTAINED_MIN_WORDS = 4;
+
+/**
+ * The Filter stage: facts below the relevance bar go, and so do near-duplicates of a better
+ * fact (the same sentence in a copied file, a repeated paragraph), and a fact whose words a better
+ * one nearly all says (`contained`: a sentence that two pages give, once cut and once whole).
+ * eval:docs, keywords, with `contained` at 0.8: 17 of 220 answers lost a repeated quote, fact in
+ * answer 0.606 → 0.614, median answer 712 → 707 characters (at 0.9, figures unchanged).
+ */
+export function filterFacts(facts: readonly Fact[], bar = 0.3, duplicate = 0.7, contained = 0.8): Fact[] {
   const kept: Fact[] = [];
   for (const f of [...facts].sort((a, b) => b.score - a.score)) {
     if (f.score < bar) continue;
-    if (kept.some((k) => overlap(k.quote, f.quote) >= duplicate)) continue;
+    if (kept.some((k) => overlap(k.quote, f.quote) >= duplicate || containment(k.quote, f.quote) >= contained)) continue;
     kept.push(f);
   }
   return kept;
 }
+
