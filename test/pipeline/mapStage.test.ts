@@ -113,6 +113,17 @@ describe('a fact that leans on what comes before it', () => {
       own.cleanup();
     }
   });
+
+  it('keeps the mark a title ends with, and adds none to it', async () => {
+    const own = oneTextIndex('reflog.md', '## Some other examples:\n\nThey are kept by default for 90 days, after which they may be pruned.\n');
+    try {
+      const { hits } = await hybridSearch(own.store, 'how long kept', { k: 1 });
+      const facts = await extractiveMap(own.store, hits, { resolved_query: 'How long are they kept?', keywords: [] });
+      expect(facts[0]!.quote).toBe('Some other examples: They are kept by default for 90 days, after which they may be pruned.');
+    } finally {
+      own.cleanup();
+    }
+  });
 });
 
 describe('a quote whose sentence runs on past its passage', () => {

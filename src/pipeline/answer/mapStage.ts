@@ -478,7 +478,8 @@ function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate): str
   // ("random_page_cost (floating point): The default is 4.0."), as is one that leans on its title.
   const said = new Set(queryTerms(`${previous?.quote ?? ''} ${s.quote} ${next?.quote ?? ''}`));
   const unnamed = s.section !== undefined && s.section.length <= TITLE_CHARS && !queryTerms(s.section).some((w) => said.has(w));
-  const before = previous?.quote ?? (s.section && (leans || unnamed) ? `${s.section}:` : undefined);
+  // A title that ends with a mark of its own ("Some other examples:") keeps it alone.
+  const before = previous?.quote ?? (s.section && (leans || unnamed) ? s.section.replace(/[^.:;!?]$/u, '$&:') : undefined);
   const fits = next !== undefined && (before ?? '').length + s.quote.length + next.quote.length <= WINDOW;
   const after = /:$/.test(s.quote) || words.length < 6 || fits ? next?.quote : undefined;
   return [before, s.quote, after].filter(Boolean).join(' ');
