@@ -610,4 +610,3 @@ export function filterFacts(facts: readonly Fact[], bar = 0.3, duplicate = 0.7, 
   }
   return kept;
 }
-

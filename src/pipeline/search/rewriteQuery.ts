@@ -77,10 +77,13 @@ export type WrittenForms = ReadonlyMap<string, readonly (readonly string[])[]>;
 
 /**
  * The words documents in another language use for the question's own (writtenForms: "poort" →
- * port; with the index's statistics, a cognate of a word it lacks: "installeer" → instal), each at the weight of the word it stands for, shared among a word's alternatives
- * ("standaard" → default, standard: half each): the user's word, written as the files write it. A
- * question in a language without a table gets none. `written`: the question's written forms where
- * the caller has them (with the index's statistics); by default the tables' alone.
+ * port; with the index's statistics, a compound or a cognate of a word it lacks: "databaseserver"
+ * → database + server, "installeer" → instal), and the thesaurus's words for them in the
+ * question's language (relatedOf), each at the weight of the word it stands for, shared among a
+ * word's alternatives ("standaard" → default, standard: half each): the user's word, written as
+ * the files write it. A question in a language without a table gets only the thesaurus's.
+ * `written`: the question's written forms where the caller has them (with the index's
+ * statistics); by default the tables' alone.
  */
 export function translations(result: Pick<RewriteResult, 'resolved_query' | 'language'>, taken: readonly string[] = [], written?: WrittenForms): { term: string; weight: number }[] {
   const own = queryTerms(result.resolved_query);
@@ -114,6 +117,7 @@ export function translations(result: Pick<RewriteResult, 'resolved_query' | 'lan
 export function relatedOf(words: readonly string[], language: string): [string, readonly string[]][] {
   return words.map((w) => [w, relatedWords(w, language)] as [string, readonly string[]]).filter(([, r]) => r.length);
 }
+
 /** The weight of a question word's translations, together (a word of the user's own weighs 1). */
 export const TRANSLATED_WEIGHT = 1;
 
