@@ -256,6 +256,11 @@ describe('answers on real files: what issue 43 found', () => {
     expect(feature(question, large)).toBeGreaterThan(0.5);
     expect(feature({ ...question, resolved_query: 'What does error code E07 mean on the inverter?' }, large)).toBe(0);
     expect(feature(question, stats)).toBeLessThan(0.01);
+    // A verb, adverb or adjective the passage says in its own words is no missing subject; a missing name is.
+    // ("talked" and "kettle" are in other files of the folder, not in the inverter's.)
+    const paraphrased = { resolved_query: 'What is talked about by error code E07 on the inverter?', keywords: [], language: 'en' };
+    expect(feature(paraphrased, large)).toBe(0);
+    expect(feature({ ...paraphrased, resolved_query: 'What does error code E07 mean on the kettle?' }, large)).toBeGreaterThan(0.5);
   });
 
   it('ships a trained confidence model whose bar sits inside 0..1', () => {

@@ -7,6 +7,7 @@
 import { conceptFrequency, contentTerms, stem, questionCoverage, fileTitle, type Fact, type MapQuestion } from './mapStage.js';
 import WEIGHTS from './confidenceWeights.json' with { type: 'json' };
 import { relatedWords, writtenFormsOf } from '../rewrite/lexical/expand.js';
+import { englishTags } from '../rewrite/lexical/tagger.js';
 import { predict } from '../rewrite/lexical/logisticModel.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import { queryTerms } from '../search/queryTerms.js';
@@ -94,7 +95,11 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   // rarest a word of the index can be, counted like the absent share, by the index's size.
   const ceiling = termStats ? Math.log(1 + termStats.documents()) : 1;
   const lacks = (t: string): boolean => !(has([t, ...relatedWords(t)]) || (translated.get(t)?.every((p) => has(p)) ?? false));
-  const missing = answerWords ? terms.filter((t) => (!df || df.get(t)! > 0) && lacks(t)).map((t) => size * Math.min(1, weight(t) / ceiling)) : [];
+  // Only what the question is about counts: its verbs, adverbs and adjectives are what a passage
+  // says in its own words ("how do I tell read.table that the first line holds the names?": "tell",
+  // "holds"), where a missing name is another subject ("MySQL").
+  const paraphrased = question.language === 'en' ? paraphrasable(`${question.original_query ?? ''} ${question.resolved_query}`) : new Set<string>();
+  const missing = answerWords ? terms.filter((t) => (!df || df.get(t)! > 0) && lacks(t) && !paraphrased.has(t)).map((t) => size * Math.min(1, weight(t) / ceiling)) : [];
   const rarestMissing = !top ? 1 : Math.max(0, ...missing);
   // Whether most of the question is missing from the index: in a small folder, a question that has
   // one everyday word of it ("number") and lacks its subject ("passport") is unanswerable however
@@ -126,4 +131,18 @@ export function passageConfidence(input: ConfidenceInput, model: ConfidenceModel
   if (!model) return handSet(features, noFacts);
   const p = noFacts ? 0 : predict(model.weights, features);
   return { confidence: Math.round(p * 100) / 100, notFound: noFacts || p < model.threshold, features };
+}
+
+/**
+ * The parts of speech a passage says in words of its own. The rarest missing word counted without
+ * them (English questions, by the tagger), eval:docs, keywords: answerable → "not found" 0.030 →
+ * 0.008, AUROC 0.974 → 0.986, fact in answer 0.614 → 0.621, unanswerable → "not found" 0.833 (the
+ * same); held out answerable → "not found" 0.125 → 0.025. Without verbs alone: 0.015 and 0.979.
+ */
+const PARAPHRASED = new Set(['VERB', 'ADV', 'ADJ']);
+
+/** The words of an English text that are verbs, adverbs or adjectives (PARAPHRASED), lower-case. */
+function paraphrasable(text: string): Set<string> {
+  const t = englishTags(text);
+  return new Set(t.words.filter((_, i) => PARAPHRASED.has(t.tags[i]!)).map((w) => w.toLowerCase()));
 }
