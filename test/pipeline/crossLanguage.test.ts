@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
-import { cognate, compoundOf, translatedParts, translatedWords, writtenForms, writtenParts } from '../../src/pipeline/rewrite/lexical/expand.js';
+import { cognate, compoundOf, translatedParts, translatedWords, writtenForms, writtenParts } from '../../src/pipeline/search/writtenForms.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { oneTextIndex } from '../helpers/fixtureIndex.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';

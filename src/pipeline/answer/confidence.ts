@@ -6,7 +6,8 @@
  */
 import { conceptFrequency, contentTerms, stem, questionCoverage, fileTitle, type Fact, type MapQuestion } from './mapStage.js';
 import WEIGHTS from './confidenceWeights.json' with { type: 'json' };
-import { relatedWords, writtenFormsOf } from '../rewrite/lexical/expand.js';
+import { relatedWords } from '../rewrite/lexical/expand.js';
+import { writtenFormsOf } from '../search/writtenForms.js';
 import { englishTags } from '../rewrite/lexical/tagger.js';
 import { predict } from '../rewrite/lexical/logisticModel.js';
 import type { SearchHit } from '../search/hybridSearch.js';
@@ -94,7 +95,7 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   // related form ("MySQL" asked, a passage on another server's port found): its rarity against the
   // rarest a word of the index can be, counted like the absent share, by the index's size.
   const ceiling = termStats ? Math.log(1 + termStats.documents()) : 1;
-  const lacks = (t: string): boolean => !(has([t, ...relatedWords(t)]) || (translated.get(t)?.every((p) => has(p)) ?? false));
+  const lacks = (t: string): boolean => !(has([t]) || saidOtherwise(t) || (translated.get(t)?.every((p) => has(p)) ?? false));
   // Only what the question is about counts: its verbs, adverbs and adjectives are what a passage
   // says in its own words ("how do I tell read.table that the first line holds the names?": "tell",
   // "holds"), where a missing name is another subject ("MySQL").

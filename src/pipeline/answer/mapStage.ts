@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
-import { relatedWords, writtenFormsOf } from '../rewrite/lexical/expand.js';
+import { relatedWords } from '../rewrite/lexical/expand.js';
+import { writtenFormsOf } from '../search/writtenForms.js';
 import { identifiers, queryTerms } from '../search/queryTerms.js';
 import { RRF_K, type SearchHit } from '../search/hybridSearch.js';
 import { flat } from './citationContext.js';
@@ -540,12 +541,18 @@ const TITLE_CHARS = 40;
 const WINDOW = 450;
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
-/** Word-set overlap of two sentences (Jaccard). */
-export function overlap(a: string, b: string): number {
+/** The two sentences' word sets, and how many words they share. */
+function wordSets(a: string, b: string): { A: Set<string>; B: Set<string>; both: number } {
   const A = new Set(queryTerms(a));
   const B = new Set(queryTerms(b));
   let both = 0;
   for (const w of A) if (B.has(w)) both++;
+  return { A, B, both };
+}
+
+/** Word-set overlap of two sentences (Jaccard). */
+export function overlap(a: string, b: string): number {
+  const { A, B, both } = wordSets(a, b);
   return A.size + B.size - both ? both / (A.size + B.size - both) : 1;
 }
 
@@ -584,13 +591,9 @@ export function rerankByFacts(store: IndexStore, hits: readonly SearchHit[], fac
  * has by chance.
  */
 export function containment(a: string, b: string): number {
-  const A = new Set(queryTerms(a));
-  const B = new Set(queryTerms(b));
-  const [small, large] = A.size <= B.size ? [A, B] : [B, A];
-  if (small.size < CONTAINED_MIN_WORDS) return 0;
-  let both = 0;
-  for (const w of small) if (large.has(w)) both++;
-  return both / small.size;
+  const { A, B, both } = wordSets(a, b);
+  const smaller = Math.min(A.size, B.size);
+  return smaller < CONTAINED_MIN_WORDS ? 0 : both / smaller;
 }
 const CONTAINED_MIN_WORDS = 4;
 

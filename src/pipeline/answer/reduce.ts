@@ -118,13 +118,14 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
     // about the same thing: they have every question word the best one has ("Wat kost
     // houtmulch?": a café note's "kost" does not second the mulch note's price).
     const top = facts[0]!;
-    const same = (f: Fact): boolean => !top.words || !f.words || top.words.every((w) => f.words!.includes(w));
+    // The best fact's question words a fact lacks (none where either has no words read).
+    const lacking = (f: Fact): string[] => (f.words ? (top.words ?? []).filter((w) => !f.words!.includes(w)) : []);
+    const same = (f: Fact): boolean => lacking(f).length === 0;
     // Nearly the same: the best fact's rarest question word and all its others but one (a sentence
     // giving shared_buffers's default need not say "size" too).
     const near = (f: Fact): boolean => {
-      if (!top.words?.length || !f.words) return true;
-      const lacks = top.words.filter((w) => !f.words!.includes(w));
-      return !lacks.includes(top.words[0]!) && lacks.length <= 1;
+      const lacks = lacking(f);
+      return lacks.length === 0 || (lacks.length === 1 && lacks[0] !== top.words![0]);
     };
     const onPage = (f: Fact, among: readonly Fact[]): boolean => among.some((u) => u.path === f.path && u.page === f.page);
     const more: Fact[] = [];

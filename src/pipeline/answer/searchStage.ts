@@ -3,7 +3,7 @@ import type { RewriteRun } from '../rewrite/rewrite.js';
 import { relatedOf, searchAlternatives, searchFeedback, searchTerms, searchVectorQuery } from '../search/rewriteQuery.js';
 import { diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
 import { queryPhrases, queryTerms } from '../search/queryTerms.js';
-import { writtenFormsOf } from '../rewrite/lexical/expand.js';
+import { writtenFormsOf } from '../search/writtenForms.js';
 import { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { matchingFileIds, narrows } from './filesystemTool.js';

@@ -1,6 +1,7 @@
 import type { RewriteRun } from '../rewrite/rewrite.js';
 import { withoutTalk } from '../rewrite/lexical/clarity.js';
-import { relatedWords, writtenFormsOf } from '../rewrite/lexical/expand.js';
+import { relatedWords } from '../rewrite/lexical/expand.js';
+import { writtenFormsOf } from './writtenForms.js';
 import { pairText, type SelectedTurn } from '../rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteResult } from '../rewrite/types.js';
 import { ADDED_TERM_WEIGHT, type WeightedTerms, type WeightedText } from './hybridSearch.js';
