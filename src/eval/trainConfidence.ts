@@ -159,7 +159,7 @@ async function smallFolderEvidence(
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { out: { type: 'string', default: 'src/pipeline/answer/confidenceWeights.json' }, l2: { type: 'string', default: '1' }, miss: { type: 'string', default: '0.1' }, cache: { type: 'string' } } });
+  const { values } = parseArgs({ options: { out: { type: 'string', default: 'src/pipeline/answer/confidenceWeights.json' }, l2: { type: 'string', default: '1' }, miss: { type: 'string', default: '0.05' }, cache: { type: 'string' } } });
   const l2 = Number(values.l2);
   const miss = Number(values.miss);
   const cache = resolve(values.cache ?? '.docent-eval');
