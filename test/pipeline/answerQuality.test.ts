@@ -120,6 +120,15 @@ describe('answers on real files: what issue 43 found', () => {
       'Run ls report?.txt (or !ls in the shell) to list the reports.',
       'Open http://localhost/view.php?id=3 to read one.',
     ]);
+    // A manual's entry that begins with its own lower-case name starts a sentence; an abbreviation or an initial does not.
+    expect(statements('butt sets butt caps and is the default. linewidth scales the width of lines. psarrows draws arrows using TeXdraw commands.').map((x) => x.text)).toEqual([
+      'butt sets butt caps and is the default.',
+      'linewidth scales the width of lines.',
+      'psarrows draws arrows using TeXdraw commands.',
+    ]);
+    expect(statements('Terminals such as png, svg, pdf etc. are built in, e.g. when the library is found at approx. the same time.').map((x) => x.text)).toEqual([
+      'Terminals such as png, svg, pdf etc. are built in, e.g. when the library is found at approx. the same time.',
+    ]);
   });
 
   it('reads a reference manual\'s call forms as the titles of the entries below them, and no pointer as a statement', () => {

@@ -114,8 +114,32 @@ function sentenceSplit(text: string): string[] {
     else out.push(segment);
     open = !/\s$/u.test(segment);
   }
+  return out.flatMap(lowerCaseStarts);
+}
+
+/** Words written with a full stop that ends no sentence (mapWords.json abbreviations). */
+const ABBREVIATIONS = new Set(Object.values(WORDS.abbreviations).flat());
+
+/**
+ * A segment cut where a word of three or more letters ends with a full stop and the next word
+ * starts in lower case: a manual's entries often begin with their own lower-case name ("… and is
+ * the default. linewidth and pointscale scale …", "… to recover from a crash. minimal removes …"),
+ * which the segmenter does not read as a new sentence, so that one "sentence" ran on over several
+ * entries. eval:docs, keywords: fact in answer 0.621 → 0.629, median answer 676 → 656 characters.
+ */
+function lowerCaseStarts(segment: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (const m of segment.matchAll(/(?<!\p{L})(\p{L}{3,})\.\s+(?=\p{Ll})/gu)) {
+    if (ABBREVIATIONS.has(m[1]!.toLowerCase())) continue;
+    const end = m.index! + m[0].length;
+    out.push(segment.slice(from, end));
+    from = end;
+  }
+  out.push(segment.slice(from));
   return out;
 }
+
 /**
  * A word's shared stem: Porter2's for a word of letters ("library"/"libraries", "remove"/"removed");
  * a short word, a number or a mixed token as written. English rules: "prijs"/"prijzen" stay apart.
