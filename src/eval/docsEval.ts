@@ -8,6 +8,7 @@
  * "not found", the share of answerable ones that are not, and the AUROC of confidence between
  * answerable and unanswerable questions. Writes JSON (default bench/results/eval-docs.json).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -138,6 +139,10 @@ export function figures(items: readonly ItemResult[]): SetFigures {
 }
 
 async function askOne(store: IndexStore, question: string, embedder: Embedder | undefined, session?: string): Promise<{ r: AskResult; hits: SearchHit[] }> {
+  // One turn of the event loop per question: a keyword ask awaits no I/O, so a few hundred of them
+  // ran as one task, and a host waiting on this loop's process (the test runner's calls to its
+  // worker, 60 s at most) timed out on a busy machine.
+  await nextTurn();
   const r = await ask(store, question, { embedder, session });
   await r.prepared;
   // The passages as ask lists them with its answer (what `docent ask --json` and the app show).

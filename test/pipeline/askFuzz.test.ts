@@ -7,6 +7,7 @@ import { ask, type AskResult } from '../../src/pipeline/answer/ask.js';
 import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { generatedConversation } from '../helpers/fuzzConversations.js';
 import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
+import { letTheEventLoopRun } from '../helpers/eventLoop.js';
 
 const CONVERSATIONS = 150;
 let fixture: Awaited<ReturnType<typeof indexedFixtureDocs>>;
@@ -52,6 +53,7 @@ describe('ask on questions it has never seen', () => {
     expect(pages.n).toBeGreaterThan(0);
     let asked = 0;
     for (let n = 0; n < CONVERSATIONS; n++) {
+      await letTheEventLoopRun();
       const { query, history } = generatedConversation(n);
       let session: string | undefined;
       for (const question of [...history.filter((m) => m.role === 'user').map((m) => m.text), query]) {
