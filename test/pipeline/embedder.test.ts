@@ -160,14 +160,23 @@ describe('EmbedderPool (worker threads)', () => {
     const existing = threads();
     const pool = await EmbedderPool.start({ kind: 'use', threads: 2 }, 2);
     try {
+      // Under tsx (tests only) each worker first registers tsx's loader, whose thread Node starts
+      // at the worker's priority before the worker lowers it. A text for each worker first, so that
+      // what the loader still does for the encoder's start is done before the pass is measured
+      // (on a busy machine, with a second test run beside this one, one thread at 0 did work in it).
+      await pool.embed(['a first text, to load what the encoder imports', 'and one for the second worker'], { background: true });
       const before = threads();
       const passages = Array.from({ length: 60 }, (_, i) => `passage ${i} of a vector pass, long enough to take a while `.repeat(8));
       await pool.embed(passages, { background: true });
       // Threads the pool added that did work: the workers' and those onnxruntime starts in them
       // (the process's own, V8's garbage collectors among them, stay as they are).
-      const busy = [...threads()].filter(([tid, t]) => !existing.has(tid) && t.ticks - (before.get(tid)?.ticks ?? 0) >= 5);
-      expect(busy.length).toBeGreaterThanOrEqual(2);
-      expect(busy.map(([, t]) => t.nice)).toEqual(busy.map(() => 10));
+      const work = [...threads()].filter(([tid]) => !existing.has(tid)).map(([tid, t]) => ({ nice: t.nice, ticks: t.ticks - (before.get(tid)?.ticks ?? 0) }));
+      const busy = work.filter((t) => t.ticks >= 5);
+      expect(busy.filter((t) => t.nice === 10).length).toBeGreaterThanOrEqual(2);
+      // Nearly all of the pass's work ran at the lower priority (a loader thread's stray ticks aside).
+      const total = work.reduce((a, t) => a + t.ticks, 0);
+      const lowered = work.filter((t) => t.nice === 10).reduce((a, t) => a + t.ticks, 0);
+      expect(lowered / total).toBeGreaterThanOrEqual(0.9);
       expect(getPriority(process.pid)).toBe(0);
     } finally {
       await pool.close();
