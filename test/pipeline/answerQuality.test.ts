@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { CONFIDENCE_FEATURES, CONFIDENCE_MODEL, confidenceFeatures } from '../../src/pipeline/answer/confidence.js';
-import { answerTypes, extractiveMap, givesType, passageTexts, passageWindows, statements, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { answerTypes, contentTerms, extractiveMap, givesType, passageTexts, passageWindows, statements, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { reduceFacts } from '../../src/pipeline/answer/reduce.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
@@ -79,6 +79,19 @@ describe('answers on real files: what issue 43 found', () => {
     expect(r.notFound).toBe(false);
     expect(r.answer).toMatch(/two years/);
     expect(basename(r.citations[0]!.path)).toBe('kettle-terms.md');
+  });
+
+  it('reads "how long", "how much" as how a question asks, not what it asks about: no file need say "long"', async () => {
+    expect(contentTerms({}, 'How long is the guarantee on the K2 kettle?')).toEqual(['guarantee', 'k2', 'kettle']);
+    expect(contentTerms({}, 'Hoe vaak moet ik de filter reinigen?')).not.toContain('vaak');
+    expect(contentTerms({}, 'Which long options does it take?')).toContain('long');
+    // No file of the folder says "long"; the kettle's terms say "two years".
+    expect(store.db.prepare("SELECT count(*) AS n FROM chunks WHERE text LIKE '%long%'").get()).toEqual({ n: 0 });
+    const asked = await ask(store, 'How long is the guarantee on the K2 kettle?', { now: NOW });
+    const plain = await ask(store, 'What is the guarantee on the K2 kettle?', { now: NOW });
+    expect(asked.notFound).toBe(false);
+    expect(asked.answer).toMatch(/two years/);
+    expect(asked.confidence).toBeGreaterThanOrEqual(plain.confidence - 0.05);
   });
 
   it('says "not in your files" for a question whose words the files lack, in a small folder that shares one of them', async () => {

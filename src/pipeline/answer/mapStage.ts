@@ -72,10 +72,17 @@ export interface MapQuestion {
   asking?: readonly string[];
 }
 
-/** The question's words, without those that ask for files. */
+/** Phrases that ask for a measure (mapWords.json askingForm): "how long", "hoe vaak". */
+const ASKING_FORM = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${Object.values(WORDS.askingForm).flat().map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
+
+/**
+ * The question's words, without those that ask for files and without the words of a phrase that
+ * asks for a measure: "long" in "How long is the warranty?" is how it asks, not what about, and a
+ * file that says "7 years" lacks it.
+ */
 export const contentTerms = (question: Pick<MapQuestion, 'asking'>, text: string): string[] => {
   const asking = new Set(question.asking ?? []);
-  return queryTerms(text).filter((t) => !asking.has(t));
+  return queryTerms(text.replace(ASKING_FORM, ' ')).filter((t) => !asking.has(t));
 };
 
 /** Weights of a resolved question's words the user did not type, and of the rewrite's added search words. */
