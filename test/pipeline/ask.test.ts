@@ -39,6 +39,21 @@ describe('ask: the seeds\' conversations, answered from real files', () => {
     expect(basename(one.citations[0]!.path)).toBe('heat-pump-manual.pdf');
   });
 
+  it('a count of things says which words it counted by, and one that no file names is answered from passages', async () => {
+    const invoices = await ask(fixture.store, 'How many invoices are there?', { now: NOW });
+    expect(invoices.plan.tool).toBe('both');
+    expect(invoices.answer).toMatch(/^There are 3 files that mention "invoices":/);
+    // No file says "passports": not "there are no files in the indexed folders", but the honest not-found answer.
+    const passports = await ask(fixture.store, 'How many passports are there?', { now: NOW });
+    expect(passports.answer).not.toMatch(/no files in the indexed folders/);
+    expect(passports.notFound).toBe(true);
+    // The invoice says "one … laptop", not "laptops" and "buy": its passage answers.
+    const laptops = await ask(fixture.store, 'How many laptops did I buy?', { now: NOW });
+    expect(laptops.stages.map((s) => s.stage)).toContain('search');
+    expect(laptops.answer).toMatch(/MacBook Pro/);
+    expect(basename(laptops.citations[0]!.path)).toBe('invoice-2024-002.pdf');
+  });
+
   it('a question that asks for a file by what it says is answered by what it says ("find the file about houtmulch")', async () => {
     for (const [q, file] of [['find the file about houtmulch', 'houtmulch.md'], ['do any of my files mention the budget?', 'annual-report-2024.docx'], ['which document talks about the warranty?', 'heat-pump-manual.pdf']] as const) {
       const r = await ask(fixture.store, q, { now: NOW });
@@ -96,7 +111,7 @@ describe('ask: the seeds\' conversations, answered from real files', () => {
     expect(first.citations.some((c) => basename(c.path).startsWith('invoice-'))).toBe(true);
     const second = await ask(fixture.store, "aren't there more?", { session: first.session, now: NOW });
     expect(second.rewrite.intent).toBe('count');
-    expect(second.answer).toMatch(/There are \d+ files:/);
+    expect(second.answer).toMatch(/There are \d+ files that mention "invoices?"/);
     expect(second.citations.filter((c) => basename(c.path).startsWith('invoice-'))).toHaveLength(3);
   });
 

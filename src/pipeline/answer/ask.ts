@@ -140,7 +140,7 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
   const rw = run.result;
   const p: Plan = await timed('plan', () => makePlan(rw.resolved_query, rw.intent, options.now), (x) => `${x.tool}${Object.keys(x.filters).length ? ` ${JSON.stringify(x.filters)}` : ''}`, (x) => [x.reason]);
 
-  let reduced: ReducedAnswer;
+  let reduced: ReducedAnswer | undefined;
   let passages: SearchHit[] = [];
   let evidence: number[] | undefined;
   const notes: string[] = options.note ? [options.note] : [];
@@ -150,8 +150,13 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
       ...(contentTerms?.length ? [`mentioning all of: ${contentTerms.join(', ')}`] : []),
       ...f.files.slice(0, 10).map((x) => basename(x.path)),
     ]);
-    reduced = await timed('reduce', () => reduceFiles(files, p, rw.language), () => `${files.total} counted, ${Math.min(files.files.length, 20)} listed`);
-  } else {
+    // A count of things ("how many laptops did I buy?") that no file names in those words is
+    // answered from passages, as any question: a file may say it otherwise ("one laptop").
+    if (p.tool === 'filesystem' || files.total > 0) {
+      reduced = await timed('reduce', () => reduceFiles(files, p, rw.language, contentTerms), () => `${files.total} counted, ${Math.min(files.files.length, 20)} listed`);
+    }
+  }
+  if (!reduced) {
     const found = await timed('search', () => searchStage(store, run, p, { embedder: options.embedder }), (r) => `${r.hits.length} passages${r.scopedFiles !== undefined ? ` in ${r.scopedFiles} files` : ''}${r.filtersDropped ? ' (no file matched the filters: searched every file)' : ''}`, (r) => [
       ...(r.phrases.length ? [`phrases: ${r.phrases.map((x) => `"${x}"`).join(', ')}`] : []),
       ...(r.translated.length ? [`as the files write them: ${r.translated.join('; ')}`] : []),
@@ -197,11 +202,12 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     );
     reduced = { ...reduced, citations: withContext(reduced.citations, facts, texts) };
   }
-  await timed('confidence', () => reduced.confidence, (c) => `${c}${reduced.notFound ? ' (not found)' : ''}`);
-  sessions.append(session, { question, rewrite: rw, answer: reduced.answer, citations: reduced.citations });
+  const answered = reduced;
+  await timed('confidence', () => answered.confidence, (c) => `${c}${answered.notFound ? ' (not found)' : ''}`);
+  sessions.append(session, { question, rewrite: rw, answer: answered.answer, citations: answered.citations });
   // The next question compares itself with this turn pair and reads its words: both now, off the follow-up's path.
   const limit = { ...DEFAULT_REWRITE_OPTIONS, ...options.rewriteOptions }.message_char_limit;
-  const pair = turnPairs([{ role: 'user', text: question }, { role: 'assistant', text: reduced.answer }], limit)[0]!;
+  const pair = turnPairs([{ role: 'user', text: question }, { role: 'assistant', text: answered.answer }], limit)[0]!;
   const embedded = options.embedder ? options.embedder.embed([pairText(pair)]).then(() => undefined, () => undefined) : Promise.resolve();
   const read = new Promise<void>((resolve) =>
     setImmediate(() => {
@@ -215,5 +221,5 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     }),
   );
   const prepared = Promise.all([embedded, read]).then(() => undefined);
-  return { answer: reduced.answer, confidence: reduced.confidence, citations: reduced.citations, rewrite: rw, plan: p, stages, session, notFound: reduced.notFound, passages, ...(evidence ? { evidence } : {}), notes, prepared };
+  return { answer: answered.answer, confidence: answered.confidence, citations: answered.citations, rewrite: rw, plan: p, stages, session, notFound: answered.notFound, passages, ...(evidence ? { evidence } : {}), notes, prepared };
 }

@@ -63,13 +63,13 @@ export function cite(path: string, page: number | null): string {
 const LIST_LIMIT = 20;
 
 /** The Reduce and Confidence stages for a filesystem answer: an exact count, and the list. */
-export function reduceFiles(files: FileQueryResult, plan: Plan, language: string): ReducedAnswer {
+export function reduceFiles(files: FileQueryResult, plan: Plan, language: string, mentioning = plan.filters.mentioning): ReducedAnswer {
   const t = language === 'nl' ? TEXT.nl : TEXT.en;
   const types = plan.filters.types ?? [];
   const what = types.length === 1 ? TYPE_NAMES[types[0]!]![language === 'nl' ? 'nl' : 'en'] : t.file;
   const lines: string[] = [];
   // The words the files were counted by, as the user reads them ("that mention linspace").
-  const words = plan.filters.mentioning?.length ? plan.filters.mentioning.map((w) => `"${w}"`).join(' + ') : undefined;
+  const words = mentioning?.length ? mentioning.map((w) => `"${w}"`).join(' + ') : undefined;
   if (files.total === 0) lines.push(t.none(what, words));
   else {
     lines.push(t.files(files.total, what, words));
