@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { CONFIDENCE_FEATURES, CONFIDENCE_MODEL, confidenceFeatures } from '../../src/pipeline/answer/confidence.js';
 import { answerTypes, contentTerms, extractiveMap, givesType, passageTexts, passageWindows, statements, type Fact } from '../../src/pipeline/answer/mapStage.js';
-import { reduceFacts } from '../../src/pipeline/answer/reduce.js';
+import { joinOverlapping, reduceFacts } from '../../src/pipeline/answer/reduce.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { hybridSearch, isKeywordQuery, type SearchHit } from '../../src/pipeline/search/hybridSearch.js';
@@ -214,6 +214,20 @@ describe('answers on real files: what issue 43 found', () => {
     expect(reduceFacts([top, lacksOne], hits, 'factual', 'en', verdict).citations).toHaveLength(2);
     const offSubject = { ...next, words: ['vector'] };
     expect(reduceFacts([top, offSubject], hits, 'factual', 'en', verdict).citations).toHaveLength(1);
+  });
+
+  it('states each sentence of a passage once where two of its facts overlap (a sentence shown with its neighbour, and the neighbour as a fact)', () => {
+    const fact = (quote: string, score: number): Fact => ({ chunkId: 3, path: 'manual.pdf', page: 3, quote, score, coverage: score, words: ['warranty'] });
+    const hits: SearchHit[] = [{ chunkId: 3, fileId: 1, path: 'manual.pdf', page: 3, snippet: '', score: 1, bm25Rank: 1, vectorRank: null }];
+    const warranty = 'The warranty period is 7 years on the compressor.';
+    const top = fact(`${warranty} Error code E42 means the pressure is too low.`, 0.8);
+    const before = fact(`Clean the air filter every three months. ${warranty}`, 0.75);
+    const r = reduceFacts([top, before], hits, 'factual', 'en', { confidence: 0.8, notFound: false });
+    expect(r.answer.split(warranty)).toHaveLength(2);
+    expect(r.answer).toBe(`Clean the air filter every three months. ${warranty} Error code E42 means the pressure is too low. [manual.pdf p.3]`);
+    expect(r.citations).toHaveLength(1);
+    // Words in common are no overlap: two sentences that share their opening words stay two facts.
+    expect(joinOverlapping([top, fact('The warranty period is void if the seal is broken.', 0.7)])).toHaveLength(2);
   });
 
   it('reads the passages around a hit in its section, so an answer the search ranked lower is found, cited on its own passage', async () => {

@@ -107,7 +107,7 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
   let used: Fact[];
   let answer: string;
   if (intent === 'list' || intent === 'count' || intent === 'compare') {
-    used = facts.slice(0, intent === 'compare' ? 4 : 6);
+    used = joinOverlapping(facts.slice(0, intent === 'compare' ? 4 : 6));
     const byFile = intent === 'compare' ? [...used].sort((a, b) => a.path.localeCompare(b.path)) : used;
     answer = byFile.map((f) => `- ${shown(f)}`).join('\n');
   } else if (intent === 'summarize') {
@@ -152,8 +152,35 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
     const apart = (f: Fact): boolean => f !== top && !top.quote.includes(f.quote) && !f.quote.includes(top.quote);
     const next = more.length ? undefined : facts.find((f) => f.score >= top.score * SECOND_FACT && near(f) && apart(f));
     if (next) more.push(next);
-    used = [top, ...more];
+    used = joinOverlapping([top, ...more]);
     answer = used.map(shown).join(' ');
   }
   return { answer, citations: used.map((f) => ({ path: f.path, page: f.page, quote: f.quote })), confidence, notFound: false };
 }
+
+/**
+ * Facts of one passage whose quotes overlap (one ends with the sentences the other begins with: a
+ * sentence shown with its neighbour, and the neighbour shown as a fact of its own) as one quote,
+ * each sentence once, in the passage's order.
+ */
+export function joinOverlapping(facts: readonly Fact[]): Fact[] {
+  const out: Fact[] = [];
+  for (const f of facts) {
+    const i = out.findIndex((g) => g.chunkId === f.chunkId && (overlapJoin(g.quote, f.quote) ?? overlapJoin(f.quote, g.quote)) !== undefined);
+    if (i < 0) out.push(f);
+    else out[i] = { ...out[i]!, quote: (overlapJoin(out[i]!.quote, f.quote) ?? overlapJoin(f.quote, out[i]!.quote))! };
+  }
+  return out;
+}
+
+/** `first` then `second` without the whole sentences `second` begins with that `first` ends with; undefined where it ends with none of them. */
+function overlapJoin(first: string, second: string): string | undefined {
+  const ends = [...second.matchAll(/[.!?:](?=\s)/g)].map((m) => m.index! + 1).reverse();
+  for (const end of ends) {
+    const head = second.slice(0, end).trim();
+    if (head.length >= OVERLAP_CHARS && first.trimEnd().endsWith(head)) return `${first.trimEnd()}${second.slice(end)}`;
+  }
+  return undefined;
+}
+/** The least overlap read as the same sentences rather than words in common. */
+const OVERLAP_CHARS = 20;
