@@ -166,12 +166,21 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
 export function joinOverlapping(facts: readonly Fact[]): Fact[] {
   const out: Fact[] = [];
   for (const f of facts) {
-    const i = out.findIndex((g) => g.chunkId === f.chunkId && (overlapJoin(g.quote, f.quote) ?? overlapJoin(f.quote, g.quote)) !== undefined);
-    if (i < 0) out.push(f);
-    else out[i] = { ...out[i]!, quote: (overlapJoin(out[i]!.quote, f.quote) ?? overlapJoin(f.quote, out[i]!.quote))! };
+    let merged = false;
+    for (let i = 0; i < out.length && !merged; i++) {
+      const quote = out[i]!.chunkId === f.chunkId ? joined(out[i]!.quote, f.quote) : undefined;
+      if (quote !== undefined) {
+        out[i] = { ...out[i]!, quote };
+        merged = true;
+      }
+    }
+    if (!merged) out.push(f);
   }
   return out;
 }
+
+/** Two quotes as one, in whichever order one ends with what the other begins with. */
+const joined = (a: string, b: string): string | undefined => overlapJoin(a, b) ?? overlapJoin(b, a);
 
 /** `first` then `second` without the whole sentences `second` begins with that `first` ends with; undefined where it ends with none of them. */
 function overlapJoin(first: string, second: string): string | undefined {
