@@ -8,7 +8,7 @@ import { conceptFrequency, contentTerms, stem, questionCoverage, fileTitle, type
 import WEIGHTS from './confidenceWeights.json' with { type: 'json' };
 import { relatedWords } from '../rewrite/lexical/expand.js';
 import { writtenFormsOf } from '../search/writtenForms.js';
-import { englishTags } from '../rewrite/lexical/tagger.js';
+import { wordsTagged } from '../rewrite/lexical/tagger.js';
 import { predict } from '../rewrite/lexical/logisticModel.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import { queryTerms } from '../search/queryTerms.js';
@@ -99,7 +99,7 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   // Only what the question is about counts: its verbs, adverbs and adjectives are what a passage
   // says in its own words ("how do I tell read.table that the first line holds the names?": "tell",
   // "holds"), where a missing name is another subject ("MySQL").
-  const paraphrased = question.language === 'en' ? paraphrasable(`${question.original_query ?? ''} ${question.resolved_query}`) : new Set<string>();
+  const paraphrased = question.language === 'en' ? wordsTagged(`${question.original_query ?? ''} ${question.resolved_query}`, PARAPHRASED) : new Set<string>();
   const missing = answerWords ? terms.filter((t) => (!df || df.get(t)! > 0) && lacks(t) && !paraphrased.has(t)).map((t) => size * Math.min(1, weight(t) / ceiling)) : [];
   const rarestMissing = !top ? 1 : Math.max(0, ...missing);
   // Whether most of the question is missing from the index: in a small folder, a question that has
@@ -141,9 +141,3 @@ export function passageConfidence(input: ConfidenceInput, model: ConfidenceModel
  * same); held out answerable → "not found" 0.125 → 0.025. Without verbs alone: 0.015 and 0.979.
  */
 const PARAPHRASED = new Set(['VERB', 'ADV', 'ADJ']);
-
-/** The words of an English text that are verbs, adverbs or adjectives (PARAPHRASED), lower-case. */
-function paraphrasable(text: string): Set<string> {
-  const t = englishTags(text);
-  return new Set(t.words.filter((_, i) => PARAPHRASED.has(t.tags[i]!)).map((w) => w.toLowerCase()));
-}

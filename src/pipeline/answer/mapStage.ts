@@ -8,6 +8,7 @@ import type { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
 import WORDS from './mapWords.json' with { type: 'json' };
 import { tagger } from '../rewrite/lexical/tagger.js';
+import { anyOf, escapeRegExp, WORD_END, WORD_START } from '../rewrite/lexical/words.js';
 
 /** Words that open a sentence leaning on the one before it (mapWords.json). */
 const CONTINUATIONS = new Set(Object.values(WORDS.continuations).flat());
@@ -17,7 +18,7 @@ const POINTERS = new Set(Object.values(WORDS.pointers).flat());
 const ADDRESSES_ASSISTANT = Object.values(WORDS.addressesAssistant).flat();
 
 /** A phrase found at a word's start in lower-case text ("default" in "defaults", not in "undefault" nor in an identifier's "random_page_cost"). */
-const phraseAt = (text: string) => (phrase: string): boolean => new RegExp(`(?:^|[^\\p{L}\\p{N}_])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(text);
+const phraseAt = (text: string) => (phrase: string): boolean => new RegExp(`(?:^|[^\\p{L}\\p{N}_])${escapeRegExp(phrase)}`, 'u').test(text);
 const NUMBER_WORDS = Object.values(WORDS.numbers).flat();
 /** What a sentence of each answer type contains (mapWords.json answerTypes.marks; "#number": any figure). */
 const TYPE_MARKS = Object.entries(WORDS.answerTypes).map(([type, t]) => ({ type, asks: Object.values(t.asks).flat(), marks: Object.values(t.marks).flat() }));
@@ -73,7 +74,7 @@ export interface MapQuestion {
 }
 
 /** Phrases that ask for a measure (mapWords.json askingForm): "how long", "hoe vaak". */
-const ASKING_FORM = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${Object.values(WORDS.askingForm).flat().map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
+const ASKING_FORM = new RegExp(`${WORD_START}(?:${anyOf(WORDS.askingForm)})${WORD_END}`, 'giu');
 
 /**
  * The question's words, without those that ask for files and without the words of a phrase that

@@ -1,7 +1,7 @@
 import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
 import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
-import { englishTags } from './tagger.js';
+import { wordsTagged } from './tagger.js';
 import { queryCues } from './queryCues.js';
 import { allLanguages, anyOf, opensSentence, readable, remembered, wordPattern } from './words.js';
 import CUES from './cueWords.json' with { type: 'json' };
@@ -131,9 +131,9 @@ export function messageWords(message: string, role: 'user' | 'assistant', langua
 /** An English question's verbs (lower case), which end no phrase it names ("built" of "When was the Eiffel Tower built?"). */
 function questionVerbs(text: string, language: string): ReadonlySet<string> | undefined {
   if (language !== 'en' || !/\p{L}/u.test(text)) return undefined;
-  const { words, tags } = englishTags(text);
-  return new Set(words.filter((_, i) => tags[i] === 'VERB' || tags[i] === 'AUX').map((w) => w.toLowerCase()));
+  return wordsTagged(text, VERBS);
 }
+const VERBS = new Set(['VERB', 'AUX']);
 
 /** Every mention of each candidate word of the turns that the query does not hold, and the forms it was written in. */
 function mentionsIn(query: string, turns: readonly SelectedTurn[], language: string): { mentions: Map<string, Mention[]>; surfaces: Map<string, Map<string, number>> } {

@@ -37,3 +37,9 @@ export function englishTags(text: string): Tagged {
     return { words, tags, lemmas };
   });
 }
+
+/** The words of an English text (lower case) that the tagger reads as one of these parts of speech. */
+export function wordsTagged(text: string, parts: ReadonlySet<string>): Set<string> {
+  const { words, tags } = englishTags(text);
+  return new Set(words.filter((_, i) => parts.has(tags[i]!)).map((w) => w.toLowerCase()));
+}
