@@ -3,6 +3,7 @@ import { createReadStream, existsSync, mkdirSync, readFileSync, renameSync, rmSy
 import { basename, dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
 import { DocentError } from '../../shared/errors.js';
 
 export interface DownloadProgress {
@@ -77,7 +78,15 @@ export async function downloadFile(options: DownloadOptions): Promise<{ path: st
       done(null, chunk);
     },
   });
-  await pipeline(Readable.fromWeb(res.body as never), meter, createWriteStream(part, { flags: have ? 'a' : 'w' }), { signal: options.signal });
+  const out = createWriteStream(part, { flags: have ? 'a' : 'w' });
+  try {
+    await pipeline(Readable.fromWeb(res.body as never), meter, out, { signal: options.signal });
+  } catch (err) {
+    // A cut connection rejects before the part's last bytes are on disk: a resume that measured
+    // it meanwhile would ask for them again and write them twice.
+    if (!out.closed) await once(out, 'close');
+    throw err;
+  }
   options.onProgress?.({ file: basename(options.dest), received, total, resumedFrom });
   const sha256 = hash.digest('hex');
   if (total !== null && received !== total) {
