@@ -346,3 +346,49 @@ describe('a sentence that a PDF page break cuts', () => {
     }
   });
 });
+
+describe('a table', () => {
+  const d = tempDir('docent-table-');
+  afterAll(() => d.cleanup());
+
+  it('is read row by row: the answer is the row asked about, each value after its column\'s name', async () => {
+    const folder = join(d.dir, 'docs');
+    mkdirSync(folder);
+    const rows = [
+      ['HP-5', '5 kW', '48 dB', 'EUR 4,100'],
+      ['HP-7', '7 kW', '50 dB', 'EUR 5,300'],
+      ['HP-9', '9 kW', '52 dB', 'EUR 6,900'],
+      ['HP-12', '12 kW', '55 dB', 'EUR 8,200'],
+    ];
+    writeFileSync(
+      join(folder, 'heat-pump-range.html'),
+      `<html><head><title>Heat pump range 2026</title></head><body><h1>Heat pump range 2026</h1>
+      <p>Every model runs on R290 and can be installed outdoors. The table lists the models we sell this year.</p>
+      <table><tr><th>Model</th><th>Heating capacity</th><th>Noise level</th><th>Price</th></tr>
+      ${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n')}</table>
+      <p>Installation is quoted separately after a site visit.</p></body></html>`,
+    );
+    const s = IndexStore.open(join(d.dir, 'index.sqlite'));
+    try {
+      await new Indexer(s).indexRoot(folder);
+      const r = await ask(s, 'What is the noise level of the HP-9?', { now: NOW });
+      expect(r.notFound).toBe(false);
+      expect(r.answer).toContain('Model: HP-9; Heating capacity: 9 kW; Noise level: 52 dB; Price: EUR 6,900.');
+      // The row alone: not the table run together, nor the row below it as a neighbour.
+      for (const other of ['HP-5', 'HP-7', 'HP-12']) expect(r.answer).not.toContain(other);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('in Markdown is read the same way, and a row without its header (a passage cut inside a table) gives its cells in order', () => {
+    const md = 'Opening hours\n\n| Day | Opens | Closes |\n|:---|---:|---|\n| Monday | 09:00 | 17:30 |\n| Saturday | 10:00 | 16:00 |\n\nClosed on public holidays.';
+    expect(statements(md).map((x) => x.text)).toEqual([
+      'Day: Monday; Opens: 09:00; Closes: 17:30.',
+      'Day: Saturday; Opens: 10:00; Closes: 16:00.',
+      'Closed on public holidays.',
+    ]);
+    expect(statements(md)[0]!.heading).toBe('Opening hours');
+    expect(statements('| Sunday | closed | closed |\n| Monday | 09:00 | 17:30 |').map((x) => x.text)).toEqual(['Sunday; closed; closed.', 'Monday; 09:00; 17:30.']);
+  });
+});

@@ -81,6 +81,32 @@ describe('extractors on real files', () => {
     expect(text).not.toMatch(/<\/?[a-z]+>|console\.log|font-family/);
   });
 
+  it('writes a data table as a pipe table, a line per row, and leaves a table without a header row laid out as before', async () => {
+    const page = (body: string): string => `<html><body><p>Models we sell.</p>${body}<p>Prices include VAT.</p></body></html>`;
+    const grid = `<table><thead><tr><th>Model</th><th>Noise level</th><th>Price</th></tr></thead><tbody>
+      <tr><td>HP-5</td><td>48 dB</td><td>EUR 4,100</td></tr>
+      <tr><td><b>HP-9</b></td><td>52<br>dB</td><td>EUR 6,900 | with kit</td></tr></tbody></table>`;
+    const text = (await extract(Buffer.from(page(grid)), 'html')).pages[0]!.text;
+    expect(text).toContain('| Model | Noise level | Price |\n| --- | --- | --- |\n| HP-5 | 48 dB | EUR 4,100 |\n| HP-9 | 52 dB | EUR 6,900 \\| with kit |');
+    // A header cell over two rows names its column in both; a value over two rows stands in both.
+    const spans = `<table><tr><th rowspan="2">Mode</th><th colspan="2">Conflicts with</th></tr><tr><th>SHARE</th><th>EXCLUSIVE</th></tr>
+      <tr><td>ROW SHARE</td><td></td><td>X</td></tr><tr><td rowspan="2">EXCLUSIVE</td><td>X</td><td>X</td></tr><tr><td>X</td><td></td></tr></table>`;
+    const spanText = (await extract(Buffer.from(page(spans)), 'html')).pages[0]!.text;
+    expect(spanText).toContain('| Mode | Conflicts with SHARE | Conflicts with EXCLUSIVE |');
+    expect(spanText).toContain('| ROW SHARE | | X |\n| EXCLUSIVE | X | X |\n| EXCLUSIVE | X | |');
+    // No header row (a navigation bar), one row, or a cell that holds a table: html-to-text's layout, no pipes.
+    for (const layout of [
+      '<table><tr><td>Prev</td><td>Up</td><td>Next</td></tr><tr><td>Chapter 8</td><td>Home</td><td>8.2 Money</td></tr></table>',
+      '<table><tr><th>Note</th></tr><tr><td>Back up first.</td></tr></table>',
+      '<table><tr><th>A</th><th>B</th></tr><tr><td><table><tr><td>x</td></tr></table></td><td>y</td></tr><tr><td>z</td><td>w</td></tr></table>',
+      '<table role="presentation"><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></table>',
+    ]) {
+      const laid = (await extract(Buffer.from(page(layout)), 'html')).pages[0]!.text;
+      expect(laid, layout).not.toContain('|');
+      expect(laid, layout).toMatch(/Prev|Note|y|1/);
+    }
+  });
+
   it('decodes Latin-1 and UTF-16 text correctly', async () => {
     expect((await extract(docs('latin1-notes.txt'), 'text')).pages[0]!.text).toContain('café: de crème brûlée kost 7,50 euro. Façade');
     expect((await extract(docs('utf16-memo.txt'), 'text')).pages[0]!.text).toContain('the storage room key is in the blue drawer');

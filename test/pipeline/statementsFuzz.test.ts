@@ -21,6 +21,14 @@ const LINES = [
   'It defaults to 64 megabytes.',
   'shared_buffers (integer)',
   '# A Markdown heading',
+  '| Name | Storage Size | Range |',
+  '| --- | :---: | ---: |',
+  '| bigint | 8 bytes | -9223372036854775808 to +9223372036854775807 |',
+  '| a \\| b | | c. |',
+  '| lone cell |',
+  '||',
+  '|',
+  '| --- |',
   '* a list item that says something useful.',
   '• another item',
   'linkaxes . . . . . . . . . 499',
@@ -54,12 +62,15 @@ describe('statements on passages it has never seen', () => {
     for (let i = 0; i < 3000; i++) {
       const text = passage(rand);
       const out = statements(text);
-      const whole = squeeze(text);
+      // A table cell's own "|" is escaped in the passage, said plainly in its row.
+      const whole = squeeze(text.replace(/\\\|/g, '|'));
       for (const s of out) {
         expect(typeof s.text).toBe('string');
         expect(s.text.trim().length).toBeGreaterThan(0);
-        // Its words are the passage's (a list marker may be dropped, never anything added).
-        expect(whole.includes(squeeze(s.text)), JSON.stringify(s.text.slice(0, 80))).toBe(true);
+        // Its words are the passage's (a list marker may be dropped, never anything added); a
+        // table's row is its cells, each after its column's name, both of the passage.
+        const parts = s.row ? s.text.replace(/\.$/, '').split(/; |: /) : [s.text];
+        for (const part of parts) expect(whole.includes(squeeze(part)), JSON.stringify(s.text.slice(0, 80))).toBe(true);
         if (s.heading !== undefined) expect(whole.includes(squeeze(s.heading)), JSON.stringify(s.heading.slice(0, 80))).toBe(true);
         expect(/^(see|zie|siehe)\b/i.test(s.text), JSON.stringify(s.text.slice(0, 80))).toBe(false);
       }

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { isDelimiterLine, pipeCells, rowStatement } from '../index/pipeTable.js';
 import { relatedWords } from '../rewrite/lexical/expand.js';
 import { writtenFormsOf } from '../search/writtenForms.js';
 import { identifiers, queryTerms } from '../search/queryTerms.js';
@@ -59,6 +60,8 @@ export interface Fact {
   heading?: string;
   /** Its passage speaks to an AI assistant: shown as such, and left out of confidence. */
   addressed?: boolean;
+  /** A table's row (statements): about what its own cells name. */
+  row?: true;
 }
 
 export interface MapQuestion {
@@ -188,6 +191,8 @@ const isFragment = (s: string): boolean => s.split(' ').length < 4 && !/[.!?:;]$
 export interface Statement {
   text: string;
   heading?: string;
+  /** A table's row: whole by itself, never read with a neighbour. */
+  row?: true;
 }
 
 /**
@@ -219,10 +224,23 @@ export function statements(text: string): Statement[] {
     paragraph = [];
   };
   const lines = text.split(/\r?\n/);
+  // A table's column names (pipeTable.ts), from its header line on, until a line that is not a row.
+  let columns: string[] = [];
   lines.forEach((raw, i) => {
     const line = raw.trim();
+    const cells = pipeCells(line);
+    if (!cells) columns = [];
     const h = HEADING.exec(line);
-    if (h) {
+    if (cells) {
+      // Each row a statement of its own that names its columns; the header itself is none.
+      flush();
+      if (isDelimiterLine(line)) return;
+      if (isDelimiterLine(lines[i + 1] ?? '')) columns = cells;
+      else {
+        const row = rowStatement(cells, columns);
+        if (row.length >= 12 && /\p{L}|\p{N}/u.test(row)) out.push({ text: row, ...(heading ? { heading } : {}), row: true });
+      }
+    } else if (h) {
       flush();
       heading = h[1]!.trim();
     } else if (!line) flush();
@@ -426,6 +444,8 @@ export interface MapCandidate {
   section?: string;
   /** Its place in the passage's statements. */
   index: number;
+  /** A table's row (statements). */
+  row?: true;
   coverage: number;
   rank: number;
   /** 0..1: by the question's words it covers and its passage's rank. */
@@ -449,14 +469,14 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
     // of heat-pump-manual.pdf is about a heat pump even when it says "the unit".
     const title = fileTitle(hit.path);
     const passageCoverage = coverageOf(`${title} ${text}`);
-    return statements(text).map(({ text: quote, heading }, index): MapCandidate => {
+    return statements(text).map(({ text: quote, heading, row }, index): MapCandidate => {
       // The question's words in the sentence itself count once more: of two sentences under the
       // same title, the one that says "warranty" answers "how long is the warranty?".
       const coverage = (1 - PASSAGE_WEIGHT - SELF_WEIGHT - HEAD_WEIGHT) * coverageOf(`${title} ${heading ?? ''} ${quote}`) + SELF_WEIGHT * coverageOf(quote) + HEAD_WEIGHT * (heading ? coverageOf(heading) : 0) + PASSAGE_WEIGHT * passageCoverage;
       const rank = standing(hit);
       // A sentence that gives what the question asks for (a default, a figure) is likelier its answer.
       const typed = types.length ? (1 - TYPE_WEIGHT) * (0.75 * coverage + 0.25 * rank) + TYPE_WEIGHT * (givesType(quote, types) ? 1 : 0) : 0.75 * coverage + 0.25 * rank;
-      return { hit, quote, heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), index, coverage, rank, score: typed };
+      return { hit, quote, heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), ...(row ? { row } : {}), index, coverage, rank, score: typed };
     });
   });
 }
@@ -487,7 +507,7 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
       const passage = texts.get(hit.chunkId) ?? '';
       const quote = continued(begun(withNeighbour(own, s), passage, () => nearText(hit.chunkId, -1)), passage, () => nearText(hit.chunkId, 1));
       const words = wordsIn(s.heading ? `${s.heading} ${quote}` : quote);
-      facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(passage) ? { addressed: true } : {}) });
+      facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(passage) ? { addressed: true } : {}), ...(s.row ? { row: s.row } : {}) });
     }
   }
   return Promise.resolve(facts.sort((a, b) => b.score - a.score));
@@ -502,7 +522,9 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
  * after the last sentence of the section before it, and so is one that does not name it.
  */
 function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate): string {
-  const at = (i: number): MapCandidate | undefined => sentences.find((c) => c.index === i && c.section === s.section);
+  // A table's row says what it says by itself, in its columns' names.
+  if (s.row) return s.quote;
+  const at = (i: number): MapCandidate | undefined => sentences.find((c) => c.index === i && c.section === s.section && !c.row);
   const words = s.quote.match(/[\p{L}\p{N}]+/gu) ?? [];
   const leans = CONTINUATIONS.has((words[0] ?? '').toLowerCase());
   const previous = leans ? at(s.index - 1) : undefined;

@@ -1,5 +1,6 @@
 import { compile } from 'html-to-text';
 import { DomUtils, parseDocument } from 'htmlparser2';
+import { formatRowsAsStatements } from './htmlTables.js';
 import { decodeText } from './textDecoder.js';
 import type { ExtractedDocument } from './types.js';
 
@@ -8,6 +9,7 @@ const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selec
 /** Compiled once: html-to-text builds its selector tree per options object, which is slow per file. */
 const toText = compile({
   wordwrap: false,
+  formatters: { rowsAsStatements: formatRowsAsStatements },
   selectors: [
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
@@ -15,7 +17,7 @@ const toText = compile({
     { selector: 'style', format: 'skip' },
     { selector: 'nav', format: 'skip' },
     ...headings,
-    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+    { selector: 'table', format: 'rowsAsStatements', options: { uppercaseHeaderCells: false } },
   ],
 });
 
