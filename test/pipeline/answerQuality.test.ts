@@ -1,6 +1,7 @@
 // The answer-quality cases of issue 43, each over real files indexed by the real Indexer.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
@@ -376,6 +377,29 @@ describe('a table', () => {
       expect(r.answer).toContain('Model: HP-9; Heating capacity: 9 kW; Noise level: 52 dB; Price: EUR 6,900.');
       // The row alone: not the table run together, nor the row below it as a neighbour.
       for (const other of ['HP-5', 'HP-7', 'HP-12']) expect(r.answer).not.toContain(other);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('in a Word document without a marked header row is read row by row too, its cells in order', async () => {
+    const folder = join(d.dir, 'orders');
+    mkdirSync(folder);
+    const cell = (text: string): TableCell => new TableCell({ children: [new Paragraph(text)] });
+    const rows = [['Item', 'Quantity', 'Price'], ['Laptop stand', '2', 'EUR 60'], ['USB-C dock', '1', 'EUR 180'], ['Monitor arm', '2', 'EUR 150']];
+    const order = new Document({ sections: [{ children: [
+      new Paragraph('Order 2026-114 for the Utrecht office'),
+      new Table({ rows: rows.map((r) => new TableRow({ children: r.map(cell) })) }),
+      new Paragraph('Delivery within a week of the order date.'),
+    ] }] });
+    writeFileSync(join(folder, 'office-order.docx'), await Packer.toBuffer(order));
+    const s = IndexStore.open(join(d.dir, 'orders.sqlite'));
+    try {
+      await new Indexer(s).indexRoot(folder);
+      const r = await ask(s, 'How much was the USB-C dock?', { now: NOW });
+      expect(r.notFound).toBe(false);
+      expect(r.answer).toContain('USB-C dock; 1; EUR 180.');
+      for (const other of ['Laptop stand', 'Monitor arm']) expect(r.answer).not.toContain(other);
     } finally {
       s.close();
     }

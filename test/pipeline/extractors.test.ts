@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../src/pipeline/index/chunker.js';
 import { docTypeOf, extract } from '../../src/pipeline/index/extractors/extract.js';
@@ -71,6 +72,22 @@ describe('extractors on real files', () => {
     const doc = await extract(docs('annual-report-2024.docx'), 'docx');
     expect(doc.pages[0]!.text).toContain('The total budget for 2025 is EUR 48,500');
     expect(doc.title).toBe('Community Garden Project — Annual Report 2024');
+  });
+
+  it('reads a Word document\'s tables row by row, with its header row\'s names where Word marks one', async () => {
+    const cell = (text: string): TableCell => new TableCell({ children: [new Paragraph(text)] });
+    // 'marked': the first row's <w:tblHeader/> alone; 'off': every other row's <w:tblHeader w:val="off"/> too
+    // (the docx package writes it; mammoth reads it as a header row); 'none': no row marked.
+    const table = (rows: string[][], header: 'marked' | 'off' | 'none'): Table =>
+      new Table({ rows: rows.map((r, i) => new TableRow({ ...(header === 'none' ? {} : header === 'off' ? { tableHeader: i === 0 } : i === 0 ? { tableHeader: true } : {}), children: r.map(cell) })) });
+    const rows = [['Item', 'Quantity', 'Price'], ['Laptop stand', '2', 'EUR 60'], ['USB-C dock', '1', 'EUR 180']];
+    const read = async (header: 'marked' | 'off' | 'none'): Promise<string> => {
+      const doc = new Document({ sections: [{ children: [new Paragraph('Order 2026-114'), table(rows, header), new Paragraph('Delivery within a week.')] }] });
+      return (await extract(await Packer.toBuffer(doc), 'docx')).pages[0]!.text;
+    };
+    for (const header of ['marked', 'off'] as const) expect(await read(header), header).toContain('| Item | Quantity | Price |\n| --- | --- | --- |\n| Laptop stand | 2 | EUR 60 |\n| USB-C dock | 1 | EUR 180 |\n\nDelivery within a week.');
+    // Without a marked header row, the rows in order, none of them read as the names.
+    expect(await read('none')).toContain('Order 2026-114\n\n| Item | Quantity | Price |\n| Laptop stand | 2 | EUR 60 |\n| USB-C dock | 1 | EUR 180 |\n\nDelivery within a week.');
   });
 
   it('reads HTML as text without markup, scripts or styles, and keeps the <title>', async () => {

@@ -19,7 +19,8 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * another try. 2: PDF running headers and footers dropped, split words joined, fragments joined.
  * 3: a PDF's outline gives its passages their section titles, and passages end where sections do.
  * 4: an identifier a PDF broke after its underscore at a line end is joined ("R_" + "LIBS_USER").
- * 5: an HTML table with a header row is written as a pipe table, a line per row (pipeTable.ts).
+ * 5: tables written as pipe tables, a line per row (pipeTable.ts): an HTML page's with a header row,
+ * and a Word document's, which is read through mammoth's HTML instead of its raw text.
  */
 export const EXTRACTOR_VERSION = 5;
 

@@ -10,27 +10,30 @@ import { delimiterLine, pipeLine } from '../pipeTable.js';
  * folding and Map's paragraph joining turned into one run-on statement: an answer quoted a whole
  * type table for one row, and a row's value stood far from its column's name.
  *
- * A table that is not a grid of named data (no header row, one row, one column, a cell that holds
- * a table or long blocks: a page's layout, a navigation bar, a note's icon beside its text) keeps
- * html-to-text's layout.
+ * A table that is not a grid of data (no header row where one is needed, one row, one column, a
+ * cell that holds a table or long blocks: a page's layout, a navigation bar, a note's icon beside
+ * its text) keeps html-to-text's layout.
  */
-export const formatRowsAsStatements: FormatCallback = (elem, walk, builder, formatOptions) => {
-  const grid = readGrid(elem);
-  if (!grid) {
-    builder.options.formatters.dataTable!(elem, walk, builder, formatOptions);
-    return;
-  }
-  const lines = [pipeLine(grid.header), delimiterLine(grid.header.length), ...grid.rows.map((r) => pipeLine(r))];
-  builder.openBlock({ leadingLineBreaks: 2 });
-  lines.forEach((line, i) => {
-    if (i > 0) builder.addLineBreak();
-    builder.addInline(line);
-  });
-  builder.closeBlock({ trailingLineBreaks: 2 });
-};
+export function rowsAsStatements(options: { headerless: boolean }): FormatCallback {
+  return (elem, walk, builder, formatOptions) => {
+    const grid = readGrid(elem, options.headerless);
+    if (!grid) {
+      builder.options.formatters.dataTable!(elem, walk, builder, formatOptions);
+      return;
+    }
+    const head = grid.header.length ? [pipeLine(grid.header), delimiterLine(grid.header.length)] : [];
+    const lines = [...head, ...grid.rows.map((r) => pipeLine(r))];
+    builder.openBlock({ leadingLineBreaks: 2 });
+    lines.forEach((line, i) => {
+      if (i > 0) builder.addLineBreak();
+      builder.addInline(line);
+    });
+    builder.closeBlock({ trailingLineBreaks: 2 });
+  };
+}
 
 interface Grid {
-  /** The column names, by column (empty where a column has none); none without a header row. */
+  /** The column names, by column (empty where a column has none); none without a header row (headerless). */
   header: string[];
   rows: string[][];
 }
@@ -40,7 +43,12 @@ const MAX_CELL_CHARS = 600;
 /** Rows a table needs, of at least two filled cells, to be read as data. */
 const MIN_DATA_ROWS = 2;
 
-function readGrid(table: DomNode): Grid | null {
+/**
+ * A table's grid, or null for a layout. `headerless`: a table without a header row is data too,
+ * its rows without names (a Word document's tables: Word marks a header row only when it is to
+ * repeat on each page; HTML's are as often navigation bars and layouts).
+ */
+function readGrid(table: DomNode, headerless: boolean): Grid | null {
   const role = String(table.attribs?.role ?? '').toLowerCase();
   if (role === 'presentation' || role === 'none') return null;
   const header: string[][] = [];
@@ -73,15 +81,16 @@ function readGrid(table: DomNode): Grid | null {
     takeSpanned();
     (isHeader ? header : body).push(texts);
   }
-  // Without a header row the columns have no names: a navigation bar or a layout, as often as data.
-  if (header.length === 0) return null;
+  // A head that holds every row (mammoth reads Word's `<w:tblHeader w:val="off"/>` as a header
+  // row) has its first row for names and the rest for data.
+  if (body.length === 0 && header.length > 1) body.push(...header.splice(1));
+  if (header.length === 0 && !headerless) return null;
   const filled = body.filter((r) => r.filter(Boolean).length >= 2);
   if (filled.length < MIN_DATA_ROWS) return null;
   const columns = Math.max(...body.map((r) => r.length));
   if (columns < 2) return null;
   // Several header rows (a group name over its columns) read as one name per column.
-  const names = Array.from({ length: columns }, (_, i) =>
-    [...new Set(header.map((h) => h[i] ?? '').filter(Boolean))].join(' '));
+  const names = header.length ? Array.from({ length: columns }, (_, i) => [...new Set(header.map((h) => h[i] ?? '').filter(Boolean))].join(' ')) : [];
   return { header: names, rows: body.filter((r) => r.some(Boolean)) };
 }
 
