@@ -348,6 +348,36 @@ describe('a sentence that a PDF page break cuts', () => {
   });
 });
 
+describe('a sentence that shows how it is done', () => {
+  const d = tempDir('docent-code-');
+  afterAll(() => d.cleanup());
+
+  it('follows the answer whatever its length, where it is short and has code in it', async () => {
+    const folder = join(d.dir, 'docs');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'graph-toolkit.md'),
+      '# Labels\n\nA label can be attached to any node of a graph, and it is drawn beside that node in the font, size and colour that the current theme sets for labels, unless the style of the node itself overrides them for that one node and leaves all the other nodes of the graph exactly as they were.\nThe call\n> label(node, "Pump 3", size = 12, colour = "grey", offset = c(4, -2))\nattaches one in the size and colour given, offset from its node by four points across and two points down.\nLabels are kept when a graph is saved.\n\n# Edges\n\nAn edge joins two nodes of a graph and is drawn as a straight line unless it is given a curve of its own.\n',
+    );
+    const s = IndexStore.open(join(d.dir, 'index.sqlite'));
+    try {
+      await new Indexer(s).indexRoot(folder);
+      const question = 'How can I attach a label to a node?';
+      const r = await ask(s, question, { now: NOW });
+      expect(r.notFound).toBe(false);
+      expect(r.answer).toContain('The call > label(node, "Pump 3", size = 12, colour = "grey", offset = c(4, -2)) attaches one in the size');
+      // In the best fact itself, after the sentence it follows: not only as a fact of its own.
+      const { hits } = await hybridSearch(s, question, { k: 1 });
+      const [best] = await extractiveMap(s, hits, { resolved_query: question, keywords: [] }, { perHit: 1 });
+      expect(best!.quote).toMatch(/^A label can be attached .* overrides them for that one node and leaves all the other nodes of the graph exactly as they were\. The call > label\(node, "Pump 3", .* two points down\.$/);
+      // A next sentence without code is not shown after one this long.
+      expect(r.answer).not.toContain('Labels are kept');
+    } finally {
+      s.close();
+    }
+  });
+});
+
 describe('a table', () => {
   const d = tempDir('docent-table-');
   afterAll(() => d.cleanup());

@@ -536,9 +536,16 @@ function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate): str
   // A title that ends with a mark of its own ("Some other examples:") keeps it alone.
   const before = previous?.quote ?? (s.section && (leans || unnamed) ? s.section.replace(/[^.:;!?]$/u, '$&:') : undefined);
   const fits = next !== undefined && (before ?? '').length + s.quote.length + next.quote.length <= WINDOW;
-  const after = /:$/.test(s.quote) || words.length < 6 || fits ? next?.quote : undefined;
+  const after = /:$/.test(s.quote) || words.length < 6 || fits || (next !== undefined && showsCode(next.quote)) ? next?.quote : undefined;
   return [before, s.quote, after].filter(Boolean).join(' ');
 }
+
+/** A call with its arguments ("dim(z) <- c(3,5,100)", "outer(a, b, \"*\")"), an R assignment or operator ("<-", "%o%"). */
+const CODE = /[\p{L}_][\p{L}\p{N}_.]*\([^()]*\)|\s<-\s|%[\p{L}*/]*%/u;
+/** A next sentence of at most this many characters that shows code is shown after the one it follows, whatever their length. */
+const CODE_SENTENCE_CHARS = 250;
+/** The sentence after an answer that shows how it is done: a short one with code in it. eval:docs, keywords: held-out fact 0.450 → 0.475, 5 of 220 answers changed. */
+const showsCode = (s: string): boolean => s.length <= CODE_SENTENCE_CHARS && CODE.test(s);
 
 /** The most of the next passage that finishes a quote's last sentence; a longer rest is not shown. */
 const CONTINUATION_CHARS = 300;
