@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { CONFIDENCE_FEATURES, CONFIDENCE_MODEL, confidenceFeatures } from '../../src/pipeline/answer/confidence.js';
 import { answerTypes, contentTerms, extractiveMap, givesType, passageTexts, passageWindows, statements, type Fact } from '../../src/pipeline/answer/mapStage.js';
-import { joinOverlapping, reduceFacts } from '../../src/pipeline/answer/reduce.js';
+import { joinOverlapping, reduceFacts, withoutShown } from '../../src/pipeline/answer/reduce.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { hybridSearch, isKeywordQuery, type SearchHit } from '../../src/pipeline/search/hybridSearch.js';
@@ -229,6 +229,21 @@ describe('answers on real files: what issue 43 found', () => {
     expect(r.citations).toHaveLength(1);
     // Words in common are no overlap: two sentences that share their opening words stay two facts.
     expect(joinOverlapping([top, fact('The warranty period is void if the seal is broken.', 0.7)])).toHaveLength(2);
+  });
+
+  it('leaves out of a later fact the sentences at its start or end that an earlier one shows, from any passage', () => {
+    const fact = (chunkId: number, quote: string): Fact => ({ chunkId, path: 'manual.pdf', page: 3, quote, score: 0.8, coverage: 0.8, words: [] });
+    const saving = 'To save the plot to a file, choose Save in the window menu.';
+    const first = fact(1, `Png: ${saving} Transparent makes the background transparent.`);
+    const second = fact(2, `PNG plots can be viewed in another program as they are drawn. ${saving}`);
+    const fragment = fact(3, 'Transparent makes the background transparent.');
+    const kept = withoutShown([first, second, fragment]);
+    expect(kept.map((f) => f.quote)).toEqual([first.quote, 'PNG plots can be viewed in another program as they are drawn.']);
+    // A sentence of the middle stays (the quote would not read as the passage does without it), and so does a short one.
+    const middle = fact(4, `Open the plot. ${saving} Then close it.`);
+    expect(withoutShown([first, middle])[1]!.quote).toBe(middle.quote);
+    const r = reduceFacts([first, second], [{ chunkId: 1, fileId: 1, path: 'manual.pdf', page: 3, snippet: '', score: 1, bm25Rank: 1, vectorRank: null }], 'factual', 'en', { confidence: 0.8, notFound: false });
+    expect(r.answer.split(saving)).toHaveLength(2);
   });
 
   it('reads the passages around a hit in its section, so an answer the search ranked lower is found, cited on its own passage', async () => {

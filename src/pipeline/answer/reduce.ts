@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { Intent } from '../rewrite/types.js';
 import type { SearchHit } from '../search/hybridSearch.js';
+import { flat } from './citationContext.js';
 import type { FileQueryResult } from './filesystemTool.js';
 import type { Fact } from './mapStage.js';
 import type { Plan } from './plan.js';
@@ -107,7 +108,7 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
   let used: Fact[];
   let answer: string;
   if (intent === 'list' || intent === 'count' || intent === 'compare') {
-    used = joinOverlapping(facts.slice(0, intent === 'compare' ? 4 : 6));
+    used = withoutShown(joinOverlapping(facts.slice(0, intent === 'compare' ? 4 : 6)));
     const byFile = intent === 'compare' ? [...used].sort((a, b) => a.path.localeCompare(b.path)) : used;
     answer = byFile.map((f) => `- ${shown(f)}`).join('\n');
   } else if (intent === 'summarize') {
@@ -153,7 +154,7 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
     const apart = (f: Fact): boolean => f !== top && !top.quote.includes(f.quote) && !f.quote.includes(top.quote);
     const next = more.length ? undefined : facts.find((f) => f.score >= top.score * SECOND_FACT && near(f) && apart(f));
     if (next) more.push(next);
-    used = joinOverlapping([top, ...more]);
+    used = withoutShown(joinOverlapping([top, ...more]));
     answer = used.map(shown).join(' ');
   }
   return { answer, citations: used.map((f) => ({ path: f.path, page: f.page, quote: f.quote })), confidence, notFound: false };
@@ -179,6 +180,29 @@ export function joinOverlapping(facts: readonly Fact[]): Fact[] {
   }
   return out;
 }
+
+/**
+ * Each fact without the sentences at its start or end that a fact before it shows already (two
+ * passages of one page that share sentences, a title's quote and its section's); a fact with
+ * nothing left is left out. joinOverlapping joins one passage's overlapping facts first.
+ */
+export function withoutShown(facts: readonly Fact[]): Fact[] {
+  const out: Fact[] = [];
+  for (const f of facts) {
+    const shown = (sentence: string): boolean => sentence.length >= OVERLAP_CHARS && out.some((o) => flat(o.quote).includes(sentence));
+    const parts = sentencesOf(flat(f.quote));
+    let from = 0;
+    let to = parts.length;
+    while (from < to && shown(parts[from]!)) from++;
+    while (to > from && shown(parts[to - 1]!)) to--;
+    if (from === to) continue;
+    out.push(from === 0 && to === parts.length ? f : { ...f, quote: parts.slice(from, to).join(' ') });
+  }
+  return out;
+}
+
+/** A quote's sentences, as overlapJoin reads them: cut after a mark that a space follows. */
+const sentencesOf = (quote: string): string[] => quote.split(/(?<=[.!?:])\s+/).filter(Boolean);
 
 /** Two quotes as one, in whichever order one ends with what the other begins with. */
 const joined = (a: string, b: string): string | undefined => overlapJoin(a, b) ?? overlapJoin(b, a);
