@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { CONFIDENCE_FEATURES, CONFIDENCE_MODEL, confidenceFeatures } from '../../src/pipeline/answer/confidence.js';
-import { answerTypes, contentTerms, extractiveMap, givesType, passageTexts, passageWindows, statements, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { answerTypes, contentTerms, extractiveMap, givesType, passageTexts, passageWindows, statements, withTableHeader, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { joinOverlapping, reduceFacts, withoutShown } from '../../src/pipeline/answer/reduce.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
@@ -448,6 +448,34 @@ describe('a table', () => {
     } finally {
       s.close();
     }
+  });
+
+  it('cut into passages is read with its header in each: a passage that goes on with its rows gets the names of its columns', async () => {
+    const folder = join(d.dir, 'stations');
+    mkdirSync(folder);
+    const rows = Array.from({ length: 60 }, (_, i) => `<tr><td>Station ${i + 1}</td><td>${(i * 7) % 23} m</td><td>Platform ${(i % 4) + 1}</td></tr>`);
+    writeFileSync(join(folder, 'stations.html'), `<html><body><p>Every station of the line.</p><table><tr><th>Stop</th><th>Elevation</th><th>Departures from</th></tr>${rows.join('')}</table></body></html>`);
+    const s = IndexStore.open(join(d.dir, 'stations.sqlite'));
+    try {
+      await new Indexer(s).indexRoot(folder);
+      const r = await ask(s, 'What is the elevation of Station 57?', { now: NOW });
+      expect(r.answer).toContain('Stop: Station 57; Elevation: 1 m; Departures from: Platform 1.');
+    } finally {
+      s.close();
+    }
+  });
+
+  it('takes its header from the passage its rows go on from, over passages that are all rows, and nowhere else', () => {
+    const head = '| Stop | Elevation |\n| --- | --- |';
+    const from = (...before: string[]) => (step: number): string | undefined => before[step - 1];
+    expect(withTableHeader('| Station 9 | 4 m |', from(`Intro.\n${head}\n| Station 8 | 2 m |`))).toBe(`${head}\n| Station 9 | 4 m |`);
+    expect(withTableHeader('| Station 9 | 4 m |', from('| Station 8 | 2 m |', `${head}\n| Station 7 | 1 m |`))).toBe(`${head}\n| Station 9 | 4 m |`);
+    // The passage before ends in prose, or in a table of other columns; or this one opens with its own header, or with prose.
+    expect(withTableHeader('| Station 9 | 4 m |', from(`${head}\n| Station 8 | 2 m |\n\nThe end.`))).toBe('| Station 9 | 4 m |');
+    expect(withTableHeader('| Station 9 | 4 m | x |', from(`${head}\n| Station 8 | 2 m |`))).toBe('| Station 9 | 4 m | x |');
+    expect(withTableHeader(`${head}\n| Station 9 | 4 m |`, from(`${head}\n| Station 8 | 2 m |`))).toBe(`${head}\n| Station 9 | 4 m |`);
+    expect(withTableHeader('Prose. | a | b |', from(head))).toBe('Prose. | a | b |');
+    expect(withTableHeader('| Station 9 | 4 m |', from())).toBe('| Station 9 | 4 m |');
   });
 
   it('in Markdown is read the same way, and a row without its header (a passage cut inside a table) gives its cells in order', () => {
