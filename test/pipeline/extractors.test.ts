@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../src/pipeline/index/chunker.js';
+import { embeddingText } from '../../src/pipeline/index/indexer.js';
 import { docTypeOf, extract } from '../../src/pipeline/index/extractors/extract.js';
 import { joinItems, type TextItemLike } from '../../src/pipeline/index/extractors/pdfExtractor.js';
 import { placeSections, readOutline, type OutlineSource } from '../../src/pipeline/index/extractors/pdfOutline.js';
@@ -209,5 +210,12 @@ describe('PDF outline placement', () => {
       { pageIndex: 3, own: 'Set-show', title: 'Set-show' },
       { pageIndex: 5, own: 'Logscale', title: 'Set-show › Logscale' },
     ]);
+  });
+});
+
+describe('a pipe table as the encoder reads it', () => {
+  it('is its cells in order, a row per line, without the pipes and the line under the header', () => {
+    const text = 'Numeric types.\n| Name | Storage Size |\n| --- | --- |\n| bigint | 8 bytes |\n| a \\| b | c |\nThe end | of it.';
+    expect(embeddingText('types.html — Numeric Types', text)).toBe('Numeric Types. Numeric types.\nName Storage Size\nbigint 8 bytes\na | b c\nThe end | of it.');
   });
 });

@@ -10,6 +10,7 @@ import { crawl, fsReason, type CrawledFile } from './crawler.js';
 import { docTypeOf, extensionOf, fileTypeLabel } from './extractors/extract.js';
 import { sharedExtractorHost, type ExtractorHost } from './extractors/extractorHost.js';
 import { ExtractionError } from './extractors/types.js';
+import { withoutPipes } from './pipeTable.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
 
@@ -493,10 +494,10 @@ export class Indexer {
   }
 }
 
-/** What the encoder sees for a chunk: its document title or section for context, then the text. */
+/** What the encoder sees for a chunk: its document title or section for context, then the text (its tables without their pipes). */
 export function embeddingText(heading: string, text: string): string {
   const context = embeddingContext(heading);
-  return context ? `${context}. ${text}` : text;
+  return context ? `${context}. ${withoutPipes(text)}` : withoutPipes(text);
 }
 
 /** The part of a chunk's heading the encoder reads: its document title or section, not the file's name. */

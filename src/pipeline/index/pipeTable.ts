@@ -45,3 +45,17 @@ export function rowStatement(row: readonly string[], header: readonly string[] =
   const text = parts.join('; ');
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
+
+/**
+ * A text's pipe tables as their cells in order, a row per line, without the pipes and the line
+ * under the header: what the encoder reads (the marks are layout to it, and a passage of rows read
+ * with them came out near passages it has nothing to do with).
+ */
+export function withoutPipes(text: string): string {
+  if (!text.includes('|')) return text;
+  return text
+    .split('\n')
+    .filter((line) => !isDelimiterLine(line))
+    .map((line) => pipeCells(line)?.join(' ') ?? line)
+    .join('\n');
+}
