@@ -16,6 +16,20 @@ import { tempDir } from '../helpers/tmp.js';
 
 const NOW = new Date(Date.UTC(2026, 10, 21, 12));
 const t = tempDir('docent-answers-');
+
+/** A folder of the given files under `dir`, indexed by the real Indexer into its own index, handed to `use`, then closed. */
+async function withIndexed(dir: string, name: string, files: Record<string, string | Buffer>, use: (store: IndexStore) => Promise<void>): Promise<void> {
+  const folder = join(dir, name);
+  mkdirSync(folder);
+  for (const [file, content] of Object.entries(files)) writeFileSync(join(folder, file), content);
+  const s = IndexStore.open(join(dir, `${name}.sqlite`));
+  try {
+    await new Indexer(s).indexRoot(folder);
+    await use(s);
+  } finally {
+    s.close();
+  }
+}
 let store: IndexStore;
 
 beforeAll(async () => {
@@ -368,15 +382,8 @@ describe('a sentence that shows how it is done', () => {
   afterAll(() => d.cleanup());
 
   it('follows the answer whatever its length, where it is short and has code in it', async () => {
-    const folder = join(d.dir, 'docs');
-    mkdirSync(folder);
-    writeFileSync(
-      join(folder, 'graph-toolkit.md'),
-      '# Labels\n\nA label can be attached to any node of a graph, and it is drawn beside that node in the font, size and colour that the current theme sets for labels, unless the style of the node itself overrides them for that one node and leaves all the other nodes of the graph exactly as they were.\nThe call\n> label(node, "Pump 3", size = 12, colour = "grey", offset = c(4, -2))\nattaches one in the size and colour given, offset from its node by four points across and two points down.\nLabels are kept when a graph is saved.\n\n# Edges\n\nAn edge joins two nodes of a graph and is drawn as a straight line unless it is given a curve of its own.\n',
-    );
-    const s = IndexStore.open(join(d.dir, 'index.sqlite'));
-    try {
-      await new Indexer(s).indexRoot(folder);
+    const guide = '# Labels\n\nA label can be attached to any node of a graph, and it is drawn beside that node in the font, size and colour that the current theme sets for labels, unless the style of the node itself overrides them for that one node and leaves all the other nodes of the graph exactly as they were.\nThe call\n> label(node, "Pump 3", size = 12, colour = "grey", offset = c(4, -2))\nattaches one in the size and colour given, offset from its node by four points across and two points down.\nLabels are kept when a graph is saved.\n\n# Edges\n\nAn edge joins two nodes of a graph and is drawn as a straight line unless it is given a curve of its own.\n';
+    await withIndexed(d.dir, 'docs', { 'graph-toolkit.md': guide }, async (s) => {
       const question = 'How can I attach a label to a node?';
       const r = await ask(s, question, { now: NOW });
       expect(r.notFound).toBe(false);
@@ -387,9 +394,7 @@ describe('a sentence that shows how it is done', () => {
       expect(best!.quote).toMatch(/^A label can be attached .* overrides them for that one node and leaves all the other nodes of the graph exactly as they were\. The call > label\(node, "Pump 3", .* two points down\.$/);
       // A next sentence without code is not shown after one this long.
       expect(r.answer).not.toContain('Labels are kept');
-    } finally {
-      s.close();
-    }
+    });
   });
 });
 
@@ -398,38 +403,27 @@ describe('a table', () => {
   afterAll(() => d.cleanup());
 
   it('is read row by row: the answer is the row asked about, each value after its column\'s name', async () => {
-    const folder = join(d.dir, 'docs');
-    mkdirSync(folder);
     const rows = [
       ['HP-5', '5 kW', '48 dB', 'EUR 4,100'],
       ['HP-7', '7 kW', '50 dB', 'EUR 5,300'],
       ['HP-9', '9 kW', '52 dB', 'EUR 6,900'],
       ['HP-12', '12 kW', '55 dB', 'EUR 8,200'],
     ];
-    writeFileSync(
-      join(folder, 'heat-pump-range.html'),
-      `<html><head><title>Heat pump range 2026</title></head><body><h1>Heat pump range 2026</h1>
+    const page = `<html><head><title>Heat pump range 2026</title></head><body><h1>Heat pump range 2026</h1>
       <p>Every model runs on R290 and can be installed outdoors. The table lists the models we sell this year.</p>
       <table><tr><th>Model</th><th>Heating capacity</th><th>Noise level</th><th>Price</th></tr>
       ${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n')}</table>
-      <p>Installation is quoted separately after a site visit.</p></body></html>`,
-    );
-    const s = IndexStore.open(join(d.dir, 'index.sqlite'));
-    try {
-      await new Indexer(s).indexRoot(folder);
+      <p>Installation is quoted separately after a site visit.</p></body></html>`;
+    await withIndexed(d.dir, 'docs', { 'heat-pump-range.html': page }, async (s) => {
       const r = await ask(s, 'What is the noise level of the HP-9?', { now: NOW });
       expect(r.notFound).toBe(false);
       expect(r.answer).toContain('Model: HP-9; Heating capacity: 9 kW; Noise level: 52 dB; Price: EUR 6,900.');
       // The row alone: not the table run together, nor the row below it as a neighbour.
       for (const other of ['HP-5', 'HP-7', 'HP-12']) expect(r.answer).not.toContain(other);
-    } finally {
-      s.close();
-    }
+    });
   });
 
   it('in a Word document without a marked header row is read row by row too, its cells in order', async () => {
-    const folder = join(d.dir, 'orders');
-    mkdirSync(folder);
     const cell = (text: string): TableCell => new TableCell({ children: [new Paragraph(text)] });
     const rows = [['Item', 'Quantity', 'Price'], ['Laptop stand', '2', 'EUR 60'], ['USB-C dock', '1', 'EUR 180'], ['Monitor arm', '2', 'EUR 150']];
     const order = new Document({ sections: [{ children: [
@@ -437,32 +431,21 @@ describe('a table', () => {
       new Table({ rows: rows.map((r) => new TableRow({ children: r.map(cell) })) }),
       new Paragraph('Delivery within a week of the order date.'),
     ] }] });
-    writeFileSync(join(folder, 'office-order.docx'), await Packer.toBuffer(order));
-    const s = IndexStore.open(join(d.dir, 'orders.sqlite'));
-    try {
-      await new Indexer(s).indexRoot(folder);
+    await withIndexed(d.dir, 'orders', { 'office-order.docx': await Packer.toBuffer(order) }, async (s) => {
       const r = await ask(s, 'How much was the USB-C dock?', { now: NOW });
       expect(r.notFound).toBe(false);
       expect(r.answer).toContain('USB-C dock; 1; EUR 180.');
       for (const other of ['Laptop stand', 'Monitor arm']) expect(r.answer).not.toContain(other);
-    } finally {
-      s.close();
-    }
+    });
   });
 
   it('cut into passages is read with its header in each: a passage that goes on with its rows gets the names of its columns', async () => {
-    const folder = join(d.dir, 'stations');
-    mkdirSync(folder);
     const rows = Array.from({ length: 60 }, (_, i) => `<tr><td>Station ${i + 1}</td><td>${(i * 7) % 23} m</td><td>Platform ${(i % 4) + 1}</td></tr>`);
-    writeFileSync(join(folder, 'stations.html'), `<html><body><p>Every station of the line.</p><table><tr><th>Stop</th><th>Elevation</th><th>Departures from</th></tr>${rows.join('')}</table></body></html>`);
-    const s = IndexStore.open(join(d.dir, 'stations.sqlite'));
-    try {
-      await new Indexer(s).indexRoot(folder);
+    const page = `<html><body><p>Every station of the line.</p><table><tr><th>Stop</th><th>Elevation</th><th>Departures from</th></tr>${rows.join('')}</table></body></html>`;
+    await withIndexed(d.dir, 'stations', { 'stations.html': page }, async (s) => {
       const r = await ask(s, 'What is the elevation of Station 57?', { now: NOW });
       expect(r.answer).toContain('Stop: Station 57; Elevation: 1 m; Departures from: Platform 1.');
-    } finally {
-      s.close();
-    }
+    });
   });
 
   it('takes its header from the passage its rows go on from, over passages that are all rows, and nowhere else', () => {
