@@ -123,6 +123,14 @@ describe('extractors on real files', () => {
       expect(laid, layout).not.toContain('|');
       expect(laid, layout).toMatch(/Prev|Note|y|1/);
     }
+    // A caption stands above its table; what a table holds outside its cells (an unclosed table swallows the
+    // rest of the page) is kept; a span of 99,999 columns (html-to-text's layout recursed once per column) is read.
+    const captioned = (await extract(Buffer.from(page(grid.replace('<thead>', '<caption>Table 2. Heat pumps</caption><thead>'))), 'html')).pages[0]!.text;
+    expect(captioned).toContain('Table 2. Heat pumps\n\n| Model | Noise level | Price |');
+    const unclosed = (await extract(Buffer.from('<html><body><table><tr><td>a</td><td>b</td></tr><p>The rest of the page.</p></body></html>'), 'html')).pages[0]!.text;
+    expect(unclosed).toContain('The rest of the page.');
+    const wide = (await extract(Buffer.from(page('<table><tr><td colspan="99999">Wide</td></tr><tr><td>x</td></tr></table>')), 'html')).pages[0]!.text;
+    expect(wide).toContain('Wide');
   });
 
   it('decodes Latin-1 and UTF-16 text correctly', async () => {

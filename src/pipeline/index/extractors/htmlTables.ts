@@ -16,19 +16,33 @@ import { delimiterLine, pipeLine } from '../pipeTable.js';
  */
 export function rowsAsStatements(options: { headerless: boolean }): FormatCallback {
   return (elem, walk, builder, formatOptions) => {
+    const { captions, strays } = outsideCells(elem);
+    // A caption names the table ("Table 2. Models"): it stands above it, as a title does.
+    for (const caption of captions) {
+      builder.openBlock({ leadingLineBreaks: 2 });
+      walk(caption.children, builder);
+      builder.closeBlock({ trailingLineBreaks: 2 });
+    }
     const grid = readGrid(elem, options.headerless);
     if (!grid) {
+      clampSpans(elem);
       builder.options.formatters.dataTable!(elem, walk, builder, formatOptions);
-      return;
+    } else {
+      const head = grid.header.length ? [pipeLine(grid.header), delimiterLine(grid.header.length)] : [];
+      const lines = [...head, ...grid.rows.map((r) => pipeLine(r))];
+      builder.openBlock({ leadingLineBreaks: 2 });
+      lines.forEach((line, i) => {
+        if (i > 0) builder.addLineBreak();
+        builder.addInline(line);
+      });
+      builder.closeBlock({ trailingLineBreaks: 2 });
     }
-    const head = grid.header.length ? [pipeLine(grid.header), delimiterLine(grid.header.length)] : [];
-    const lines = [...head, ...grid.rows.map((r) => pipeLine(r))];
-    builder.openBlock({ leadingLineBreaks: 2 });
-    lines.forEach((line, i) => {
-      if (i > 0) builder.addLineBreak();
-      builder.addInline(line);
-    });
-    builder.closeBlock({ trailingLineBreaks: 2 });
+    // What a table holds outside its cells (an unclosed table swallows the page after it) is text of the page still.
+    if (strays.length) {
+      builder.openBlock({ leadingLineBreaks: 2 });
+      walk(strays, builder);
+      builder.closeBlock({ trailingLineBreaks: 2 });
+    }
   };
 }
 
@@ -91,7 +105,34 @@ function readGrid(table: DomNode, headerless: boolean): Grid | null {
   if (columns < 2) return null;
   // Several header rows (a group name over its columns) read as one name per column.
   const names = header.length ? Array.from({ length: columns }, (_, i) => [...new Set(header.map((h) => h[i] ?? '').filter(Boolean))].join(' ')) : [];
-  return { header: names, rows: body.filter((r) => r.some(Boolean)) };
+  // Each row as wide as the widest: a line of one cell would read as no row at all (pipeCells).
+  const rows = body.filter((r) => r.some(Boolean)).map((r) => [...r, ...Array<string>(columns - r.length).fill('')]);
+  return { header: names, rows };
+}
+
+/** Parts of a table that are its structure, not its content. */
+const STRUCTURE = new Set(['tr', 'thead', 'tbody', 'tfoot', 'col', 'colgroup', 'caption']);
+
+/**
+ * A table's captions, and what it holds outside its cells: what a browser would show before it (an
+ * element or text inside <table> or a row but in no cell, such as the rest of a page that a table
+ * left unclosed swallows), which html-to-text's layout drops.
+ */
+function outsideCells(table: DomNode): { captions: DomNode[]; strays: DomNode[] } {
+  const captions: DomNode[] = [];
+  const strays: DomNode[] = [];
+  const visit = (nodes: DomNode[], inRow: boolean): void => {
+    for (const n of nodes) {
+      if (n.type === 'text' ? !(n.data ?? '').trim() : n.type !== 'tag') continue;
+      if (n.name === 'caption') captions.push(n);
+      else if (inRow ? n.name === 'td' || n.name === 'th' : n.name === 'tr') {
+        if (!inRow) visit(n.children, true);
+      } else if (!inRow && STRUCTURE.has(n.name ?? '')) visit(n.children, false);
+      else strays.push(n);
+    }
+  };
+  visit(table.children, false);
+  return { captions, strays };
 }
 
 /** A table's rows, its own (not a nested table's), in order, with whether each is in its head. */
@@ -108,10 +149,27 @@ function rowsOf(table: DomNode): { tr: DomNode; inHead: boolean }[] {
   return out;
 }
 
-/** A cell's colspan or rowspan, 1 when absent or unreadable, at most 50. */
+/** The most columns or rows a cell spans as read: a crafted colspan="99999" is a layout of that many columns. */
+const MAX_SPAN = 50;
+
+/** A cell's colspan or rowspan, 1 when absent or unreadable, at most MAX_SPAN. */
 function span(cell: DomNode, attribute: 'colspan' | 'rowspan'): number {
   const n = Number.parseInt(String(cell.attribs?.[attribute] ?? '1'), 10);
-  return Number.isFinite(n) && n > 1 ? Math.min(n, 50) : 1;
+  return Number.isFinite(n) && n > 1 ? Math.min(n, MAX_SPAN) : 1;
+}
+
+/**
+ * The table's own cells' spans as span() reads them, written back for html-to-text's layout, which
+ * recurses once per column spanned (colspan="99999" overflowed the stack, and the file could not be
+ * read) and fills a grid of every cell a span covers.
+ */
+function clampSpans(table: DomNode): void {
+  for (const { tr } of rowsOf(table)) {
+    for (const cell of tr.children) {
+      if (cell.type !== 'tag' || (cell.name !== 'td' && cell.name !== 'th') || !cell.attribs) continue;
+      for (const attribute of ['colspan', 'rowspan'] as const) if (attribute in cell.attribs) cell.attribs[attribute] = String(span(cell, attribute));
+    }
+  }
 }
 
 function contains(node: DomNode, name: string): boolean {
