@@ -133,6 +133,13 @@ describe('extractors on real files', () => {
     expect(wide).toContain('Wide');
   });
 
+  it('reads a page nested thousands of elements deep (html-to-text overflowed the stack) as its words in order', async () => {
+    const deep = `<html><head><title>Deep page</title></head><body><p>Start.</p>${'<div>'.repeat(20_000)}<p>Deep text.</p><script>x()</script>${'</div>'.repeat(20_000)}<p>End.</p></body></html>`;
+    const doc = await extract(Buffer.from(deep), 'html');
+    expect(doc.title).toBe('Deep page');
+    expect(doc.pages[0]!.text).toBe('Deep page\nStart.\n\nDeep text.\n\nEnd.');
+  });
+
   it('decodes Latin-1 and UTF-16 text correctly', async () => {
     expect((await extract(docs('latin1-notes.txt'), 'text')).pages[0]!.text).toContain('café: de crème brûlée kost 7,50 euro. Façade');
     expect((await extract(docs('utf16-memo.txt'), 'text')).pages[0]!.text).toContain('the storage room key is in the blue drawer');
