@@ -1,5 +1,6 @@
 import type { DomNode, FormatCallback } from 'html-to-text';
 import { delimiterLine, pipeLine } from '../pipeTable.js';
+import { plainText } from './htmlText.js';
 
 /**
  * A data table as a Markdown pipe table (pipeTable.ts): a header line, then a line per row, which
@@ -176,24 +177,5 @@ function contains(node: DomNode, name: string): boolean {
   return node.children.some((c) => c.type === 'tag' && (c.name === name || contains(c, name)));
 }
 
-/** Elements whose edges part words: "a<br>b" is "a b", "<p>x</p><p>y</p>" is "x y". */
-const BREAKS = new Set(['br', 'p', 'div', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'pre', 'tr', 'td', 'th']);
-const SKIPPED = new Set(['script', 'style', 'img']);
-
-/** A cell's words, whitespace folded. */
-function cellText(cell: DomNode): string {
-  const parts: string[] = [];
-  const visit = (nodes: DomNode[]): void => {
-    for (const n of nodes) {
-      if (n.type === 'text') parts.push(n.data ?? '');
-      else if (n.type === 'tag' && !SKIPPED.has(n.name ?? '')) {
-        const edge = BREAKS.has(n.name ?? '');
-        if (edge) parts.push(' ');
-        visit(n.children);
-        if (edge) parts.push(' ');
-      }
-    }
-  };
-  visit(cell.children);
-  return parts.join('').replace(/\s+/g, ' ').trim();
-}
+/** A cell's words, whitespace folded ("a<br>b" is "a b"). */
+const cellText = (cell: DomNode): string => plainText(cell.children).replace(/\s+/g, ' ').trim();
