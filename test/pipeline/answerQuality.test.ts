@@ -420,6 +420,10 @@ describe('a table', () => {
       expect(r.answer).toContain('Model: HP-9; Heating capacity: 9 kW; Noise level: 52 dB; Price: EUR 6,900.');
       // The row alone: not the table run together, nor the row below it as a neighbour.
       for (const other of ['HP-5', 'HP-7', 'HP-12']) expect(r.answer).not.toContain(other);
+      // Cited with where it stands in the table: the rows around the line it was read from.
+      const row = r.citations.find((c) => c.quote.startsWith('Model: HP-9'))!;
+      expect(row.context?.before).toMatch(/\| HP-7 \| 7 kW \| 50 dB \| EUR 5,300 \| $/);
+      expect(row.context?.after).toMatch(/^ \| HP-12 \|/);
     });
   });
 

@@ -53,10 +53,12 @@ export function quoteContext(quote: string, passage: string): { before: string; 
 /** Each citation with the text around its quote in the passage it came from, where it can be found there. */
 export function withContext(citations: readonly Citation[], facts: readonly Fact[], texts: ReadonlyMap<number, string>): Citation[] {
   const key = (c: Pick<Citation, 'path' | 'page' | 'quote'>): string => `${c.path}\u0000${c.page}\u0000${c.quote}`;
-  const chunkOf = new Map(facts.map((f) => [key(f), f.chunkId]));
+  const factOf = new Map(facts.map((f) => [key(f), f]));
   return citations.map((c) => {
-    const id = chunkOf.get(key(c));
-    const context = id === undefined ? undefined : quoteContext(c.quote, texts.get(id) ?? '');
+    const fact = factOf.get(key(c));
+    const passage = fact === undefined ? undefined : (texts.get(fact.chunkId) ?? '');
+    // A table's row is quoted in its columns' names: it stands in the passage as the line it was read from.
+    const context = passage === undefined ? undefined : (quoteContext(c.quote, passage) ?? (fact?.row ? quoteContext(fact.row, passage) : undefined));
     return context ? { ...c, context } : c;
   });
 }

@@ -60,8 +60,8 @@ export interface Fact {
   heading?: string;
   /** Its passage speaks to an AI assistant: shown as such, and left out of confidence. */
   addressed?: boolean;
-  /** A table's row (statements): about what its own cells name. */
-  row?: true;
+  /** A table's row (statements): about what its own cells name; the line it was read from. */
+  row?: string;
 }
 
 export interface MapQuestion {
@@ -191,8 +191,8 @@ const isFragment = (s: string): boolean => s.split(' ').length < 4 && !/[.!?:;]$
 export interface Statement {
   text: string;
   heading?: string;
-  /** A table's row: whole by itself, never read with a neighbour. */
-  row?: true;
+  /** A table's row: whole by itself, never read with a neighbour; the line it was read from ("| bigint | 8 bytes |"). */
+  row?: string;
 }
 
 /**
@@ -238,7 +238,7 @@ export function statements(text: string): Statement[] {
       if (isDelimiterLine(lines[i + 1] ?? '')) columns = cells;
       else {
         const row = rowStatement(cells, columns);
-        if (row.length >= 12 && /\p{L}|\p{N}/u.test(row)) out.push({ text: row, ...(heading ? { heading } : {}), row: true });
+        if (row.length >= 12 && /\p{L}|\p{N}/u.test(row)) out.push({ text: row, ...(heading ? { heading } : {}), row: line });
       }
     } else if (h) {
       flush();
@@ -478,8 +478,8 @@ export interface MapCandidate {
   section?: string;
   /** Its place in the passage's statements. */
   index: number;
-  /** A table's row (statements). */
-  row?: true;
+  /** A table's row: the line it was read from (statements). */
+  row?: string;
   coverage: number;
   rank: number;
   /** 0..1: by the question's words it covers and its passage's rank. */
