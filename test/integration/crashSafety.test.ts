@@ -90,7 +90,7 @@ describe('crash safety: killing docent index mid-run and running it again', () =
     expect(filesAfterKill).toBeLessThan(400);
     expectConsistent(db);
 
-    const rerun = docent(['index', folder, '--db', db, '--no-vectors', '--json'], t.dir);
+    const rerun = await docent(['index', folder, '--db', db, '--no-vectors', '--json'], t.dir);
     expect(rerun.status).toBe(0);
     expectConsistent(db);
     const done = open(db);
@@ -114,7 +114,7 @@ describe('crash safety: killing docent index mid-run and running it again', () =
     mid.close();
     expect(embeddedBefore).toBeLessThan(total);
 
-    const rerun = docent(['index', folder, '--db', db, '--json'], t.dir);
+    const rerun = await docent(['index', folder, '--db', db, '--json'], t.dir);
     expect(rerun.status).toBe(0);
     const summary = JSON.parse(rerun.stdout) as { embedding: { embedded: number; reused: number } };
     expect(summary.embedding.embedded + summary.embedding.reused).toBe(total - embeddedBefore);

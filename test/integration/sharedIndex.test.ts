@@ -7,7 +7,7 @@ import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { lockPathOf, tryAcquire, type RunLock } from '../../src/pipeline/store/runLock.js';
 import { explainStoreError } from '../../src/pipeline/store/storeErrors.js';
-import { BIN, docent, docentAsync } from '../helpers/cli.js';
+import { BIN, docent } from '../helpers/cli.js';
 import { FIXTURES, tempDir } from '../helpers/tmp.js';
 
 const t = tempDir('docent-shared-');
@@ -27,7 +27,7 @@ function passagesByFile(path: string): Record<string, string[]> {
   }
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   cpSync(join(FIXTURES, 'docs'), docs, { recursive: true });
   // Enough files that indexing is still going when the other commands start, on any machine.
   mkdirSync(join(docs, 'many'));
@@ -62,17 +62,17 @@ describe('one index, many users of it', () => {
 
   it('ask and search while another process indexes, and two index runs at once: no failure, no stack trace, the index a clean run makes', async () => {
     writeFileSync(join(docs, 'many', 'new.md'), '# New\n\nA note added after the first run, about the greenhouse.\n');
-    const run = docentAsync(['index', docs, '--no-vectors', '--db', db], t.dir);
-    const second = docentAsync(['index', docs, '--no-vectors', '--db', db], t.dir);
+    const run = docent(['index', docs, '--no-vectors', '--db', db], t.dir);
+    const second = docent(['index', docs, '--no-vectors', '--db', db], t.dir);
     const asks = [];
-    for (let i = 0; i < 3; i++) asks.push(docentAsync(['ask', 'what is the budget?', '--no-llm', '--db', db], t.dir), docentAsync(['search', 'boiler', '--db', db], t.dir));
+    for (let i = 0; i < 3; i++) asks.push(docent(['ask', 'what is the budget?', '--no-llm', '--db', db], t.dir), docent(['search', 'boiler', '--db', db], t.dir));
     const results = await Promise.all([run, second, ...asks]);
     for (const r of results) {
       expect(r.status, r.stderr).toBe(0);
       expect(r.stderr).not.toMatch(/unexpected error|SqliteError|database is locked|\n\s+at /);
     }
     const clean = join(t.dir, 'clean.sqlite');
-    expect(docent(['index', docs, '--no-vectors', '--db', clean], t.dir).status).toBe(0);
+    expect((await docent(['index', docs, '--no-vectors', '--db', clean], t.dir)).status).toBe(0);
     expect(passagesByFile(db)).toEqual(passagesByFile(clean));
   }, 300_000);
 
@@ -81,7 +81,7 @@ describe('one index, many users of it', () => {
     const path = join(t.dir, 'app-and-cli.sqlite');
     const backend = await Backend.open({ dbPath: path, settingsPath: join(t.dir, 'app-settings.json'), modelsDir: join(t.dir, 'models'), vectors: false, watch: false });
     try {
-      const cli = docentAsync(['index', docs, '--no-vectors', '--db', path], t.dir);
+      const cli = docent(['index', docs, '--no-vectors', '--db', path], t.dir);
       const added = await backend.handle('index:addFolder', { path: docs });
       expect(added.ok).toBe(true);
       const [r] = await Promise.all([cli, backend.idle()]);
@@ -108,7 +108,7 @@ describe('one index, many users of it', () => {
         if (++seen === 20 && !forgot) {
           // The batch's transaction is committed before a file is read only now and then: let the other process in.
           if (store.db.inTransaction) store.db.exec('COMMIT');
-          const r = await docentAsync(['forget', other, '--db', join(t.dir, 'forget.sqlite')], t.dir);
+          const r = await docent(['forget', other, '--db', join(t.dir, 'forget.sqlite')], t.dir);
           expect(r.status, r.stderr).toBe(0);
           forgot = true;
           store.db.exec('BEGIN IMMEDIATE');
@@ -182,19 +182,19 @@ describe('one index, many users of it', () => {
     const folder = join(t.dir, 'small');
     mkdirSync(folder);
     writeFileSync(join(folder, 'a.md'), '# A\n\nThe boiler is serviced in spring.\n');
-    expect(docent(['index', folder, '--no-vectors', '--db', path], t.dir).status).toBe(0);
+    expect((await docent(['index', folder, '--no-vectors', '--db', path], t.dir)).status).toBe(0);
     const fd = openSync(path, 'r+');
     writeSync(fd, Buffer.alloc(4096, 0xff), 0, 4096, 100);
     closeSync(fd);
-    const broken = docent(['search', 'boiler', '--db', path], t.dir);
+    const broken = await docent(['search', 'boiler', '--db', path], t.dir);
     expect(broken.status).toBe(1);
     expect(broken.stderr).toMatch(/is not a Docent index or is damaged/);
     expect(broken.stderr).toMatch(/docent index --rebuild/);
     expect(broken.stderr).not.toMatch(/\n\s+at /);
-    const rebuilt = docent(['index', folder, '--rebuild', '--no-vectors', '--db', path], t.dir);
+    const rebuilt = await docent(['index', folder, '--rebuild', '--no-vectors', '--db', path], t.dir);
     expect(rebuilt.status, rebuilt.stderr).toBe(0);
     expect(rebuilt.stderr).toMatch(/The index was damaged; it is kept at .*damaged-/);
     expect(readdirSync(t.dir).some((n) => n.startsWith('damaged.sqlite.damaged-'))).toBe(true);
-    expect(docent(['search', 'boiler', '--db', path], t.dir).stdout).toMatch(/a\.md/);
+    expect((await docent(['search', 'boiler', '--db', path], t.dir)).stdout).toMatch(/a\.md/);
   }, 180_000);
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECOMMENDED_MODELS } from '../../src/pipeline/models/catalog.js';
 import { cachedSha256, downloadFile, hashesSettled } from '../../src/pipeline/models/download.js';
-import { docentAsync as docent } from '../helpers/cli.js';
+import { docent } from '../helpers/cli.js';
 import { REPO, tempDir } from '../helpers/tmp.js';
 
 const MODEL = readFileSync(join(REPO, '..', 'shared', 'models', 'stories260K.gguf'));
