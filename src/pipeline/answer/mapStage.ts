@@ -398,10 +398,16 @@ export function passageTexts(store: IndexStore, hits: readonly SearchHit[]): Map
 /** Passages looked back over for the header of a table whose rows a passage goes on with. */
 const TABLE_LOOKBACK = 3;
 
+/** The text of the passage `step` places after a passage in its file (before it where negative), if there is one. */
+function passageNear(store: IndexStore): (chunkId: number, step: number) => string | undefined {
+  const near = store.prepared('SELECT n.text FROM chunks c JOIN chunks n ON n.file_id = c.file_id AND n.ordinal = c.ordinal + ? WHERE c.id = ?');
+  return (chunkId, step) => (near.get(step, chunkId) as { text: string } | undefined)?.text;
+}
+
 /** withTableHeader over the passages before a passage in its file. */
 function tableHeaderReader(store: IndexStore): (chunkId: number, text: string) => string {
-  const before = store.prepared('SELECT n.text FROM chunks c JOIN chunks n ON n.file_id = c.file_id AND n.ordinal = c.ordinal - ? WHERE c.id = ?');
-  return (chunkId, text) => withTableHeader(text, (step) => (before.get(step, chunkId) as { text: string } | undefined)?.text);
+  const near = passageNear(store);
+  return (chunkId, text) => withTableHeader(text, (step) => near(chunkId, -step));
 }
 
 /**
@@ -525,8 +531,8 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
  * promise, as the model's Map is.
  */
 export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], question: MapQuestion, options: ExtractiveMapOptions = {}): Promise<Fact[]> {
-  const near = store.prepared('SELECT n.text FROM chunks c JOIN chunks n ON n.file_id = c.file_id AND n.ordinal = c.ordinal + ? WHERE c.id = ?');
-  const nearText = (id: number, step: number): string => (near.get(step, id) as { text: string } | undefined)?.text ?? '';
+  const near = passageNear(store);
+  const nearText = (id: number, step: number): string => near(id, step) ?? '';
   const wordsIn = questionWordsIn(question, options.termStats);
   const texts = options.texts ?? passageTexts(store, hits);
   const candidates = mapCandidates(texts, hits, question, options);

@@ -188,15 +188,19 @@ export function joinOverlapping(facts: readonly Fact[]): Fact[] {
  */
 export function withoutShown(facts: readonly Fact[]): Fact[] {
   const out: Fact[] = [];
+  // The quotes shown so far, flattened once each.
+  const said: string[] = [];
   for (const f of facts) {
-    const shown = (sentence: string): boolean => sentence.length >= OVERLAP_CHARS && out.some((o) => flat(o.quote).includes(sentence));
+    const shown = (sentence: string): boolean => sentence.length >= OVERLAP_CHARS && said.some((q) => q.includes(sentence));
     const parts = sentencesOf(flat(f.quote));
     let from = 0;
     let to = parts.length;
     while (from < to && shown(parts[from]!)) from++;
     while (to > from && shown(parts[to - 1]!)) to--;
     if (from === to) continue;
-    out.push(from === 0 && to === parts.length ? f : { ...f, quote: parts.slice(from, to).join(' ') });
+    const kept = from === 0 && to === parts.length ? f : { ...f, quote: parts.slice(from, to).join(' ') };
+    out.push(kept);
+    said.push(flat(kept.quote));
   }
   return out;
 }
