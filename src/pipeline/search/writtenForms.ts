@@ -155,7 +155,56 @@ export function compoundOf(word: string, termStats: TermStats): string[][] | und
   return best && [[best.parts[0]], [best.parts[1]]];
 }
 
-/** The words of `words` the files write otherwise, each with how: its parts, each with its alternatives (writtenParts). */
-export function writtenFormsOf(words: readonly string[], language: string | undefined, termStats?: TermStats): Map<string, readonly (readonly string[])[]> {
-  return new Map(words.map((w) => [w, writtenParts(w, language, termStats)] as const).filter(([, parts]) => parts.length));
+/** A question's words the files write otherwise (writtenFormsOf), and which of those forms are blends. */
+export type WrittenFormsMap = Map<string, readonly (readonly string[])[]> & { blends?: ReadonlySet<string> };
+
+/**
+ * The words of `words` the files write otherwise, each with how: its parts, each with its
+ * alternatives (writtenParts); with the index's statistics, also the word run together with the
+ * next one as the files name it (blendsOf: "logarithmic scale" → logscale), named in `blends`.
+ */
+export function writtenFormsOf(words: readonly string[], language: string | undefined, termStats?: TermStats): WrittenFormsMap {
+  const forms: WrittenFormsMap = new Map(words.map((w) => [w, writtenParts(w, language, termStats)] as const).filter(([, parts]) => parts.length));
+  if (!termStats) return forms;
+  const blends = blendsOf(words, termStats);
+  for (const { words: pair, term } of blends) {
+    for (const w of pair) {
+      const parts = forms.get(w);
+      // A word of one part takes the blend as one more way of writing it; a compound's parts stay as they are.
+      if (!parts) forms.set(w, [[term]]);
+      else if (parts.length === 1 && !parts[0]!.includes(term)) forms.set(w, [[...parts[0]!, term]]);
+    }
+  }
+  return blends.length ? Object.assign(forms, { blends: new Set(blends.map((b) => b.term)) }) : forms;
+}
+
+/** The least letters of a blend's second word: "len" of "length" in "samplen", not an ending's "s". */
+const MIN_BLEND_TAIL = 3;
+
+/**
+ * Two adjacent words of a question as the index writes them run together, the first cut short or
+ * whole, the second's start or stem after it: "logarithmic scale" → logscale, "sample length" →
+ * samplen, "column names" → colnames, "environment variable" → envvar. Software manuals name their
+ * settings, commands and functions so, and a question in plain words has none of their words.
+ * Only a word of at least MIN_PART_DOCS passages (the index's words are FTS5 stems).
+ */
+export function blendsOf(words: readonly string[], termStats: TermStats): { words: [string, string]; term: string }[] {
+  const out: { words: [string, string]; term: string }[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const [a, b] = [words[i - 1]!.toLowerCase(), words[i]!.toLowerCase()];
+    if (a === b || a.length > MAX_WORD || b.length > MAX_WORD || !/^\p{L}+$/u.test(a + b) || STOPWORDS.has(a) || STOPWORDS.has(b)) continue;
+    const stemmed = termStats.stems([b]).get(b) ?? b;
+    const seen = new Set<string>();
+    for (let cut = Math.min(MIN_BLEND_TAIL, a.length); cut <= a.length; cut++) {
+      for (const { term, doc } of termStats.termsStartingWith(a.slice(0, cut))) {
+        const tail = term.slice(cut);
+        if (doc < MIN_PART_DOCS || tail.length < MIN_BLEND_TAIL || seen.has(term)) continue;
+        if (b.startsWith(tail) || tail === stemmed) {
+          seen.add(term);
+          out.push({ words: [a, b], term });
+        }
+      }
+    }
+  }
+  return out;
 }

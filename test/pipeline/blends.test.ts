@@ -1,0 +1,60 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask } from '../../src/pipeline/answer/ask.js';
+import { Indexer } from '../../src/pipeline/index/indexer.js';
+import { translations } from '../../src/pipeline/search/rewriteQuery.js';
+import { queryTerms } from '../../src/pipeline/search/queryTerms.js';
+import { TermStats } from '../../src/pipeline/search/termStats.js';
+import { blendsOf, writtenFormsOf } from '../../src/pipeline/search/writtenForms.js';
+import { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { tempDir } from '../helpers/tmp.js';
+
+/** A plotting manual's entries, which name their commands as words run together ("logscale", "samplen"). */
+const MANUAL = {
+  'logscale.md': '# Logscale\n\nSyntax: set logscale <axes> {<base>}. The command set logscale x2 puts the top axis in base 10; unset logscale goes back.\n',
+  'key.md': '# Key samples\n\nThe samplen option sets the length of the line sample in the key. The default is samplen 4.\n',
+  'tics.md': '# Tics\n\nEach axis has its own tic marks; set tics scale changes their size on every axis, and the scale of the minor tics too.\n',
+  'functions.md': '# Functions\n\nThe function log(x) returns the natural logarithm of x. A logarithmic function grows slowly; samplen and logscale are explained elsewhere.\n',
+};
+
+describe('two words of a question run together, as a manual names a command', () => {
+  const t = tempDir('docent-blends-');
+  let store: IndexStore;
+  beforeAll(async () => {
+    const folder = join(t.dir, 'manual');
+    mkdirSync(folder);
+    for (const [name, text] of Object.entries(MANUAL)) writeFileSync(join(folder, name), text);
+    store = IndexStore.open(join(t.dir, 'index.sqlite'));
+    await new Indexer(store).indexRoot(folder);
+  });
+  afterAll(() => {
+    store.close();
+    t.cleanup();
+  });
+
+  it('finds the index word a pair of adjacent words makes, the first cut short or whole', () => {
+    const ts = new TermStats(store);
+    // The index's words are FTS5 stems ("logscal").
+    expect(blendsOf(queryTerms('switch an axis to a logarithmic scale'), ts)).toEqual([{ words: ['logarithmic', 'scale'], term: 'logscal' }]);
+    expect(blendsOf(queryTerms('the default sample length'), ts)).toEqual([{ words: ['sample', 'length'], term: 'samplen' }]);
+    // Words not side by side, a word the index has in one passage only, and a pair that makes no word: none.
+    expect(blendsOf(queryTerms('scale logarithmic'), ts)).toEqual([]);
+    expect(blendsOf(queryTerms('natural log'), ts)).toEqual([]);
+    expect(blendsOf(queryTerms('tic marks'), ts)).toEqual([]);
+    // Either word counts as said where a passage writes the blend; search weighs it below a word of the user's.
+    const forms = writtenFormsOf(['logarithmic', 'scale'], 'en', ts);
+    expect(forms.get('logarithmic')).toEqual([['logscal']]);
+    expect(forms.get('scale')).toEqual([['logscal']]);
+    const searched = translations({ resolved_query: 'logarithmic scale', language: 'en' }, [], forms);
+    expect(searched.find((s) => s.term === 'logscal')!.weight).toBeLessThan(1);
+  });
+
+  it('answers from the entry that names the command, not the one that shares the plain words', async () => {
+    const r = await ask(store, 'How do I switch an axis to a logarithmic scale?');
+    expect(r.notFound).toBe(false);
+    expect(basename(r.citations[0]!.path)).toBe('logscale.md');
+    expect(r.answer).toMatch(/set logscale x2/);
+    expect(r.stages.find((s) => s.stage === 'search')!.detail!.join('\n')).toMatch(/logarithmic → logscal/);
+  });
+});
