@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { CONFIDENCE_FEATURES, CONFIDENCE_MODEL, confidenceFeatures } from '../../src/pipeline/answer/confidence.js';
-import { answerTypes, contentTerms, extractiveMap, givesType, passageTexts, passageWindows, statements, withTableHeader, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { answerTypes, contentTerms, extractiveMap, givesType, passageTexts, passageWindows, statements, WINDOW_PASSAGES, withTableHeader, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { joinOverlapping, reduceFacts, withoutShown } from '../../src/pipeline/answer/reduce.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
@@ -275,7 +275,7 @@ describe('answers on real files: what issue 43 found', () => {
     expect(around.length).toBeGreaterThan(0);
     for (const n of around) {
       const c = chunk.get(n.chunkId) as { ordinal: number; heading: string };
-      expect(Math.abs(c.ordinal - at.ordinal)).toBeLessThanOrEqual(2);
+      expect(Math.abs(c.ordinal - at.ordinal)).toBeLessThanOrEqual(WINDOW_PASSAGES);
       // Never across a heading: the Logging section's passage is not the pool's.
       expect(c.heading).toBe(at.heading);
       expect(texts.get(n.chunkId)).not.toMatch(/7 days/);

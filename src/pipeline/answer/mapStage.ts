@@ -433,8 +433,13 @@ export function withTableHeader(text: string, before: (step: number) => string |
   return text;
 }
 
-/** How many passages either side of a hit Map reads with it (eval:docs, keywords: fact in answer 0.432 → 0.485 at 1, 0.492 at 2). */
-const WINDOW_PASSAGES = 2;
+/**
+ * How many passages either side of a hit Map reads with it (eval:docs, keywords: fact in answer
+ * 0.432 → 0.485 at 1, 0.492 at 2; later, 0.621 → 0.629 at 3, the same at 4; at 6, one Dutch answer
+ * more and a longer median answer). A manual's entry often states its defaults three passages
+ * after its syntax ("The defaults for set key are … samplen 4").
+ */
+export const WINDOW_PASSAGES = 3;
 
 /**
  * The passages around each hit in its file, up to WINDOW_PASSAGES either side under the same
