@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
-import { queryTerms } from '../../src/pipeline/search/queryTerms.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { blendsOf, writtenFormsOf } from '../../src/pipeline/search/writtenForms.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
@@ -36,14 +35,18 @@ describe('two words of a question run together, as a manual names a command', ()
   it('finds the index word a pair of adjacent words makes, the first cut short or whole', () => {
     const ts = new TermStats(store);
     // The index's words are FTS5 stems ("logscal").
-    expect(blendsOf(queryTerms('switch an axis to a logarithmic scale'), ts)).toEqual([{ words: ['logarithmic', 'scale'], term: 'logscal' }]);
-    expect(blendsOf(queryTerms('the default sample length'), ts)).toEqual([{ words: ['sample', 'length'], term: 'samplen' }]);
-    // Words not side by side, a word the index has in one passage only, and a pair that makes no word: none.
-    expect(blendsOf(queryTerms('scale logarithmic'), ts)).toEqual([]);
-    expect(blendsOf(queryTerms('natural log'), ts)).toEqual([]);
-    expect(blendsOf(queryTerms('tic marks'), ts)).toEqual([]);
+    expect(blendsOf('switch an axis to a logarithmic scale', ts)).toEqual([{ words: ['logarithmic', 'scale'], term: 'logscal' }]);
+    expect(blendsOf('the default sample length', ts)).toEqual([{ words: ['sample', 'length'], term: 'samplen' }]);
+    // Words not side by side (a function word, a mark between), in the other order, a word the
+    // index has in one passage only, and a pair that makes no word: none.
+    expect(blendsOf('a sample of the length', ts)).toEqual([]);
+    expect(blendsOf('the sample, length', ts)).toEqual([]);
+    expect(blendsOf('scale logarithmic', ts)).toEqual([]);
+    expect(blendsOf('natural log', ts)).toEqual([]);
+    expect(blendsOf('tic marks', ts)).toEqual([]);
     // Either word counts as said where a passage writes the blend; search weighs it below a word of the user's.
-    const forms = writtenFormsOf(['logarithmic', 'scale'], 'en', ts);
+    const forms = writtenFormsOf(['logarithmic', 'scale'], 'en', ts, 'logarithmic scale');
+    expect(writtenFormsOf(['logarithmic', 'scale'], 'en', ts).size).toBe(0);
     expect(forms.get('logarithmic')).toEqual([['logscal']]);
     expect(forms.get('scale')).toEqual([['logscal']]);
     const searched = translations({ resolved_query: 'logarithmic scale', language: 'en' }, [], forms);

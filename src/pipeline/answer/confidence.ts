@@ -56,7 +56,7 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   // The user's words, and a follow-up's resolved ones: "how does it handle expired sessions?" asks about the authentication system too.
   const terms = contentTerms(question, `${question.original_query ?? ''} ${question.resolved_query}`);
   // A word the files write in their own language is there ("poort" over English manuals: port).
-  const translated = writtenFormsOf(terms, question.language, termStats);
+  const translated = writtenFormsOf(terms, question.language, termStats, `${question.original_query ?? ''}. ${question.resolved_query}`);
   // Found as written, or every part of it as the files write it.
   const said = (t: string, words: ReadonlySet<string>): boolean => words.has(stem(t)) || (translated.get(t)?.every((p) => p.some((f) => words.has(stem(f)))) ?? false);
   const df = termStats ? conceptFrequency(termStats, terms, translated) : undefined;

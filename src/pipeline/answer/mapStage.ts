@@ -291,7 +291,7 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
   const focus = question.original_query !== undefined ? new Set(queryTerms(question.original_query)) : undefined;
   const added = queryTerms(question.keywords.join(' ')).filter((t) => !own.includes(t));
   // A word of the question's language counts where a passage writes it in the documents' ("poort": port).
-  const translated = writtenFormsOf(own, question.language, termStats);
+  const translated = writtenFormsOf(own, question.language, termStats, question.resolved_query);
   const df = termStats ? conceptFrequency(termStats, [...own, ...added], translated) : undefined;
   const idf = df ? termStats!.idfOf(df) : undefined;
   // A word no passage has cannot be covered by any sentence. Map counts it (a passage that covers

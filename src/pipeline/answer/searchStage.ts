@@ -73,7 +73,7 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   const feedback = searchFeedback(run);
   const termStats = TermStats.of(store);
   // The question's words as the files write them, once: searched with every reading, and said in --explain.
-  const written = writtenFormsOf(queryTerms(r.resolved_query), r.language, termStats);
+  const written = writtenFormsOf(queryTerms(r.resolved_query), r.language, termStats, r.resolved_query);
   const extraTerms = searchTerms(run, written);
   for (const q of queries) {
     const { hits } = await hybridSearch(store, q.text, {

@@ -1,4 +1,4 @@
-import { STOPWORDS } from './queryTerms.js';
+import { queryPhrases, STOPWORDS } from './queryTerms.js';
 import type { TermStats } from './termStats.js';
 import TRANSLATIONS from './translateWords.json' with { type: 'json' };
 
@@ -161,12 +161,13 @@ export type WrittenFormsMap = Map<string, readonly (readonly string[])[]> & { bl
 /**
  * The words of `words` the files write otherwise, each with how: its parts, each with its
  * alternatives (writtenParts); with the index's statistics, also the word run together with the
- * next one as the files name it (blendsOf: "logarithmic scale" → logscale), named in `blends`.
+ * next one in `text` (the question) as the files name it (blendsOf: "logarithmic scale" →
+ * logscale), named in `blends`.
  */
-export function writtenFormsOf(words: readonly string[], language: string | undefined, termStats?: TermStats): WrittenFormsMap {
+export function writtenFormsOf(words: readonly string[], language: string | undefined, termStats?: TermStats, text?: string): WrittenFormsMap {
   const forms: WrittenFormsMap = new Map(words.map((w) => [w, writtenParts(w, language, termStats)] as const).filter(([, parts]) => parts.length));
-  if (!termStats) return forms;
-  const blends = blendsOf(words, termStats);
+  if (!termStats || text === undefined) return forms;
+  const blends = blendsOf(text, termStats).filter((b) => b.words.every((w) => words.includes(w)));
   for (const { words: pair, term } of blends) {
     for (const w of pair) {
       const parts = forms.get(w);
@@ -182,17 +183,17 @@ export function writtenFormsOf(words: readonly string[], language: string | unde
 const MIN_BLEND_TAIL = 3;
 
 /**
- * Two adjacent words of a question as the index writes them run together, the first cut short or
+ * Two words side by side in a question (queryPhrases: no function word between them) as the index writes them run together, the first cut short or
  * whole, the second's start or stem after it: "logarithmic scale" → logscale, "sample length" →
  * samplen, "column names" → colnames, "environment variable" → envvar. Software manuals name their
  * settings, commands and functions so, and a question in plain words has none of their words.
  * Only a word of at least MIN_PART_DOCS passages (the index's words are FTS5 stems).
  */
-export function blendsOf(words: readonly string[], termStats: TermStats): { words: [string, string]; term: string }[] {
+export function blendsOf(text: string, termStats: TermStats): { words: [string, string]; term: string }[] {
   const out: { words: [string, string]; term: string }[] = [];
-  for (let i = 1; i < words.length; i++) {
-    const [a, b] = [words[i - 1]!.toLowerCase(), words[i]!.toLowerCase()];
-    if (a === b || a.length > MAX_WORD || b.length > MAX_WORD || !/^\p{L}+$/u.test(a + b) || STOPWORDS.has(a) || STOPWORDS.has(b)) continue;
+  for (const phrase of queryPhrases(text)) {
+    const [a, b] = phrase.split(' ') as [string, string];
+    if (a.length > MAX_WORD || b.length > MAX_WORD || !/^\p{L}+$/u.test(a + b)) continue;
     const stemmed = termStats.stems([b]).get(b) ?? b;
     const seen = new Set<string>();
     for (let cut = Math.min(MIN_BLEND_TAIL, a.length); cut <= a.length; cut++) {
