@@ -7,6 +7,7 @@ import { translations } from '../../src/pipeline/search/rewriteQuery.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { blendsOf, writtenFormsOf } from '../../src/pipeline/search/writtenForms.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { seeded } from '../helpers/fuzzConversations.js';
 import { tempDir } from '../helpers/tmp.js';
 
 /** A plotting manual's entries, which name their commands as words run together ("logscale", "samplen"). */
@@ -51,6 +52,23 @@ describe('two words of a question run together, as a manual names a command', ()
     expect(forms.get('scale')).toEqual([['logscal']]);
     const searched = translations({ resolved_query: 'logarithmic scale', language: 'en' }, [], forms);
     expect(searched.find((s) => s.term === 'logscal')!.weight).toBeLessThan(1);
+  });
+
+  it('survives any text: every blend is an index word of two passages or more, begun as the text\'s first word of the two', () => {
+    const ts = new TermStats(store);
+    const rand = seeded(43);
+    const pieces = ['sample', 'length', 'log', 'logarithmic', 'scale', 'ß', 'ǅx', '日本語', '🙂', '--', ',', '.', ' ', '\u0000', 'x'.repeat(45), 'sam', 'len', 'SAMPLE', 'Länge'];
+    for (let i = 0; i < 300; i++) {
+      const text = Array.from({ length: 1 + Math.floor(rand() * 12) }, () => pieces[Math.floor(rand() * pieces.length)]!).join(rand() < 0.5 ? ' ' : '');
+      for (const b of blendsOf(text, ts)) {
+        expect(ts.documentFrequency([b.term]).get(b.term)).toBeGreaterThanOrEqual(2);
+        const [a, second] = b.words;
+        const low = text.toLowerCase().normalize('NFKC');
+        expect(low.indexOf(a)).toBeGreaterThanOrEqual(0);
+        expect(low.indexOf(second, low.indexOf(a) + a.length)).toBeGreaterThan(0);
+        expect(b.term.startsWith(a.slice(0, 3))).toBe(true);
+      }
+    }
   });
 
   it('answers from the entry that names the command, not the one that shares the plain words', async () => {
