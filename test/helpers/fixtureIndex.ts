@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
@@ -30,6 +31,24 @@ export function oneTextIndex(name: string, text: string): { store: IndexStore; c
   ]);
   return {
     store,
+    cleanup: () => {
+      store.close();
+      t.cleanup();
+    },
+  };
+}
+
+/** A fresh store with a folder of these files (name → text) indexed (text pass), for a test's own small corpus. */
+export async function indexedFiles(files: Readonly<Record<string, string>>, prefix = 'docent-files-'): Promise<{ store: IndexStore; folder: string; cleanup: () => void }> {
+  const t = tempDir(prefix);
+  const folder = join(t.dir, 'docs');
+  mkdirSync(folder);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
+  const store = IndexStore.open(join(t.dir, 'index.sqlite'));
+  await new Indexer(store).indexRoot(folder);
+  return {
+    store,
+    folder,
     cleanup: () => {
       store.close();
       t.cleanup();

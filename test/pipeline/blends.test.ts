@@ -1,14 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
-import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { blendsOf, writtenFormsOf } from '../../src/pipeline/search/writtenForms.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { seeded } from '../helpers/fuzzConversations.js';
-import { tempDir } from '../helpers/tmp.js';
+import { indexedFiles } from '../helpers/fixtureIndex.js';
 
 /** A plotting manual's entries, which name their commands as words run together ("logscale", "samplen"). */
 const MANUAL = {
@@ -19,19 +17,13 @@ const MANUAL = {
 };
 
 describe('two words of a question run together, as a manual names a command', () => {
-  const t = tempDir('docent-blends-');
+  let corpus: Awaited<ReturnType<typeof indexedFiles>>;
   let store: IndexStore;
   beforeAll(async () => {
-    const folder = join(t.dir, 'manual');
-    mkdirSync(folder);
-    for (const [name, text] of Object.entries(MANUAL)) writeFileSync(join(folder, name), text);
-    store = IndexStore.open(join(t.dir, 'index.sqlite'));
-    await new Indexer(store).indexRoot(folder);
+    corpus = await indexedFiles(MANUAL, 'docent-blends-');
+    store = corpus.store;
   });
-  afterAll(() => {
-    store.close();
-    t.cleanup();
-  });
+  afterAll(() => corpus.cleanup());
 
   it('finds the index word a pair of adjacent words makes, the first cut short or whole', () => {
     const ts = new TermStats(store);

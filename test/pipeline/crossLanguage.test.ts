@@ -1,12 +1,10 @@
 // A question in one language over files in another: its words are searched, read and weighed as the files write them.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
-import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { cognate, compoundOf, translatedParts, translatedWords, writtenForms, writtenParts } from '../../src/pipeline/search/writtenForms.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
-import { oneTextIndex } from '../helpers/fixtureIndex.js';
+import { indexedFiles, oneTextIndex } from '../helpers/fixtureIndex.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { tempDir } from '../helpers/tmp.js';
@@ -99,21 +97,20 @@ describe('a word the table does not know, as the index writes it', () => {
 });
 
 describe('a Dutch question over English files', () => {
-  const t = tempDir('docent-crosslang-');
+  let corpus: Awaited<ReturnType<typeof indexedFiles>>;
   let store: IndexStore;
   beforeAll(async () => {
-    const folder = join(t.dir, 'docs');
-    mkdirSync(folder);
-    writeFileSync(join(folder, 'router-guide.md'), '# Router guide\n\nThe default password of the router is admin-4471. Change the password after the first login.\n\nThe router restarts by itself after a firmware update.\n');
-    writeFileSync(join(folder, 'printer-notes.md'), '# Printer notes\n\nThe printer on the second floor prints in colour. Toner is ordered by the office manager.\n');
-    writeFileSync(join(folder, 'phone-list.md'), '# Phone list\n\nThe number of the help desk is 555-0100. The office manager has number 555-0199.\n');
-    store = IndexStore.open(join(t.dir, 'index.sqlite'));
-    await new Indexer(store).indexRoot(folder);
+    corpus = await indexedFiles(
+      {
+        'router-guide.md': '# Router guide\n\nThe default password of the router is admin-4471. Change the password after the first login.\n\nThe router restarts by itself after a firmware update.\n',
+        'printer-notes.md': '# Printer notes\n\nThe printer on the second floor prints in colour. Toner is ordered by the office manager.\n',
+        'phone-list.md': '# Phone list\n\nThe number of the help desk is 555-0100. The office manager has number 555-0199.\n',
+      },
+      'docent-crosslang-',
+    );
+    store = corpus.store;
   });
-  afterAll(() => {
-    store.close();
-    t.cleanup();
-  });
+  afterAll(() => corpus.cleanup());
 
   it('answers from the English sentence, cited, instead of "not in your files"', async () => {
     const r = await ask(store, 'Wat is het standaard wachtwoord van de router?');

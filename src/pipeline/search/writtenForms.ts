@@ -179,15 +179,16 @@ export function writtenFormsOf(words: readonly string[], language: string | unde
   return blends.length ? Object.assign(forms, { blends: new Set(blends.map((b) => b.term)) }) : forms;
 }
 
-/** The least letters of a blend's second word: "len" of "length" in "samplen", not an ending's "s". */
-const MIN_BLEND_TAIL = 3;
+/** The least letters of either part of a blend: "log" of "logarithmic", "len" of "length" (in "samplen"); not an ending's "s". */
+const MIN_BLEND_PART = 3;
 
 /**
- * Two words side by side in a question (queryPhrases: no function word between them) as the index writes them run together, the first cut short or
- * whole, the second's start or stem after it: "logarithmic scale" → logscale, "sample length" →
- * samplen, "column names" → colnames, "environment variable" → envvar. Software manuals name their
- * settings, commands and functions so, and a question in plain words has none of their words.
- * Only a word of at least MIN_PART_DOCS passages (the index's words are FTS5 stems).
+ * Two words side by side in a question (queryPhrases: no function word or mark between them) as
+ * the index writes them run together, the first whole or cut short, the second's start or stem
+ * after it: "logarithmic scale" → logscale, "sample length" → samplen, "column names" → colnames,
+ * "environment variable" → envvar. Software manuals name their settings, commands and functions
+ * so, and a question in plain words has none of their words. Only a word of at least
+ * MIN_PART_DOCS passages (the index's words are FTS5 stems).
  */
 export function blendsOf(text: string, termStats: TermStats): { words: [string, string]; term: string }[] {
   const out: { words: [string, string]; term: string }[] = [];
@@ -196,10 +197,10 @@ export function blendsOf(text: string, termStats: TermStats): { words: [string, 
     if (a.length > MAX_WORD || b.length > MAX_WORD || !/^\p{L}+$/u.test(a + b)) continue;
     const stemmed = termStats.stems([b]).get(b) ?? b;
     const seen = new Set<string>();
-    for (let cut = Math.min(MIN_BLEND_TAIL, a.length); cut <= a.length; cut++) {
+    for (let cut = Math.min(MIN_BLEND_PART, a.length); cut <= a.length; cut++) {
       for (const { term, doc } of termStats.termsStartingWith(a.slice(0, cut))) {
         const tail = term.slice(cut);
-        if (doc < MIN_PART_DOCS || tail.length < MIN_BLEND_TAIL || seen.has(term)) continue;
+        if (doc < MIN_PART_DOCS || tail.length < MIN_BLEND_PART || seen.has(term)) continue;
         if (b.startsWith(tail) || tail === stemmed) {
           seen.add(term);
           out.push({ words: [a, b], term });
