@@ -18,6 +18,11 @@ describe('the words of a Dutch question as English files write them', () => {
     // A compound: its last part listed, its first translated too, or kept as a loanword.
     expect(translatedWords('standaardwaarde', 'nl')).toEqual(['default', 'standard', 'value']);
     expect(translatedWords('routerinstelling', 'nl')).toEqual(['router', 'setting', 'option']);
+    // A verb's stem, as a present tense gives it, whose infinitive is listed: "onderteken" (ondertekenen) is one
+    // word, not "onder" + "teken"; a long vowel doubled in the stem's closed syllable ("negeer" of "negeert": negeren).
+    expect(translatedWords('onderteken', 'nl')).toEqual(['sign']);
+    expect(translatedWords('negeert', 'nl')).toEqual(['ignore']);
+    expect(translatedWords('installeer', 'nl')).toEqual(['install']);
     // A word it does not know, a function word, and a language without a table: nothing.
     expect(translatedWords('fietsenmaker', 'nl')).toEqual([]);
     expect(translatedWords('welke', 'nl')).toEqual([]);

@@ -13,6 +13,8 @@ interface TranslationTable {
   endings: readonly string[];
   prefixes: readonly string[];
   links: readonly string[];
+  /** How a verb's stem makes its infinitive ("onderteken" + "en"; "installeer" → "installeren"). */
+  stems?: { endings: readonly string[]; longVowels: readonly string[] };
   words: Record<string, readonly string[]>;
 }
 const TABLES: Record<string, TranslationTable> = Object.fromEntries(
@@ -27,17 +29,34 @@ const MAX_WORD = 40;
 /** An unlisted first part of a compound is kept as it is (a loanword: "databaseserver") from this length on. */
 const MIN_KEPT_PART = 5;
 
-/** A listed word, or one with an ending the language inflects it with ("verbindingen", "luistert"). */
+/**
+ * A listed word, or one with an ending the language inflects it with ("verbindingen", "luistert"),
+ * or a verb's stem whose infinitive is listed ("onderteken": ondertekenen; "negeert": negeren).
+ */
 function listedForm(word: string, table: TranslationTable): readonly string[] | undefined {
   const bare = table.prefixes.filter((p) => word.startsWith(p) && word.length - p.length >= MIN_STEM).map((p) => word.slice(p.length));
+  const listed = (w: string): boolean => Object.hasOwn(table.words, w);
+  const bases = (w: string): string[] => table.endings.filter((e) => w.endsWith(e) && w.length - e.length >= MIN_STEM).map((e) => w.slice(0, -e.length));
   for (const w of [word, ...bare]) {
-    if (Object.hasOwn(table.words, w)) return table.words[w];
-    for (const ending of table.endings) {
-      const base = w.slice(0, -ending.length);
-      if (w.endsWith(ending) && base.length >= MIN_STEM && Object.hasOwn(table.words, base)) return table.words[base];
-    }
+    if (listed(w)) return table.words[w];
+    const base = bases(w).find(listed);
+    if (base) return table.words[base];
+  }
+  for (const w of [word, ...bare]) {
+    const infinitive = [w, ...bases(w)].flatMap((stem) => infinitives(stem, table)).find(listed);
+    if (infinitive) return table.words[infinitive];
   }
   return undefined;
+}
+
+/** The infinitives a verb's stem may have (translateWords.json `stems`): "onderteken" → ondertekenen; "installeer" → installeeren, installeren. */
+function infinitives(stem: string, table: TranslationTable): string[] {
+  if (!table.stems || stem.length < MIN_STEM) return [];
+  const { endings, longVowels } = table.stems;
+  // A long vowel is written double in a closed syllable and single in an open one ("installeer", "installeren").
+  const long = longVowels.find((v) => stem.length > v.length && stem.slice(-v.length - 1, -1) === v && !/[aeiouy]/u.test(stem.at(-1)!));
+  const open = long ? `${stem.slice(0, -long.length - 1)}${long[0]}${stem.at(-1)}` : undefined;
+  return endings.flatMap((e) => [`${stem}${e}`, ...(open ? [`${open}${e}`] : [])]);
 }
 
 /**
