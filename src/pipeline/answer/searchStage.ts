@@ -3,7 +3,7 @@ import type { RewriteRun } from '../rewrite/rewrite.js';
 import { relatedOf, searchAlternatives, searchFeedback, searchTerms, searchVectorQuery } from '../search/rewriteQuery.js';
 import { diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
 import { queryPhrases, queryTerms } from '../search/queryTerms.js';
-import { writtenFormsOf } from '../search/writtenForms.js';
+import { translatedWords, writtenFormsOf } from '../search/writtenForms.js';
 import { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { matchingFileIds, narrows } from './filesystemTool.js';
@@ -90,6 +90,8 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   }
   const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
   const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, resultUnit, (h) => h.score, maxPerFile, k);
-  const translated = [...[...written].map(([w, parts]) => `${w} → ${parts.map((p) => p.join(', ')).join(' + ')}`), ...relatedOf(queryTerms(r.resolved_query), r.language).map(([w, forms]) => `${w} ≈ ${forms.join(', ')}`)];
+  // A form the table does not give (a blend, a cognate, a compound's part) is an index stem, shown as the passages write it ("logscal": logscale).
+  const shown = (w: string, f: string): string => (translatedWords(w, r.language).includes(f) ? f : termStats.writtenAs(f));
+  const translated = [...[...written].map(([w, parts]) => `${w} → ${parts.map((p) => p.map((f) => shown(w, f)).join(', ')).join(' + ')}`), ...relatedOf(queryTerms(r.resolved_query), r.language).map(([w, forms]) => `${w} ≈ ${forms.join(', ')}`)];
   return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, translated, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}) };
 }

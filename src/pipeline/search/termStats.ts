@@ -1,6 +1,8 @@
 import type { IndexStore } from '../store/indexStore.js';
 
 const TOKENIZER = 'porter unicode61 remove_diacritics 2';
+/** Longer than this, a run of letters is no written form worth showing (a hash, a run-together line). */
+const WRITTEN_MAX = 40;
 
 /**
  * Statistics of words in the index, as FTS5 sees them: each word is stemmed by FTS5's own
@@ -25,6 +27,8 @@ export class TermStats {
   private readonly dfCache = new Map<string, number>();
   /** The index's words by their first letters (termsStartingWith), valid while the index is unchanged. */
   private readonly prefixCache = new Map<string, { term: string; doc: number }[]>();
+  /** Index words as the passages write them (writtenAs), valid while the index is unchanged. */
+  private readonly writtenCache = new Map<string, string>();
   private cachedAt: string | undefined;
   private docCount: number | undefined;
 
@@ -56,6 +60,7 @@ export class TermStats {
     if (version !== this.cachedAt) {
       this.dfCache.clear();
       this.prefixCache.clear();
+      this.writtenCache.clear();
       this.docCount = undefined;
       this.cachedAt = version;
     }
@@ -81,6 +86,30 @@ export class TermStats {
       return df;
     };
     return new Map(words.map((w) => [w, dfOf(stems.get(w)!)]));
+  }
+
+  /**
+   * An index word (an FTS5 stem: "logscal", "polynomi") as the passages write it: the commonest
+   * written form of it in a few passages that hold it ("logscale", "polynomial"); the stem itself
+   * where none does. For showing how a question was searched.
+   */
+  writtenAs(term: string): string {
+    this.fresh();
+    let shown = this.writtenCache.get(term);
+    if (shown === undefined) {
+      shown = term;
+      const texts = this.store
+        .prepared('SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT 3')
+        .all(`"${term.replace(/"/g, '""')}"`) as { text: string }[];
+      const words = texts.flatMap((t) => t.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.slice(0, 2) === term.slice(0, 2) && w.length <= WRITTEN_MAX);
+      const stems = this.stems(words);
+      const counts = new Map<string, number>();
+      for (const w of words) if (stems.get(w) === term) counts.set(w, (counts.get(w) ?? 0) + 1);
+      const best = [...counts].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || a[0].localeCompare(b[0]))[0];
+      if (best) shown = best[0];
+      this.writtenCache.set(term, shown);
+    }
+    return shown;
   }
 
   /** The index's words (FTS5 stems) that begin with `prefix` (lower case), with their document counts. */
