@@ -23,12 +23,21 @@ export function identifiers(text: string): string[] {
   return [...new Set([...text.normalize('NFKC').matchAll(IDENTIFIER)].map((m) => m[0].toLowerCase()))];
 }
 
+/** A word without its accents ("één" → "een"), as FTS5 reads it (remove_diacritics). */
+const unaccented = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+
+/**
+ * A stopword, also where it is written with accents the list leaves out: the index folds them
+ * ("één", stressed "one", is searched as "een"), so such a word is as common as the list's.
+ */
+export const isStopword = (word: string): boolean => STOPWORDS.has(word) || (/[^\p{ASCII}]/u.test(word) && STOPWORDS.has(unaccented(word)));
+
 /** Lower-cased word tokens of a query, stopwords removed, first occurrence order, no repeats. */
 export function queryTerms(query: string): string[] {
   const out: string[] = [];
   for (const m of withoutContractions(query).toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)) {
     const t = m[0];
-    if (STOPWORDS.has(t) || out.includes(t)) continue;
+    if (isStopword(t) || out.includes(t)) continue;
     out.push(t);
   }
   return out;
@@ -45,7 +54,7 @@ export function queryPhrases(text: string): string[] {
     const words = clause.match(/[\p{L}\p{N}]+/gu) ?? [];
     for (let i = 1; i < words.length; i++) {
       const [a, b] = [words[i - 1]!, words[i]!];
-      if (STOPWORDS.has(a) || STOPWORDS.has(b) || a === b) continue;
+      if (isStopword(a) || isStopword(b) || a === b) continue;
       const phrase = `${a} ${b}`;
       if (!out.includes(phrase)) out.push(phrase);
     }

@@ -1,4 +1,4 @@
-import { queryPhrases, STOPWORDS } from './queryTerms.js';
+import { isStopword, queryPhrases } from './queryTerms.js';
 import type { TermStats } from './termStats.js';
 import TRANSLATIONS from './translateWords.json' with { type: 'json' };
 
@@ -78,7 +78,7 @@ export function translatedParts(word: string, language: string | undefined): rea
   const table = language ? TABLES[language] : undefined;
   if (!table) return [];
   const low = word.toLowerCase();
-  if (low.length < 3 || low.length > MAX_WORD || STOPWORDS.has(low)) return [];
+  if (low.length < 3 || low.length > MAX_WORD || isStopword(low)) return [];
   const whole = listedForm(low, table);
   if (whole) return [whole];
   // The longest last part that is listed; the rest, less a joining letter, is the first part.
@@ -142,7 +142,7 @@ export function writtenParts(word: string, language: string | undefined, termSta
   const listed = translatedParts(word, language);
   if (listed.length || !termStats || !language || language === 'en') return listed;
   const low = word.toLowerCase();
-  if (STOPWORDS.has(low) || termStats.documentFrequency([low]).get(low)! > 0) return [];
+  if (isStopword(low) || termStats.documentFrequency([low]).get(low)! > 0) return [];
   const split = compoundOf(low, termStats);
   if (split) return split;
   const found = cognate(low, termStats);
