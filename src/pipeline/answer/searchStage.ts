@@ -91,7 +91,10 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
   const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, resultUnit, (h) => h.score, maxPerFile, k);
   // A form the table does not give (a blend, a cognate, a compound's part) is an index stem, shown as the passages write it ("logscal": logscale).
-  const shown = (w: string, f: string): string => (translatedWords(w, r.language).includes(f) ? f : termStats.writtenAs(f));
-  const translated = [...[...written].map(([w, parts]) => `${w} → ${parts.map((p) => p.map((f) => shown(w, f)).join(', ')).join(' + ')}`), ...relatedOf(queryTerms(r.resolved_query), r.language).map(([w, forms]) => `${w} ≈ ${forms.join(', ')}`)];
+  const shownForms = (w: string, parts: readonly (readonly string[])[]): string => {
+    const listed = translatedWords(w, r.language);
+    return parts.map((p) => p.map((f) => (listed.includes(f) ? f : termStats.writtenAs(f))).join(', ')).join(' + ');
+  };
+  const translated = [...[...written].map(([w, parts]) => `${w} → ${shownForms(w, parts)}`), ...relatedOf(queryTerms(r.resolved_query), r.language).map(([w, forms]) => `${w} ≈ ${forms.join(', ')}`)];
   return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, translated, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}) };
 }
