@@ -327,6 +327,8 @@ describe('answers on real files: what issue 43 found', () => {
     const paraphrased = { resolved_query: 'What is talked about by error code E07 on the inverter?', keywords: [], language: 'en' };
     expect(feature(paraphrased, large)).toBe(0);
     expect(feature({ ...paraphrased, resolved_query: 'What does error code E07 mean on the kettle?' }, large)).toBeGreaterThan(0.5);
+    // So is a function word ("above", "every": in the pool guide, not in the inverter's manual).
+    expect(feature({ ...paraphrased, resolved_query: 'What does error code E07 mean on the inverter, above every other code?' }, large)).toBe(0);
   });
 
   it('ships a trained confidence model whose bar sits inside 0..1', () => {
