@@ -8,6 +8,7 @@ import { indexedFiles, oneTextIndex } from '../helpers/fixtureIndex.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { tempDir } from '../helpers/tmp.js';
+import TABLE from '../../src/pipeline/search/translateWords.json' with { type: 'json' };
 
 describe('the words of a Dutch question as English files write them', () => {
   it('reads a listed word, its inflections and compounds, and nothing else', () => {
@@ -31,6 +32,21 @@ describe('the words of a Dutch question as English files write them', () => {
     // Runs of letters no word is: nothing, and at once.
     expect(translatedWords('bestand'.repeat(2000), 'nl')).toEqual([]);
     expect(translatedWords('', 'nl')).toEqual([]);
+  });
+
+  it('keeps a table of lower-case words, each with the words documents use for it', () => {
+    const words = Object.entries(TABLE.nl.words);
+    expect(words.length).toBeGreaterThan(700);
+    for (const [word, forms] of words) {
+      expect(word, word).toMatch(/^\p{Ll}+$/u);
+      expect(forms.length, word).toBeGreaterThan(0);
+      for (const f of forms) expect(f, word).toMatch(/^[a-z][a-z-]*$/);
+      expect(new Set(forms).size, word).toBe(forms.length);
+    }
+    // Words of every batch: "raster" (grid), "ongeldig" (invalid), "samenvatting" (summary), and inflected.
+    expect(translatedWords('raster', 'nl')).toEqual(['grid']);
+    expect(translatedWords('ongeldige', 'nl')).toEqual(['invalid']);
+    expect(translatedWords('samenvattingen', 'nl')).toEqual(['summary']);
   });
 
   it('keeps a compound\'s parts apart: each is meant, whichever of its alternatives a file writes', () => {
