@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
+import { statements } from '../../src/pipeline/answer/mapStage.js';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../src/pipeline/index/chunker.js';
 import { embeddingText } from '../../src/pipeline/index/indexer.js';
@@ -123,6 +124,15 @@ describe('extractors on real files', () => {
       expect(laid, layout).not.toContain('|');
       expect(laid, layout).toMatch(/Prev|Note|y|1/);
     }
+    // A navigation bar (short cells, half of them links): each cell a line of its own, which Map reads as a
+    // title, never as a sentence run together from the titles of the pages before and after.
+    const nav = '<table><tr><td><a href="a.html">Prev</a></td><td><a href="up.html">Up</a></td><td><a href="b.html">Next</a></td></tr>' +
+      '<tr><td><a href="a.html">20.11. Client Connection Defaults</a></td><td><a href="index.html">Home</a></td><td><a href="b.html">20.13. Version and Platform Compatibility</a></td></tr></table>';
+    const navText = (await extract(Buffer.from(`<html><body><p>These are the models we sell.</p>${nav}<p>All prices include VAT.</p></body></html>`), 'html')).pages[0]!.text;
+    expect(navText).toContain('Next\n\n20.11. Client Connection Defaults\n\nHome\n\n20.13. Version and Platform Compatibility');
+    expect(statements(navText).map((x) => x.text)).toEqual(['These are the models we sell.', 'All prices include VAT.']);
+    // The same table without links is laid out as before.
+    expect((await extract(Buffer.from(page(nav.replace(/<\/?a[^>]*>/g, ''))), 'html')).pages[0]!.text).toMatch(/20\.11\. Client Connection Defaults +Home +20\.13\./);
     // A caption stands above its table; what a table holds outside its cells (an unclosed table swallows the
     // rest of the page) is kept; a span of 99,999 columns (html-to-text's layout recursed once per column) is read.
     const captioned = (await extract(Buffer.from(page(grid.replace('<thead>', '<caption>Table 2. Heat pumps</caption><thead>'))), 'html')).pages[0]!.text;

@@ -7,7 +7,7 @@ import { extractHtml } from '../../src/pipeline/index/extractors/htmlExtractor.j
 import { isDelimiterLine, pipeCells } from '../../src/pipeline/index/pipeTable.js';
 import { seeded } from '../helpers/fuzzConversations.js';
 
-const WORDS = ['bigint', '8 bytes', 'a | b', '||', '', ' ', 'EUR 1,200', '-32768 to +32767', 'x'.repeat(700), 'Prev', 'Next', '<b>bold</b>', 'line<br>break', '<p>para</p><p>two</p>', '&amp; &lt;tag&gt;', '東京', '\u202e', '---'];
+const WORDS = ['bigint', '8 bytes', 'a | b', '||', '', ' ', 'EUR 1,200', '-32768 to +32767', 'x'.repeat(700), 'Prev', 'Next', '<a href="x.html">Next page</a>', '<b>bold</b>', 'line<br>break', '<p>para</p><p>two</p>', '&amp; &lt;tag&gt;', '東京', '\u202e', '---'];
 const SPANS = ['', ' colspan="2"', ' rowspan="3"', ' colspan="0"', ' rowspan="-1"', ' colspan="abc"', ' colspan="99999"', ' rowspan="2" colspan="2"'];
 
 function table(rand: () => number, depth: number): string {

@@ -22,8 +22,9 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * 4: an identifier a PDF broke after its underscore at a line end is joined ("R_" + "LIBS_USER").
  * 5: tables written as pipe tables, a line per row (pipeTable.ts): an HTML page's with a header row,
  * and a Word document's, which is read through mammoth's HTML instead of its raw text.
+ * 6: an HTML navigation bar's cells (a table of short cells, half of them links) a line each.
  */
-export const EXTRACTOR_VERSION = 5;
+export const EXTRACTOR_VERSION = 6;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

@@ -25,7 +25,16 @@ export function rowsAsStatements(options: { headerless: boolean }): FormatCallba
       builder.closeBlock({ trailingLineBreaks: 2 });
     }
     const grid = readGrid(elem, options.headerless);
-    if (!grid) {
+    const links = grid ? null : linkBar(elem);
+    if (links) {
+      // Each cell a line of its own: a title to Map, never run together into a "sentence"
+      // ("20.11. Client Connection Defaults Home 20.13. Version and Platform Compatibility").
+      for (const cell of links) {
+        builder.openBlock({ leadingLineBreaks: 2 });
+        builder.addInline(cell);
+        builder.closeBlock({ trailingLineBreaks: 2 });
+      }
+    } else if (!grid) {
       clampSpans(elem);
       builder.options.formatters.dataTable!(elem, walk, builder, formatOptions);
     } else {
@@ -109,6 +118,31 @@ function readGrid(table: DomNode, headerless: boolean): Grid | null {
   // Each row as wide as the widest: a line of one cell would read as no row at all (pipeCells).
   const rows = body.filter((r) => r.some(Boolean)).map((r) => [...r, ...Array<string>(columns - r.length).fill('')]);
   return { header: names, rows };
+}
+
+/** The most words of a cell of a navigation bar. */
+const LINK_CELL_WORDS = 8;
+
+/**
+ * A table laid out as a navigation bar ("Prev | Up | Home | Next", the titles of the pages before
+ * and after): every filled cell a few words, at least half of them links. Its cells' texts in
+ * order, or null for any other table.
+ */
+function linkBar(table: DomNode): string[] | null {
+  const cells: string[] = [];
+  let linked = 0;
+  for (const { tr } of rowsOf(table)) {
+    for (const cell of tr.children) {
+      if (cell.type !== 'tag' || (cell.name !== 'td' && cell.name !== 'th')) continue;
+      if (contains(cell, 'table')) return null;
+      const text = cellText(cell);
+      if (!text) continue;
+      if (text.split(' ').length > LINK_CELL_WORDS) return null;
+      cells.push(text);
+      if (contains(cell, 'a')) linked++;
+    }
+  }
+  return cells.length && linked * 2 >= cells.length ? cells : null;
 }
 
 /** Parts of a table that are its structure, not its content. */
