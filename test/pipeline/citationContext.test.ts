@@ -31,6 +31,8 @@ describe('a cited sentence in its context', () => {
     const cut = 'Each request is logged. The default timeout for an idle connection is';
     expect(quoteContext('The default timeout for an idle connection is ninety seconds, after which it closes.', cut)).toEqual({ before: 'Each request is logged. ', after: '' });
     expect(quoteContext('Weights, when given, determine how much each point counts. More.', 'determine how much each point counts. More. Rest.')).toEqual({ before: '', after: ' Rest.' });
+    // A quote shown in part ("… part …") is found by its words.
+    expect(quoteContext('… b c d e f g h i j k l m n o p q r s t u v w …', 'a b c d e f g h i j k l m n o p q r s t u v w x y z')).toEqual({ before: 'a ', after: ' x y z' });
     // Words the passage does not end with are no run-on.
     expect(quoteContext('The default timeout for an idle connection is long.', `${cut} ninety seconds.`)).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { begun, continued, extractiveMap, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { begun, continued, excerpt, extractiveMap, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { identifiers } from '../../src/pipeline/search/queryTerms.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
@@ -149,6 +149,24 @@ describe('a quote whose sentence runs on past its passage', () => {
     expect(begun('Weights determine the fit.', 'Weights determine the fit.', before('Weights, when given,'))).toBe('Weights determine the fit.');
     expect(begun(quote, `Intro. ${quote}`, before('Weights, when given,'))).toBe(quote);
     expect(begun(quote, passage, before('Weights are optional.'))).toBe(quote);
+  });
+});
+
+describe('a quote that runs on as one sentence of a table or a list', () => {
+  it('is shown as the part of it that covers most of the question, marked where cut', () => {
+    const cells = (from: number, n: number): string => Array.from({ length: n }, (_, i) => `cell${from + i} any`).join(' ');
+    // A function table a PDF ran together: 60 rows of two words, one of them the row the question asks about.
+    const table = `${cells(0, 30)} norm(x) any normal distribution function of x ${cells(30, 30)}`;
+    const cover = questionCoverage({ resolved_query: 'Which function gives the normal distribution?', keywords: [] });
+    const shown = excerpt(table, cover);
+    expect(shown).toMatch(/^… .* …$/);
+    expect(shown).toContain('normal distribution function');
+    expect(shown.split(' ').length).toBeLessThanOrEqual(42);
+    // Prose, however long, and a short run-on: as they are.
+    const prose = Array.from({ length: 12 }, (_, i) => `Sentence ${i} says what the normal distribution is for.`).join(' ');
+    expect(excerpt(prose, cover)).toBe(prose);
+    expect(excerpt(cells(0, 30), cover)).toBe(cells(0, 30));
+    expect(excerpt('', cover)).toBe('');
   });
 });
 

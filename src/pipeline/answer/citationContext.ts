@@ -19,7 +19,8 @@ export const flat = (s: string): string => s.replace(/\s+/g, ' ').trim();
 export function quoteContext(quote: string, passage: string): { before: string; after: string } | undefined {
   // A Markdown title's marks ("## Price") are markup, not text to show.
   const text = flat(passage.replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, ''));
-  const quoted = flat(quote);
+  // A quote shown in part (excerpt: "… part …") is looked for without its marks.
+  const quoted = flat(quote).replace(/^… /, '').replace(/ …$/, '');
   if (!quoted) return undefined;
   // A quote Map opened with its section's title ("work_mem (integer): The default …") is looked for without it.
   const title = quoted.indexOf(': ');

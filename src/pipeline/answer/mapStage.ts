@@ -541,6 +541,7 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
   const wordsIn = questionWordsIn(question, options.termStats);
   const texts = options.texts ?? passageTexts(store, hits);
   const candidates = mapCandidates(texts, hits, question, options);
+  const cover = questionCoverage(question, options.termStats);
   const facts: Fact[] = [];
   for (const hit of hits) {
     const own = candidates.filter((c) => c.hit === hit);
@@ -550,12 +551,42 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
       .slice(0, options.perHit ?? 2);
     for (const s of scored) {
       const passage = texts.get(hit.chunkId) ?? '';
-      const quote = continued(begun(withNeighbour(own, s), passage, () => nearText(hit.chunkId, -1)), passage, () => nearText(hit.chunkId, 1));
+      const whole = continued(begun(withNeighbour(own, s), passage, () => nearText(hit.chunkId, -1)), passage, () => nearText(hit.chunkId, 1));
+      const quote = excerpt(whole, cover);
       const words = wordsIn(s.heading ? `${s.heading} ${quote}` : quote);
       facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(passage) ? { addressed: true } : {}), ...(s.row ? { row: s.row } : {}) });
     }
   }
   return Promise.resolve(facts.sort((a, b) => b.score - a.score));
+}
+
+/**
+ * A quote of more words than this, whose sentence runs on past it (a table or a list a PDF ran
+ * together), is shown in part. eval:docs, keywords: 9 of 220 answers shorter, figures the same,
+ * median answer 646 → 632 characters; at 60, 22 answers and AUROC 0.996 → 0.995.
+ */
+const LONG_QUOTE_WORDS = 80;
+/** The words of the part shown: the run of this many that covers most of the question. */
+const EXCERPT_WORDS = 40;
+
+/**
+ * A quote whose sentence runs on past LONG_QUOTE_WORDS without a sentence's end (a table's rows or
+ * a list that a PDF gives as one line), as the EXCERPT_WORDS of it that cover most of the question,
+ * marked "…" where cut; any other quote as it is.
+ */
+export function excerpt(quote: string, cover: (text: string) => number): string {
+  const words = quote.split(/\s+/).filter(Boolean);
+  if (words.length <= LONG_QUOTE_WORDS) return quote;
+  const longest = Math.max(...quote.split(/[.!?](?=\s|$)/u).map((x) => x.split(/\s+/).filter(Boolean).length));
+  if (longest <= LONG_QUOTE_WORDS) return quote;
+  let best = 0;
+  let bestAt = 0;
+  for (let i = 0; i + EXCERPT_WORDS <= words.length; i++) {
+    const c = cover(words.slice(i, i + EXCERPT_WORDS).join(' '));
+    if (c > best) [best, bestAt] = [c, i];
+  }
+  const end = bestAt + EXCERPT_WORDS;
+  return `${bestAt > 0 ? '… ' : ''}${words.slice(bestAt, end).join(' ')}${end < words.length ? ' …' : ''}`;
 }
 
 /**
