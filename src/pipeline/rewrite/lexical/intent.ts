@@ -66,7 +66,7 @@ function asksForOne(question: string): boolean {
   let verb = 1;
   while (verb < tags.length && verb <= PHRASE_WORDS && !VERB_TAGS.has(tags[verb]!)) verb++;
   const head = verb - 1;
-  if (!VERB_TAGS.has(tags[verb] ?? '') || head < 1 || !NOUN_TAGS.has(tags[head]!)) return false;
+  if (verb >= tags.length || head < 1 || !NOUN_TAGS.has(tags[head]!)) return false;
   return lemmas[head]!.toLowerCase() === words[head]!.toLowerCase();
 }
 
