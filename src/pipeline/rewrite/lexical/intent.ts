@@ -70,17 +70,9 @@ function asksForOne(question: string): boolean {
   return lemmas[head]!.toLowerCase() === words[head]!.toLowerCase();
 }
 
-/** A question that asks how to do something ("how do I …", "hoe kan ik …"), after an opening "and". */
-const PROCEDURE = new RegExp(`^(?:(?:${anyOf(CHOICE.openings)})\\s+)?(?:${anyOf(WORDS.procedureOpenings)})${END}`, 'iu');
-
-/**
- * The intent a question shows by its wording; factual when nothing points elsewhere, and for a
- * question that asks how to do something: the count or the list it names is what it acts on ("how
- * do I get the number of rows of a matrix?"), not what it asks for.
- */
+/** The intent a question shows by its wording; factual when nothing points elsewhere. */
 export function classifyIntent(question: string): Intent {
   const q = question.trim();
-  if (PROCEDURE.test(q)) return 'factual';
   for (const [intent, cue] of CUES) if (cue.test(q)) return intent === 'list' && asksForOne(q) ? 'factual' : intent;
   return 'factual';
 }
