@@ -1,6 +1,5 @@
 import type { Intent } from '../types.js';
 import WORDS from './intentWords.json' with { type: 'json' };
-import { englishTags } from './tagger.js';
 import { allLanguages, alternatives, anyOf, escapeRegExp, WORD_END as END, WORD_START as START } from './words.js';
 
 type Table = Record<string, readonly string[]>;
@@ -48,31 +47,9 @@ const CUES: Array<[Intent, RegExp]> = [
   ['list', new RegExp(`^(?:${anyOf(WORDS.listOpenings)})${END}|${phrases(WORDS.listAnywhere)}`, 'iu')],
 ];
 
-const ASKING_OF_ONE = new RegExp(`^(?:${anyOf(WORDS.askingOfOne)})${END}`, 'iu');
-/** The most words between "which" and its verb read as the phrase it opens ("which TCP port does …"). */
-const PHRASE_WORDS = 5;
-const VERB_TAGS = new Set(['AUX', 'VERB']);
-const NOUN_TAGS = new Set(['NOUN', 'PROPN']);
-
-/**
- * "Which TCP port does the server use?" asks for one thing, "which files mention it?" for a list:
- * the phrase "which" opens ends at its verb, and its last word, a noun, is what it asks of; a list
- * where that noun is plural (its base form differs: "files" → "file"), one thing where it is not.
- * Read by the English tagger; where the tagger finds no such phrase ("which was the first?"), a list.
- */
-function asksForOne(question: string): boolean {
-  if (!ASKING_OF_ONE.test(question)) return false;
-  const { words, tags, lemmas } = englishTags(question);
-  let verb = 1;
-  while (verb < tags.length && verb <= PHRASE_WORDS && !VERB_TAGS.has(tags[verb]!)) verb++;
-  const head = verb - 1;
-  if (verb >= tags.length || head < 1 || !NOUN_TAGS.has(tags[head]!)) return false;
-  return lemmas[head]!.toLowerCase() === words[head]!.toLowerCase();
-}
-
 /** The intent a question shows by its wording; factual when nothing points elsewhere. */
 export function classifyIntent(question: string): Intent {
   const q = question.trim();
-  for (const [intent, cue] of CUES) if (cue.test(q)) return intent === 'list' && asksForOne(q) ? 'factual' : intent;
+  for (const [intent, cue] of CUES) if (cue.test(q)) return intent;
   return 'factual';
 }
