@@ -502,8 +502,9 @@ export interface MapCandidate {
  * (weighted by rarity in the index, its title and file name counting as context) and its
  * passage's rank.
  */
-export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly SearchHit[], question: MapQuestion, options: Pick<ExtractiveMapOptions, 'termStats'> = {}): MapCandidate[] {
-  const coverageOf = questionCoverage(question, options.termStats);
+export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly SearchHit[], question: MapQuestion, options: Pick<ExtractiveMapOptions, 'termStats'> & { coverageOf?: (text: string) => number } = {}): MapCandidate[] {
+  // The caller's questionCoverage of the same question, where it has one (extractiveMap's, for its excerpts too).
+  const coverageOf = options.coverageOf ?? questionCoverage(question, options.termStats);
   const types = answerTypes(question.resolved_query);
   const standing = standings(hits);
   return hits.flatMap((hit) => {
@@ -540,8 +541,8 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
   const nearText = (id: number, step: number): string => near(id, step) ?? '';
   const wordsIn = questionWordsIn(question, options.termStats);
   const texts = options.texts ?? passageTexts(store, hits);
-  const candidates = mapCandidates(texts, hits, question, options);
   const cover = questionCoverage(question, options.termStats);
+  const candidates = mapCandidates(texts, hits, question, { termStats: options.termStats, coverageOf: cover });
   const facts: Fact[] = [];
   for (const hit of hits) {
     const own = candidates.filter((c) => c.hit === hit);

@@ -80,7 +80,7 @@ function readGrid(table: DomNode, headerless: boolean): Grid | null {
   // Cells that span rows below their own, by column: their text stands in each row they cover.
   const spanning = new Map<number, { text: string; rows: number }>();
   for (const { tr, inHead } of rowsOf(table)) {
-    const cells = tr.children.filter((c) => c.type === 'tag' && (c.name === 'td' || c.name === 'th'));
+    const cells = cellsOf(tr);
     if (cells.some((c) => contains(c, 'table'))) return null;
     const isHeader = inHead || (cells.length > 0 && cells.every((c) => c.name === 'th') && body.length === 0);
     const texts: string[] = [];
@@ -132,8 +132,7 @@ function linkBar(table: DomNode): string[] | null {
   const cells: string[] = [];
   let linked = 0;
   for (const { tr } of rowsOf(table)) {
-    for (const cell of tr.children) {
-      if (cell.type !== 'tag' || (cell.name !== 'td' && cell.name !== 'th')) continue;
+    for (const cell of cellsOf(tr)) {
       if (contains(cell, 'table')) return null;
       const text = cellText(cell);
       if (!text) continue;
@@ -184,6 +183,9 @@ function rowsOf(table: DomNode): { tr: DomNode; inHead: boolean }[] {
   return out;
 }
 
+/** A row's own cells (td and th), in order. */
+const cellsOf = (tr: DomNode): DomNode[] => tr.children.filter((c) => c.type === 'tag' && (c.name === 'td' || c.name === 'th'));
+
 /** The most columns or rows a cell spans as read: a crafted colspan="99999" is a layout of that many columns. */
 const MAX_SPAN = 50;
 
@@ -200,8 +202,8 @@ function span(cell: DomNode, attribute: 'colspan' | 'rowspan'): number {
  */
 function clampSpans(table: DomNode): void {
   for (const { tr } of rowsOf(table)) {
-    for (const cell of tr.children) {
-      if (cell.type !== 'tag' || (cell.name !== 'td' && cell.name !== 'th') || !cell.attribs) continue;
+    for (const cell of cellsOf(tr)) {
+      if (!cell.attribs) continue;
       for (const attribute of ['colspan', 'rowspan'] as const) if (attribute in cell.attribs) cell.attribs[attribute] = String(span(cell, attribute));
     }
   }
