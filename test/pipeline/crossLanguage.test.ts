@@ -24,6 +24,11 @@ describe('the words of a Dutch question as English files write them', () => {
     expect(translatedWords('onderteken', 'nl')).toEqual(['sign']);
     expect(translatedWords('negeert', 'nl')).toEqual(['ignore']);
     expect(translatedWords('installeer', 'nl')).toEqual(['install']);
+    // A short vowel's consonant doubled before the infinitive's ending ("druk" of "drukt": drukken); a stem
+    // that ends in two consonants ("wacht": wachten) or a long vowel is not doubled.
+    expect(translatedWords('drukt', 'nl')).toEqual(['press']);
+    expect(translatedWords('wacht', 'nl')).toEqual(['wait']);
+    expect(translatedWords('installeert', 'nl')).toEqual(['install']);
     // A word it does not know, a function word, and a language without a table: nothing.
     expect(translatedWords('fietsenmaker', 'nl')).toEqual([]);
     expect(translatedWords('welke', 'nl')).toEqual([]);
@@ -36,15 +41,18 @@ describe('the words of a Dutch question as English files write them', () => {
 
   it('keeps a table of lower-case words, each with the words documents use for it', () => {
     const words = Object.entries(TABLE.nl.words);
-    expect(words.length).toBeGreaterThan(700);
+    expect(words.length).toBeGreaterThan(1300);
     for (const [word, forms] of words) {
       expect(word, word).toMatch(/^\p{Ll}+$/u);
       expect(forms.length, word).toBeGreaterThan(0);
       for (const f of forms) expect(f, word).toMatch(/^[a-z][a-z-]*$/);
       expect(new Set(forms).size, word).toBe(forms.length);
     }
-    // Words of every batch: "raster" (grid), "ongeldig" (invalid), "samenvatting" (summary), and inflected.
+    // Words of every batch: "raster" (grid), "ongeldig" (invalid), "samenvatting" (summary), "meerdere"
+    // (multiple), "ontbrekend" (missing), and inflected.
     expect(translatedWords('raster', 'nl')).toEqual(['grid']);
+    expect(translatedWords('meerdere', 'nl')).toEqual(['multiple', 'several']);
+    expect(translatedWords('ontbrekende', 'nl')).toEqual(['missing', 'lack']);
     expect(translatedWords('ongeldige', 'nl')).toEqual(['invalid']);
     expect(translatedWords('samenvattingen', 'nl')).toEqual(['summary']);
   });

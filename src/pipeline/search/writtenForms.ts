@@ -14,7 +14,7 @@ interface TranslationTable {
   prefixes: readonly string[];
   links: readonly string[];
   /** How a verb's stem makes its infinitive ("onderteken" + "en"; "installeer" → "installeren"). */
-  stems?: { endings: readonly string[]; longVowels: readonly string[] };
+  stems?: { endings: readonly string[]; longVowels: readonly string[]; shortVowels?: readonly string[] };
   words: Record<string, readonly string[]>;
 }
 const TABLES: Record<string, TranslationTable> = Object.fromEntries(
@@ -49,14 +49,22 @@ function listedForm(word: string, table: TranslationTable): readonly string[] | 
   return undefined;
 }
 
-/** The infinitives a verb's stem may have (translateWords.json `stems`): "onderteken" → ondertekenen; "installeer" → installeeren, installeren. */
+/**
+ * The infinitives a verb's stem may have (translateWords.json `stems`): "onderteken" → ondertekenen;
+ * "installeer" → installeeren, installeren; "druk" (drukt) → drukken, where a short vowel's
+ * closed syllable doubles its last consonant before an ending.
+ */
 function infinitives(stem: string, table: TranslationTable): string[] {
   if (!table.stems || stem.length < MIN_STEM) return [];
-  const { endings, longVowels } = table.stems;
+  const { endings, longVowels, shortVowels = [] } = table.stems;
+  const vowel = (c: string | undefined): boolean => c !== undefined && /[aeiouy]/u.test(c);
   // A long vowel is written double in a closed syllable and single in an open one ("installeer", "installeren").
-  const long = longVowels.find((v) => stem.length > v.length && stem.slice(-v.length - 1, -1) === v && !/[aeiouy]/u.test(stem.at(-1)!));
+  const long = longVowels.find((v) => stem.length > v.length && stem.slice(-v.length - 1, -1) === v && !vowel(stem.at(-1)));
   const open = long ? `${stem.slice(0, -long.length - 1)}${long[0]}${stem.at(-1)}` : undefined;
-  return endings.flatMap((e) => [`${stem}${e}`, ...(open ? [`${open}${e}`] : [])]);
+  // A short vowel keeps its syllable closed by doubling the consonant after it ("druk", "drukken").
+  const short = !long && !vowel(stem.at(-1)) && shortVowels.includes(stem.at(-2)!) && !vowel(stem.at(-3));
+  const doubled = short ? `${stem}${stem.at(-1)}` : undefined;
+  return endings.flatMap((e) => [`${stem}${e}`, ...(open ? [`${open}${e}`] : []), ...(doubled ? [`${doubled}${e}`] : [])]);
 }
 
 /**
