@@ -9,6 +9,8 @@ import { translations } from '../../src/pipeline/search/rewriteQuery.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { tempDir } from '../helpers/tmp.js';
 import TABLE from '../../src/pipeline/search/translateWords.json' with { type: 'json' };
+import STOP from '../../src/pipeline/search/stopwords.json' with { type: 'json' };
+import { queryTerms } from '../../src/pipeline/search/queryTerms.js';
 
 describe('the words of a Dutch question as English files write them', () => {
   it('reads a listed word, its inflections and compounds, and nothing else', () => {
@@ -55,6 +57,17 @@ describe('the words of a Dutch question as English files write them', () => {
     expect(translatedWords('ontbrekende', 'nl')).toEqual(['missing', 'lack']);
     expect(translatedWords('ongeldige', 'nl')).toEqual(['invalid']);
     expect(translatedWords('samenvattingen', 'nl')).toEqual(['summary']);
+  });
+
+  it('leaves out a Dutch function word as its English counterpart is left out, and keeps one English searches for', () => {
+    // "vanuit" is "from", a stopword of English: a question that says it asks nothing more.
+    expect(queryTerms('Hoe installeer ik een pakket vanuit een bestand?')).toEqual(['installeer', 'pakket', 'bestand']);
+    // "terwijl" is "while", which English searches for: kept, and read as the files write it.
+    expect(queryTerms('een index bouwen terwijl de tabel verandert')).toContain('terwijl');
+    expect(translatedWords('terwijl', 'nl')).toEqual(['while']);
+    // The two lists agree: a Dutch stopword the table translates stands for English stopwords only.
+    const english = new Set(STOP.en);
+    for (const word of STOP.nl) for (const f of (TABLE.nl.words as Record<string, string[]>)[word] ?? []) expect(english.has(f), `${word}: ${f}`).toBe(true);
   });
 
   it('keeps a compound\'s parts apart: each is meant, whichever of its alternatives a file writes', () => {
