@@ -37,6 +37,9 @@ describe('two words of a question run together, as a manual names a command', ()
     expect(blendsOf('scale logarithmic', ts)).toEqual([]);
     expect(blendsOf('natural log', ts)).toEqual([]);
     expect(blendsOf('tic marks', ts)).toEqual([]);
+    // A Dutch pair blends as the files write its words ("steekproef lengte": sample length → samplen); English has no table to read it by.
+    expect(blendsOf('de standaard steekproef lengte', ts, 'nl')).toEqual([{ words: ['steekproef', 'lengte'], term: 'samplen' }]);
+    expect(blendsOf('de standaard steekproef lengte', ts, 'en')).toEqual([]);
     // Either word counts as said where a passage writes the blend; search weighs it below a word of the user's.
     const forms = writtenFormsOf(['logarithmic', 'scale'], 'en', ts, 'logarithmic scale');
     expect(writtenFormsOf(['logarithmic', 'scale'], 'en', ts).size).toBe(0);

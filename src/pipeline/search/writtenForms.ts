@@ -194,7 +194,7 @@ export type WrittenFormsMap = Map<string, readonly (readonly string[])[]> & { bl
 export function writtenFormsOf(words: readonly string[], language: string | undefined, termStats?: TermStats, text?: string): WrittenFormsMap {
   const forms: WrittenFormsMap = new Map(words.map((w) => [w, writtenParts(w, language, termStats)] as const).filter(([, parts]) => parts.length));
   if (!termStats || text === undefined) return forms;
-  const blends = blendsOf(text, termStats).filter((b) => b.words.every((w) => words.includes(w)));
+  const blends = blendsOf(text, termStats, language).filter((b) => b.words.every((w) => words.includes(w)));
   for (const { words: pair, term } of blends) {
     for (const w of pair) {
       const parts = forms.get(w);
@@ -215,22 +215,33 @@ const MIN_BLEND_PART = 3;
  * after it: "logarithmic scale" → logscale, "sample length" → samplen, "column names" → colnames,
  * "environment variable" → envvar. Software manuals name their settings, commands and functions
  * so, and a question in plain words has none of their words. Only a word of at least
- * MIN_PART_DOCS passages (the index's words are FTS5 stems).
+ * MIN_PART_DOCS passages (the index's words are FTS5 stems). A question in another language than
+ * the files' blends the words as the files write them ("meerdere grafieken": multiple plot →
+ * multiplot), where each is one word there.
  */
-export function blendsOf(text: string, termStats: TermStats): { words: [string, string]; term: string }[] {
+export function blendsOf(text: string, termStats: TermStats, language?: string): { words: [string, string]; term: string }[] {
   const out: { words: [string, string]; term: string }[] = [];
+  // A word, and its translations of one part ("grafieken": graph, plot, chart).
+  const ways = (w: string): string[] => {
+    const parts = translatedParts(w, language);
+    return [w, ...(parts.length === 1 ? parts[0]! : [])];
+  };
   for (const phrase of queryPhrases(text)) {
     const [a, b] = phrase.split(' ') as [string, string];
     if (a.length > MAX_WORD || b.length > MAX_WORD || !/^\p{L}+$/u.test(a + b)) continue;
-    const stemmed = termStats.stems([b]).get(b) ?? b;
     const seen = new Set<string>();
-    for (let cut = Math.min(MIN_BLEND_PART, a.length); cut <= a.length; cut++) {
-      for (const { term, doc } of termStats.termsStartingWith(a.slice(0, cut))) {
-        const tail = term.slice(cut);
-        if (doc < MIN_PART_DOCS || tail.length < MIN_BLEND_PART || seen.has(term)) continue;
-        if (b.startsWith(tail) || tail === stemmed) {
-          seen.add(term);
-          out.push({ words: [a, b], term });
+    for (const first of ways(a)) {
+      for (const second of ways(b)) {
+        const stemmed = termStats.stems([second]).get(second) ?? second;
+        for (let cut = Math.min(MIN_BLEND_PART, first.length); cut <= first.length; cut++) {
+          for (const { term, doc } of termStats.termsStartingWith(first.slice(0, cut))) {
+            const tail = term.slice(cut);
+            if (doc < MIN_PART_DOCS || tail.length < MIN_BLEND_PART || seen.has(term)) continue;
+            if (second.startsWith(tail) || tail === stemmed) {
+              seen.add(term);
+              out.push({ words: [a, b], term });
+            }
+          }
         }
       }
     }
