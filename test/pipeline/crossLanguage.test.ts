@@ -2,7 +2,7 @@
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
-import { cognate, compoundOf, translatedParts, translatedWords, writtenForms, writtenParts } from '../../src/pipeline/search/writtenForms.js';
+import { cognate, compoundOf, translatedParts, translatedPhrases, translatedWords, writtenForms, writtenParts } from '../../src/pipeline/search/writtenForms.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { indexedFiles, oneTextIndex } from '../helpers/fixtureIndex.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
@@ -68,6 +68,14 @@ describe('the words of a Dutch question as English files write them', () => {
     // The two lists agree: a Dutch stopword the table translates stands for English stopwords only.
     const english = new Set(STOP.en);
     for (const word of STOP.nl) for (const f of (TABLE.nl.words as Record<string, string[]>)[word] ?? []) expect(english.has(f), `${word}: ${f}`).toBe(true);
+  });
+
+  it('searches a Dutch question\'s word pairs as the files would write them side by side', () => {
+    expect(translatedPhrases('Hoe negeer ik lokale wijzigingen?', 'nl')).toEqual(['local changes', 'local modifications']);
+    // Words of one pair only, each of one part; an English question, or a language without a table: none.
+    expect(translatedPhrases('lokale en wijzigingen', 'nl')).toEqual([]);
+    expect(translatedPhrases('local changes', 'en')).toEqual([]);
+    expect(translatedPhrases('', 'nl')).toEqual([]);
   });
 
   it('keeps a compound\'s parts apart: each is meant, whichever of its alternatives a file writes', () => {

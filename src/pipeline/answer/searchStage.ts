@@ -3,7 +3,7 @@ import type { RewriteRun } from '../rewrite/rewrite.js';
 import { relatedOf, searchAlternatives, searchFeedback, searchTerms, searchVectorQuery } from '../search/rewriteQuery.js';
 import { diversifyPerFile, hybridSearch, type SearchHit } from '../search/hybridSearch.js';
 import { queryPhrases, queryTerms } from '../search/queryTerms.js';
-import { translatedWords, writtenFormsOf } from '../search/writtenForms.js';
+import { translatedPhrases, translatedWords, writtenFormsOf } from '../search/writtenForms.js';
 import { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { matchingFileIds, narrows } from './filesystemTool.js';
@@ -65,7 +65,8 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
   const maxPerFile = fileIds?.length === 1 ? undefined : (options.maxPerFile ?? 2);
   const r = run.result;
   const queries = [
-    { text: r.search_query, phrases: queryPhrases(r.resolved_query), vector: searchVectorQuery(run) },
+    // The question's word pairs, and in another language than the files' also as the files would write them ("local changes").
+    { text: r.search_query, phrases: [...queryPhrases(r.resolved_query), ...translatedPhrases(r.resolved_query, r.language)], vector: searchVectorQuery(run) },
     // Each alternative reading by keywords without the words said to the assistant, by meaning as written.
     ...searchAlternatives(r).map((a) => ({ text: a.search, phrases: queryPhrases(a.search), vector: [{ text: a.reading, weight: 1 }] })),
   ];

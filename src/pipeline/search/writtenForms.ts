@@ -206,6 +206,28 @@ export function writtenFormsOf(words: readonly string[], language: string | unde
   return blends.length ? Object.assign(forms, { blends: new Set(blends.map((b) => b.term)) }) : forms;
 }
 
+/** Alternatives of each word a translated phrase takes (the table lists the usual first). */
+const PHRASE_ALTERNATIVES = 2;
+
+/**
+ * A question's word pairs (queryPhrases) in another language than the files', as the files would
+ * write them side by side ("lokale wijzigingen": "local changes", "local modifications"): the first
+ * PHRASE_ALTERNATIVES translations of each word where both are one word there. None for a language
+ * without a table.
+ */
+export function translatedPhrases(text: string, language: string | undefined): string[] {
+  const one = (w: string): readonly string[] => {
+    const parts = translatedParts(w, language);
+    return parts.length === 1 ? parts[0]!.slice(0, PHRASE_ALTERNATIVES) : [];
+  };
+  const out = new Set<string>();
+  for (const phrase of queryPhrases(text)) {
+    const [a, b] = phrase.split(' ') as [string, string];
+    for (const x of one(a)) for (const y of one(b)) if (x !== y) out.add(`${x} ${y}`);
+  }
+  return [...out];
+}
+
 /** The least letters of either part of a blend: "log" of "logarithmic", "len" of "length" (in "samplen"); not an ending's "s". */
 const MIN_BLEND_PART = 3;
 
