@@ -2,7 +2,7 @@
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
-import { cognate, compoundOf, translatedParts, translatedPhrases, translatedWords, writtenForms, writtenParts } from '../../src/pipeline/search/writtenForms.js';
+import { cognate, compoundOf, separableVerbs, translatedParts, translatedPhrases, translatedWords, writtenForms, writtenFormsOf, writtenParts } from '../../src/pipeline/search/writtenForms.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { indexedFiles, oneTextIndex } from '../helpers/fixtureIndex.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
@@ -31,6 +31,10 @@ describe('the words of a Dutch question as English files write them', () => {
     expect(translatedWords('drukt', 'nl')).toEqual(['press']);
     expect(translatedWords('wacht', 'nl')).toEqual(['wait']);
     expect(translatedWords('installeert', 'nl')).toEqual(['install']);
+    // An f or s voiced after a long vowel ("geef": geven, "kies": kiezen); a stem of three letters ("zet": zetten).
+    expect(translatedWords('geef', 'nl')).toEqual(['give']);
+    expect(translatedWords('kies', 'nl')).toEqual(['choose', 'select', 'pick']);
+    expect(translatedWords('zet', 'nl')).toEqual(['put', 'set']);
     // A word it does not know, a function word, and a language without a table: nothing.
     expect(translatedWords('fietsenmaker', 'nl')).toEqual([]);
     expect(translatedWords('welke', 'nl')).toEqual([]);
@@ -68,6 +72,19 @@ describe('the words of a Dutch question as English files write them', () => {
     // The two lists agree: a Dutch stopword the table translates stands for English stopwords only.
     const english = new Set(STOP.en);
     for (const word of STOP.nl) for (const f of (TABLE.nl.words as Record<string, string[]>)[word] ?? []) expect(english.has(f), `${word}: ${f}`).toBe(true);
+  });
+
+  it('reads a separable verb with the particle its clause ends with, or that only a prepositional phrase follows', () => {
+    expect([...separableVerbs('Hoe stel ik de poort in?', 'nl')]).toEqual([['stel', ['set', 'configure']]]);
+    expect([...separableVerbs('Hoe zet ik een Mercurial-repository om naar Subversion?', 'nl')]).toEqual([['zet', ['convert']]]);
+    // "op" before "één pagina" is a preposition, not a particle; a stopword is no verb; English has none.
+    expect(separableVerbs('Hoe zet ik meerdere grafieken op één pagina?', 'nl').size).toBe(0);
+    expect(separableVerbs('Hoe sla ik een bestand op?', 'nl').has('een')).toBe(false);
+    expect(separableVerbs('How do I set it up?', 'en').size).toBe(0);
+    expect(separableVerbs(`${'zet de tabel '.repeat(500)}om`, 'nl').size).toBe(0);
+    // The question's written forms read the verb whole: "zet … om" is convert, not put or set.
+    expect(writtenFormsOf(['zet', 'repository'], 'nl', undefined, 'Hoe zet ik de repository om?').get('zet')).toEqual([['convert']]);
+    expect(writtenFormsOf(['zet'], 'nl', undefined, 'Hoe zet ik twee grafieken naast elkaar?').get('zet')).toEqual([['put', 'set']]);
   });
 
   it('searches a Dutch question\'s word pairs as the files would write them side by side', () => {

@@ -14,7 +14,11 @@ interface TranslationTable {
   prefixes: readonly string[];
   links: readonly string[];
   /** How a verb's stem makes its infinitive ("onderteken" + "en"; "installeer" → "installeren"). */
-  stems?: { endings: readonly string[]; longVowels: readonly string[]; shortVowels?: readonly string[] };
+  stems?: { endings: readonly string[]; longVowels: readonly string[]; shortVowels?: readonly string[]; voiced?: Readonly<Record<string, string>> };
+  /** The particles a separable verb leaves at its clause's end ("zet … om": omzetten). */
+  particles?: readonly string[];
+  /** Prepositions that may follow such a particle ("om naar …"). */
+  prepositions?: readonly string[];
   words: Record<string, readonly string[]>;
 }
 const TABLES: Record<string, TranslationTable> = Object.fromEntries(
@@ -52,11 +56,13 @@ function listedForm(word: string, table: TranslationTable): readonly string[] | 
 /**
  * The infinitives a verb's stem may have (translateWords.json `stems`): "onderteken" → ondertekenen;
  * "installeer" → installeeren, installeren; "druk" (drukt) → drukken, where a short vowel's
- * closed syllable doubles its last consonant before an ending.
+ * closed syllable doubles its last consonant before an ending; "geef" → geven, "kies" → kiezen,
+ * where a long vowel's f or s is voiced before it. A stem may be as short as MIN_VERB_STEM ("zet":
+ * zetten): only a listed infinitive is taken.
  */
 function infinitives(stem: string, table: TranslationTable): string[] {
-  if (!table.stems || stem.length < MIN_STEM) return [];
-  const { endings, longVowels, shortVowels = [] } = table.stems;
+  if (!table.stems || stem.length < MIN_VERB_STEM) return [];
+  const { endings, longVowels, shortVowels = [], voiced = {} } = table.stems;
   const vowel = (c: string | undefined): boolean => c !== undefined && /[aeiouy]/u.test(c);
   // A long vowel is written double in a closed syllable and single in an open one ("installeer", "installeren").
   const long = longVowels.find((v) => stem.length > v.length && stem.slice(-v.length - 1, -1) === v && !vowel(stem.at(-1)));
@@ -64,8 +70,14 @@ function infinitives(stem: string, table: TranslationTable): string[] {
   // A short vowel keeps its syllable closed by doubling the consonant after it ("druk", "drukken").
   const short = !long && !vowel(stem.at(-1)) && shortVowels.includes(stem.at(-2)!) && !vowel(stem.at(-3));
   const doubled = short ? `${stem}${stem.at(-1)}` : undefined;
-  return endings.flatMap((e) => [`${stem}${e}`, ...(open ? [`${open}${e}`] : []), ...(doubled ? [`${doubled}${e}`] : [])]);
+  // After a long vowel or a diphthong, f and s are voiced in the open syllable ("geef", "geven"; "schrijf", "schrijven").
+  const spoken = open ?? stem;
+  const voice = !short ? voiced[spoken.at(-1)!] : undefined;
+  const softened = voice && /[aeiouyj]/u.test(spoken.at(-2) ?? '') ? `${spoken.slice(0, -1)}${voice}` : undefined;
+  return endings.flatMap((e) => [`${stem}${e}`, ...(open ? [`${open}${e}`] : []), ...(doubled ? [`${doubled}${e}`] : []), ...(softened ? [`${softened}${e}`] : [])]);
 }
+/** The shortest verb stem read as an infinitive's ("zet" of zetten). */
+const MIN_VERB_STEM = 3;
 
 /**
  * The words documents in another language use for `word` of `language` (translateWords.json): as
@@ -192,7 +204,8 @@ export type WrittenFormsMap = Map<string, readonly (readonly string[])[]> & { bl
  * logscale), named in `blends`.
  */
 export function writtenFormsOf(words: readonly string[], language: string | undefined, termStats?: TermStats, text?: string): WrittenFormsMap {
-  const forms: WrittenFormsMap = new Map(words.map((w) => [w, writtenParts(w, language, termStats)] as const).filter(([, parts]) => parts.length));
+  const verbs = text === undefined ? new Map<string, readonly string[]>() : separableVerbs(text, language);
+  const forms: WrittenFormsMap = new Map(words.map((w) => [w, verbs.has(w) ? [verbs.get(w)!] : writtenParts(w, language, termStats)] as const).filter(([, parts]) => parts.length));
   if (!termStats || text === undefined) return forms;
   const blends = blendsOf(text, termStats, language).filter((b) => b.words.every((w) => words.includes(w)));
   for (const { words: pair, term } of blends) {
@@ -227,6 +240,33 @@ export function translatedPhrases(text: string, language: string | undefined): s
   }
   return [...out];
 }
+
+/**
+ * The verbs of a text whose particle stands apart at the end of their clause, as the verb they make
+ * together ("Hoe zet ik de repository om?": omzetten, convert; "stel … in": instellen), where the
+ * table lists that verb: the word, with its translations. A clause ends at a mark.
+ */
+export function separableVerbs(text: string, language: string | undefined): Map<string, readonly string[]> {
+  const table = language ? TABLES[language] : undefined;
+  const out = new Map<string, readonly string[]>();
+  if (!table?.particles?.length || text.length > MAX_SEPARABLE_TEXT) return out;
+  const particles = new Set(table.particles);
+  const prepositions = new Set([...particles, ...(table.prepositions ?? [])]);
+  for (const clause of text.toLowerCase().split(/[.,;:!?()]+/u)) {
+    const words = clause.match(/\p{L}+/gu) ?? [];
+    // The particle ends the clause, or only a prepositional phrase follows it ("zet X om naar Y").
+    const at = words.findIndex((w, i) => i > 0 && particles.has(w) && (i === words.length - 1 || prepositions.has(words[i + 1]!)));
+    if (at < 0) continue;
+    for (const w of words.slice(0, at)) {
+      if (out.has(w) || prepositions.has(w) || isStopword(w)) continue;
+      const joined = listedForm(`${words[at]}${w}`, table);
+      if (joined) out.set(w, joined);
+    }
+  }
+  return out;
+}
+/** A text longer than this is no question to read separable verbs in. */
+const MAX_SEPARABLE_TEXT = 2000;
 
 /** The least letters of either part of a blend: "log" of "logarithmic", "len" of "length" (in "samplen"); not an ending's "s". */
 const MIN_BLEND_PART = 3;
