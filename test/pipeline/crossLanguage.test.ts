@@ -77,6 +77,8 @@ describe('the words of a Dutch question as English files write them', () => {
   it('reads a separable verb with the particle its clause ends with, or that only a prepositional phrase follows', () => {
     expect([...separableVerbs('Hoe stel ik de poort in?', 'nl')]).toEqual([['stel', ['set', 'configure']]]);
     expect([...separableVerbs('Hoe zet ik een Mercurial-repository om naar Subversion?', 'nl')]).toEqual([['zet', ['convert']]]);
+    // A stem that ends in its vowel ("sla … op": opslaan).
+    expect([...separableVerbs('Hoe sla ik een bestand op?', 'nl')]).toEqual([['sla', ['save', 'store']]]);
     // "op" before "één pagina" is a preposition, not a particle; a stopword is no verb; English has none.
     expect(separableVerbs('Hoe zet ik meerdere grafieken op één pagina?', 'nl').size).toBe(0);
     expect(separableVerbs('Hoe sla ik een bestand op?', 'nl').has('een')).toBe(false);

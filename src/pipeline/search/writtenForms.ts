@@ -14,7 +14,7 @@ interface TranslationTable {
   prefixes: readonly string[];
   links: readonly string[];
   /** How a verb's stem makes its infinitive ("onderteken" + "en"; "installeer" → "installeren"). */
-  stems?: { endings: readonly string[]; longVowels: readonly string[]; shortVowels?: readonly string[]; voiced?: Readonly<Record<string, string>> };
+  stems?: { endings: readonly string[]; longVowels: readonly string[]; shortVowels?: readonly string[]; voiced?: Readonly<Record<string, string>>; afterVowel?: Readonly<Record<string, string>> };
   /** The particles a separable verb leaves at its clause's end ("zet … om": omzetten). */
   particles?: readonly string[];
   /** Prepositions that may follow such a particle ("om naar …"). */
@@ -57,12 +57,13 @@ function listedForm(word: string, table: TranslationTable): readonly string[] | 
  * The infinitives a verb's stem may have (translateWords.json `stems`): "onderteken" → ondertekenen;
  * "installeer" → installeeren, installeren; "druk" (drukt) → drukken, where a short vowel's
  * closed syllable doubles its last consonant before an ending; "geef" → geven, "kies" → kiezen,
- * where a long vowel's f or s is voiced before it. A stem may be as short as MIN_VERB_STEM ("zet":
+ * where a long vowel's f or s is voiced before it; "opsla" → opslaan, where the stem ends in its
+ * vowel. A stem may be as short as MIN_VERB_STEM ("zet":
  * zetten): only a listed infinitive is taken.
  */
 function infinitives(stem: string, table: TranslationTable): string[] {
   if (!table.stems || stem.length < MIN_VERB_STEM) return [];
-  const { endings, longVowels, shortVowels = [], voiced = {} } = table.stems;
+  const { endings, longVowels, shortVowels = [], voiced = {}, afterVowel = {} } = table.stems;
   const vowel = (c: string | undefined): boolean => c !== undefined && /[aeiouy]/u.test(c);
   // A long vowel is written double in a closed syllable and single in an open one ("installeer", "installeren").
   const long = longVowels.find((v) => stem.length > v.length && stem.slice(-v.length - 1, -1) === v && !vowel(stem.at(-1)));
@@ -74,7 +75,12 @@ function infinitives(stem: string, table: TranslationTable): string[] {
   const spoken = open ?? stem;
   const voice = !short ? voiced[spoken.at(-1)!] : undefined;
   const softened = voice && /[aeiouyj]/u.test(spoken.at(-2) ?? '') ? `${spoken.slice(0, -1)}${voice}` : undefined;
-  return endings.flatMap((e) => [`${stem}${e}`, ...(open ? [`${open}${e}`] : []), ...(doubled ? [`${doubled}${e}`] : []), ...(softened ? [`${softened}${e}`] : [])]);
+  // A stem that ends in its vowel takes the infinitive's ending after it ("sla": slaan, "zie": zien).
+  const vowelEnding = afterVowel[stem.at(-1)!];
+  return [
+    ...endings.flatMap((e) => [`${stem}${e}`, ...(open ? [`${open}${e}`] : []), ...(doubled ? [`${doubled}${e}`] : []), ...(softened ? [`${softened}${e}`] : [])]),
+    ...(vowelEnding ? [`${stem}${vowelEnding}`] : []),
+  ];
 }
 /** The shortest verb stem read as an infinitive's ("zet" of zetten). */
 const MIN_VERB_STEM = 3;
