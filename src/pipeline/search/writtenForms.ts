@@ -58,8 +58,7 @@ function listedForm(word: string, table: TranslationTable): readonly string[] | 
  * "installeer" → installeeren, installeren; "druk" (drukt) → drukken, where a short vowel's
  * closed syllable doubles its last consonant before an ending; "geef" → geven, "kies" → kiezen,
  * where a long vowel's f or s is voiced before it; "opsla" → opslaan, where the stem ends in its
- * vowel. A stem may be as short as MIN_VERB_STEM ("zet":
- * zetten): only a listed infinitive is taken.
+ * vowel. A stem may be as short as MIN_VERB_STEM ("zet": zetten): only a listed infinitive is taken.
  */
 function infinitives(stem: string, table: TranslationTable): string[] {
   if (!table.stems || stem.length < MIN_VERB_STEM) return [];
@@ -235,16 +234,18 @@ const PHRASE_ALTERNATIVES = 2;
  * without a table.
  */
 export function translatedPhrases(text: string, language: string | undefined): string[] {
-  const one = (w: string): readonly string[] => {
-    const parts = translatedParts(w, language);
-    return parts.length === 1 ? parts[0]!.slice(0, PHRASE_ALTERNATIVES) : [];
-  };
   const out = new Set<string>();
   for (const phrase of queryPhrases(text)) {
     const [a, b] = phrase.split(' ') as [string, string];
-    for (const x of one(a)) for (const y of one(b)) if (x !== y) out.add(`${x} ${y}`);
+    for (const x of oneWordForms(a, language).slice(0, PHRASE_ALTERNATIVES)) for (const y of oneWordForms(b, language).slice(0, PHRASE_ALTERNATIVES)) if (x !== y) out.add(`${x} ${y}`);
   }
   return [...out];
+}
+
+/** A word's translations where it is one word in the files' language ("grafieken": graph, plot, chart); none for a compound. */
+function oneWordForms(word: string, language: string | undefined): readonly string[] {
+  const parts = translatedParts(word, language);
+  return parts.length === 1 ? parts[0]! : [];
 }
 
 /**
@@ -289,11 +290,8 @@ const MIN_BLEND_PART = 3;
  */
 export function blendsOf(text: string, termStats: TermStats, language?: string): { words: [string, string]; term: string }[] {
   const out: { words: [string, string]; term: string }[] = [];
-  // A word, and its translations of one part ("grafieken": graph, plot, chart).
-  const ways = (w: string): string[] => {
-    const parts = translatedParts(w, language);
-    return [w, ...(parts.length === 1 ? parts[0]! : [])];
-  };
+  // A word, and its translations of one word.
+  const ways = (w: string): string[] => [w, ...oneWordForms(w, language)];
   for (const phrase of queryPhrases(text)) {
     const [a, b] = phrase.split(' ') as [string, string];
     if (a.length > MAX_WORD || b.length > MAX_WORD || !/^\p{L}+$/u.test(a + b)) continue;
