@@ -40,6 +40,10 @@ describe('two words of a question run together, as a manual names a command', ()
     // A Dutch pair blends as the files write its words ("steekproef lengte": sample length → samplen); English has no table to read it by.
     expect(blendsOf('de standaard steekproef lengte', ts, 'nl')).toEqual([{ words: ['steekproef', 'lengte'], term: 'samplen' }]);
     expect(blendsOf('de standaard steekproef lengte', ts, 'en')).toEqual([]);
+    // A pasted page's pairs are read only as far as a question's could go: one after 40 others is not.
+    const filler = Array.from({ length: 40 }, (_, i) => `woord${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`).join(' ');
+    expect(blendsOf(`the sample length ${filler}`, ts)).toEqual([{ words: ['sample', 'length'], term: 'samplen' }]);
+    expect(blendsOf(`${filler} the sample length`, ts)).toEqual([]);
     // Either word counts as said where a passage writes the blend; search weighs it below a word of the user's.
     const forms = writtenFormsOf(['logarithmic', 'scale'], 'en', ts, 'logarithmic scale');
     expect(writtenFormsOf(['logarithmic', 'scale'], 'en', ts).size).toBe(0);

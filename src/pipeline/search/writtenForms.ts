@@ -275,6 +275,12 @@ export function separableVerbs(text: string, language: string | undefined): Map<
 /** A text longer than this is no question to read separable verbs in. */
 const MAX_SEPARABLE_TEXT = 2000;
 
+/**
+ * The word pairs a text's blends are looked for in: a question has a few; a pasted page's first
+ * ones are as many as a question could have (each pair, translated, is up to nine prefix lookups).
+ */
+const MAX_BLEND_PHRASES = 30;
+
 /** The least letters of either part of a blend: "log" of "logarithmic", "len" of "length" (in "samplen"); not an ending's "s". */
 const MIN_BLEND_PART = 3;
 
@@ -292,7 +298,7 @@ export function blendsOf(text: string, termStats: TermStats, language?: string):
   const out: { words: [string, string]; term: string }[] = [];
   // A word, and its translations of one word.
   const ways = (w: string): string[] => [w, ...oneWordForms(w, language)];
-  for (const phrase of queryPhrases(text)) {
+  for (const phrase of queryPhrases(text).slice(0, MAX_BLEND_PHRASES)) {
     const [a, b] = phrase.split(' ') as [string, string];
     if (a.length > MAX_WORD || b.length > MAX_WORD || !/^\p{L}+$/u.test(a + b)) continue;
     const seen = new Set<string>();
