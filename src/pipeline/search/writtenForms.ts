@@ -302,17 +302,18 @@ export function blendsOf(text: string, termStats: TermStats, language?: string):
     const [a, b] = phrase.split(' ') as [string, string];
     if (a.length > MAX_WORD || b.length > MAX_WORD || !/^\p{L}+$/u.test(a + b)) continue;
     const seen = new Set<string>();
+    // The second word's ways, each with its index stem, read once for every way of the first.
+    const second = ways(b);
+    const stems = termStats.stems(second);
+    const seconds = second.map((w) => ({ w, stemmed: stems.get(w) ?? w }));
     for (const first of ways(a)) {
-      for (const second of ways(b)) {
-        const stemmed = termStats.stems([second]).get(second) ?? second;
-        for (let cut = Math.min(MIN_BLEND_PART, first.length); cut <= first.length; cut++) {
-          for (const { term, doc } of termStats.termsStartingWith(first.slice(0, cut))) {
-            const tail = term.slice(cut);
-            if (doc < MIN_PART_DOCS || tail.length < MIN_BLEND_PART || seen.has(term)) continue;
-            if (second.startsWith(tail) || tail === stemmed) {
-              seen.add(term);
-              out.push({ words: [a, b], term });
-            }
+      for (let cut = Math.min(MIN_BLEND_PART, first.length); cut <= first.length; cut++) {
+        for (const { term, doc } of termStats.termsStartingWith(first.slice(0, cut))) {
+          const tail = term.slice(cut);
+          if (doc < MIN_PART_DOCS || tail.length < MIN_BLEND_PART || seen.has(term)) continue;
+          if (seconds.some((s) => s.w.startsWith(tail) || tail === s.stemmed)) {
+            seen.add(term);
+            out.push({ words: [a, b], term });
           }
         }
       }
