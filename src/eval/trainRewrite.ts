@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { EmbedderPool } from '../pipeline/models/embedderPool.js';
-import { STOPWORDS, withoutContractions } from '../pipeline/search/queryTerms.js';
+import { stopwordsOf, withoutContractions } from '../pipeline/search/queryTerms.js';
 import { TermStats } from '../pipeline/search/termStats.js';
 import { candidateTerms, sameWordForm, TERM_FEATURES, termFeatures } from '../pipeline/rewrite/lexical/candidates.js';
 import { DEPENDENCE_FEATURES, dependenceFeatures } from '../pipeline/rewrite/lexical/dependence.js';
@@ -69,8 +69,10 @@ interface Example extends View {
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
 
-function contentWords(text: string): string[] {
-  return (withoutContractions(text).toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w));
+/** A text's words less the stop list of the conversation's language (stopwordsOf), as the rewrite reads them. */
+function contentWords(text: string, language: string): string[] {
+  const stopwords = stopwordsOf(language);
+  return (withoutContractions(text).toLowerCase().match(WORD) ?? []).filter((w) => !stopwords.has(w));
 }
 
 /**
@@ -80,9 +82,10 @@ function contentWords(text: string): string[] {
  * on the conversation.
  */
 function drawsOnHistory(row: ConversationRow): boolean {
-  const own = contentWords(row.query);
-  const history = [...new Set(row.history.flatMap((m) => contentWords(m.text)))];
-  return contentWords(row.reference_rewrite).some((w) => !own.some((o) => sameWordForm(o, w)) && history.some((h) => sameWordForm(h, w)));
+  const language = detectLanguage(row.query, earlierUserTurns(row.history));
+  const own = contentWords(row.query, language);
+  const history = [...new Set(row.history.flatMap((m) => contentWords(m.text, language)))];
+  return contentWords(row.reference_rewrite, language).some((w) => !own.some((o) => sameWordForm(o, w)) && history.some((h) => sameWordForm(h, w)));
 }
 
 function heldOut(dataset: string, conversation: string): boolean {
@@ -151,8 +154,8 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
       }
       for (const r of asked) {
         const turns = await selectTurns(r.query, r.history, embedder, DEFAULT_REWRITE_OPTIONS);
-        const wanted = contentWords(r.reference_rewrite);
         const language = detectLanguage(r.query, earlierUserTurns(r.history));
+        const wanted = contentWords(r.reference_rewrite, language);
         const view = (t: readonly SelectedTurn[], models: RewriteWeights): View => ({
           dep: dependenceFeatures(r.query, t, termStats),
           terms: candidateTerms(r.query, t, language, termStats).map((c) => ({ x: c.features, y: wanted.some((w) => sameWordForm(w, c.term)) ? 1 : 0 })),
@@ -187,7 +190,7 @@ function phraseExamples(query: string, turns: Parameters<typeof candidateTerms>[
   const dependence = predict(models.dependence.weights, dependenceFeatures(query, turns, termStats));
   const termP = new Map(candidateTerms(query, turns, language, termStats).map((c) => [c.term, predict(models.term.weights, termFeatures(c.features, dependence))]));
   const phrases = conversationPhrases(query, turns, language, { termP, termStats, ...(shape.kind === 'pronoun' ? { number: shape.number } : {}) });
-  const own = contentWords(query);
+  const own = contentWords(query, language);
   // The thing is the phrase's head noun: the reference rewrite names it (often with fewer or more words around it).
   const head = (ph: { words: string[] }): string => ph.words.at(-1)!;
   return phrases.map((ph) => ({ x: ph.features, y: wanted.some((x) => sameWordForm(x, head(ph))) && !own.some((o) => sameWordForm(o, head(ph))) ? 1 : 0 }));

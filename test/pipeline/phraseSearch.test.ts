@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hybridSearch, weightedKeywordCandidates } from '../../src/pipeline/search/hybridSearch.js';
-import { queryPhrases } from '../../src/pipeline/search/queryTerms.js';
+import { queryPhrases, queryTerms, stopwordsOf } from '../../src/pipeline/search/queryTerms.js';
 import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { textStore } from '../helpers/textStore.js';
 
@@ -10,6 +10,34 @@ describe('queryPhrases', () => {
     expect(queryPhrases("What's the FICO score's range?")).toEqual(['fico score', 'score range']);
     expect(queryPhrases('Wanneer vervalt de garantie warmtepomp?')).toEqual(['garantie warmtepomp']);
     expect(queryPhrases('price')).toEqual([]);
+  });
+});
+
+describe('stop lists by the text\'s language', () => {
+  it('keeps an English word that is a Dutch function word in an English question, and drops it in a Dutch one', () => {
+    expect(queryTerms('How do I fix the garage door?')).toEqual(['fix', 'garage', 'door']);
+    expect(queryPhrases('How do I fix the garage door?')).toEqual(['garage door']);
+    expect(queryTerms('Why does the process die when I close the terminal?')).toEqual(['process', 'die', 'close', 'terminal']);
+    expect(queryTerms('Hoe kom ik door de firewall?')).toEqual(['kom', 'firewall']);
+    expect(queryTerms('Wie zijn die mensen van de overheid?')).toEqual(['mensen', 'overheid']);
+  });
+
+  it('reads a text whose language its words do not decide, or a language without a list, with every list', () => {
+    // "garage door": no function word of either language; "die" is German's article too.
+    expect(queryTerms('garage door')).toEqual(['garage']);
+    expect(queryTerms('Was macht die Katze?')).toEqual(['macht', 'katze']);
+    expect(stopwordsOf('de')).toBe(stopwordsOf(undefined));
+  });
+
+  it('reads every language with English\'s list as well, and English with its own alone', () => {
+    const en = stopwordsOf('en');
+    const nl = stopwordsOf('nl');
+    for (const w of en) expect(nl.has(w)).toBe(true);
+    for (const w of ['door', 'van', 'die', 'de', 'het']) {
+      expect(en.has(w)).toBe(false);
+      expect(nl.has(w)).toBe(true);
+    }
+    expect(queryTerms('Wat is het verschil tussen een branch en een tag in git?')).toEqual(['verschil', 'branch', 'tag', 'git']);
   });
 });
 

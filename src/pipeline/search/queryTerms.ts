@@ -1,6 +1,40 @@
+import { detectLanguage } from '../rewrite/lexical/language.js';
 import WORDS from './stopwords.json' with { type: 'json' };
-/** Words too common to help a keyword search, in the languages Docent expects most (stopwords.json: English, Dutch). */
-export const STOPWORDS: ReadonlySet<string> = new Set(Object.entries(WORDS).flatMap(([key, words]) => (key === 'about' ? [] : (words as string[]))));
+
+/** Each language's stop list (stopwords.json: English, Dutch). */
+const LISTS: Record<string, readonly string[]> = Object.fromEntries(Object.entries(WORDS).filter(([key]) => key !== 'about')) as Record<string, string[]>;
+
+/** Words too common to help a keyword search in any of the languages Docent expects most: the lists together. */
+export const STOPWORDS: ReadonlySet<string> = new Set(Object.values(LISTS).flat());
+
+/** English words run through files in every language (commands, options, quoted titles): its list counts everywhere. */
+const ENGLISH = new Set(LISTS.en);
+
+/** Words whose being a stopword depends on the text's language: another list's that English writes as words of its own ("door", "van", "die"). */
+const LANGUAGE_BOUND = new Set([...STOPWORDS].filter((w) => !ENGLISH.has(w)));
+
+const BY_LANGUAGE = new Map<string | undefined, ReadonlySet<string>>();
+
+/**
+ * The stop list a text of `language` is read with: its own list and English's. A language without a
+ * list, or a text whose language is not known, is read with every list ("die" is German's article too).
+ */
+export function stopwordsOf(language: string | undefined): ReadonlySet<string> {
+  const known = language !== undefined && LISTS[language] !== undefined ? language : undefined;
+  let out = BY_LANGUAGE.get(known);
+  if (!out) BY_LANGUAGE.set(known, (out = known ? new Set([...ENGLISH, ...LISTS[known]!]) : STOPWORDS));
+  return out;
+}
+
+/** The language a text is written in, where its function words decide it (detectLanguage); undefined where they do not. */
+export const textLanguage = (text: string): string | undefined => detectLanguage(text, [], '') || undefined;
+
+/**
+ * The stop list of a text: read from the text itself only where it holds a word whose being a
+ * stopword depends on its language, so that a question about a garage door keeps "door" and
+ * "Hoe kom ik door de firewall?" does not.
+ */
+const stopwordsIn = (text: string, words: readonly string[]): ReadonlySet<string> => (words.some((w) => LANGUAGE_BOUND.has(w)) ? stopwordsOf(textLanguage(text)) : STOPWORDS);
 
 /**
  * English contractions and possessives reduced to their word ("it's" → "it", "FICO's" → "FICO",
@@ -30,14 +64,18 @@ const unaccented = (word: string): string => word.normalize('NFD').replace(/\p{M
  * A stopword, also where it is written with accents the list leaves out: the index folds them
  * ("één", stressed "one", is searched as "een"), so such a word is as common as the list's.
  */
-export const isStopword = (word: string): boolean => STOPWORDS.has(word) || (/[^\p{ASCII}]/u.test(word) && STOPWORDS.has(unaccented(word)));
+export const isStopword = (word: string, stopwords: ReadonlySet<string> = STOPWORDS): boolean => stopwords.has(word) || (/[^\p{ASCII}]/u.test(word) && stopwords.has(unaccented(word)));
 
-/** Lower-cased word tokens of a query, stopwords removed, first occurrence order, no repeats. */
+/** Lower-cased word tokens of a text (NFKC), in order, repeats kept. */
+const tokens = (text: string): string[] => withoutContractions(text).toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Lower-cased word tokens of a query, the stopwords of its language removed (stopwordsIn), first occurrence order, no repeats. */
 export function queryTerms(query: string): string[] {
+  const words = tokens(query);
+  const stopwords = stopwordsIn(query, words);
   const out: string[] = [];
-  for (const m of withoutContractions(query).toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)) {
-    const t = m[0];
-    if (isStopword(t) || out.includes(t)) continue;
+  for (const t of words) {
+    if (isStopword(t, stopwords) || out.includes(t)) continue;
     out.push(t);
   }
   return out;
@@ -50,11 +88,12 @@ export function queryTerms(query: string): string[] {
  */
 export function queryPhrases(text: string): string[] {
   const out: string[] = [];
+  const stopwords = stopwordsIn(text, tokens(text));
   for (const clause of withoutContractions(text).toLowerCase().normalize('NFKC').split(/[.,;:!?()[\]{}"“”]+/)) {
     const words = clause.match(/[\p{L}\p{N}]+/gu) ?? [];
     for (let i = 1; i < words.length; i++) {
       const [a, b] = [words[i - 1]!, words[i]!];
-      if (isStopword(a) || isStopword(b) || a === b) continue;
+      if (isStopword(a, stopwords) || isStopword(b, stopwords) || a === b) continue;
       const phrase = `${a} ${b}`;
       if (!out.includes(phrase)) out.push(phrase);
     }

@@ -108,6 +108,14 @@ describe('candidate terms', () => {
     for (const w of ['after', 'during', 'between']) expect(en).not.toContain(w);
   });
 
+  it('offers an English word that is a Dutch function word in an English conversation, not in a Dutch one', () => {
+    const en = candidateTerms('and what about the hinges?', [turn(0, 'How do I adjust the garage door?', 'Turn the spring screw on the door frame.')], 'en').map((c) => c.term);
+    expect(en).toEqual(expect.arrayContaining(['garage', 'door']));
+    const nl = candidateTerms('en de scharnieren?', [turn(0, 'Hoe kom ik door de firewall?', 'Open poort 443 van de router.')], 'nl').map((c) => c.term);
+    expect(nl).toEqual(expect.arrayContaining(['firewall', 'router']));
+    for (const w of ['door', 'van']) expect(nl).not.toContain(w);
+  });
+
   it('marks names capitalised mid-sentence and measures recency', () => {
     const turns = [turn(0, 'I want a new laptop', 'Have you looked at the MacBook Air?'), turn(1, 'What does it cost?', 'About 1,200 euros.')];
     const cands = candidateTerms('and the warranty?', turns, 'en');

@@ -1,4 +1,4 @@
-import { STOPWORDS, withoutContractions } from '../../search/queryTerms.js';
+import { stopwordsOf, withoutContractions } from '../../search/queryTerms.js';
 import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { wordsTagged } from './tagger.js';
@@ -106,14 +106,15 @@ export function messageWords(message: string, role: 'user' | 'assistant', langua
     const text = readable(message);
     const words = [...text.matchAll(WORD)];
     const predicates = role === 'user' ? questionVerbs(text, language) : undefined;
-    const contentAt = words.map((m, i) => (STOPWORDS.has(m[0].toLowerCase()) || predicates?.has(m[0].toLowerCase()) ? -1 : i)).filter((i) => i >= 0);
+    const stopwords = stopwordsOf(language);
+    const contentAt = words.map((m, i) => (stopwords.has(m[0].toLowerCase()) || predicates?.has(m[0].toLowerCase()) ? -1 : i)).filter((i) => i >= 0);
     const lastContent = new Set(contentAt.slice(-2));
     const out: MessageWord[] = [];
     for (const [i, m] of words.entries()) {
       const surface = m[0];
       const term = surface.toLowerCase();
       // "00" of "9:00" is no number anyone searches for.
-      if (term.length < 2 || /^0+$/.test(term) || STOPWORDS.has(term) || CHAT_WORDS.has(term) || STAND_IN_WORDS.has(term) || QUESTION_WORDS.has(term)) continue;
+      if (term.length < 2 || /^0+$/.test(term) || stopwords.has(term) || CHAT_WORDS.has(term) || STAND_IN_WORDS.has(term) || QUESTION_WORDS.has(term)) continue;
       const sentenceStart = opensSentence(text, m.index);
       out.push({
         term,
@@ -137,7 +138,7 @@ const VERBS = new Set(['VERB', 'AUX']);
 
 /** Every mention of each candidate word of the turns that the query does not hold, and the forms it was written in. */
 function mentionsIn(query: string, turns: readonly SelectedTurn[], language: string): { mentions: Map<string, Mention[]>; surfaces: Map<string, Map<string, number>> } {
-  const ownBases = new Set((withoutContractions(query).toLowerCase().match(WORD) ?? []).filter((w) => !STOPWORDS.has(w)).map(wordBase));
+  const ownBases = new Set((withoutContractions(query).toLowerCase().match(WORD) ?? []).filter((w) => !stopwordsOf(language).has(w)).map(wordBase));
   const inQuery = new Map<string, boolean>();
   const mentions = new Map<string, Mention[]>();
   const surfaces = new Map<string, Map<string, number>>();

@@ -1,4 +1,4 @@
-import { STOPWORDS } from '../../search/queryTerms.js';
+import { stopwordsOf } from '../../search/queryTerms.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import WORDS from './expandWords.json' with { type: 'json' };
 
@@ -55,8 +55,9 @@ export function expansions(query: string, turns: readonly SelectedTurn[], langua
   const terms: string[] = [];
   const notes: string[] = [];
   const own = new Set((query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+  const stopwords = stopwordsOf(language);
   const add = (from: string, words: string): void => {
-    const fresh = words.split(' ').filter((w) => !own.has(w) && !STOPWORDS.has(w) && !terms.includes(w));
+    const fresh = words.split(' ').filter((w) => !own.has(w) && !stopwords.has(w) && !terms.includes(w));
     if (fresh.length === 0) return;
     terms.push(...fresh);
     notes.push(`${from} → ${words}`);

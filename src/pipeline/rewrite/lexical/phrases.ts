@@ -1,4 +1,4 @@
-import { STOPWORDS } from '../../search/queryTerms.js';
+import { stopwordsOf } from '../../search/queryTerms.js';
 import type { TermStats } from '../../search/termStats.js';
 import type { SelectedTurn } from '../targetedHistory.js';
 import { commonWords, detectLanguage } from './language.js';
@@ -103,7 +103,7 @@ function englishPhrases(text: string): Said[] {
   const startsName = (i: number): boolean => run.length > 0 && tags[i] === 'PROPN' && tags[run.at(-1)!] !== 'PROPN' && !links.has(words[run.at(-1)!]!.toLowerCase());
   words.forEach((w, i) => {
     if (startsName(i)) close();
-    if ((PHRASE_TAGS.has(tags[i]!) && !STOPWORDS.has(w.toLowerCase())) || linksOn(i)) run.push(i);
+    if ((PHRASE_TAGS.has(tags[i]!) && !stopwordsOf('en').has(w.toLowerCase())) || linksOn(i)) run.push(i);
     else close();
   });
   close();
@@ -122,7 +122,7 @@ function wordRuns(text: string, language: string): Said[] {
     if (run.length) out.push(said(tokens, run.slice(0, MAX_WORDS), tokens.length, undefined));
     run = [];
   };
-  const content = (t: string | undefined): boolean => !!t && /^[\p{L}\p{N}]/u.test(t) && t.length > 1 && !common.has(t.toLowerCase()) && !STOPWORDS.has(t.toLowerCase());
+  const content = (t: string | undefined): boolean => !!t && /^[\p{L}\p{N}]/u.test(t) && t.length > 1 && !common.has(t.toLowerCase()) && !stopwordsOf(language).has(t.toLowerCase());
   // Without parts of speech a run goes on only where a name does ("Daikin warmtepomp", "Dell XPS 13") or across a
   // link word ("paillis de bois"): "de winkel verkoopt" is the shop, not a shop-sells.
   const goesOn = (i: number): boolean => {
