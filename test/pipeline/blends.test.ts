@@ -14,6 +14,8 @@ const MANUAL = {
   'key.md': '# Key samples\n\nThe samplen option sets the length of the line sample in the key. The default is samplen 4.\n',
   'tics.md': '# Tics\n\nEach axis has its own tic marks; set tics scale changes their size on every axis, and the scale of the minor tics too.\n',
   'functions.md': '# Functions\n\nThe function log(x) returns the natural logarithm of x. A logarithmic function grows slowly; samplen and logscale are explained elsewhere.\n',
+  'assign.md': '# Assignment\n\nThe = operator assigns a value to a variable.\n',
+  'globals.md': '# Globals\n\nA function that assigns to a global variable changes it for every caller.\n',
 };
 
 describe('two words of a question run together, as a manual names a command', () => {
@@ -40,6 +42,10 @@ describe('two words of a question run together, as a manual names a command', ()
     // A Dutch pair blends as the files write its words ("steekproef lengte": sample length → samplen); English has no table to read it by.
     expect(blendsOf('de standaard steekproef lengte', ts, 'nl')).toEqual([{ words: ['steekproef', 'lengte'], term: 'samplen' }]);
     expect(blendsOf('de standaard steekproef lengte', ts, 'en')).toEqual([]);
+    // A Dutch word the table lists blends as its translation only: "as" (axis) + "getekend" (sign) is no
+    // "assigns", which the Dutch word as written would make with the translation of the next.
+    expect(blendsOf('Hoe wordt de as getekend?', ts, 'nl')).toEqual([]);
+    expect(writtenFormsOf(['as', 'getekend'], 'nl', ts, 'Hoe wordt de as getekend?').get('as')).toEqual([['axis']]);
     // A pasted page's pairs are read only as far as a question's could go: one after 40 others is not.
     const filler = Array.from({ length: 40 }, (_, i) => `woord${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`).join(' ');
     expect(blendsOf(`the sample length ${filler}`, ts)).toEqual([{ words: ['sample', 'length'], term: 'samplen' }]);

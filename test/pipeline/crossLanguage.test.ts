@@ -35,6 +35,16 @@ describe('the words of a Dutch question as English files write them', () => {
     expect(translatedWords('geef', 'nl')).toEqual(['give']);
     expect(translatedWords('kies', 'nl')).toEqual(['choose', 'select', 'pick']);
     expect(translatedWords('zet', 'nl')).toEqual(['put', 'set']);
+    // A plural's spelling read back to its word: a doubled consonant ("oppervlakken": oppervlak, "cellen": cel),
+    // a long vowel written single in the open syllable ("namen": naam, "bomen": boom), a voiced f ("schijven": schijf).
+    expect(translatedWords('oppervlakken', 'nl')).toEqual(['surface']);
+    expect(translatedWords('cellen', 'nl')).toEqual(['cell']);
+    expect(translatedWords('namen', 'nl')).toEqual(['name']);
+    expect(translatedWords('bomen', 'nl')).toEqual(['tree']);
+    expect(translatedWords('schijven', 'nl')).toEqual(['disk']);
+    // A word of two letters only as listed ("as": axis), never as a stem or a part.
+    expect(translatedWords('as', 'nl')).toEqual(['axis']);
+    expect(translatedWords('ast', 'nl')).toEqual([]);
     // A word it does not know, a function word, and a language without a table: nothing.
     expect(translatedWords('fietsenmaker', 'nl')).toEqual([]);
     expect(translatedWords('welke', 'nl')).toEqual([]);

@@ -1,5 +1,6 @@
 import { detectLanguage } from '../rewrite/lexical/language.js';
 import WORDS from './stopwords.json' with { type: 'json' };
+import TRANSLATIONS from './translateWords.json' with { type: 'json' };
 
 /** Each language's stop list (stopwords.json: English, Dutch). */
 const LISTS: Record<string, readonly string[]> = Object.fromEntries(Object.entries(WORDS).filter(([key]) => key !== 'about')) as Record<string, string[]>;
@@ -10,21 +11,32 @@ export const STOPWORDS: ReadonlySet<string> = new Set(Object.values(LISTS).flat(
 /** English words run through files in every language (commands, options, quoted titles): its list counts everywhere. */
 const ENGLISH = new Set(LISTS.en);
 
-/** Words whose being a stopword depends on the text's language: another list's that English writes as words of its own ("door", "van", "die"). */
-const LANGUAGE_BOUND = new Set([...STOPWORDS].filter((w) => !ENGLISH.has(w)));
 
 const BY_LANGUAGE = new Map<string | undefined, ReadonlySet<string>>();
 
+/** Each language's own words that its translation table lists (translateWords.json): words of that language, whatever English's list says ("as": axis). */
+const OWN_WORDS: Record<string, ReadonlySet<string>> = Object.fromEntries(
+  Object.entries(TRANSLATIONS).flatMap(([language, table]) => (typeof table === 'object' && 'words' in table ? [[language, new Set(Object.keys(table.words))]] : [])),
+);
+
 /**
- * The stop list a text of `language` is read with: its own list and English's. A language without a
- * list, or a text whose language is not known, is read with every list ("die" is German's article too).
+ * The stop list a text of `language` is read with: its own list and English's, but for the words its
+ * translation table lists as its own (Dutch "as" is an axis). A language without a list, or a text
+ * whose language is not known, is read with every list ("die" is German's article too).
  */
 export function stopwordsOf(language: string | undefined): ReadonlySet<string> {
   const known = language !== undefined && LISTS[language] !== undefined ? language : undefined;
   let out = BY_LANGUAGE.get(known);
-  if (!out) BY_LANGUAGE.set(known, (out = known ? new Set([...ENGLISH, ...LISTS[known]!]) : STOPWORDS));
+  if (!out) {
+    const own = (known && OWN_WORDS[known]) || new Set<string>();
+    out = known ? new Set([...[...ENGLISH].filter((w) => !own.has(w)), ...LISTS[known]!]) : STOPWORDS;
+    BY_LANGUAGE.set(known, out);
+  }
   return out;
 }
+
+/** Words whose being a stopword depends on the text's language: another list's that English writes as words of its own ("door", "van", "die"), and English's that another language does ("as"). */
+const LANGUAGE_BOUND = new Set(Object.keys(LISTS).flatMap((language) => [...STOPWORDS].filter((w) => !stopwordsOf(language).has(w))));
 
 /** The language a text is written in, where its function words decide it (detectLanguage); undefined where they do not. */
 export const textLanguage = (text: string): string | undefined => detectLanguage(text, [], '') || undefined;

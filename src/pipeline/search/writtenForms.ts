@@ -1,4 +1,4 @@
-import { isStopword, queryPhrases } from './queryTerms.js';
+import { isStopword, queryPhrases, stopwordsOf } from './queryTerms.js';
 import type { TermStats } from './termStats.js';
 import TRANSLATIONS from './translateWords.json' with { type: 'json' };
 
@@ -43,7 +43,7 @@ function listedForm(word: string, table: TranslationTable): readonly string[] | 
   const bases = (w: string): string[] => table.endings.filter((e) => w.endsWith(e) && w.length - e.length >= MIN_STEM).map((e) => w.slice(0, -e.length));
   for (const w of [word, ...bare]) {
     if (listed(w)) return table.words[w];
-    const base = bases(w).find(listed);
+    const base = bases(w).find(listed) ?? openedBases(w, table).find(listed);
     if (base) return table.words[base];
   }
   for (const w of [word, ...bare]) {
@@ -51,6 +51,35 @@ function listedForm(word: string, table: TranslationTable): readonly string[] | 
     if (infinitive) return table.words[infinitive];
   }
   return undefined;
+}
+
+/**
+ * The word before an ending that opens with a vowel, as it is written without one: an ending's
+ * syllable changes how the word before it is spelt (translateWords.json `stems`, read backwards).
+ * A short vowel's doubled consonant is single ("oppervlakken": oppervlak, "pakketten": pakket), a
+ * long vowel written single in the open syllable is written double ("namen": naam, "talen": taal),
+ * and a voiced v or z is f or s ("brieven": brief, "prijzen": prijs). Only a listed word is taken.
+ */
+function openedBases(word: string, table: TranslationTable): string[] {
+  if (!table.stems) return [];
+  const { longVowels, shortVowels = [], voiced = {} } = table.stems;
+  const vowel = (c: string | undefined): boolean => c !== undefined && /[aeiouy]/u.test(c);
+  const out: string[] = [];
+  for (const e of table.endings.filter((e) => vowel(e[0]) && word.endsWith(e) && word.length - e.length >= MIN_OPENED)) {
+    const base = word.slice(0, -e.length);
+    const [c, before, vowelAt] = [base.at(-1)!, base.at(-2)!, base.at(-3)];
+    if (vowel(c)) continue;
+    if (c === before && shortVowels.includes(vowelAt!) && !vowel(base.at(-4))) out.push(base.slice(0, -1));
+    const unvoiced = Object.entries(voiced).find(([, to]) => to === c)?.[0];
+    const stems = [base, ...(unvoiced ? [`${base.slice(0, -1)}${unvoiced}`] : [])];
+    // A single vowel between consonants ends an open syllable: a long vowel ("nam|en").
+    const long = !vowel(vowelAt) && longVowels.find((v) => v[0] === before);
+    for (const stem of stems) {
+      if (long) out.push(`${stem.slice(0, -2)}${long}${stem.at(-1)}`);
+      if (stem !== base) out.push(stem);
+    }
+  }
+  return out;
 }
 
 /**
@@ -81,6 +110,8 @@ function infinitives(stem: string, table: TranslationTable): string[] {
     ...(vowelEnding ? [`${stem}${vowelEnding}`] : []),
   ];
 }
+/** The shortest word read before an ending that changed its spelling ("cel" of cellen, "nam" of namen: naam). */
+const MIN_OPENED = 3;
 /** The shortest verb stem read as an infinitive's ("zet" of zetten). */
 const MIN_VERB_STEM = 3;
 
@@ -103,7 +134,9 @@ export function translatedParts(word: string, language: string | undefined): rea
   const table = language ? TABLES[language] : undefined;
   if (!table) return [];
   const low = word.toLowerCase();
-  if (low.length < 3 || low.length > MAX_WORD || isStopword(low)) return [];
+  if (low.length > MAX_WORD || isStopword(low, stopwordsOf(language))) return [];
+  // A word of two letters only as listed ("as": axis), never read with an ending or as a part.
+  if (low.length < 3) return Object.hasOwn(table.words, low) ? [table.words[low]!] : [];
   const whole = listedForm(low, table);
   if (whole) return [whole];
   // The longest last part that is listed; the rest, less a joining letter, is the first part.
@@ -167,7 +200,7 @@ export function writtenParts(word: string, language: string | undefined, termSta
   const listed = translatedParts(word, language);
   if (listed.length || !termStats || !language || language === 'en') return listed;
   const low = word.toLowerCase();
-  if (isStopword(low) || termStats.documentFrequency([low]).get(low)! > 0) return [];
+  if (isStopword(low, stopwordsOf(language)) || termStats.documentFrequency([low]).get(low)! > 0) return [];
   const split = compoundOf(low, termStats);
   if (split) return split;
   const found = cognate(low, termStats);
@@ -265,7 +298,7 @@ export function separableVerbs(text: string, language: string | undefined): Map<
     const at = words.findIndex((w, i) => i > 0 && particles.has(w) && (i === words.length - 1 || prepositions.has(words[i + 1]!)));
     if (at < 0) continue;
     for (const w of words.slice(0, at)) {
-      if (out.has(w) || prepositions.has(w) || isStopword(w)) continue;
+      if (out.has(w) || prepositions.has(w) || isStopword(w, stopwordsOf(language))) continue;
       const joined = listedForm(`${words[at]}${w}`, table);
       if (joined) out.set(w, joined);
     }
@@ -296,8 +329,12 @@ const MIN_BLEND_PART = 3;
  */
 export function blendsOf(text: string, termStats: TermStats, language?: string): { words: [string, string]; term: string }[] {
   const out: { words: [string, string]; term: string }[] = [];
-  // A word, and its translations of one word.
-  const ways = (w: string): string[] => [w, ...oneWordForms(w, language)];
+  // A word as the files write it: its translations of one word where its language's table lists
+  // it (Dutch "as" is an axis, no part of "assigns"), else the word itself ("x" of "x range").
+  const ways = (w: string): readonly string[] => {
+    const translated = oneWordForms(w, language);
+    return translated.length ? translated : [w];
+  };
   for (const phrase of queryPhrases(text).slice(0, MAX_BLEND_PHRASES)) {
     const [a, b] = phrase.split(' ') as [string, string];
     if (a.length > MAX_WORD || b.length > MAX_WORD || !/^\p{L}+$/u.test(a + b)) continue;
