@@ -42,6 +42,16 @@ describe('the words of a Dutch question as English files write them', () => {
     expect(translatedWords('namen', 'nl')).toEqual(['name']);
     expect(translatedWords('bomen', 'nl')).toEqual(['tree']);
     expect(translatedWords('schijven', 'nl')).toEqual(['disk']);
+    // A separable verb's participle, its "ge" after the particle: read as the verb ("ingesteld": instellen,
+    // "omgezet": omzetten; "uitgevoerd": uitvoeren, not the noun "uitvoer"), or as a noun where the verb is
+    // irregular ("opgeslagen": opslag); a word that only begins so is none ("ingenieur").
+    expect(translatedWords('ingesteld', 'nl')).toEqual(['set', 'configure']);
+    expect(translatedWords('omgezet', 'nl')).toEqual(['convert']);
+    expect(translatedWords('uitgevoerd', 'nl')).toEqual(['run', 'execute']);
+    expect(translatedWords('opgeslagen', 'nl')).toEqual(['storage']);
+    expect(translatedWords('ingenieur', 'nl')).toEqual([]);
+    // "Hoeveel" (how many) says "many", which English searches for: it is no stopword, and translated.
+    expect(translatedWords('hoeveel', 'nl')).toEqual(['many', 'much']);
     // A word of two letters only as listed ("as": axis), never as a stem or a part.
     expect(translatedWords('as', 'nl')).toEqual(['axis']);
     expect(translatedWords('ast', 'nl')).toEqual([]);

@@ -41,6 +41,18 @@ function listedForm(word: string, table: TranslationTable): readonly string[] | 
   const bare = table.prefixes.filter((p) => word.startsWith(p) && word.length - p.length >= MIN_STEM).map((p) => word.slice(p.length));
   const listed = (w: string): boolean => Object.hasOwn(table.words, w);
   const bases = (w: string): string[] => table.endings.filter((e) => w.endsWith(e) && w.length - e.length >= MIN_STEM).map((e) => w.slice(0, -e.length));
+  if (listed(word)) return table.words[word];
+  // A separable verb's participle has the prefix after its particle ("in|ge|steld": instellen; "om|ge|zet":
+  // omzetten): a verb, read as its infinitive before a noun its stem may be ("uitvoer", output, of "uitgevoerd"),
+  // and as that noun where the verb is irregular ("opgeslagen": opslag, storage).
+  for (const particle of table.particles ?? []) {
+    for (const p of table.prefixes.filter((p) => word.startsWith(particle + p) && word.length - particle.length - p.length >= MIN_VERB_STEM)) {
+      const joined = particle + word.slice(particle.length + p.length);
+      const stems = [joined, ...bases(joined)];
+      const found = stems.flatMap((stem) => infinitives(stem, table)).find(listed) ?? stems.find(listed);
+      if (found) return table.words[found];
+    }
+  }
   for (const w of [word, ...bare]) {
     if (listed(w)) return table.words[w];
     const base = bases(w).find(listed) ?? openedBases(w, table).find(listed);
