@@ -11,7 +11,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(Object.values(LISTS).flat(
 /** English words run through files in every language (commands, options, quoted titles): its list counts everywhere. */
 const ENGLISH = new Set(LISTS.en);
 
-
+/** Each language's stop list as stopwordsOf makes it, made once. */
 const BY_LANGUAGE = new Map<string | undefined, ReadonlySet<string>>();
 
 /** Each language's own words that its translation table lists (translateWords.json): words of that language, whatever English's list says ("as": axis). */
@@ -39,7 +39,7 @@ export function stopwordsOf(language: string | undefined): ReadonlySet<string> {
 const LANGUAGE_BOUND = new Set(Object.keys(LISTS).flatMap((language) => [...STOPWORDS].filter((w) => !stopwordsOf(language).has(w))));
 
 /** The language a text is written in, where its function words decide it (detectLanguage); undefined where they do not. */
-export const textLanguage = (text: string): string | undefined => detectLanguage(text, [], '') || undefined;
+const textLanguage = (text: string): string | undefined => detectLanguage(text, [], '') || undefined;
 
 /**
  * The stop list of a text: read from the text itself only where it holds a word whose being a

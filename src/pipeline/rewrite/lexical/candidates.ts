@@ -138,7 +138,8 @@ const VERBS = new Set(['VERB', 'AUX']);
 
 /** Every mention of each candidate word of the turns that the query does not hold, and the forms it was written in. */
 function mentionsIn(query: string, turns: readonly SelectedTurn[], language: string): { mentions: Map<string, Mention[]>; surfaces: Map<string, Map<string, number>> } {
-  const ownBases = new Set((withoutContractions(query).toLowerCase().match(WORD) ?? []).filter((w) => !stopwordsOf(language).has(w)).map(wordBase));
+  const stopwords = stopwordsOf(language);
+  const ownBases = new Set((withoutContractions(query).toLowerCase().match(WORD) ?? []).filter((w) => !stopwords.has(w)).map(wordBase));
   const inQuery = new Map<string, boolean>();
   const mentions = new Map<string, Mention[]>();
   const surfaces = new Map<string, Map<string, number>>();

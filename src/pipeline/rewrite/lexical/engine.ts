@@ -89,7 +89,8 @@ export function readQuery(query: string, earlierUserTurns: readonly string[]): Q
  */
 function fixTypos(query: string, turns: readonly SelectedTurn[], language: string, termStats?: TermStats): { text: string; fixes: string[] } {
   if (!termStats || !turns.length) return { text: query, fixes: [] };
-  const written = [...new Set(query.match(/(?<![\p{L}'’])\p{L}{4,}(?![\p{L}'’])/gu) ?? [])].filter((w) => !stopwordsOf(language).has(w.toLowerCase()));
+  const stopwords = stopwordsOf(language);
+  const written = [...new Set(query.match(/(?<![\p{L}'’])\p{L}{4,}(?![\p{L}'’])/gu) ?? [])].filter((w) => !stopwords.has(w.toLowerCase()));
   const said = [...new Set(turns.flatMap((t) => `${t.user} ${t.assistant}`.match(/\p{L}{4,}/gu) ?? []))];
   const df = termStats.documentFrequency([...written.map((w) => w.toLowerCase()), ...said.map((w) => w.toLowerCase())]);
   const fixes: string[] = [];

@@ -122,7 +122,8 @@ function wordRuns(text: string, language: string): Said[] {
     if (run.length) out.push(said(tokens, run.slice(0, MAX_WORDS), tokens.length, undefined));
     run = [];
   };
-  const content = (t: string | undefined): boolean => !!t && /^[\p{L}\p{N}]/u.test(t) && t.length > 1 && !common.has(t.toLowerCase()) && !stopwordsOf(language).has(t.toLowerCase());
+  const stopwords = stopwordsOf(language);
+  const content = (t: string | undefined): boolean => !!t && /^[\p{L}\p{N}]/u.test(t) && t.length > 1 && !common.has(t.toLowerCase()) && !stopwords.has(t.toLowerCase());
   // Without parts of speech a run goes on only where a name does ("Daikin warmtepomp", "Dell XPS 13") or across a
   // link word ("paillis de bois"): "de winkel verkoopt" is the shop, not a shop-sells.
   const goesOn = (i: number): boolean => {
