@@ -163,6 +163,31 @@ describe('a word the table does not know, as the index writes it', () => {
     }
   });
 
+  it('is a short prefix run together with its last part\'s translation, where the index writes them so ("isolijnen")', () => {
+    const t = tempDir('docent-prefixed-');
+    const store = IndexStore.open(join(t.dir, 'index.sqlite'));
+    try {
+      const root = store.addRoot('/r');
+      const texts = ['set isolines 10 draws ten isolines per axis.', 'The isolines of a surface are drawn with lines.', 'Autoscale the axes: set autoscale.', 'With autoscale the range follows the data.'];
+      store.replaceFile(
+        { rootId: root.id, path: '/r/plot.txt', type: 'text', size: 100, mtimeMs: 1, hash: 'h', status: 'indexed', reason: null },
+        texts.map((text, ordinal) => ({ ordinal, page: null, charStart: 0, charEnd: text.length, heading: 'plot.txt', text, textHash: `h${ordinal}` })),
+      );
+      const ts = new TermStats(store);
+      expect(writtenParts('isolijnen', 'nl', ts)).toEqual([['isoline']]);
+      expect(writtenParts('autoschaal', 'nl', ts)).toEqual([['autoscale']]);
+      // Without the index, or where it lacks the run-together word, the last part as before ("metagegevens": data).
+      expect(writtenParts('isolijnen', 'nl')).toEqual([['line']]);
+      expect(writtenParts('metagegevens', 'nl', ts)).toEqual([['data']]);
+      // A listed word, a listed first part, or a long one kept as a loanword: unchanged.
+      expect(writtenParts('wachtwoord', 'nl', ts)).toEqual([['password']]);
+      expect(writtenParts('standaardwaarde', 'nl', ts)).toEqual([['default', 'standard'], ['value']]);
+    } finally {
+      store.close();
+      t.cleanup();
+    }
+  });
+
   it('is the index word that begins alike and shares most of its letters in order (a cognate)', () => {
     const own = oneTextIndex('octave-notes.txt', 'The roots of a polynomial are found with roots. Automatic installation of a package is done by pkg.');
     try {

@@ -210,6 +210,8 @@ export function writtenForms(word: string, language: string | undefined, termSta
 /** writtenForms as the parts the word is made of (translatedParts); a cognate is one part. */
 export function writtenParts(word: string, language: string | undefined, termStats?: TermStats): readonly (readonly string[])[] {
   const listed = translatedParts(word, language);
+  const prefixed = listed.length === 1 && termStats ? prefixedCompound(word, language, termStats) : undefined;
+  if (prefixed) return [[prefixed]];
   if (listed.length || !termStats || !language || language === 'en') return listed;
   const low = word.toLowerCase();
   if (isStopword(low, stopwordsOf(language)) || termStats.documentFrequency([low]).get(low)! > 0) return [];
@@ -217,6 +219,27 @@ export function writtenParts(word: string, language: string | undefined, termSta
   if (split) return split;
   const found = cognate(low, termStats);
   return found ? [[found]] : [];
+}
+
+/**
+ * A compound whose first part is a short prefix the table does not list, run together with its last
+ * part's translation as the files write it: "isolijnen" is isolines, "autoschaal" autoscale,
+ * "metagegevens" metadata (translatedParts keeps such a part only from MIN_KEPT_PART letters on, and
+ * would read them as "line", "scale", "data"). Only where the index has the run-together word.
+ */
+function prefixedCompound(word: string, language: string | undefined, termStats: TermStats): string | undefined {
+  const table = language ? TABLES[language] : undefined;
+  const low = word.toLowerCase();
+  if (!table || low.length > MAX_WORD || listedForm(low, table)) return undefined;
+  for (let i = MIN_BLEND_PART; i < MIN_KEPT_PART && i <= low.length - MIN_STEM; i++) {
+    const first = low.slice(0, i);
+    if (listedForm(first, table)) continue;
+    const ways = (listedForm(low.slice(i), table) ?? []).filter((w) => /^\p{L}+$/u.test(w)).map((w) => first + w);
+    const df = termStats.documentFrequency(ways);
+    const found = ways.find((w) => df.get(w)! >= MIN_PART_DOCS);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The fewest passages each part of a split compound must be in: a word in one passage alone is as likely a fragment or a typo. eval:docs: the same at 1, 2, 5 and 20. */
