@@ -81,8 +81,7 @@ function contentWords(text: string, language: string): string[] {
  * rephrase every turn) would otherwise teach the dependence model that nearly every turn leans
  * on the conversation.
  */
-function drawsOnHistory(row: ConversationRow): boolean {
-  const language = detectLanguage(row.query, earlierUserTurns(row.history));
+function drawsOnHistory(row: ConversationRow, language: string): boolean {
   const own = contentWords(row.query, language);
   const history = [...new Set(row.history.flatMap((m) => contentWords(m.text, language)))];
   return contentWords(row.reference_rewrite, language).some((w) => !own.some((o) => sameWordForm(o, w)) && history.some((h) => sameWordForm(h, w)));
@@ -164,7 +163,7 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
         examples.push({
           heldOut: heldOut(dataset.name, r.conversation),
           switched: 'opening' in r,
-          dependent: drawsOnHistory(r) ? 1 : 0,
+          dependent: drawsOnHistory(r, language) ? 1 : 0,
           ...view(turns, REWRITE_WEIGHTS),
           bare: view(recentTurns(r.history, DEFAULT_REWRITE_OPTIONS), weightsFor(REWRITE_WEIGHTS, false)),
         });

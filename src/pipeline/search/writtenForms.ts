@@ -143,14 +143,19 @@ export function translatedWords(word: string, language: string | undefined): rea
  * does not say it), a plain word is one part.
  */
 export function translatedParts(word: string, language: string | undefined): readonly (readonly string[])[] {
+  return readParts(word, language).parts;
+}
+
+/** translatedParts, with the first part of a compound that it left out (unlisted and too short to keep: "iso" of "isolijnen"). */
+function readParts(word: string, language: string | undefined): { parts: readonly (readonly string[])[]; dropped?: string } {
   const table = language ? TABLES[language] : undefined;
-  if (!table) return [];
+  if (!table) return { parts: [] };
   const low = word.toLowerCase();
-  if (low.length > MAX_WORD || isStopword(low, stopwordsOf(language))) return [];
+  if (low.length > MAX_WORD || isStopword(low, stopwordsOf(language))) return { parts: [] };
   // A word of two letters only as listed ("as": axis), never read with an ending or as a part.
-  if (low.length < 3) return Object.hasOwn(table.words, low) ? [table.words[low]!] : [];
+  if (low.length < 3) return { parts: Object.hasOwn(table.words, low) ? [table.words[low]!] : [] };
   const whole = listedForm(low, table);
-  if (whole) return [whole];
+  if (whole) return { parts: [whole] };
   // The longest last part that is listed; the rest, less a joining letter, is the first part.
   for (let i = 3; i <= low.length - MIN_STEM; i++) {
     const head = listedForm(low.slice(i), table);
@@ -159,9 +164,9 @@ export function translatedParts(word: string, language: string | undefined): rea
     const joined = table.links.map((l) => (first.endsWith(l) ? first.slice(0, -l.length) : '')).filter((f) => f.length >= 3);
     const part = [first, ...joined].map((f) => listedForm(f, table)).find(Boolean);
     const kept = part ?? (first.length >= MIN_KEPT_PART ? [joined.find((f) => f.length >= MIN_KEPT_PART) ?? first] : []);
-    return kept.length ? [kept, head] : [head];
+    return kept.length ? { parts: [kept, head] } : { parts: [head], dropped: first };
   }
-  return [];
+  return { parts: [] };
 }
 
 /** Cognates share their first letters (Simard, Foster and Isabelle 1992: four) … */
@@ -209,8 +214,8 @@ export function writtenForms(word: string, language: string | undefined, termSta
 
 /** writtenForms as the parts the word is made of (translatedParts); a cognate is one part. */
 export function writtenParts(word: string, language: string | undefined, termStats?: TermStats): readonly (readonly string[])[] {
-  const listed = translatedParts(word, language);
-  const prefixed = listed.length === 1 && termStats ? prefixedCompound(word, language, termStats) : undefined;
+  const { parts: listed, dropped } = readParts(word, language);
+  const prefixed = dropped !== undefined && termStats ? prefixedCompound(dropped, listed[0]!, termStats) : undefined;
   if (prefixed) return [[prefixed]];
   if (listed.length || !termStats || !language || language === 'en') return listed;
   const low = word.toLowerCase();
@@ -224,22 +229,13 @@ export function writtenParts(word: string, language: string | undefined, termSta
 /**
  * A compound whose first part is a short prefix the table does not list, run together with its last
  * part's translation as the files write it: "isolijnen" is isolines, "autoschaal" autoscale,
- * "metagegevens" metadata (translatedParts keeps such a part only from MIN_KEPT_PART letters on, and
- * would read them as "line", "scale", "data"). Only where the index has the run-together word.
+ * "metagegevens" metadata (readParts keeps such a part only from MIN_KEPT_PART letters on, and
+ * reads them as "line", "scale", "data"). Only where the index has the run-together word.
  */
-function prefixedCompound(word: string, language: string | undefined, termStats: TermStats): string | undefined {
-  const table = language ? TABLES[language] : undefined;
-  const low = word.toLowerCase();
-  if (!table || low.length > MAX_WORD || listedForm(low, table)) return undefined;
-  for (let i = MIN_BLEND_PART; i < MIN_KEPT_PART && i <= low.length - MIN_STEM; i++) {
-    const first = low.slice(0, i);
-    if (listedForm(first, table)) continue;
-    const ways = (listedForm(low.slice(i), table) ?? []).filter((w) => /^\p{L}+$/u.test(w)).map((w) => first + w);
-    const df = termStats.documentFrequency(ways);
-    const found = ways.find((w) => df.get(w)! >= MIN_PART_DOCS);
-    if (found) return found;
-  }
-  return undefined;
+function prefixedCompound(prefix: string, head: readonly string[], termStats: TermStats): string | undefined {
+  const ways = head.filter((w) => /^\p{L}+$/u.test(w)).map((w) => prefix + w);
+  const df = termStats.documentFrequency(ways);
+  return ways.find((w) => df.get(w)! >= MIN_PART_DOCS);
 }
 
 /** The fewest passages each part of a split compound must be in: a word in one passage alone is as likely a fragment or a typo. eval:docs: the same at 1, 2, 5 and 20. */
