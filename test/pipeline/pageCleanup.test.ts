@@ -13,6 +13,21 @@ describe('page cleanup', () => {
     }
   });
 
+  it("drops a short chapter's running header by its page number, and keeps a chapter's or a footnote's opening number", () => {
+    // Two front-matter pages, then printed pages 1-12; each chapter's header runs over two pages only.
+    const titles = ['Getting started', 'Vectors and assignment', 'Factors', 'Arrays', 'Lists', 'Reading data'];
+    const printed = (n: number, body: string): string => (n === 1 ? `1 Introduction\n${body}` : `Chapter ${Math.ceil(n / 2)}: ${titles[Math.ceil(n / 2) - 1]} ${n}\n${body}`);
+    const bodies = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map((w) => `The text of page ${w}.`);
+    bodies[2] += '\n3 for some clients the default differs';
+    const pages = ['Title page', 'Table of contents', ...bodies.map((b, i) => printed(i + 1, b))];
+    const clean = withoutRunningLines(pages);
+    expect(clean[3]).toBe('The text of page two.');
+    expect(clean[6]).toBe('The text of page five.');
+    expect(clean[2]).toBe('1 Introduction\nThe text of page one.');
+    expect(clean[4]).toBe('The text of page three.\n3 for some clients the default differs');
+    expect(clean.join('\n')).not.toContain('Chapter');
+  });
+
   it('keeps a cross-reference or a heading that happens to stand at a page edge on a few pages', () => {
     const pages = ['Syntax:\nplot x\nsee page 450.', 'Syntax:\nsplot y\nsee page 12.', 'Syntax:\nfit z\nsee page 77.', ...Array.from({ length: 20 }, (_, i) => `Other page ${i}\nwith text`)];
     const clean = withoutRunningLines(pages);

@@ -23,8 +23,10 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * 5: tables written as pipe tables, a line per row (pipeTable.ts): an HTML page's with a header row,
  * and a Word document's, which is read through mammoth's HTML instead of its raw text.
  * 6: an HTML navigation bar's cells (a table of short cells, half of them links) a line each.
+ * 7: a PDF's edge line that closes with its page's printed number is a running header or footer
+ * however few pages it recurs on (a short chapter's "Chapter 4: Ordered and unordered factors 18").
  */
-export const EXTRACTOR_VERSION = 6;
+export const EXTRACTOR_VERSION = 7;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

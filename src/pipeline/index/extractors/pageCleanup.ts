@@ -35,11 +35,41 @@ function lineKeys(line: string, pageIndex: number): string[] {
   return numbers.length ? numbers.map((n) => `${shape}|${Number(n) - pageIndex}`) : [shape];
 }
 
+/** A document numbers its pages where one distance between the number closing an edge line and the page's position recurs on this share of its pages. */
+const MIN_SHARE_NUMBERED = 0.3;
+
+/**
+ * The number that closes a line of words or stands alone: where a header or footer prints its page
+ * number. Not one that opens a line: a chapter's or a footnote's number does that, and on an early
+ * page it can be the page's number too ("1 Introduction" on page 1).
+ */
+function endNumbers(line: string): number[] {
+  const t = line.trim();
+  if (!/^\d+$/.test(t) && !/\p{L}/u.test(t)) return [];
+  const n = /(?<=^|\s)\d+$/.exec(t)?.[0];
+  return n === undefined ? [] : [Number(n)];
+}
+
+/**
+ * The distance between a page's printed number and its position, where the document prints one:
+ * the distance most of the numbers closing its edge lines keep, on MIN_SHARE_NUMBERED of its pages.
+ */
+function pageNumberOffset(split: readonly (readonly string[])[]): number | undefined {
+  const pagesWith = new Map<number, number>();
+  split.forEach((lines, p) => {
+    for (const d of new Set(edgeLines(lines).flatMap((i) => endNumbers(lines[i]!).map((n) => n - p)))) pagesWith.set(d, (pagesWith.get(d) ?? 0) + 1);
+  });
+  const [offset, n] = [...pagesWith].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
+  return n >= MIN_REPEATS && n >= MIN_SHARE_NUMBERED * split.length ? offset : undefined;
+}
+
 /**
  * Drops running headers and footers: lines at a page's top or bottom that recur at the edges of
  * several pages, with their page number where they have one ("gnuplot 5.4 127", "Chapter 15:
- * Plotting 353", a lone page number). A line without a number must recur on a fifth of the pages,
- * so that a heading that happens to open three pages stays.
+ * Plotting 353", a lone page number), and any edge line that closes with its page's printed
+ * number where the document numbers its pages: a short chapter's header ("Chapter 4:
+ * Ordered and unordered factors 18") is on too few pages to recur. A line without a number must
+ * recur on a fifth of the pages, so that a heading that happens to open three pages stays.
  */
 export function withoutRunningLines(pages: readonly string[]): string[] {
   if (pages.length < MIN_REPEATS) return [...pages];
@@ -48,7 +78,9 @@ export function withoutRunningLines(pages: readonly string[]): string[] {
   split.forEach((lines, p) => {
     for (const key of new Set(edgeLines(lines).flatMap((i) => lineKeys(lines[i]!, p)))) seen.set(key, (seen.get(key) ?? 0) + 1);
   });
+  const offset = pageNumberOffset(split);
   const running = (line: string, p: number): boolean =>
+    (offset !== undefined && endNumbers(line).includes(p + offset)) ||
     lineKeys(line, p).some((key) => {
       const n = seen.get(key) ?? 0;
       return n >= MIN_REPEATS && (key.includes('|') || n >= MIN_SHARE_WITHOUT_NUMBER * pages.length);
