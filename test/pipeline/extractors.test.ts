@@ -70,6 +70,20 @@ describe('extractors on real files', () => {
     expect(joinItems([line('Name: _'), line('Date:', false)])).toBe('Name: _\nDate:');
   });
 
+  it('joins text items that touch without a space, and spaces items apart', () => {
+    // As pdf.js places them on a line of R's administration manual (x, y, width, height in points).
+    const at = (str: string, x: number, width: number, y = 537.4, hasEOL = false): TextItemLike => ({ str, hasEOL, transform: [1, 0, 0, 1, x, y], width, height: 10.9 });
+    const line = [at('For most users it suffices to call ‘', 104.9, 163.2), at('install.packages(', 268.2, 97.4), at('pkgname', 365.5, 40.1), at(')', 405.6, 5.7), at('’ or its GUI equivalent', 411.3, 110.7, 537.4, true)];
+    expect(joinItems(line)).toBe('For most users it suffices to call ‘install.packages(pkgname)’ or its GUI equivalent');
+    // A gap, as TeX leaves between words without a space of its own, is a space; so is a space item.
+    expect(joinItems([at('the', 72, 14), at('value', 89, 22)])).toBe('the value');
+    expect(joinItems([at('the command', 72, 59.2), at(' ', 131.2, 3.3), at('set fit logfile', 134.5, 62.1), at(', the name', 196.7, 40)])).toBe('the command set fit logfile, the name');
+    // Items on another line without an end-of-line mark, rotated text and items without a place are spaced as before.
+    expect(joinItems([at('one', 72, 20), at('two', 92, 20, 520)])).toBe('one two');
+    expect(joinItems([{ str: 'up', transform: [0, 1, -1, 0, 50, 50], width: 10, height: 10 }, { str: 'wards', transform: [0, 1, -1, 0, 50, 60], width: 20, height: 10 }])).toBe('up wards');
+    expect(joinItems([{ str: 'a' }, { str: 'b' }])).toBe('a b');
+  });
+
   it('reads a Word document with mammoth, bold runs included', async () => {
     const doc = await extract(docs('annual-report-2024.docx'), 'docx');
     expect(doc.pages[0]!.text).toContain('The total budget for 2025 is EUR 48,500');

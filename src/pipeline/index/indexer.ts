@@ -25,8 +25,10 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * 6: an HTML navigation bar's cells (a table of short cells, half of them links) a line each.
  * 7: a PDF's edge line that closes with its page's printed number is a running header or footer
  * however few pages it recurs on (a short chapter's "Chapter 4: Ordered and unordered factors 18").
+ * 8: a PDF's text items are joined by where they stand: no space between two that touch (a font's
+ * change: "‘install.packages(pkgname)’", not "‘ install.packages( pkgname ) ’").
  */
-export const EXTRACTOR_VERSION = 7;
+export const EXTRACTOR_VERSION = 8;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

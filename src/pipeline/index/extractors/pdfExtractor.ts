@@ -14,6 +14,26 @@ function loadPdfJs(): Promise<PdfJs> {
 export interface TextItemLike {
   str?: string;
   hasEOL?: boolean;
+  /** Where pdf.js placed the item: [a, b, c, d, x, y]. */
+  transform?: readonly number[];
+  width?: number;
+  height?: number;
+}
+
+/** Two items closer than this share of their text's height are one run of text: a font's change ("‘" + "install.packages(" + "pkgname" + ")"), not a space. */
+const TOUCHING = 0.15;
+
+/**
+ * Whether an item begins where the one before it ends, on the same line, in upright text: the PDF
+ * wrote no space between them (a space is an item of its own, or a gap).
+ */
+function touches(a: TextItemLike, b: TextItemLike): boolean {
+  const [ta, tb] = [a.transform, b.transform];
+  if (!ta || !tb || ta.length < 6 || tb.length < 6 || a.width === undefined) return false;
+  if (ta[1] !== 0 || tb[1] !== 0) return false;
+  const h = Math.max(a.height || Math.abs(ta[3]!), b.height || Math.abs(tb[3]!));
+  if (!(h > 0)) return false;
+  return Math.abs(ta[5]! - tb[5]!) < 0.3 * h && Math.abs(tb[4]! - (ta[4]! + a.width)) < TOUCHING * h;
 }
 
 /** Text per page with page numbers kept, so every chunk can be cited as file + page. */
@@ -82,8 +102,14 @@ export async function extractPdf(buf: Buffer): Promise<ExtractedDocument> {
 /** A page's text items as lines (exported for its tests). */
 export function joinItems(items: readonly TextItemLike[]): string {
   let out = '';
+  // The item before, when a space may stand between it and the next: none where the next one touches it.
+  let spaceAfter: TextItemLike | undefined;
   for (const item of items) {
     if (typeof item.str !== 'string') continue;
+    if (spaceAfter && item.str.length > 0) {
+      if (!touches(spaceAfter, item) && !out.endsWith(' ')) out += ' ';
+      spaceAfter = undefined;
+    }
     out += item.str;
     // An identifier broken after its underscore ("R_" + "LIBS_USER"): prose never ends a word so.
     if (item.hasEOL && /[\p{L}\p{N}]_$/u.test(out)) continue;
@@ -94,8 +120,10 @@ export function joinItems(items: readonly TextItemLike[]): string {
       continue;
     }
     if (/\p{L}-$/u.test(out)) continue;
-    if (item.hasEOL) out += '\n';
-    else if (item.str.length > 0 && !out.endsWith(' ')) out += ' ';
+    if (item.hasEOL) {
+      out += '\n';
+      spaceAfter = undefined;
+    } else if (item.str.length > 0) spaceAfter = item;
   }
   return out.replace(/[ \t]+\n/g, '\n').replace(/[ \t]{2,}/g, ' ').trim();
 }
