@@ -84,6 +84,19 @@ describe('extractors on real files', () => {
     expect(joinItems([{ str: 'a' }, { str: 'b' }])).toBe('a b');
   });
 
+  it("leaves out a footnote's raised mark where its footnote opens a line of the page, and writes any other raised digit as an exponent", () => {
+    // As pdf.js places them in R-intro: "here statef²" with footnote 2 at the page's foot.
+    const at = (str: string, x: number, width: number, y: number, height = 10.9, hasEOL = false): TextItemLike => ({ str, hasEOL, transform: [1, 0, 0, 1, x, y], width, height });
+    const line = [at('here', 90, 20, 657.8), at(' ', 110, 4.3, 657.8), at('statef', 114.3, 34.4, 657.8), at('2', 148.7, 4, 661.8, 7), at(', as if they were separate vector structures.', 153.2, 210.9, 657.8, 10.9, true)];
+    const foot = [at('2 Readers should note that there are eight states and territories in Australia.', 90, 400, 90, 8.9, true)];
+    expect(joinItems([...line, ...foot])).toBe('here statef, as if they were separate vector structures.\n2 Readers should note that there are eight states and territories in Australia.');
+    // Without the footnote, the same raised digit is an exponent; so is one after a number ("2^31").
+    expect(joinItems(line)).toBe('here statef^2, as if they were separate vector structures.');
+    expect(joinItems([at('is limited to 2', 90, 70, 500), at('31', 160, 6, 504, 7), at(' elements', 166.5, 40, 500)])).toBe('is limited to 2^31 elements');
+    // A digit of the line's own size and height is text.
+    expect(joinItems([at('page', 90, 20, 500), at(' ', 110, 3, 500), at('2', 113, 5, 500)])).toBe('page 2');
+  });
+
   it('reads a Word document with mammoth, bold runs included', async () => {
     const doc = await extract(docs('annual-report-2024.docx'), 'docx');
     expect(doc.pages[0]!.text).toContain('The total budget for 2025 is EUR 48,500');

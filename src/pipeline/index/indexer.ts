@@ -27,8 +27,10 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * however few pages it recurs on (a short chapter's "Chapter 4: Ordered and unordered factors 18").
  * 8: a PDF's text items are joined by where they stand: no space between two that touch (a font's
  * change: "‘install.packages(pkgname)’", not "‘ install.packages( pkgname ) ’").
+ * 9: a PDF's raised digit is left out where it marks a footnote of its page, and is written as an
+ * exponent otherwise ("here statef, as if", "2^31"; not "here statef 2 , as if", "2 31").
  */
-export const EXTRACTOR_VERSION = 8;
+export const EXTRACTOR_VERSION = 9;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

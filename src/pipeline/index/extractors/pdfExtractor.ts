@@ -99,13 +99,62 @@ export async function extractPdf(buf: Buffer): Promise<ExtractedDocument> {
   }
 }
 
-/** A page's text items as lines (exported for its tests). */
+/** A digit item that stands this share of the text's height above the item before it, and is smaller, is raised: a footnote's mark or an exponent. */
+const RAISED = 0.2;
+/** At most this share of the height of the item before it. */
+const SMALLER = 0.85;
+
+const heightOf = (item: TextItemLike): number => item.height || Math.abs(item.transform?.[3] ?? 0);
+
+/** The raised digits of a page (a footnote's mark, an exponent), each with the item of the line it stands after. */
+function raisedDigits(items: readonly TextItemLike[]): Map<number, TextItemLike> {
+  const raised = new Map<number, TextItemLike>();
+  let before: TextItemLike | undefined;
+  items.forEach((item, i) => {
+    if (typeof item.str !== 'string' || !item.str.trim()) return;
+    const base = before;
+    before = item;
+    const [t, tb] = [item.transform, base?.transform];
+    if (!base || !t || !tb || t.length < 6 || tb.length < 6 || t[1] !== 0 || tb[1] !== 0 || !/^\d{1,3}$/.test(item.str)) return;
+    const h = heightOf(base);
+    const rise = t[5]! - tb[5]!;
+    if (h > 0 && rise > RAISED * h && rise < 0.8 * h && heightOf(item) < SMALLER * h) {
+      raised.set(i, base);
+      before = base;
+    }
+  });
+  return raised;
+}
+
+/**
+ * A page's text items as lines (exported for its tests). A raised digit is a footnote's mark
+ * where a line of the page opens with its number (the footnote), and is left out ("here statef,
+ * as if", not "here statef 2 , as if"); any other is an exponent, written "^2" ("2^31", "x^2").
+ */
 export function joinItems(items: readonly TextItemLike[]): string {
+  const raised = raisedDigits(items);
+  if (!raised.size) return joinRun(items, raised, new Set());
+  const notes = new Set(joinRun(items, new Map(), new Set()).split('\n').flatMap((line) => /^(\d{1,3})\s+\p{L}/u.exec(line)?.[1] ?? []));
+  return joinRun(items, raised, notes);
+}
+
+function joinRun(items: readonly TextItemLike[], raised: ReadonlyMap<number, TextItemLike>, notes: ReadonlySet<string>): string {
   let out = '';
   // The item before, when a space may stand between it and the next: none where the next one touches it.
   let spaceAfter: TextItemLike | undefined;
-  for (const item of items) {
+  for (const [i, item] of items.entries()) {
     if (typeof item.str !== 'string') continue;
+    const base = raised.get(i);
+    if (base) {
+      // What follows a raised digit touches it where it goes on from the digit's end on the line's own height.
+      const end: TextItemLike = { str: item.str, transform: [1, 0, 0, 1, item.transform![4]! + (item.width ?? 0), base.transform![5]!], width: 0, height: heightOf(base) };
+      if (!notes.has(item.str)) out += `^${item.str}`;
+      if (item.hasEOL) {
+        out += '\n';
+        spaceAfter = undefined;
+      } else spaceAfter = end;
+      continue;
+    }
     if (spaceAfter && item.str.length > 0) {
       if (!touches(spaceAfter, item) && !out.endsWith(' ')) out += ' ';
       spaceAfter = undefined;
