@@ -97,6 +97,18 @@ describe('extractors on real files', () => {
     expect(joinItems([at('page', 90, 20, 500), at(' ', 110, 3, 500), at('2', 113, 5, 500)])).toBe('page 2');
   });
 
+  it('joins a web address that a line end broke, keeps a sentence after one on its line, and reads a control character as no text', () => {
+    const line = (str: string, hasEOL = true): TextItemLike => ({ str, hasEOL });
+    // R's FAQ: "(https://" / "www.gnu.org/copyleft/copyleft.html), a…".
+    expect(joinItems([line('GNU-style copyleft (https://'), line('www.gnu.org/copyleft/copyleft.html), and', false)])).toBe('GNU-style copyleft (https://www.gnu.org/copyleft/copyleft.html), and');
+    expect(joinItems([line('free software (https://www.'), line('gnu.org/philosophy/free-sw.html)', false)])).toBe('free software (https://www.gnu.org/philosophy/free-sw.html)');
+    // A sentence that ends with an address, and the next one.
+    expect(joinItems([line('has a home page at https://www.R-project.org/.'), line('It is free software.', false)])).toBe('has a home page at https://www.R-project.org/.\nIt is free software.');
+    expect(joinItems([line('see https://CRAN.R-project.org/doc/FAQ/'), line('From there', false)])).toBe('see https://CRAN.R-project.org/doc/FAQ/\nFrom there');
+    // gnuplot's bullets come out of pdf.js as U+0088.
+    expect(joinItems([line('\u0088 All evaluation of expressions'), line('a\u0085b', false)])).toBe('• All evaluation of expressions\nab');
+  });
+
   it('reads a Word document with mammoth, bold runs included', async () => {
     const doc = await extract(docs('annual-report-2024.docx'), 'docx');
     expect(doc.pages[0]!.text).toContain('The total budget for 2025 is EUR 48,500');

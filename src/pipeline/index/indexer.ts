@@ -29,8 +29,10 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * change: "‘install.packages(pkgname)’", not "‘ install.packages( pkgname ) ’").
  * 9: a PDF's raised digit is left out where it marks a footnote of its page, and is written as an
  * exponent otherwise ("here statef, as if", "2^31"; not "here statef 2 , as if", "2 31").
+ * 10: a web address a PDF's line end broke is joined ("https://www." + "gnu.org/…"), and a C1 control
+ * character (a glyph a PDF maps there: gnuplot's bullets) is no text.
  */
-export const EXTRACTOR_VERSION = 9;
+export const EXTRACTOR_VERSION = 10;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

@@ -169,13 +169,22 @@ function joinRun(items: readonly TextItemLike[], raised: ReadonlyMap<number, Tex
       continue;
     }
     if (/\p{L}-$/u.test(out)) continue;
+    // A web address that a line end broke ("https://www." + "gnu.org/philosophy/…") goes on: its
+    // part ends in a dot, a slash or a hyphen, and the next line opens with more of an address.
+    if (item.hasEOL && URL_PART.test(out) && URL_GOES_ON.test(items.slice(i + 1).find((x) => x.str?.trim())?.str ?? '')) continue;
     if (item.hasEOL) {
       out += '\n';
       spaceAfter = undefined;
     } else if (item.str.length > 0) spaceAfter = item;
   }
-  return out.replace(/[ \t]+\n/g, '\n').replace(/[ \t]{2,}/g, ' ').trim();
+  // A C1 control character is no text: a glyph the PDF maps there (gnuplot's bullets), a bullet where it opens a line.
+  return out.replace(/^[\u0080-\u009f](?=\s)/gmu, '•').replace(/[\u0080-\u009f]/gu, '').replace(/[ \t]+\n/g, '\n').replace(/[ \t]{2,}/g, ' ').trim();
 }
+
+/** A web address at a line's end, cut after its scheme, a dot, a slash or a hyphen. */
+const URL_PART = /(?:https?|ftp):\/\/(?:\S*[./-])?$/u;
+/** A line opening with more of an address: a run of a name's characters, then a dot, a slash, "=", "?", "#", "&" or the bracket that closes it ("gnu.org/…", "html)"). */
+const URL_GOES_ON = /^[\p{L}\p{N}_~%-]+[./?=#&)]/u;
 
 function pdfError(err: unknown): ExtractionError {
   if (err instanceof ExtractionError) return err;
