@@ -134,7 +134,7 @@ function raisedDigits(items: readonly TextItemLike[]): Map<number, TextItemLike>
 export function joinItems(items: readonly TextItemLike[]): string {
   const raised = raisedDigits(items);
   if (!raised.size) return joinRun(items, raised, new Set());
-  const notes = new Set(joinRun(items, new Map(), new Set()).split('\n').flatMap((line) => /^(\d{1,3})\s+\p{L}/u.exec(line)?.[1] ?? []));
+  const notes = new Set(joinRun(items, new Map(), new Set()).split('\n').flatMap((line) => /^(\d{1,3})\s+\p{L}/u.exec(line.trim())?.[1] ?? []));
   return joinRun(items, raised, notes);
 }
 
