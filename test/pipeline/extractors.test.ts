@@ -105,6 +105,12 @@ describe('extractors on real files', () => {
     // A sentence that ends with an address, and the next one.
     expect(joinItems([line('has a home page at https://www.R-project.org/.'), line('It is free software.', false)])).toBe('has a home page at https://www.R-project.org/.\nIt is free software.');
     expect(joinItems([line('see https://CRAN.R-project.org/doc/FAQ/'), line('From there', false)])).toBe('see https://CRAN.R-project.org/doc/FAQ/\nFrom there');
+    // A section's title after an address that ends a sentence, and a line after an address a bracket closed, are lines of their own.
+    expect(joinItems([line('at https://www.R-project.org/Licenses/'), line('1.2 Obtaining this document', false)])).toBe('at https://www.R-project.org/Licenses/\n1.2 Obtaining this document');
+    expect(joinItems([line('(https://doi.org/10.1080/10618600.2000.10474900)).'), line('3.5 What is R-plus?', false)])).toBe('(https://doi.org/10.1080/10618600.2000.10474900)).\n3.5 What is R-plus?');
+    // The next line's first word set in two items ("html" + ")").
+    const placed = (str: string, x: number, width: number): TextItemLike => ({ str, hasEOL: false, transform: [1, 0, 0, 1, x, 500], width, height: 10.9 });
+    expect(joinItems([line('(https://CRAN.R-project.org/bin/windows/base/rw-FAQ.'), placed('html', 90, 20), placed(') for more details', 110, 80)])).toBe('(https://CRAN.R-project.org/bin/windows/base/rw-FAQ.html) for more details');
     // gnuplot's bullets come out of pdf.js as U+0088.
     expect(joinItems([line('\u0088 All evaluation of expressions'), line('a\u0085b', false)])).toBe('• All evaluation of expressions\nab');
   });

@@ -31,8 +31,11 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * exponent otherwise ("here statef, as if", "2^31"; not "here statef 2 , as if", "2 31").
  * 10: a web address a PDF's line end broke is joined ("https://www." + "gnu.org/…"), and a C1 control
  * character (a glyph a PDF maps there: gnuplot's bullets) is no text.
+ * 11: a line after an address that ends a sentence or a bracket stays a line of its own ("…/Licenses/"
+ * then "1.2 Obtaining this document", once run together); an address's next line is read by its
+ * first word however many items set it ("rw-FAQ." + "html" + ")").
  */
-export const EXTRACTOR_VERSION = 10;
+export const EXTRACTOR_VERSION = 11;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

@@ -171,7 +171,7 @@ function joinRun(items: readonly TextItemLike[], raised: ReadonlyMap<number, Tex
     if (/\p{L}-$/u.test(out)) continue;
     // A web address that a line end broke ("https://www." + "gnu.org/philosophy/…") goes on: its
     // part ends in a dot, a slash or a hyphen, and the next line opens with more of an address.
-    if (item.hasEOL && URL_PART.test(out) && URL_GOES_ON.test(items.slice(i + 1).find((x) => x.str?.trim())?.str ?? '')) continue;
+    if (item.hasEOL && URL_PART.test(out) && URL_GOES_ON.test(firstWord(items, i + 1))) continue;
     if (item.hasEOL) {
       out += '\n';
       spaceAfter = undefined;
@@ -181,10 +181,28 @@ function joinRun(items: readonly TextItemLike[], raised: ReadonlyMap<number, Tex
   return out.replace(/^[\u0080-\u009f](?=\s)/gmu, '•').replace(/[\u0080-\u009f]/gu, '').replace(/[ \t]+\n/g, '\n').replace(/[ \t]{2,}/g, ' ').trim();
 }
 
-/** A web address at a line's end, cut after its scheme, a dot, a slash or a hyphen. */
-const URL_PART = /(?:https?|ftp):\/\/(?:\S*[./-])?$/u;
-/** A line opening with more of an address: a run of a name's characters, then a dot, a slash, "=", "?", "#", "&" or the bracket that closes it ("gnu.org/…", "html)"). */
-const URL_GOES_ON = /^[\p{L}\p{N}_~%-]+[./?=#&)]/u;
+/** The text of the items from `from` on up to the first space or line end: a line's first word, whatever items it is set in ("html" + ")"). */
+function firstWord(items: readonly TextItemLike[], from: number): string {
+  let word = '';
+  for (const item of items.slice(from)) {
+    const str = item.str ?? '';
+    if (!word && !str.trim()) continue;
+    const space = str.search(/\s/u);
+    if (space >= 0) return word + str.slice(0, space);
+    word += str;
+    if (item.hasEOL) break;
+  }
+  return word;
+}
+
+/** A web address at a line's end, cut after its scheme, a dot, a slash or a hyphen; not one a bracket closed ("…/10474713)).") */
+const URL_PART = /(?:https?|ftp):\/\/(?:[^\s()]*[./-])?$/u;
+/**
+ * A line opening with more of an address: a run of a name's characters with a letter in it (not a
+ * section's number, "2.8"), then a dot, a slash, "=", "?", "#", "&" or the bracket that closes
+ * it ("gnu.org/…", "html)").
+ */
+const URL_GOES_ON = /^(?=[\p{N}_~%-]*\p{L})[\p{L}\p{N}_~%-]+[./?=#&)]/u;
 
 function pdfError(err: unknown): ExtractionError {
   if (err instanceof ExtractionError) return err;
