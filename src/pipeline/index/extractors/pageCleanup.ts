@@ -43,11 +43,11 @@ const MIN_SHARE_NUMBERED = 0.3;
  * number. Not one that opens a line: a chapter's or a footnote's number does that, and on an early
  * page it can be the page's number too ("1 Introduction" on page 1).
  */
-function endNumbers(line: string): number[] {
+function endNumber(line: string): number | undefined {
   const t = line.trim();
-  if (!/^\d+$/.test(t) && !/\p{L}/u.test(t)) return [];
+  if (!/^\d+$/.test(t) && !/\p{L}/u.test(t)) return undefined;
   const n = /(?<=^|\s)\d+$/.exec(t)?.[0];
-  return n === undefined ? [] : [Number(n)];
+  return n === undefined ? undefined : Number(n);
 }
 
 /**
@@ -57,7 +57,7 @@ function endNumbers(line: string): number[] {
 function pageNumberOffset(split: readonly (readonly string[])[]): number | undefined {
   const pagesWith = new Map<number, number>();
   split.forEach((lines, p) => {
-    for (const d of new Set(edgeLines(lines).flatMap((i) => endNumbers(lines[i]!).map((n) => n - p)))) pagesWith.set(d, (pagesWith.get(d) ?? 0) + 1);
+    for (const d of new Set(edgeLines(lines).flatMap((i) => endNumber(lines[i]!) ?? []).map((n) => n - p))) pagesWith.set(d, (pagesWith.get(d) ?? 0) + 1);
   });
   const [offset, n] = [...pagesWith].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
   return n >= MIN_REPEATS && n >= MIN_SHARE_NUMBERED * split.length ? offset : undefined;
@@ -80,7 +80,7 @@ export function withoutRunningLines(pages: readonly string[]): string[] {
   });
   const offset = pageNumberOffset(split);
   const running = (line: string, p: number): boolean =>
-    (offset !== undefined && endNumbers(line).includes(p + offset)) ||
+    (offset !== undefined && endNumber(line) === p + offset) ||
     lineKeys(line, p).some((key) => {
       const n = seen.get(key) ?? 0;
       return n >= MIN_REPEATS && (key.includes('|') || n >= MIN_SHARE_WITHOUT_NUMBER * pages.length);

@@ -23,17 +23,24 @@ export interface TextItemLike {
 /** Two items closer than this share of their text's height are one run of text: a font's change ("‘" + "install.packages(" + "pkgname" + ")"), not a space. */
 const TOUCHING = 0.15;
 
+/** An item's place in upright text, [x, y], where pdf.js gave one. */
+function placeOf(item: TextItemLike): [number, number] | undefined {
+  const t = item.transform;
+  return t && t.length >= 6 && t[1] === 0 ? [t[4]!, t[5]!] : undefined;
+}
+
+const heightOf = (item: TextItemLike): number => item.height || Math.abs(item.transform?.[3] ?? 0);
+
 /**
  * Whether an item begins where the one before it ends, on the same line, in upright text: the PDF
  * wrote no space between them (a space is an item of its own, or a gap).
  */
 function touches(a: TextItemLike, b: TextItemLike): boolean {
-  const [ta, tb] = [a.transform, b.transform];
-  if (!ta || !tb || ta.length < 6 || tb.length < 6 || a.width === undefined) return false;
-  if (ta[1] !== 0 || tb[1] !== 0) return false;
-  const h = Math.max(a.height || Math.abs(ta[3]!), b.height || Math.abs(tb[3]!));
+  const [pa, pb] = [placeOf(a), placeOf(b)];
+  if (!pa || !pb || a.width === undefined) return false;
+  const h = Math.max(heightOf(a), heightOf(b));
   if (!(h > 0)) return false;
-  return Math.abs(ta[5]! - tb[5]!) < 0.3 * h && Math.abs(tb[4]! - (ta[4]! + a.width)) < TOUCHING * h;
+  return Math.abs(pa[1] - pb[1]) < 0.3 * h && Math.abs(pb[0] - (pa[0] + a.width)) < TOUCHING * h;
 }
 
 /** Text per page with page numbers kept, so every chunk can be cited as file + page. */
@@ -104,8 +111,6 @@ const RAISED = 0.2;
 /** At most this share of the height of the item before it. */
 const SMALLER = 0.85;
 
-const heightOf = (item: TextItemLike): number => item.height || Math.abs(item.transform?.[3] ?? 0);
-
 /** The raised digits of a page (a footnote's mark, an exponent), each with the item of the line it stands after. */
 function raisedDigits(items: readonly TextItemLike[]): Map<number, TextItemLike> {
   const raised = new Map<number, TextItemLike>();
@@ -114,10 +119,10 @@ function raisedDigits(items: readonly TextItemLike[]): Map<number, TextItemLike>
     if (typeof item.str !== 'string' || !item.str.trim()) return;
     const base = before;
     before = item;
-    const [t, tb] = [item.transform, base?.transform];
-    if (!base || !t || !tb || t.length < 6 || tb.length < 6 || t[1] !== 0 || tb[1] !== 0 || !/^\d{1,3}$/.test(item.str)) return;
+    const [at, atBase] = [placeOf(item), base && placeOf(base)];
+    if (!base || !at || !atBase || !/^\d{1,3}$/.test(item.str)) return;
     const h = heightOf(base);
-    const rise = t[5]! - tb[5]!;
+    const rise = at[1] - atBase[1];
     if (h > 0 && rise > RAISED * h && rise < 0.8 * h && heightOf(item) < SMALLER * h) {
       raised.set(i, base);
       before = base;
@@ -147,7 +152,7 @@ function joinRun(items: readonly TextItemLike[], raised: ReadonlyMap<number, Tex
     const base = raised.get(i);
     if (base) {
       // What follows a raised digit touches it where it goes on from the digit's end on the line's own height.
-      const end: TextItemLike = { str: item.str, transform: [1, 0, 0, 1, item.transform![4]! + (item.width ?? 0), base.transform![5]!], width: 0, height: heightOf(base) };
+      const end: TextItemLike = { str: item.str, transform: [1, 0, 0, 1, placeOf(item)![0] + (item.width ?? 0), placeOf(base)![1]], width: 0, height: heightOf(base) };
       if (!notes.has(item.str)) out += `^${item.str}`;
       if (item.hasEOL) {
         out += '\n';

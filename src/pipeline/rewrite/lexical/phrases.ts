@@ -101,9 +101,10 @@ function englishPhrases(text: string): Said[] {
   const linksOn = (i: number): boolean => run.length > 0 && NOUNS.has(tags[run.at(-1)!]!) && links.has(words[i]!.toLowerCase()) && PHRASE_TAGS.has(tags[i + 1] ?? '');
   // A name after a common word or a number starts a phrase of its own ("in the 1980s Ray Charles").
   const startsName = (i: number): boolean => run.length > 0 && tags[i] === 'PROPN' && tags[run.at(-1)!] !== 'PROPN' && !links.has(words[run.at(-1)!]!.toLowerCase());
+  const stopwords = stopwordsOf('en');
   words.forEach((w, i) => {
     if (startsName(i)) close();
-    if ((PHRASE_TAGS.has(tags[i]!) && !stopwordsOf('en').has(w.toLowerCase())) || linksOn(i)) run.push(i);
+    if ((PHRASE_TAGS.has(tags[i]!) && !stopwords.has(w.toLowerCase())) || linksOn(i)) run.push(i);
     else close();
   });
   close();
