@@ -87,14 +87,32 @@ describe('extractors on real files', () => {
   it("leaves out a footnote's raised mark where its footnote opens a line of the page, and writes any other raised digit as an exponent", () => {
     // As pdf.js places them in R-intro: "here statef²" with footnote 2 at the page's foot.
     const at = (str: string, x: number, width: number, y: number, height = 10.9, hasEOL = false): TextItemLike => ({ str, hasEOL, transform: [1, 0, 0, 1, x, y], width, height });
-    const line = [at('here', 90, 20, 657.8), at(' ', 110, 4.3, 657.8), at('statef', 114.3, 34.4, 657.8), at('2', 148.7, 4, 661.8, 7), at(', as if they were separate vector structures.', 153.2, 210.9, 657.8, 10.9, true)];
+    const lead = at('Notice that the function tapply() can be used to compute the mean of each group of a vector,', 90, 430, 671, 10.9, true);
+    const line = [lead, at('here', 90, 20, 657.8), at(' ', 110, 4.3, 657.8), at('statef', 114.3, 34.4, 657.8), at('2', 148.7, 4, 661.8, 7), at(', as if they were separate vector structures.', 153.2, 210.9, 657.8, 10.9, true)];
     const foot = [at('2 Readers should note that there are eight states and territories in Australia.', 90, 400, 90, 8.9, true)];
-    expect(joinItems([...line, ...foot])).toBe('here statef, as if they were separate vector structures.\n2 Readers should note that there are eight states and territories in Australia.');
+    expect(joinItems([...line, ...foot])).toBe(`${lead.str}\nhere statef, as if they were separate vector structures.\n\n2 Readers should note that there are eight states and territories in Australia.`);
     // Without the footnote, the same raised digit is an exponent; so is one after a number ("2^31").
-    expect(joinItems(line)).toBe('here statef^2, as if they were separate vector structures.');
+    expect(joinItems(line)).toBe(`${lead.str}\nhere statef^2, as if they were separate vector structures.`);
     expect(joinItems([at('is limited to 2', 90, 70, 500), at('31', 160, 6, 504, 7), at(' elements', 166.5, 40, 500)])).toBe('is limited to 2^31 elements');
     // A digit of the line's own size and height is text.
     expect(joinItems([at('page', 90, 20, 500), at(' ', 110, 3, 500), at('2', 113, 5, 500)])).toBe('page 2');
+  });
+
+  it("sets a footnote at the page's foot apart from the page's last sentence, and no other line", () => {
+    // As pdf.js places them on R-admin's page 32: the body in 10.9 type, footnote 4 in 9 with its number in 7.
+    const at = (str: string, x: number, width: number, y: number, height = 10.9, hasEOL = false): TextItemLike => ({ str, hasEOL, transform: [1, 0, 0, 1, x, y], width, height });
+    const lead = 'A few of the binary packages need other software to be installed on your system: packages using Gtk+ need';
+    const body = [at(lead, 90, 430, 149.6, 10.9, true), at('the appropriate version at the time of writing was', 90, 250, 136.4, 10.9, true), at('GTK_2.24.17-X11.pkg', 90, 137.5, 123.2), at('.', 227.5, 3, 123.2), at('', 95.9, 0, 103.9, 7, true)];
+    const foot = [at('4', 95.9, 4, 103.9, 7), at(' ', 99.8, 5.1, 103.9, 7), at('for a small number of', 104.9, 87.6, 100.1, 9), at(' ', 192.5, 3.2, 100.1, 9), at('CRAN', 195.8, 25, 100.1, 8), at(' packages where this is the default.', 220.8, 150, 100.1, 9, true)];
+    const page = at('32', 500, 10, 60, 10.9);
+    expect(joinItems([...body, ...foot, page])).toBe(`${lead}\nthe appropriate version at the time of writing was\nGTK_2.24.17-X11.pkg.\n\n4 for a small number of CRAN packages where this is the default.\n32`);
+    // Two footnotes are two paragraphs; a footnote's second line goes on in its own.
+    const second = [at('Look at the source for the list.', 104.9, 150, 89.7, 9, true), at('5 Another note.', 95.9, 80, 79, 9, true)];
+    expect(joinItems([...body, ...foot, ...second])).toBe(`${lead}\nthe appropriate version at the time of writing was\nGTK_2.24.17-X11.pkg.\n\n4 for a small number of CRAN packages where this is the default.\nLook at the source for the list.\n\n5 Another note.`);
+    // A line in the smaller type with body text after it is no footnote (program output, a table); nor is a number opening a line of the body's type.
+    const output = [at('1 usarrests TABLE', 90, 80, 300, 9, true), ...body.slice(0, 3)];
+    expect(joinItems(output)).toBe(`1 usarrests TABLE\n${lead}\nthe appropriate version at the time of writing was\nGTK_2.24.17-X11.pkg`);
+    expect(joinItems([...body, at('4 packages are installed.', 90, 100, 100, 10.9, true)])).toBe(`${lead}\nthe appropriate version at the time of writing was\nGTK_2.24.17-X11.pkg.\n4 packages are installed.`);
   });
 
   it('joins a web address that a line end broke, keeps a sentence after one on its line, and reads a control character as no text', () => {

@@ -34,8 +34,10 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * 11: a line after an address that ends a sentence or a bracket stays a line of its own ("…/Licenses/"
  * then "1.2 Obtaining this document", once run together); an address's next line is read by its
  * first word however many items set it ("rw-FAQ." + "html" + ")").
+ * 12: a PDF's footnote (a line at the page's foot, in a smaller type, opening with its number) is a
+ * paragraph of its own, not the end of the page's last sentence ("….pkg. 4 for a small number …").
  */
-export const EXTRACTOR_VERSION = 11;
+export const EXTRACTOR_VERSION = 12;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

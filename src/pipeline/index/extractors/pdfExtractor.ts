@@ -138,17 +138,63 @@ function raisedDigits(items: readonly TextItemLike[]): Map<number, TextItemLike>
  */
 export function joinItems(items: readonly TextItemLike[]): string {
   const raised = raisedDigits(items);
-  if (!raised.size) return joinRun(items, raised, new Set());
-  const notes = new Set(joinRun(items, new Map(), new Set()).split('\n').flatMap((line) => /^(\d{1,3})\s+\p{L}/u.exec(line.trim())?.[1] ?? []));
-  return joinRun(items, raised, notes);
+  const footnotes = footnoteStarts(items);
+  if (!raised.size) return joinRun(items, raised, new Set(), footnotes);
+  const notes = new Set(joinRun(items, new Map(), new Set(), footnotes).split('\n').flatMap((line) => /^(\d{1,3})\s+\p{L}/u.exec(line.trim())?.[1] ?? []));
+  return joinRun(items, raised, notes, footnotes);
 }
 
-function joinRun(items: readonly TextItemLike[], raised: ReadonlyMap<number, TextItemLike>, notes: ReadonlySet<string>): string {
+/** A line set this much smaller than the page's text (by its tallest item) is in a smaller type: a footnote's, where it opens with a number. */
+const FOOTNOTE_TYPE = 0.9;
+
+/**
+ * The items that open a footnote: the first item of a line that opens with a number ("4 for a
+ * small number of CRAN packages …"), set in a smaller type than most of the page's text, as is
+ * every line after it that has a word (footnotes stand at the page's foot; a page number may
+ * close it). Its footnote is a paragraph of its own, not the end of the page's last sentence.
+ */
+function footnoteStarts(items: readonly TextItemLike[]): Set<number> {
+  // The page's text height: the one most of its characters are set in.
+  const chars = new Map<number, number>();
+  for (const item of items) {
+    const h = Math.round(heightOf(item) * 10) / 10;
+    if (typeof item.str === 'string' && h > 0) chars.set(h, (chars.get(h) ?? 0) + item.str.trim().length);
+  }
+  const body = [...chars].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0])[0];
+  const starts = new Set<number>();
+  if (!(body > 0)) return starts;
+  // The page's lines: each one's first item, its tallest item's height and its text.
+  const lines: { first: number; tallest: number; text: string }[] = [];
+  let line: { first: number; tallest: number; text: string } | undefined;
+  items.forEach((item, i) => {
+    if (typeof item.str !== 'string') return;
+    if (item.str.trim()) {
+      line ??= { first: i, tallest: 0, text: '' };
+      line.tallest = Math.max(line.tallest, heightOf(item));
+    }
+    if (line) line.text += item.str;
+    if (item.hasEOL && line) [lines[lines.length], line] = [line, undefined];
+  });
+  if (line) lines.push(line);
+  const small = (l: { tallest: number }): boolean => l.tallest < FOOTNOTE_TYPE * body;
+  // From the foot up, while the lines with words are in the smaller type.
+  for (let k = lines.length - 1; k > 0; k--) {
+    const l = lines[k]!;
+    if (!/\p{L}/u.test(l.text)) continue;
+    if (!small(l)) break;
+    if (/^\s*\d{1,3}\s/u.test(l.text)) starts.add(l.first);
+  }
+  return starts;
+}
+
+function joinRun(items: readonly TextItemLike[], raised: ReadonlyMap<number, TextItemLike>, notes: ReadonlySet<string>, footnotes: ReadonlySet<number>): string {
   let out = '';
   // The item before, when a space may stand between it and the next: none where the next one touches it.
   let spaceAfter: TextItemLike | undefined;
   for (const [i, item] of items.entries()) {
     if (typeof item.str !== 'string') continue;
+    // A footnote opens a paragraph of its own.
+    if (footnotes.has(i) && out.trim()) out = `${out.replace(/\s*$/u, '')}\n\n`;
     const base = raised.get(i);
     if (base) {
       // What follows a raised digit touches it where it goes on from the digit's end on the line's own height.
