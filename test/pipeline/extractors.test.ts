@@ -109,6 +109,8 @@ describe('extractors on real files', () => {
     // Two footnotes are two paragraphs; a footnote's second line goes on in its own.
     const second = [at('Look at the source for the list.', 104.9, 150, 89.7, 9, true), at('5 Another note.', 95.9, 80, 79, 9, true)];
     expect(joinItems([...body, ...foot, ...second])).toBe(`${lead}\nthe appropriate version at the time of writing was\nGTK_2.24.17-X11.pkg.\n\n4 for a small number of CRAN packages where this is the default.\nLook at the source for the list.\n\n5 Another note.`);
+    // A footnote whose line opens with a space item opens its paragraph without a space.
+    expect(joinItems([...body, at(' ', 80, 5, 103.9, 7), ...foot])).toBe(`${lead}\nthe appropriate version at the time of writing was\nGTK_2.24.17-X11.pkg.\n\n4 for a small number of CRAN packages where this is the default.`);
     // A line in the smaller type with body text after it is no footnote (program output, a table); nor is a number opening a line of the body's type.
     const output = [at('1 usarrests TABLE', 90, 80, 300, 9, true), ...body.slice(0, 3)];
     expect(joinItems(output)).toBe(`1 usarrests TABLE\n${lead}\nthe appropriate version at the time of writing was\nGTK_2.24.17-X11.pkg`);

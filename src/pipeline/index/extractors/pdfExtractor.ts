@@ -164,27 +164,37 @@ function footnoteStarts(items: readonly TextItemLike[]): Set<number> {
   const starts = new Set<number>();
   if (!(body > 0)) return starts;
   // The page's lines: each one's first item, its tallest item's height and its text.
-  const lines: { first: number; tallest: number; text: string }[] = [];
-  let line: { first: number; tallest: number; text: string } | undefined;
-  items.forEach((item, i) => {
-    if (typeof item.str !== 'string') return;
+  const lines: PageLine[] = [];
+  let line: PageLine | undefined;
+  for (const [i, item] of items.entries()) {
+    if (typeof item.str !== 'string') continue;
     if (item.str.trim()) {
       line ??= { first: i, tallest: 0, text: '' };
       line.tallest = Math.max(line.tallest, heightOf(item));
     }
-    if (line) line.text += item.str;
-    if (item.hasEOL && line) [lines[lines.length], line] = [line, undefined];
-  });
+    if (!line) continue;
+    line.text += item.str;
+    if (item.hasEOL) {
+      lines.push(line);
+      line = undefined;
+    }
+  }
   if (line) lines.push(line);
-  const small = (l: { tallest: number }): boolean => l.tallest < FOOTNOTE_TYPE * body;
-  // From the foot up, while the lines with words are in the smaller type.
+  // From the foot up, while the lines with words are in the smaller type (the page's first line is none).
   for (let k = lines.length - 1; k > 0; k--) {
-    const l = lines[k]!;
-    if (!/\p{L}/u.test(l.text)) continue;
-    if (!small(l)) break;
-    if (/^\s*\d{1,3}\s/u.test(l.text)) starts.add(l.first);
+    const { first, tallest, text } = lines[k]!;
+    if (!/\p{L}/u.test(text)) continue;
+    if (!(tallest < FOOTNOTE_TYPE * body)) break;
+    if (/^\s*\d{1,3}\s/u.test(text)) starts.add(first);
   }
   return starts;
+}
+
+/** A line of a page's items: its first item's index, its tallest item's height, its text. */
+interface PageLine {
+  first: number;
+  tallest: number;
+  text: string;
 }
 
 function joinRun(items: readonly TextItemLike[], raised: ReadonlyMap<number, TextItemLike>, notes: ReadonlySet<string>, footnotes: ReadonlySet<number>): string {
@@ -194,7 +204,10 @@ function joinRun(items: readonly TextItemLike[], raised: ReadonlyMap<number, Tex
   for (const [i, item] of items.entries()) {
     if (typeof item.str !== 'string') continue;
     // A footnote opens a paragraph of its own.
-    if (footnotes.has(i) && out.trim()) out = `${out.replace(/\s*$/u, '')}\n\n`;
+    if (footnotes.has(i) && out.trim()) {
+      out = `${out.replace(/\s*$/u, '')}\n\n`;
+      spaceAfter = undefined;
+    }
     const base = raised.get(i);
     if (base) {
       // What follows a raised digit touches it where it goes on from the digit's end on the line's own height.
