@@ -111,6 +111,9 @@ describe('extractors on real files', () => {
     expect(joinItems([...body, ...foot, ...second])).toBe(`${lead}\nthe appropriate version at the time of writing was\nGTK_2.24.17-X11.pkg.\n\n4 for a small number of CRAN packages where this is the default.\nLook at the source for the list.\n\n5 Another note.`);
     // A footnote whose line opens with a space item opens its paragraph without a space.
     expect(joinItems([...body, at(' ', 80, 5, 103.9, 7), ...foot])).toBe(`${lead}\nthe appropriate version at the time of writing was\nGTK_2.24.17-X11.pkg.\n\n4 for a small number of CRAN packages where this is the default.`);
+    // A footnote whose number a gap alone sets apart from its text (no space item between them).
+    const gapped = [at('4', 95.9, 4, 103.9, 7), at('for a small number of CRAN packages where this is the default.', 104.9, 260, 100.1, 9, true)];
+    expect(joinItems([...body, ...gapped])).toBe(`${lead}\nthe appropriate version at the time of writing was\nGTK_2.24.17-X11.pkg.\n\n4 for a small number of CRAN packages where this is the default.`);
     // A line in the smaller type with body text after it is no footnote (program output, a table); nor is a number opening a line of the body's type.
     const output = [at('1 usarrests TABLE', 90, 80, 300, 9, true), ...body.slice(0, 3)];
     expect(joinItems(output)).toBe(`1 usarrests TABLE\n${lead}\nthe appropriate version at the time of writing was\nGTK_2.24.17-X11.pkg`);
@@ -128,6 +131,8 @@ describe('extractors on real files', () => {
     // A section's title after an address that ends a sentence, and a line after an address a bracket closed, are lines of their own.
     expect(joinItems([line('at https://www.R-project.org/Licenses/'), line('1.2 Obtaining this document', false)])).toBe('at https://www.R-project.org/Licenses/\n1.2 Obtaining this document');
     expect(joinItems([line('(https://doi.org/10.1080/10618600.2000.10474900)).'), line('3.5 What is R-plus?', false)])).toBe('(https://doi.org/10.1080/10618600.2000.10474900)).\n3.5 What is R-plus?');
+    // A full stop after an address's last slash ends its sentence: the next line is one of its own, not more of the address (R-admin: "…/Mac%20OS%20X/." then "Tcl/Tk extension …").
+    expect(joinItems([line('such as those at https://sourceforge.net/projects/mcmc-jags/files/JAGS/4.x/Mac%20OS%20X/.'), line('Tcl/Tk extension BWidget used to be distributed with R', false)])).toBe('such as those at https://sourceforge.net/projects/mcmc-jags/files/JAGS/4.x/Mac%20OS%20X/.\nTcl/Tk extension BWidget used to be distributed with R');
     // The next line's first word set in two items ("html" + ")").
     const placed = (str: string, x: number, width: number): TextItemLike => ({ str, hasEOL: false, transform: [1, 0, 0, 1, x, 500], width, height: 10.9 });
     expect(joinItems([line('(https://CRAN.R-project.org/bin/windows/base/rw-FAQ.'), placed('html', 90, 20), placed(') for more details', 110, 80)])).toBe('(https://CRAN.R-project.org/bin/windows/base/rw-FAQ.html) for more details');

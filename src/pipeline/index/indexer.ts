@@ -36,8 +36,11 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * first word however many items set it ("rw-FAQ." + "html" + ")").
  * 12: a PDF's footnote (a line at the page's foot, in a smaller type, opening with its number) is a
  * paragraph of its own, not the end of the page's last sentence ("….pkg. 4 for a small number …").
+ * 13: a full stop after an address's last slash ends its sentence ("…/Mac%20OS%20X/." then "Tcl/Tk
+ * extension …", once run together), and a footnote's number set apart from its text by a gap alone
+ * opens its paragraph as one followed by a space item does.
  */
-export const EXTRACTOR_VERSION = 12;
+export const EXTRACTOR_VERSION = 13;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

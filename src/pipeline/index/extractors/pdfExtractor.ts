@@ -166,6 +166,8 @@ function footnoteStarts(items: readonly TextItemLike[]): Set<number> {
   // The page's lines: each one's first item, its tallest item's height and its text.
   const lines: PageLine[] = [];
   let line: PageLine | undefined;
+  // The line's item before, for the space a gap makes (as joinRun reads it: "4" + "for …" set apart by a gap alone).
+  let before: TextItemLike | undefined;
   for (const [i, item] of items.entries()) {
     if (typeof item.str !== 'string') continue;
     if (item.str.trim()) {
@@ -173,10 +175,13 @@ function footnoteStarts(items: readonly TextItemLike[]): Set<number> {
       line.tallest = Math.max(line.tallest, heightOf(item));
     }
     if (!line) continue;
+    if (before && item.str && !/\s$/u.test(line.text) && !touches(before, item)) line.text += ' ';
     line.text += item.str;
+    before = item.str ? item : before;
     if (item.hasEOL) {
       lines.push(line);
       line = undefined;
+      before = undefined;
     }
   }
   if (line) lines.push(line);
@@ -260,7 +265,7 @@ function firstWord(items: readonly TextItemLike[], from: number): string {
 }
 
 /** A web address at a line's end, cut after its scheme, a dot, a slash or a hyphen; not one a bracket closed ("…/10474713)).") */
-const URL_PART = /(?:https?|ftp):\/\/(?:[^\s()]*[./-])?$/u;
+const URL_PART = /(?:https?|ftp):\/\/(?:[^\s()]*(?:[^/\s()][.]|[/-]))?$/u;
 /**
  * A line opening with more of an address: a run of a name's characters with a letter in it (not a
  * section's number, "2.8"), then a dot, a slash, "=", "?", "#", "&" or the bracket that closes
