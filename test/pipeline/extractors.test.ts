@@ -5,6 +5,8 @@ import { statements } from '../../src/pipeline/answer/mapStage.js';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../src/pipeline/index/chunker.js';
 import { embeddingText } from '../../src/pipeline/index/indexer.js';
+import { rowsForReading } from '../../src/pipeline/index/pipeTable.js';
+import { plainSnippet } from '../../src/pipeline/search/hybridSearch.js';
 import { docTypeOf, extract } from '../../src/pipeline/index/extractors/extract.js';
 import { joinItems, type TextItemLike } from '../../src/pipeline/index/extractors/pdfExtractor.js';
 import { placeSections, readOutline, type OutlineSource } from '../../src/pipeline/index/extractors/pdfOutline.js';
@@ -170,6 +172,26 @@ describe('extractors on real files', () => {
     expect(text).not.toMatch(/<\/?[a-z]+>|console\.log|font-family/);
   });
 
+  it('reads a table of one column whose cells stack their columns as paragraphs as the grid it lays out', async () => {
+    // As PostgreSQL's catalog and function tables write them: one cell per row, a paragraph per column.
+    const head = '<thead><tr><th class="func_table_entry"><p class="func_signature">Function</p><p>Description</p><p>Example(s)</p></th></tr></thead>';
+    const entry = (...ps: string[]): string => `<tr><td class="func_table_entry">${ps.join('')}</td></tr>`;
+    const sig = (s: string): string => `<p class="func_signature">${s}</p>`;
+    const table = `<table>${head}<tbody>${entry(sig('sqrt ( numeric ) → numeric'), '<p>Square root</p>', '<p>sqrt(2) → 1.41</p>')}${entry(sig('text || anynonarray → text'), sig('anynonarray || text → text'), '<p>Converts the input to text, then concatenates.</p>', "<p>'Value: ' || 42 → Value: 42</p>", '<p>42 || text → 42text</p>')}${entry(sig('pi ( ) → double precision'), '<p>Approximate value of π</p>')}</tbody></table>`;
+    const text = (await extract(Buffer.from(`<html><body><p>Math functions.</p>${table}</body></html>`), 'html')).pages[0]!.text;
+    expect(text).toContain(
+      "| Function | Description | Example(s) |\n| --- | --- | --- |\n| sqrt ( numeric ) → numeric | Square root | sqrt(2) → 1.41 |\n" +
+        "| text \\|\\| anynonarray → text anynonarray \\|\\| text → text | Converts the input to text, then concatenates. | 'Value: ' \\|\\| 42 → Value: 42 42 \\|\\| text → 42text |\n" +
+        '| pi ( ) → double precision | Approximate value of π | |',
+    );
+    // Map reads each row as a statement that names its columns.
+    expect(statements(text).map((x) => x.text)).toContain('Function: sqrt ( numeric ) → numeric; Description: Square root; Example(s): sqrt(2) → 1.41.');
+    // A one-column table of plain cells, or one whose header is one paragraph, is laid out as before.
+    for (const layout of [`<table><tr><th>Note</th></tr>${entry('<p>Back up first.</p>', '<p>Then upgrade.</p>')}${entry('<p>a</p>', '<p>b</p>')}</table>`, `<table><tr><th><p>Note</p></th></tr>${entry('<p>Back up first.</p>', '<p>Then upgrade.</p>')}${entry('<p>a</p>', '<p>b</p>')}</table>`]) {
+      expect((await extract(Buffer.from(`<html><body>${layout}</body></html>`), 'html')).pages[0]!.text, layout).not.toContain('|');
+    }
+  });
+
   it('writes a data table as a pipe table, a line per row, and leaves a table without a header row laid out as before', async () => {
     const page = (body: string): string => `<html><body><p>Models we sell.</p>${body}<p>Prices include VAT.</p></body></html>`;
     const grid = `<table><thead><tr><th>Model</th><th>Noise level</th><th>Price</th></tr></thead><tbody>
@@ -305,6 +327,15 @@ describe('PDF outline placement', () => {
       { pageIndex: 3, own: 'Set-show', title: 'Set-show' },
       { pageIndex: 5, own: 'Logscale', title: 'Set-show › Logscale' },
     ]);
+  });
+});
+
+describe('a pipe table as a snippet shows it', () => {
+  it("is each row's cells joined by a dot, the line under the header left out, a row the snippet cut read alike, and a pipe in prose left alone", () => {
+    const snippet = '…2 |\n| number + number → number | Addition | 5 + 4 → 9 |\n| --- | --- |\n| a \\| b | | **c** |\n| number * number → number | Multipl…';
+    expect(rowsForReading(snippet)).toBe('…2;\nnumber + number → number · Addition · 5 + 4 → 9;\na | b · **c**;\nnumber * number → number · Multipl…');
+    expect(rowsForReading('run git log | less to page through it')).toBe('run git log | less to page through it');
+    expect(plainSnippet('| Name | Storage Size |\n| --- | --- |\n| bigint | 8 bytes |', ['bigint'])).toBe('Name · Storage Size; **bigint** · 8 bytes;');
   });
 });
 

@@ -39,8 +39,10 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * 13: a full stop after an address's last slash ends its sentence ("…/Mac%20OS%20X/." then "Tcl/Tk
  * extension …", once run together), and a footnote's number set apart from its text by a gap alone
  * opens its paragraph as one followed by a space item does.
+ * 14: an HTML table of one column whose cells stack their columns as paragraphs (PostgreSQL's
+ * catalog and function tables) is read as the grid it lays out, a line per row.
  */
-export const EXTRACTOR_VERSION = 13;
+export const EXTRACTOR_VERSION = 14;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

@@ -59,3 +59,37 @@ export function withoutPipes(text: string): string {
     .map((line) => pipeCells(line)?.join(' ') ?? line)
     .join('\n');
 }
+
+/** A line that a snippet cut from a table's row: it opens or ends with the row's bar ("…2 |", "| number * …"). */
+const CUT_ROW = /^(?:…\s*)?\|(?!\|)|(?<![\\|])\|\s*…?$/u;
+
+/**
+ * A text's pipe-table lines as a reader takes them in a snippet: each row's filled cells joined by
+ * " · " and ended with ";", the line under a header left out, a row the snippet cut read the same
+ * ("…2 |" then "| number + number → number | Addition |"). Other lines stay as they are (a shell's
+ * pipe in prose: "git log | less").
+ */
+export function rowsForReading(text: string): string {
+  if (!text.includes('|')) return text;
+  // A row that ends with its bar ends with ";" (one that the snippet cut goes on with "…").
+  const row = (cells: readonly string[], ends = true): string => {
+    const said = cells.filter(Boolean).join(' · ');
+    return said && ends && !/[.;:!?…]$/u.test(said) ? `${said};` : said;
+  };
+  return text
+    .split('\n')
+    .filter((line) => !isDelimiterLine(line))
+    .map((line) => {
+      const cells = pipeCells(line);
+      if (cells) return row(cells);
+      const t = line.trim();
+      if (!CUT_ROW.test(t)) return line;
+      const open = t.startsWith('…') ? '…' : '';
+      const close = t.endsWith('…') ? '…' : '';
+      const bare = t.replace(/^…/u, '').replace(/…$/u, '').trim();
+      const ends = /(?<!\\)\|$/u.test(bare);
+      const inner = bare.replace(/^\|/u, '').replace(/(?<!\\)\|$/u, '');
+      return `${open}${row(inner.split(/(?<!\\)\|/u).map((c) => c.replace(/\\\|/gu, '|').trim()), ends)}${close}`;
+    })
+    .join('\n');
+}

@@ -4,6 +4,7 @@ import { FEEDBACK_PASSAGES, FEEDBACK_WEIGHT, feedbackTerms, type FeedbackTerm } 
 import { withPassageFeedback } from './passageFeedback.js';
 import { ftsMatchExpression, queryPhrases, queryTerms } from './queryTerms.js';
 import { SignBitIndex } from './signBitIndex.js';
+import { rowsForReading } from '../index/pipeTable.js';
 
 export interface SearchHit {
   chunkId: number;
@@ -514,12 +515,12 @@ function ftsSnippet(store: IndexStore, match: string, chunkId: number): string |
   const row = store
     .prepared(`SELECT snippet(chunks_fts, 1, '**', '**', '…', ${SNIPPET_TOKENS}) AS s FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid = ?`)
     .get(match, BigInt(chunkId)) as { s: string } | undefined;
-  return row?.s && row.s.includes('**') ? tidy(row.s) : undefined;
+  return row?.s && row.s.includes('**') ? tidy(rowsForReading(row.s)) : undefined;
 }
 
 /** For a passage found by meaning alone: its opening words, with any query word marked. */
 export function plainSnippet(text: string, terms: readonly string[]): string {
-  const words = text.replace(/\*\*/g, '').split(/\s+/).filter(Boolean);
+  const words = rowsForReading(text).replace(/\*\*/g, '').split(/\s+/).filter(Boolean);
   const cut = words.slice(0, SNIPPET_TOKENS);
   const marked = cut.map((w) => {
     const bare = w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');

@@ -75,6 +75,8 @@ const MIN_DATA_ROWS = 2;
 function readGrid(table: DomNode, headerless: boolean): Grid | null {
   const role = String(table.attribs?.role ?? '').toLowerCase();
   if (role === 'presentation' || role === 'none') return null;
+  const stacked = stackedGrid(table);
+  if (stacked) return stacked;
   const header: string[][] = [];
   const body: string[][] = [];
   // Cells that span rows below their own, by column: their text stands in each row they cover.
@@ -118,6 +120,53 @@ function readGrid(table: DomNode, headerless: boolean): Grid | null {
   // Each row as wide as the widest: a line of one cell would read as no row at all (pipeCells).
   const rows = body.filter((r) => r.some(Boolean)).map((r) => [...r, ...Array<string>(columns - r.length).fill('')]);
   return { header: names, rows };
+}
+
+/**
+ * A table of one column whose header cell stacks its columns' names as paragraphs ("Column Type" /
+ * "Description", PostgreSQL's catalog and function tables), and each row's cell its values the same
+ * way: the grid it lays out one above the other, a paragraph per column; a row's paragraphs beyond
+ * the names' go on in its last column (a function's second example). Null for any other table.
+ */
+function stackedGrid(table: DomNode): Grid | null {
+  const rows = rowsOf(table).map(({ tr, inHead }) => ({ cells: cellsOf(tr), inHead }));
+  if (!rows.length || rows.some((r) => r.cells.length !== 1 || span(r.cells[0]!, 'colspan') > 1 || span(r.cells[0]!, 'rowspan') > 1)) return null;
+  const first = rows[0]!;
+  if (!first.inHead && first.cells[0]!.name !== 'th') return null;
+  const header = paragraphsOf(first.cells[0]!);
+  if (!header || header.length < 2) return null;
+  const body: string[][] = [];
+  for (const { cells } of rows.slice(1)) {
+    const values = paragraphsOf(cells[0]!);
+    if (!values) return null;
+    if (values.some((v) => v.length > MAX_CELL_CHARS)) return null;
+    const row = values.slice(0, header.length);
+    if (values.length > header.length) row[header.length - 1] = values.slice(header.length - 1).join(' ');
+    body.push([...row, ...Array<string>(header.length - row.length).fill('')]);
+  }
+  return body.filter((r) => r.filter(Boolean).length >= 2).length >= MIN_DATA_ROWS ? { header, rows: body } : null;
+}
+
+/**
+ * A cell's paragraphs' words, where it holds paragraphs (p, div) and nothing beside them; else
+ * null. Paragraphs in a row of one class are one value (a function's two signatures, both
+ * "func_signature").
+ */
+function paragraphsOf(cell: DomNode): string[] | null {
+  const out: string[] = [];
+  let lastClass: string | undefined;
+  for (const c of cell.children) {
+    if (c.type === 'text' && !(c.data ?? '').trim()) continue;
+    if (c.type !== 'tag' || (c.name !== 'p' && c.name !== 'div')) return null;
+    if (contains(c, 'table')) return null;
+    const text = cellText(c);
+    if (!text) continue;
+    const cls = String(c.attribs?.class ?? '') || undefined;
+    if (cls !== undefined && cls === lastClass && out.length) out[out.length - 1] += ` ${text}`;
+    else out.push(text);
+    lastClass = cls;
+  }
+  return out.length ? out : null;
 }
 
 /** The most words of a cell of a navigation bar. */
