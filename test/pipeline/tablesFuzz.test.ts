@@ -30,12 +30,20 @@ function table(rand: () => number, depth: number): string {
   return out.join('');
 }
 
+/** A table of one column whose cells stack paragraphs (PostgreSQL's layout), some not quite so: a row of two cells, text beside a paragraph. */
+function stacked(rand: () => number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const paragraphs = (): string => Array.from({ length: 1 + Math.floor(rand() * 4) }, () => `<p${rand() < 0.4 ? ' class="func_signature"' : ''}>${pick(WORDS)}</p>`).join(rand() < 0.9 ? '' : pick(WORDS));
+  const rows = [`<tr><th>${paragraphs()}</th></tr>`];
+  for (let r = Math.floor(rand() * 6); r > 0; r--) rows.push(rand() < 0.9 ? `<tr><td>${paragraphs()}</td></tr>` : `<tr><td>${paragraphs()}</td><td>${pick(WORDS)}</td></tr>`);
+  return `<table>${rand() < 0.7 ? `<thead>${rows[0]}</thead><tbody>${rows.slice(1).join('')}</tbody>` : rows.join('')}</table>`;
+}
 
 describe('tables it has never seen', () => {
   it('never break the extractor or Map; every table line is a row, and no markup is left', () => {
     const rand = seeded(53);
     for (let i = 0; i < 400; i++) {
-      const html = `<html><body><p>Before the table.</p>${table(rand, 0)}<p>After it.</p>${rand() < 0.3 ? table(rand, 0) : ''}</body></html>`;
+      const html = `<html><body><p>Before the table.</p>${rand() < 0.3 ? stacked(rand) : table(rand, 0)}<p>After it.</p>${rand() < 0.3 ? table(rand, 0) : ''}</body></html>`;
       const text = extractHtml(Buffer.from(html)).pages[0]!.text;
       expect(text).toContain('Before the table.');
       expect(text).toContain('After it.');
