@@ -32,6 +32,8 @@ const FOLLOW_UPS: [string, HistoryMessage[], string, RegExp][] = [
   // "it" is what the question acts on, not where it comes from (the phrase model's after_preposition).
   ['en', talk('How do I install a package from CRAN in R?', 'Call install.packages with the name of the package.'), 'and how do I remove it again?', /^and how do I remove (?:a |the )?package again\?$/],
   ['en', talk('What battery does the Pixel 9 have?', 'The Pixel 9 has a 4700 mAh battery that lasts a day.'), 'is it removable?', /^is (?:the )?(?:Pixel|battery|4700 mAh battery)[\w ]* removable\?$/],
+  // A possessive that is a verb too ("zijn": his, its, and are) points where it owns words of content, all of them.
+  ['nl', talk('Wie is Linus Torvalds?', 'Linus Torvalds is de maker van Linux en Git.'), 'wat is zijn bekendste project?', /^wat is bekendste project van Linus Torvalds\?$/],
 ];
 
 /** Follow-ups that must stay as asked: a dummy "it", an acknowledgement, a question of its own. */
@@ -39,6 +41,8 @@ const AS_ASKED: [HistoryMessage[], string][] = [
   [talk('What is wood chip mulch?', 'Shredded wood.'), 'is it possible to order online?'],
   [talk('What is wood chip mulch?', 'Shredded wood.'), 'thanks!'],
   [talk('Wat is houtmulch?', 'Gemalen hout.'), 'bedankt!'],
+  // Dutch "zijn" before a function word is the verb ("how many are there"), owning nothing.
+  [talk('Welke TCP-poort gebruikt de databaseserver?', 'De TCP-poort waarop de server luistert: standaard 5432.'), 'en hoeveel verbindingen zijn er standaard toegestaan?'],
   [talk('Was ist Holzmulch?', 'Gehäckseltes Holz.'), 'danke schön'],
   [talk('How do I create a branch?', 'Use git branch with a name.'), 'can I check out more than one branch at once?'],
   [talk('How do I create a branch?', 'Use git branch with a name.'), 'does one need a remote to push?'],

@@ -62,6 +62,9 @@ export function pointingWord(query: string, language: string): Extract<Shape, { 
     }
     const next = tokens[tokens.indexOf(m) + 1]?.[0];
     const possessive = kind.includes('poss');
+    // A possessive that is a verb too owns only a word of content after it: "zijn grootte" (its
+    // size) points, "hoeveel verbindingen zijn er?" (how many are there) asks.
+    if (possessive && kind.includes('verb') && !(next && /^[\p{L}\p{N}]/u.test(next) && !commonWords(language).has(next.toLowerCase()))) continue;
     // A demonstrative stands alone before a mark or the end ("where to purchase those?"), or before the clause's final verb.
     const alone = next === undefined || !/^[\p{L}\p{N}]/u.test(next) || (t.verbFinal && k === words.length - 2);
     const number = kind.includes('person') ? 'person' : kind.startsWith('pl') ? 'pl' : 'sg';
@@ -193,10 +196,22 @@ export function fillPronoun(query: string, shape: Extract<Shape, { kind: 'pronou
   if (shape.one) return `${before}${shape.word} ${singular(found, language)}${after}`;
   if (!shape.possessive) return contracted(`${before}${written(thing)}${after}`, language);
   if (!t.possessive.includes('{x}')) return `${before}${t.possessive.replace('{thing}', written(thing))}${after}`;
-  const m = /^\s+([\p{L}\p{N}-]+)/u.exec(after);
-  if (!m) return `${before}${written(thing)}${after}`;
-  return `${before}${t.possessive.replace('{x}', m[1]!).replace('{thing}', written(thing))}${after.slice(m[0].length)}`;
+  // The owned thing: the words after the possessive up to a function word or a mark, at most
+  // OWNED_WORDS ("wat is zijn bekendste project?": bekendste project van …, not bekendste van … project).
+  const owned: string[] = [];
+  let end = 0;
+  for (let m = OWNED_WORD.exec(after); m && owned.length < OWNED_WORDS; m = OWNED_WORD.exec(after.slice(end))) {
+    if (owned.length && commonWords(language).has(m[1]!.toLowerCase())) break;
+    owned.push(m[1]!);
+    end += m[0].length;
+  }
+  if (!owned.length) return `${before}${written(thing)}${after}`;
+  return `${before}${t.possessive.replace('{x}', owned.join(' ')).replace('{thing}', written(thing))}${after.slice(end)}`;
 }
+
+/** A word after a possessive, and the most words it owns. */
+const OWNED_WORD = /^\s+([\p{L}\p{N}-]+)/u;
+const OWNED_WORDS = 3;
 
 /** A thing's words with its last in the singular where the conversation said it in the plural ("tags" → "tag"; English tags). */
 function singular(found: Phrase, language: string): string {
