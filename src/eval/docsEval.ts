@@ -85,6 +85,8 @@ export interface ModeFigures {
   /** The held-out manuals' answerable items (questions and conversation turns), and their unanswerable ones against them. */
   held_out?: SetFigures;
   held_out_unanswerable?: UnanswerableFigures & { auroc: number };
+  /** The later held-out parts (manuals added later still), each by its name. */
+  held_out_later?: { name: string; answerable: SetFigures; unanswerable: UnanswerableFigures & { auroc: number } }[];
   ms_per_question: number;
   items: ItemResult[];
 }
@@ -205,6 +207,12 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
   const heldOut = await askQuestions(set.heldOut?.questions ?? []);
   await askConversations(set.heldOut?.conversations ?? [], heldOut);
   const heldOutUnanswered = await askUnanswerable(set.heldOut?.unanswerable ?? []);
+  const later: { name: string; answerable: ItemResult[]; unanswerable: ItemResult[] }[] = [];
+  for (const part of set.heldOutLater) {
+    const answerable = await askQuestions(part.questions);
+    await askConversations(part.conversations, answerable);
+    later.push({ name: part.name, answerable, unanswerable: await askUnanswerable(part.unanswerable) });
+  }
   const answerable = [...questions, ...turns];
   const unanswered = (items: readonly ItemResult[]): UnanswerableFigures => {
     const share = (f: (i: ItemResult) => boolean): number => round(items.length ? items.filter(f).length / items.length : 0);
@@ -221,8 +229,11 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
     auroc: round(auroc(answerable.map((i) => i.confidence), unanswerable.map((i) => i.confidence))),
     translated_unanswerable: { ...unanswered(translatedUnanswered), auroc: round(auroc(translated.map((i) => i.confidence), translatedUnanswered.map((i) => i.confidence))) },
     ...(set.heldOut ? { held_out: figures(heldOut), held_out_unanswerable: { ...unanswered(heldOutUnanswered), auroc: round(auroc(heldOut.map((i) => i.confidence), heldOutUnanswered.map((i) => i.confidence))) } } : {}),
+    ...(later.length
+      ? { held_out_later: later.map((p) => ({ name: p.name, answerable: figures(p.answerable), unanswerable: { ...unanswered(p.unanswerable), auroc: round(auroc(p.answerable.map((i) => i.confidence), p.unanswerable.map((i) => i.confidence))) } })) }
+      : {}),
     ms_per_question: Math.round((performance.now() - t0) / Math.max(1, asked)),
-    items: [...answerable, ...translated, ...unanswerable, ...translatedUnanswered, ...heldOut, ...heldOutUnanswered],
+    items: [...answerable, ...translated, ...unanswerable, ...translatedUnanswered, ...heldOut, ...heldOutUnanswered, ...later.flatMap((p) => [...p.answerable, ...p.unanswerable])],
   };
 }
 
@@ -259,6 +270,11 @@ function table(results: readonly ModeFigures[]): string {
       rows.push(setRow(r.mode, 'held out (manuals added later)', r.held_out));
       const h = r.held_out_unanswerable!;
       rows.push(`${r.mode} | held out: unanswerable | ${h.n} | not found ${h.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${h.not_found_or_low} | mean conf. ${h.mean_confidence} | AUROC ${h.auroc} (against the held-out answerable)`);
+    }
+    for (const p of r.held_out_later ?? []) {
+      rows.push(setRow(r.mode, `held out: ${p.name}`, p.answerable));
+      const h = p.unanswerable;
+      rows.push(`${r.mode} | held out: ${p.name}: unanswerable | ${h.n} | not found ${h.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${h.not_found_or_low} | mean conf. ${h.mean_confidence} | AUROC ${h.auroc} (against its answerable)`);
     }
     const u = r.translated_unanswerable;
     if (u.n) rows.push(`${r.mode} | unanswerable asked in Dutch | ${u.n} | not found ${u.not_found} | not found or confidence < ${LOW_CONFIDENCE}: ${u.not_found_or_low} | mean conf. ${u.mean_confidence} | AUROC ${u.auroc} (against the Dutch answerable)`);

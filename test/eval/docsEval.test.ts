@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auroc, firstRelevantRank } from '../../src/eval/metrics.js';
-import { assembleCorpus, containsFact, itemsWithin, loadDocsSet } from '../../src/eval/docs/docsSet.js';
+import { answerableItems, assembleCorpus, containsFact, itemsWithin, loadDocsSet } from '../../src/eval/docs/docsSet.js';
 import { rankedPages, runDocsEval, scoreItem, type DocsEvalReport } from '../../src/eval/docsEval.js';
 import type { SearchHit } from '../../src/pipeline/search/hybridSearch.js';
 import { tempDir } from '../helpers/tmp.js';
@@ -47,10 +47,15 @@ describe('real-documents evaluation: measures', () => {
     const slice = itemsWithin(set, ['git/git-stash.html']);
     expect(slice.questions.every((q) => q.relevant.every((r) => r.file === 'git/git-stash.html'))).toBe(true);
     expect(slice.questions.length).toBeGreaterThan(0);
-    // Ids are unique across the held-out part too, and the slice holds none of it (R's manuals are not in the slice).
-    const all = [...ids, ...[...(set.heldOut?.questions ?? []), ...(set.heldOut?.conversations.flatMap((c) => c.turns) ?? [])].map((i) => i.id)];
+    // Ids are unique across the held-out parts too, and the slice holds none of them (R's and SQLite's manuals are not in the slice).
+    const later = set.heldOutLater.flatMap((p) => [...p.questions, ...p.conversations.flatMap((c) => c.turns)]);
+    const all = [...ids, ...[...(set.heldOut?.questions ?? []), ...(set.heldOut?.conversations.flatMap((c) => c.turns) ?? []), ...later].map((i) => i.id)];
+    expect(later.length).toBeGreaterThan(0);
     expect(new Set(all).size).toBe(all.length);
     expect(slice.heldOut?.questions ?? []).toEqual([]);
+    expect(slice.heldOutLater.flatMap((p) => [...p.questions, ...p.conversations])).toEqual([]);
+    // A later part's items are the set's items too (verified, page by page, with the rest).
+    expect(answerableItems(set).map((i) => i.id)).toEqual(expect.arrayContaining(later.map((i) => i.id)));
   });
 
   it('assembles the slice without the packages it reads nothing of, and says which package the full corpus lacks', () => {
