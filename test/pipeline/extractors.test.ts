@@ -172,6 +172,14 @@ describe('extractors on real files', () => {
     expect(text).not.toMatch(/<\/?[a-z]+>|console\.log|font-family/);
   });
 
+  it("writes a definition list's terms and definitions as lines of their own", async () => {
+    // As PostgreSQL's pages write their table of contents and its book index its entries; a term with an inline definition.
+    const html = '<html><body><div class="toc"><dl class="toc"><dt><span class="sect2"><a href="a.html">20.4.1. Memory</a></span></dt><dt><span class="sect2"><a href="b.html">20.4.2. Disk</a></span></dt></dl></div>' +
+      '<dl><dt>advisory lock, <a class="indexterm" href="x.html">Advisory Locks</a></dt><dt>age, <a href="y.html">Date/Time Functions</a></dt></dl><dl><dt>-n</dt><dd>Only show what would be done.</dd></dl></body></html>';
+    const text = (await extract(Buffer.from(html), 'html')).pages[0]!.text;
+    expect(text.split('\n').filter(Boolean)).toEqual(['20.4.1. Memory', '20.4.2. Disk', 'advisory lock, Advisory Locks', 'age, Date/Time Functions', '-n', 'Only show what would be done.']);
+  });
+
   it('reads a table of one column whose cells stack their columns as paragraphs as the grid it lays out', async () => {
     // As PostgreSQL's catalog and function tables write them: one cell per row, a paragraph per column.
     const head = '<thead><tr><th class="func_table_entry"><p class="func_signature">Function</p><p>Description</p><p>Example(s)</p></th></tr></thead>';

@@ -41,8 +41,10 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * opens its paragraph as one followed by a space item does.
  * 14: an HTML table of one column whose cells stack their columns as paragraphs (PostgreSQL's
  * catalog and function tables) is read as the grid it lays out, a line per row.
+ * 15: an HTML definition list's terms and definitions are lines of their own (a book index's entries
+ * and a page's table of contents ran together: "20.4.1. Memory20.4.2. Disk…").
  */
-export const EXTRACTOR_VERSION = 14;
+export const EXTRACTOR_VERSION = 15;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

@@ -17,6 +17,10 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     { selector: 'script', format: 'skip' },
     { selector: 'style', format: 'skip' },
     { selector: 'nav', format: 'skip' },
+    // A definition list's terms and definitions are lines of their own (html-to-text reads them inline: a book index's
+    // entries ran together, "File Locationsdata_directory_mode configuration parameter, Preset Options…").
+    { selector: 'dt', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'dd', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     ...headings,
     { selector: 'table', format: 'rowsAsStatements', options: { uppercaseHeaderCells: false } },
   ],
