@@ -172,6 +172,16 @@ describe('extractors on real files', () => {
     expect(text).not.toMatch(/<\/?[a-z]+>|console\.log|font-family/);
   });
 
+  it("leaves out a site's menus, navigation bars, sidebars and breadcrumbs, by their class", async () => {
+    // As SQLite's pages open: a menu of the site's sections on every page.
+    const html = '<html><body><div class="menu mainmenu"><ul><li><a href="index.html">Home</a></li><li><a href="docs.html">Documentation</a></li><li><a href="download.html">Download</a></li></ul></div>' +
+      '<div class="sidebar"><a href="x.html">License</a></div><ol class="breadcrumb"><li>Docs</li></ol><h1>Autoincrement</h1><p class="menu-note">The AUTOINCREMENT keyword is usually not needed.</p></body></html>';
+    const text = (await extract(Buffer.from(html), 'html')).pages[0]!.text;
+    expect(text).toContain('Autoincrement');
+    expect(text).toContain('The AUTOINCREMENT keyword is usually not needed.');
+    expect(text).not.toMatch(/Home|Documentation|Download|License|Docs/);
+  });
+
   it("writes a definition list's terms and definitions as lines of their own", async () => {
     // As PostgreSQL's pages write their table of contents and its book index its entries; a term with an inline definition.
     const html = '<html><body><div class="toc"><dl class="toc"><dt><span class="sect2"><a href="a.html">20.4.1. Memory</a></span></dt><dt><span class="sect2"><a href="b.html">20.4.2. Disk</a></span></dt></dl></div>' +

@@ -17,6 +17,9 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     { selector: 'script', format: 'skip' },
     { selector: 'style', format: 'skip' },
     { selector: 'nav', format: 'skip' },
+    // A site's menus and sidebars by their class, as boilerplate removers read them (Readability's unlikely candidates): a
+    // menu's words ("Documentation", "Download", "License", "Search") on every page of a site matched every question.
+    ...['.menu', '.navbar', '.sidebar', '.breadcrumb', '.breadcrumbs'].map((selector) => ({ selector, format: 'skip' })),
     // A definition list's terms and definitions are lines of their own (html-to-text reads them inline: a book index's
     // entries ran together, "File Locationsdata_directory_mode configuration parameter, Preset Options…").
     { selector: 'dt', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
