@@ -175,11 +175,15 @@ describe('extractors on real files', () => {
   it("leaves out a site's menus, navigation bars, sidebars and breadcrumbs, by their class", async () => {
     // As SQLite's pages open: a menu of the site's sections on every page.
     const html = '<html><body><div class="menu mainmenu"><ul><li><a href="index.html">Home</a></li><li><a href="docs.html">Documentation</a></li><li><a href="download.html">Download</a></li></ul></div>' +
-      '<div class="sidebar"><a href="x.html">License</a></div><ol class="breadcrumb"><li>Docs</li></ol><h1>Autoincrement</h1><p class="menu-note">The AUTOINCREMENT keyword is usually not needed.</p></body></html>';
+      '<div class="sidebar"><a href="x.html">License</a></div><ol class="breadcrumb"><li><a href="docs.html">Docs</a></li></ol><h1>Autoincrement</h1><p class="menu-note">The AUTOINCREMENT keyword is usually not needed.</p></body></html>';
     const text = (await extract(Buffer.from(html), 'html')).pages[0]!.text;
     expect(text).toContain('Autoincrement');
     expect(text).toContain('The AUTOINCREMENT keyword is usually not needed.');
     expect(text).not.toMatch(/Home|Documentation|Download|License|Docs/);
+    // A menu that is no list of links (a restaurant's dishes and prices) is text.
+    const dishes = (await extract(Buffer.from('<html><body><div class="menu"><h2>Lunch</h2><p>Soup of the day: EUR 6.50</p><p>See <a href="wine.html">the wine list</a>.</p></div></body></html>'), 'html')).pages[0]!.text;
+    expect(dishes).toContain('Soup of the day: EUR 6.50');
+    expect(dishes).toContain('See the wine list.');
   });
 
   it("writes a definition list's terms and definitions as lines of their own", async () => {

@@ -43,7 +43,8 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * catalog and function tables) is read as the grid it lays out, a line per row.
  * 15: an HTML definition list's terms and definitions are lines of their own (a book index's entries
  * and a page's table of contents ran together: "20.4.1. Memory20.4.2. Disk…").
- * 16: an HTML page's menus, navigation bars, sidebars and breadcrumbs (by their class) are no text.
+ * 16: an HTML page's menus, navigation bars, sidebars and breadcrumbs (by their class, where links make
+ * most of their words) are no text.
  */
 export const EXTRACTOR_VERSION = 16;
 

@@ -10,16 +10,17 @@ const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selec
 /** html-to-text's options; a table's rows as `rows` reads them (htmlTables.ts). */
 const options = (rows: FormatCallback): HtmlToTextOptions => ({
   wordwrap: false,
-  formatters: { rowsAsStatements: rows },
+  formatters: { rowsAsStatements: rows, unlessLinks },
   selectors: [
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
     { selector: 'script', format: 'skip' },
     { selector: 'style', format: 'skip' },
     { selector: 'nav', format: 'skip' },
-    // A site's menus and sidebars by their class, as boilerplate removers read them (Readability's unlikely candidates): a
-    // menu's words ("Documentation", "Download", "License", "Search") on every page of a site matched every question.
-    ...['.menu', '.navbar', '.sidebar', '.breadcrumb', '.breadcrumbs'].map((selector) => ({ selector, format: 'skip' })),
+    // A site's menus and sidebars, by their class as boilerplate removers read them (Readability's unlikely candidates),
+    // where links make most of their words: a menu's ("Documentation", "Download", "License", "Search") on every page of
+    // a site matched every question. A restaurant's menu of dishes and prices is text.
+    ...['.menu', '.navbar', '.sidebar', '.breadcrumb', '.breadcrumbs'].map((selector) => ({ selector, format: 'unlessLinks' })),
     // A definition list's terms and definitions are lines of their own (html-to-text reads them inline: a book index's
     // entries ran together, "File Locationsdata_directory_mode configuration parameter, Preset Options…").
     { selector: 'dt', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
@@ -28,6 +29,28 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     { selector: 'table', format: 'rowsAsStatements', options: { uppercaseHeaderCells: false } },
   ],
 });
+
+/** An element left out where links make at least this share of its words (a menu), laid out as a block otherwise. */
+const LINK_SHARE = 0.5;
+
+const unlessLinks: FormatCallback = (elem, walk, builder, formatOptions) => {
+  const all = plainText(elem.children).replace(/\s+/g, '').length;
+  const linked = linkText(elem.children).replace(/\s+/g, '').length;
+  if (all > 0 && linked >= LINK_SHARE * all) return;
+  builder.options.formatters.block!(elem, walk, builder, { ...formatOptions, leadingLineBreaks: 1, trailingLineBreaks: 1 });
+};
+
+/** The words of the links among nodes (and within them), in order. */
+function linkText(nodes: readonly HtmlNode[]): string {
+  const parts: string[] = [];
+  const stack = [...nodes].reverse();
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'tag' && n.name === 'a') parts.push(plainText(n.children ?? []));
+    else if (n.children) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  return parts.join(' ');
+}
 
 /** Compiled once: html-to-text builds its selector tree per options object, which is slow per file. */
 const toText = compile(options(rowsAsStatements({ headerless: false })));
