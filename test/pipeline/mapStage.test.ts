@@ -59,6 +59,16 @@ describe('extractive Map and Filter on real documents', () => {
     expect(lifted[0]!.chunkId).toBe(last.chunkId);
   });
 
+  it('reads no list or index run together without a mark as a possible answer', () => {
+    // As PostgreSQL's book index reads: its entries run on with no mark for more than forty words.
+    const index = 'radians, Mathematical Functions and Operators radius, Geometric Functions and Operators RADIUS, RADIUS Authentication RAISE in PL/pgSQL, Reporting Errors and Messages random, Mathematical Functions and Operators random_page_cost configuration parameter, Planner Cost Constants range table, The Query Tree range type, Range Types rank, Window Functions';
+    const texts = new Map([[1, `random_page_cost (floating point): The default is 4.0.\n\n${index}`]]);
+    const hits = [{ chunkId: 1, fileId: 1, path: '/d/config.html', page: null, score: 1, snippet: '', bm25Rank: 1, vectorRank: null }];
+    const quotes = mapCandidates(texts, hits, { resolved_query: 'What is random_page_cost set to by default?', keywords: [] }).map((c) => c.quote);
+    expect(quotes.some((q) => q.includes('The default is 4.0.'))).toBe(true);
+    expect(quotes.some((q) => q.includes('Window Functions'))).toBe(false);
+  });
+
   it('reads a passage\'s place in the list the same whichever way the search fused its sides', async () => {
     const question = { resolved_query: 'What is the warranty period of the heat pump?', keywords: [] };
     const { hits } = await hybridSearch(fixture.store, question.resolved_query, { k: 5 });

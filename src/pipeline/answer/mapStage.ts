@@ -515,14 +515,18 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
     // of heat-pump-manual.pdf is about a heat pump even when it says "the unit".
     const title = fileTitle(hit.path);
     const passageCoverage = coverageOf(`${title} ${text}`);
-    return statements(text).map(({ text: quote, heading, row }, index): MapCandidate => {
+    return statements(text).flatMap(({ text: quote, heading, row }, index): MapCandidate[] => {
+      // A statement of more than RUN_ON_WORDS words without a mark anywhere is a list or an index run
+      // together ("radians, Mathematical Functions and Operators radius, Geometric Functions …", a book
+      // index), not an answer.
+      if (!row && !/[.!?;:]/u.test(quote) && quote.split(/\s+/).length > RUN_ON_WORDS) return [];
       // The question's words in the sentence itself count once more: of two sentences under the
       // same title, the one that says "warranty" answers "how long is the warranty?".
       const coverage = (1 - PASSAGE_WEIGHT - SELF_WEIGHT - HEAD_WEIGHT) * coverageOf(`${title} ${heading ?? ''} ${quote}`) + SELF_WEIGHT * coverageOf(quote) + HEAD_WEIGHT * (heading ? coverageOf(heading) : 0) + PASSAGE_WEIGHT * passageCoverage;
       const rank = standing(hit);
       // A sentence that gives what the question asks for (a default, a figure) is likelier its answer.
       const typed = types.length ? (1 - TYPE_WEIGHT) * (0.75 * coverage + 0.25 * rank) + TYPE_WEIGHT * (givesType(quote, types) ? 1 : 0) : 0.75 * coverage + 0.25 * rank;
-      return { hit, quote, heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), ...(row ? { row } : {}), index, coverage, rank, score: typed };
+      return [{ hit, quote, heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), ...(row ? { row } : {}), index, coverage, rank, score: typed }];
     });
   });
 }
