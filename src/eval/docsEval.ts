@@ -203,21 +203,22 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
   };
   const unanswerable = await askUnanswerable(set.unanswerable);
   const translatedUnanswered = await askUnanswerable(translatedUnanswerable(set));
-  // The held-out manuals' items: asked the same way, counted apart.
-  const heldOut = await askQuestions(set.heldOut?.questions ?? []);
-  await askConversations(set.heldOut?.conversations ?? [], heldOut);
-  const heldOutUnanswered = await askUnanswerable(set.heldOut?.unanswerable ?? []);
-  const later: { name: string; answerable: ItemResult[]; unanswerable: ItemResult[] }[] = [];
-  for (const part of set.heldOutLater) {
+  // The held-out manuals' items, each part asked the same way and counted apart.
+  const askPart = async (part: Pick<NonNullable<DocsSet['heldOut']>, 'questions' | 'conversations' | 'unanswerable'>): Promise<{ answerable: ItemResult[]; unanswerable: ItemResult[] }> => {
     const answerable = await askQuestions(part.questions);
     await askConversations(part.conversations, answerable);
-    later.push({ name: part.name, answerable, unanswerable: await askUnanswerable(part.unanswerable) });
-  }
+    return { answerable, unanswerable: await askUnanswerable(part.unanswerable) };
+  };
+  const { answerable: heldOut, unanswerable: heldOutUnanswered } = await askPart(set.heldOut ?? { questions: [], conversations: [], unanswerable: [] });
+  const later: { name: string; answerable: ItemResult[]; unanswerable: ItemResult[] }[] = [];
+  for (const part of set.heldOutLater) later.push({ name: part.name, ...(await askPart(part)) });
   const answerable = [...questions, ...turns];
   const unanswered = (items: readonly ItemResult[]): UnanswerableFigures => {
     const share = (f: (i: ItemResult) => boolean): number => round(items.length ? items.filter(f).length / items.length : 0);
     return { n: items.length, not_found: share((i) => i.notFound), not_found_or_low: share((i) => i.notFound || i.confidence < LOW_CONFIDENCE), mean_confidence: round(mean(items.map((i) => i.confidence))) };
   };
+  // Unanswerable questions' figures, with the AUROC of confidence between them and the answerable ones they go with.
+  const against = (items: readonly ItemResult[], answered: readonly ItemResult[]): UnanswerableFigures & { auroc: number } => ({ ...unanswered(items), auroc: round(auroc(answered.map((i) => i.confidence), items.map((i) => i.confidence))) });
   return {
     mode: embedder ? 'hybrid' : 'keyword',
     questions: figures(questions),
@@ -227,11 +228,9 @@ export async function evaluate(store: IndexStore, set: DocsSet, corpusDir: strin
     translated: figures(translated),
     unanswerable: unanswered(unanswerable),
     auroc: round(auroc(answerable.map((i) => i.confidence), unanswerable.map((i) => i.confidence))),
-    translated_unanswerable: { ...unanswered(translatedUnanswered), auroc: round(auroc(translated.map((i) => i.confidence), translatedUnanswered.map((i) => i.confidence))) },
-    ...(set.heldOut ? { held_out: figures(heldOut), held_out_unanswerable: { ...unanswered(heldOutUnanswered), auroc: round(auroc(heldOut.map((i) => i.confidence), heldOutUnanswered.map((i) => i.confidence))) } } : {}),
-    ...(later.length
-      ? { held_out_later: later.map((p) => ({ name: p.name, answerable: figures(p.answerable), unanswerable: { ...unanswered(p.unanswerable), auroc: round(auroc(p.answerable.map((i) => i.confidence), p.unanswerable.map((i) => i.confidence))) } })) }
-      : {}),
+    translated_unanswerable: against(translatedUnanswered, translated),
+    ...(set.heldOut ? { held_out: figures(heldOut), held_out_unanswerable: against(heldOutUnanswered, heldOut) } : {}),
+    ...(later.length ? { held_out_later: later.map((p) => ({ name: p.name, answerable: figures(p.answerable), unanswerable: against(p.unanswerable, p.answerable) })) } : {}),
     ms_per_question: Math.round((performance.now() - t0) / Math.max(1, asked)),
     items: [...answerable, ...translated, ...unanswerable, ...translatedUnanswered, ...heldOut, ...heldOutUnanswered, ...later.flatMap((p) => [...p.answerable, ...p.unanswerable])],
   };

@@ -75,13 +75,14 @@ const MIN_DATA_ROWS = 2;
 function readGrid(table: DomNode, headerless: boolean): Grid | null {
   const role = String(table.attribs?.role ?? '').toLowerCase();
   if (role === 'presentation' || role === 'none') return null;
-  const stacked = stackedGrid(table);
+  const tableRows = rowsOf(table);
+  const stacked = stackedGrid(tableRows);
   if (stacked) return stacked;
   const header: string[][] = [];
   const body: string[][] = [];
   // Cells that span rows below their own, by column: their text stands in each row they cover.
   const spanning = new Map<number, { text: string; rows: number }>();
-  for (const { tr, inHead } of rowsOf(table)) {
+  for (const { tr, inHead } of tableRows) {
     const cells = cellsOf(tr);
     if (cells.some((c) => contains(c, 'table'))) return null;
     const isHeader = inHead || (cells.length > 0 && cells.every((c) => c.name === 'th') && body.length === 0);
@@ -128,8 +129,8 @@ function readGrid(table: DomNode, headerless: boolean): Grid | null {
  * way: the grid it lays out one above the other, a paragraph per column; a row's paragraphs beyond
  * the names' go on in its last column (a function's second example). Null for any other table.
  */
-function stackedGrid(table: DomNode): Grid | null {
-  const rows = rowsOf(table).map(({ tr, inHead }) => ({ cells: cellsOf(tr), inHead }));
+function stackedGrid(tableRows: readonly { tr: DomNode; inHead: boolean }[]): Grid | null {
+  const rows = tableRows.map(({ tr, inHead }) => ({ cells: cellsOf(tr), inHead }));
   if (!rows.length || rows.some((r) => r.cells.length !== 1 || span(r.cells[0]!, 'colspan') > 1 || span(r.cells[0]!, 'rowspan') > 1)) return null;
   const first = rows[0]!;
   if (!first.inHead && first.cells[0]!.name !== 'th') return null;

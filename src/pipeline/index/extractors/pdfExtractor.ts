@@ -138,9 +138,11 @@ function raisedDigits(items: readonly TextItemLike[]): Map<number, TextItemLike>
  */
 export function joinItems(items: readonly TextItemLike[]): string {
   const raised = raisedDigits(items);
-  const footnotes = footnoteStarts(items);
+  const lines = pageLines(items);
+  const footnotes = footnoteStarts(items, lines);
   if (!raised.size) return joinRun(items, raised, new Set(), footnotes);
-  const notes = new Set(joinRun(items, new Map(), new Set(), footnotes).split('\n').flatMap((line) => /^(\d{1,3})\s+\p{L}/u.exec(line.trim())?.[1] ?? []));
+  // The numbers that open a line of the page: a raised digit that is one of them marks its footnote.
+  const notes = new Set(lines.flatMap((line) => /^(\d{1,3})\s+\p{L}/u.exec(line.text.trim())?.[1] ?? []));
   return joinRun(items, raised, notes, footnotes);
 }
 
@@ -153,7 +155,7 @@ const FOOTNOTE_TYPE = 0.9;
  * every line after it that has a word (footnotes stand at the page's foot; a page number may
  * close it). Its footnote is a paragraph of its own, not the end of the page's last sentence.
  */
-function footnoteStarts(items: readonly TextItemLike[]): Set<number> {
+function footnoteStarts(items: readonly TextItemLike[], lines: readonly PageLine[]): Set<number> {
   // The page's text height: the one most of its characters are set in.
   const chars = new Map<number, number>();
   for (const item of items) {
@@ -163,7 +165,18 @@ function footnoteStarts(items: readonly TextItemLike[]): Set<number> {
   const body = [...chars].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0])[0];
   const starts = new Set<number>();
   if (!(body > 0)) return starts;
-  // The page's lines: each one's first item, its tallest item's height and its text.
+  // From the foot up, while the lines with words are in the smaller type (the page's first line is none).
+  for (let k = lines.length - 1; k > 0; k--) {
+    const { first, tallest, text } = lines[k]!;
+    if (!/\p{L}/u.test(text)) continue;
+    if (!(tallest < FOOTNOTE_TYPE * body)) break;
+    if (/^\s*\d{1,3}\s/u.test(text)) starts.add(first);
+  }
+  return starts;
+}
+
+/** The page's lines as pdf.js ends them: each one's first item, its tallest item's height and its text, a space where a gap stands (as joinRun reads it). */
+function pageLines(items: readonly TextItemLike[]): PageLine[] {
   const lines: PageLine[] = [];
   let line: PageLine | undefined;
   // The line's item before, for the space a gap makes (as joinRun reads it: "4" + "for …" set apart by a gap alone).
@@ -185,14 +198,7 @@ function footnoteStarts(items: readonly TextItemLike[]): Set<number> {
     }
   }
   if (line) lines.push(line);
-  // From the foot up, while the lines with words are in the smaller type (the page's first line is none).
-  for (let k = lines.length - 1; k > 0; k--) {
-    const { first, tallest, text } = lines[k]!;
-    if (!/\p{L}/u.test(text)) continue;
-    if (!(tallest < FOOTNOTE_TYPE * body)) break;
-    if (/^\s*\d{1,3}\s/u.test(text)) starts.add(first);
-  }
-  return starts;
+  return lines;
 }
 
 /** A line of a page's items: its first item's index, its tallest item's height, its text. */
