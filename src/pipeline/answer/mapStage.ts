@@ -4,6 +4,7 @@ import { relatedWords } from '../rewrite/lexical/expand.js';
 import { writtenFormsOf } from '../search/writtenForms.js';
 import { identifiers, queryTerms } from '../search/queryTerms.js';
 import { RRF_K, type SearchHit } from '../search/hybridSearch.js';
+import { SiteTemplates } from '../search/siteTemplates.js';
 import { flat } from './citationContext.js';
 import type { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
@@ -387,10 +388,11 @@ export interface ExtractiveMapOptions {
 export function passageTexts(store: IndexStore, hits: readonly SearchHit[]): Map<number, string> {
   const q = store.prepared('SELECT text FROM chunks WHERE id = ?');
   const headed = tableHeaderReader(store);
+  const templates = SiteTemplates.of(store);
   return new Map(
     hits.flatMap((h) => {
       const row = q.get(h.chunkId) as { text: string } | undefined;
-      return row ? [[h.chunkId, headed(h.chunkId, row.text)] as const] : [];
+      return row ? [[h.chunkId, headed(h.chunkId, templates.strip(h.path, row.text))] as const] : [];
     }),
   );
 }
@@ -455,14 +457,16 @@ export function passageWindows(store: IndexStore, hits: readonly SearchHit[], te
   );
   const seen = new Set(hits.map((h) => h.chunkId));
   const headed = tableHeaderReader(store);
+  const templates = SiteTemplates.of(store);
   const out: SearchHit[] = [];
   for (const hit of hits) {
     const { alsoIn: _copies, ...base } = hit;
     for (const n of around.all(WINDOW_PASSAGES, WINDOW_PASSAGES, hit.chunkId) as { id: number; page: number | null; text: string }[]) {
       if (seen.has(n.id)) continue;
       seen.add(n.id);
-      texts.set(n.id, headed(n.id, n.text));
-      out.push({ ...base, chunkId: n.id, page: n.page, snippet: n.text.slice(0, 200), bm25Rank: null, vectorRank: null });
+      const text = templates.strip(hit.path, n.text);
+      texts.set(n.id, headed(n.id, text));
+      out.push({ ...base, chunkId: n.id, page: n.page, snippet: text.slice(0, 200), bm25Rank: null, vectorRank: null });
     }
   }
   return out;
@@ -542,7 +546,8 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
  */
 export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], question: MapQuestion, options: ExtractiveMapOptions = {}): Promise<Fact[]> {
   const near = passageNear(store);
-  const nearText = (id: number, step: number): string => near(id, step) ?? '';
+  const templates = SiteTemplates.of(store);
+  const nearText = (hit: SearchHit, step: number): string => templates.strip(hit.path, near(hit.chunkId, step) ?? '');
   const wordsIn = questionWordsIn(question, options.termStats);
   const texts = options.texts ?? passageTexts(store, hits);
   const cover = questionCoverage(question, options.termStats);
@@ -556,7 +561,7 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
       .slice(0, options.perHit ?? 2);
     for (const s of scored) {
       const passage = texts.get(hit.chunkId) ?? '';
-      const whole = continued(begun(withNeighbour(own, s), passage, () => nearText(hit.chunkId, -1)), passage, () => nearText(hit.chunkId, 1));
+      const whole = continued(begun(withNeighbour(own, s), passage, () => nearText(hit, -1)), passage, () => nearText(hit, 1));
       const quote = excerpt(whole, cover);
       const words = wordsIn(s.heading ? `${s.heading} ${quote}` : quote);
       facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(passage) ? { addressed: true } : {}), ...(s.row ? { row: s.row } : {}) });

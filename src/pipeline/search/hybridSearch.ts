@@ -5,6 +5,7 @@ import { withPassageFeedback } from './passageFeedback.js';
 import { ftsMatchExpression, queryPhrases, queryTerms } from './queryTerms.js';
 import { SignBitIndex } from './signBitIndex.js';
 import { rowsForReading } from '../index/pipeTable.js';
+import { SiteTemplates } from './siteTemplates.js';
 
 export interface SearchHit {
   chunkId: number;
@@ -329,7 +330,7 @@ async function search(store: IndexStore, query: string, options: SearchOptions):
       fileId: row.fileId,
       path: row.path,
       page: row.page,
-      snippet: (match && ftsSnippet(store, match, id)) || plainSnippet(row.text, terms),
+      snippet: (match && ftsSnippet(store, match, id, row.path)) || plainSnippet(SiteTemplates.of(store).strip(row.path, row.text), terms),
       score: Number(r.score.toFixed(6)),
       bm25Rank: r.bm25Rank,
       vectorRank: r.vectorRank,
@@ -511,11 +512,12 @@ export function exactVectorCandidates(store: IndexStore, blob: Buffer, limit: nu
   ).map((r) => Number(r.id));
 }
 
-function ftsSnippet(store: IndexStore, match: string, chunkId: number): string | undefined {
+/** FTS5's best window of a passage for the match, without its site's template lines (siteTemplates.ts). */
+function ftsSnippet(store: IndexStore, match: string, chunkId: number, path: string): string | undefined {
   const row = store
     .prepared(`SELECT snippet(chunks_fts, 1, '**', '**', '…', ${SNIPPET_TOKENS}) AS s FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid = ?`)
     .get(match, BigInt(chunkId)) as { s: string } | undefined;
-  return row?.s && row.s.includes('**') ? tidy(rowsForReading(row.s)) : undefined;
+  return row?.s && row.s.includes('**') ? tidy(rowsForReading(SiteTemplates.of(store).strip(path, row.s))) : undefined;
 }
 
 /** For a passage found by meaning alone: its opening words, with any query word marked. */

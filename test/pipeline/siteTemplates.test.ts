@@ -1,0 +1,120 @@
+// A site's template lines (siteTemplates.ts): found by recurrence over a folder's HTML pages, left out of answers and snippets.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ask } from '../../src/pipeline/answer/ask.js';
+import { Indexer } from '../../src/pipeline/index/indexer.js';
+import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
+import { findTemplates, lineShape, SiteTemplates, withoutTemplate } from '../../src/pipeline/search/siteTemplates.js';
+import { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { tempDir } from '../helpers/tmp.js';
+
+const t = tempDir('docent-templates-');
+afterAll(() => t.cleanup());
+
+const TOPICS = [
+  ['Retry limits', 'The retry_limit setting was raised from three to five attempts in the spring release, so a flaky network no longer fails a sync.'],
+  ['Cache sizes', 'The page cache holds 64 megabytes unless cache_pages says otherwise.'],
+  ['Log levels', 'The server writes warnings and errors to its log; debug output is off.'],
+  ['Backups', 'A backup copies every table into one archive file while the server keeps running.'],
+  ['Ports', 'The server listens on port 7400 for its clients.'],
+  ['Time zones', 'Timestamps are stored in UTC and shown in the reader’s own time zone.'],
+];
+
+/** A page of a small documentation site: the site's tagline and search bar on top, its date footer below. */
+const page = ([title, body]: string[], i: number): string =>
+  `<html><head><title>${title}</title></head><body>
+  <div class="tagline"><p>Quick. Small. Sturdy.</p><p>Pick any two of them.</p></div>
+  <h1>${title}</h1><p>${body}</p>
+  <p>This page last modified on 2021-0${i + 1}-1${i} 1${i}:0${i}:3${i} UTC</p>
+  </body></html>`;
+
+describe('lineShape and findTemplates', () => {
+  it('reads a line whatever its numbers and spacing', () => {
+    expect(lineShape('This page last modified on 2020-07-18  16:35:00 UTC')).toBe(lineShape('this page last modified on 2014-08-15 14:59:54 utc'));
+    expect(lineShape('Version 3 notes')).not.toBe(lineShape('Version three notes'));
+  });
+
+  const WORDS = ['apples', 'boats', 'clocks', 'doors', 'eggs', 'forks', 'gates', 'hats'];
+  const pages = (n: number, folder: string, first: (i: number) => string, last: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) => ({ path: `${folder}/p${i}.html`, first: first(i), last: last(i) }));
+
+  it('takes lines of three words or more that open or close most of a folder’s pages', () => {
+    const found = findTemplates(
+      pages(8, '/site', (i) => `Quick. Small. Sturdy.\nHome\nTopic ${WORDS[i]} is about ${WORDS[7 - i]}.`, (i) => `The ${WORDS[i]} ends here.\nLast updated 2023-0${i}-01 UTC`),
+    );
+    expect([...(found.get('/site') ?? [])].sort()).toEqual([lineShape('Last updated 2023-01-01 UTC'), lineShape('Quick. Small. Sturdy.')].sort());
+  });
+
+  it('takes no line that half the pages lack, that fewer than five pages share, or that stands in a page’s middle', () => {
+    const half = pages(8, '/a', (i) => (i < 3 ? 'Shared opening line here\nText.' : `Own opening line ${i}\nText.`), () => 'End of it all.');
+    expect(findTemplates(half).get('/a')?.has(lineShape('Shared opening line here'))).not.toBe(true);
+    expect(findTemplates(pages(4, '/b', () => 'Shared opening line here', () => 'Shared closing line here')).get('/b')).toBeUndefined();
+    const middle = (i: number) => ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Shared middle line here', 'Six.', 'Seven.', 'Eight.', 'Nine.', `Ten ${i}.`].join('\n');
+    expect(findTemplates(pages(8, '/c', middle, () => '')).get('/c')).toBeUndefined();
+  });
+
+  it('leaves a file that is not an HTML page as it is', () => {
+    const templates = new Map([['/site', new Set([lineShape('Payment is due within 30 days.')])]]);
+    const text = 'Invoice 12\nPayment is due within 30 days.';
+    expect(withoutTemplate(templates, '/site/invoice-12.txt', text)).toBe(text);
+    expect(withoutTemplate(templates, '/site/invoice-12.html', text)).toBe('Invoice 12');
+  });
+});
+
+describe('a site folder and a folder of invoices, indexed', () => {
+  it('answers from a page’s own text, not from the date footer every page repeats, and keeps the template out of snippets', async () => {
+    const folder = join(t.dir, 'site');
+    mkdirSync(folder);
+    TOPICS.forEach((topic, i) => writeFileSync(join(folder, `${topic[0]!.toLowerCase().replace(/ /g, '-')}.html`), page(topic, i)));
+    const store = IndexStore.open(join(t.dir, 'site.sqlite'));
+    try {
+      await new Indexer(store).indexRoot(folder);
+      const result = await ask(store, 'What was modified in the last release?', { now: new Date(Date.UTC(2026, 10, 1)) });
+      await result.prepared;
+      expect(result.answer).toContain('retry_limit');
+      expect(result.answer).not.toMatch(/page last modified/i);
+      expect(result.answer).not.toMatch(/Quick\. Small\. Sturdy\./);
+      const { hits } = await hybridSearch(store, 'release modified', { k: 6 });
+      expect(hits.length).toBeGreaterThan(0);
+      for (const h of hits) expect(h.snippet).not.toMatch(/Sturdy|Pick any two|page last modified/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('finds the template again once enough pages share it', async () => {
+    const folder = join(t.dir, 'growing');
+    mkdirSync(folder);
+    const write = (from: number, to: number): void => {
+      for (let i = from; i < to; i++) writeFileSync(join(folder, `p${i}.html`), page(TOPICS[i]!, i));
+    };
+    write(0, 4);
+    const store = IndexStore.open(join(t.dir, 'growing.sqlite'));
+    try {
+      await new Indexer(store).indexRoot(folder);
+      const footer = 'This page last modified on 2021-01-10 10:00:30 UTC';
+      expect(SiteTemplates.of(store).strip(join(folder, 'p0.html'), footer)).toBe(footer);
+      write(4, 6);
+      await new Indexer(store).indexRoot(folder);
+      expect(SiteTemplates.of(store).strip(join(folder, 'p0.html'), `Ports.\n${footer}`)).toBe('Ports.');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('keeps the line every invoice ends with: in a folder of letters it is what they say', async () => {
+    const folder = join(t.dir, 'invoices');
+    mkdirSync(folder);
+    for (let i = 1; i <= 6; i++) writeFileSync(join(folder, `invoice-${i}.txt`), `Invoice ${i} from Acme Supplies\n\nItem ${i}: ${i * 3} boxes of paper.\n\nPayment is due within 30 days of the invoice date.\n`);
+    const store = IndexStore.open(join(t.dir, 'invoices.sqlite'));
+    try {
+      await new Indexer(store).indexRoot(folder);
+      const result = await ask(store, 'When is payment due on the Acme invoices?', { now: new Date(Date.UTC(2026, 10, 1)) });
+      await result.prepared;
+      expect(result.answer).toContain('Payment is due within 30 days');
+    } finally {
+      store.close();
+    }
+  });
+});
