@@ -133,6 +133,11 @@ describe('answers on real files: what issue 43 found', () => {
       { text: 'The engineering department has a budget of EUR 1.2 million.', heading: 'Engineering department - budget Q1 2026' },
       { text: 'The default value is replica.', heading: 'wal_level (enum)' },
     ]);
+    // A rule drawn across the page ("-----") titles nothing, and the section before it ends there.
+    expect(statements('cache_size\n\nThe cache holds recently read pages.\n\n----------------------------------------\n\nThe default page size is 4096 bytes.')).toEqual([
+      { text: 'The cache holds recently read pages.', heading: 'cache_size' },
+      { text: 'The default page size is 4096 bytes.', part: 1 },
+    ]);
     // A contents or index line is never a statement, however many words it has.
     expect(statements('linkaxes . . . . . . . . . . . . . 499 linkprop . . . . . . . . . 498 linspace . . . . . . . 546')).toEqual([]);
     // A passage that is only a title still says that much.

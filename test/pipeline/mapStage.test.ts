@@ -124,6 +124,20 @@ describe('a fact that leans on what comes before it', () => {
     }
   });
 
+  it('is never read with a sentence across a rule drawn over the page', async () => {
+    // SQLite's pragma page: each pragma's part ends with a rule, and the next opens with its syntax.
+    const rule = '----------------------------------------';
+    const text = ['Checkpoints are described below.', '', rule, '', 'Automatic checkpoints run by default every 1000 pages.', '', rule, '', 'PRAGMA schema.journal_size_limit;'].join('\n');
+    const own = oneTextIndex('pragmas.md', text);
+    try {
+      const { hits } = await hybridSearch(own.store, 'automatic checkpoints default', { k: 1 });
+      const facts = await extractiveMap(own.store, hits, { resolved_query: 'How often do automatic checkpoints run by default?', keywords: [] });
+      expect(facts[0]!.quote).toBe('Automatic checkpoints run by default every 1000 pages.');
+    } finally {
+      own.cleanup();
+    }
+  });
+
   it('keeps the mark a title ends with, and adds none to it', async () => {
     const own = oneTextIndex('reflog.md', '## Some other examples:\n\nThey are kept by default for 90 days, after which they may be pruned.\n');
     try {

@@ -194,6 +194,8 @@ export interface Statement {
   heading?: string;
   /** A table's row: whole by itself, never read with a neighbour; the line it was read from ("| bigint | 8 bytes |"). */
   row?: string;
+  /** The part of its passage it stands in, counted by the rules drawn across it ("-----"); omitted before the first. */
+  part?: number;
 }
 
 /**
@@ -207,7 +209,16 @@ export function statements(text: string): Statement[] {
   let paragraph: string[] = [];
   // A title that nothing followed: the passage's only statement, kept where nothing else is.
   let lastTitle: string | undefined;
+  // The rules drawn across the passage so far: what stands between two is a part of its own.
+  let part = 0;
   const flush = (): void => {
+    // A line of marks alone ("----------", "* * *": a rule drawn across the page) ends a section and titles nothing.
+    if (paragraph.length === 1 && !LETTER_OR_DIGIT.test(paragraph[0]!)) {
+      heading = undefined;
+      part++;
+      paragraph = [];
+      return;
+    }
     // A paragraph that is one line without a closing mark is a title ("wal_level (enum)",
     // "Engineering department - budget Q1 2026"): the context of what follows, never an answer.
     if (paragraph.length === 1 && !/[.!?;:]$/.test(paragraph[0]!) && paragraph[0]!.split(/\s+/).length <= TITLE_WORDS) {
@@ -219,8 +230,9 @@ export function statements(text: string): Statement[] {
     for (const segment of sentenceSplit(paragraph.join(' '))) {
       // A list item's marker ("* Make …", "• The …") is layout, not part of what it says.
       const s = segment.replace(/\s+/g, ' ').trim().replace(BULLET, '');
+      if (!LETTER_OR_DIGIT.test(s)) continue;
       if (s.split(' ').length < 4 && !/\d/.test(s)) heading = s.replace(/[.!?]$/, '');
-      else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s) && !LEADERS.test(s) && !points(s)) out.push(heading ? { text: s, heading } : { text: s });
+      else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s) && !LEADERS.test(s) && !points(s)) out.push({ text: s, ...(heading ? { heading } : {}), ...(part ? { part } : {}) });
     }
     paragraph = [];
   };
@@ -255,6 +267,8 @@ export function statements(text: string): Statement[] {
   if (out.length === 0 && lastTitle && lastTitle.length >= 12 && !isFragment(lastTitle)) out.push({ text: lastTitle });
   return out;
 }
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** A sentence that sends the reader elsewhere ("See also: …", "Zie ook …"): no answer, and no neighbour of one. */
 const points = (s: string): boolean => POINTERS.has((/^[\p{L}]+/u.exec(s)?.[0] ?? '').toLowerCase());
@@ -495,6 +509,8 @@ export interface MapCandidate {
   index: number;
   /** A table's row: the line it was read from (statements). */
   row?: string;
+  /** The part of its passage it stands in (statements). */
+  part?: number;
   coverage: number;
   rank: number;
   /** 0..1: by the question's words it covers and its passage's rank. */
@@ -519,7 +535,7 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
     // of heat-pump-manual.pdf is about a heat pump even when it says "the unit".
     const title = fileTitle(hit.path);
     const passageCoverage = coverageOf(`${title} ${text}`);
-    return statements(text).flatMap(({ text: quote, heading, row }, index): MapCandidate[] => {
+    return statements(text).flatMap(({ text: quote, heading, row, part }, index): MapCandidate[] => {
       // A statement of more than RUN_ON_WORDS words without a mark anywhere is a list or an index run
       // together ("radians, Mathematical Functions and Operators radius, Geometric Functions …", a book
       // index), not an answer.
@@ -530,7 +546,7 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
       const rank = standing(hit);
       // A sentence that gives what the question asks for (a default, a figure) is likelier its answer.
       const typed = types.length ? (1 - TYPE_WEIGHT) * (0.75 * coverage + 0.25 * rank) + TYPE_WEIGHT * (givesType(quote, types) ? 1 : 0) : 0.75 * coverage + 0.25 * rank;
-      return [{ hit, quote, heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), ...(row ? { row } : {}), index, coverage, rank, score: typed }];
+      return [{ hit, quote, heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), ...(row ? { row } : {}), ...(part ? { part } : {}), index, coverage, rank, score: typed }];
     });
   });
 }
@@ -610,7 +626,7 @@ export function excerpt(quote: string, cover: (text: string) => number): string 
 function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate): string {
   // A table's row says what it says by itself, in its columns' names.
   if (s.row) return s.quote;
-  const at = (i: number): MapCandidate | undefined => sentences.find((c) => c.index === i && c.section === s.section && !c.row);
+  const at = (i: number): MapCandidate | undefined => sentences.find((c) => c.index === i && c.section === s.section && c.part === s.part && !c.row);
   const words = s.quote.match(/[\p{L}\p{N}]+/gu) ?? [];
   const leans = CONTINUATIONS.has((words[0] ?? '').toLowerCase());
   const previous = leans ? at(s.index - 1) : undefined;
