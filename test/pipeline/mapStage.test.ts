@@ -1,10 +1,14 @@
-import { basename } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { begun, continued, excerpt, extractiveMap, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { begun, continued, excerpt, extractiveMap, fileContext, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { identifiers } from '../../src/pipeline/search/queryTerms.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { indexedFixtureDocs, oneTextIndex } from '../helpers/fixtureIndex.js';
+import { Indexer } from '../../src/pipeline/index/indexer.js';
+import { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { tempDir } from '../helpers/tmp.js';
 
 let fixture: Awaited<ReturnType<typeof indexedFixtureDocs>>;
 let termStats: TermStats;
@@ -98,6 +102,33 @@ describe('extractive Map and Filter on real documents', () => {
     expect(filterFacts([whole, cut]).map((k) => k.score)).toEqual([0.7]);
     // A short sentence whose few words another has by chance stays: it may say something else.
     expect(filterFacts([whole, f('The default size is small.', 0.5)]).map((k) => k.score)).toEqual([0.7, 0.5]);
+  });
+});
+
+describe('a file\'s folders as its context', () => {
+  it('reads a sentence of a file filed under a folder the question names as about that folder\'s subject', async () => {
+    const t = tempDir('docent-folders-');
+    try {
+      const root = join(t.dir, 'databases');
+      mkdirSync(join(root, 'sqlite'), { recursive: true });
+      mkdirSync(join(root, 'postgres'), { recursive: true });
+      writeFileSync(join(root, 'postgres', 'limits.md'), 'Table limits\n\nA table can have at most 1600 columns. Columns of a table beyond that limit are refused, and wide tables with many columns are slow.\n');
+      writeFileSync(join(root, 'sqlite', 'limits.md'), 'Limits\n\nA table can have at most 2000 columns.\n');
+      const store = IndexStore.open(join(t.dir, 'index.sqlite'));
+      try {
+        await new Indexer(store).indexRoot(root);
+        expect(fileContext(store)(join(root, 'sqlite', 'limits.md'))).toBe('sqlite limits');
+        expect(fileContext(store)(join(t.dir, 'elsewhere', 'notes-2024.md'))).toBe('notes 2024');
+        const { hits } = await hybridSearch(store, 'sqlite table columns', { k: 5 });
+        expect(hits.map((h) => basename(dirname(h.path)))).toEqual(['postgres', 'sqlite']);
+        const facts = await extractiveMap(store, hits, { resolved_query: 'How many columns can a table have in SQLite?', keywords: [] });
+        expect(facts[0]!.quote).toContain('2000 columns');
+      } finally {
+        store.close();
+      }
+    } finally {
+      t.cleanup();
+    }
   });
 });
 

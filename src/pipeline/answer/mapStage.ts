@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, dirname, relative, sep } from 'node:path';
 import { isDelimiterLine, pipeCells, rowStatement } from '../index/pipeTable.js';
 import { relatedWords } from '../rewrite/lexical/expand.js';
 import { writtenFormsOf } from '../search/writtenForms.js';
@@ -380,6 +380,21 @@ export function fileTitle(path: string): string {
   return basename(path).replace(/\.[^.]+$/, '').replace(/[-_.]+/g, ' ').trim();
 }
 
+/**
+ * A file's place as words: the names of the folders between its indexed folder and it, then its
+ * own name ("Manuals/heat-pump/installation.pdf" under "Manuals" → "heat pump installation"). A
+ * user files things by what they are about, as a file's name says it. A file outside every
+ * indexed folder: its name alone.
+ */
+export function fileContext(store: IndexStore): (path: string) => string {
+  const roots = (store.prepared('SELECT path FROM roots').all() as { path: string }[]).map((r) => r.path).sort((a, b) => b.length - a.length);
+  return (path) => {
+    const root = roots.find((r) => path.startsWith(r + sep));
+    const folders = root ? relative(root, dirname(path)).split(sep).filter(Boolean).map((f) => f.replace(/[-_.]+/g, ' ')) : [];
+    return [...folders, fileTitle(path)].join(' ').trim();
+  };
+}
+
 /** The question's own words (stemmed) that a sentence contains, the rarest in the index first (with its statistics; else as asked). */
 export function questionWordsIn(question: MapQuestion, termStats?: TermStats): (sentence: string) => string[] {
   const terms = contentTerms(question, question.resolved_query);
@@ -522,7 +537,7 @@ export interface MapCandidate {
  * (weighted by rarity in the index, its title and file name counting as context) and its
  * passage's rank.
  */
-export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly SearchHit[], question: MapQuestion, options: Pick<ExtractiveMapOptions, 'termStats'> & { coverageOf?: (text: string) => number } = {}): MapCandidate[] {
+export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly SearchHit[], question: MapQuestion, options: Pick<ExtractiveMapOptions, 'termStats'> & { coverageOf?: (text: string) => number; titleOf?: (path: string) => string } = {}): MapCandidate[] {
   // The caller's questionCoverage of the same question, where it has one (extractiveMap's, for its excerpts too).
   const coverageOf = options.coverageOf ?? questionCoverage(question, options.termStats);
   const types = answerTypes(question.resolved_query);
@@ -533,7 +548,7 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
     // A sentence in a passage that is about the whole question is likelier its answer than one
     // that shares a word by chance. The file's name is context too, like a heading: a sentence
     // of heat-pump-manual.pdf is about a heat pump even when it says "the unit".
-    const title = fileTitle(hit.path);
+    const title = (options.titleOf ?? fileTitle)(hit.path);
     const passageCoverage = coverageOf(`${title} ${text}`);
     return statements(text).flatMap(({ text: quote, heading, row, part }, index): MapCandidate[] => {
       // A statement of more than RUN_ON_WORDS words without a mark anywhere is a list or an index run
@@ -567,7 +582,7 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
   const wordsIn = questionWordsIn(question, options.termStats);
   const texts = options.texts ?? passageTexts(store, hits);
   const cover = questionCoverage(question, options.termStats);
-  const candidates = mapCandidates(texts, hits, question, { termStats: options.termStats, coverageOf: cover });
+  const candidates = mapCandidates(texts, hits, question, { termStats: options.termStats, coverageOf: cover, titleOf: fileContext(store) });
   const facts: Fact[] = [];
   for (const hit of hits) {
     const own = candidates.filter((c) => c.hit === hit);
