@@ -194,6 +194,17 @@ describe('extractors on real files', () => {
     expect(text.split('\n').filter(Boolean)).toEqual(['20.4.1. Memory', '20.4.2. Disk', 'advisory lock, Advisory Locks', 'age, Date/Time Functions', '-n', 'Only show what would be done.']);
   });
 
+  it('reads a blockquote as a block of its own, its paragraphs and tables without quote marks', async () => {
+    // As SQLite's pages set their answers, examples and tables in (nested) blockquotes.
+    const html = '<html><body><p>(12) I deleted a lot of data but the file did not get smaller.</p><blockquote><p>Run the VACUUM command to shrink it.</p>' +
+      '<blockquote><pre>VACUUM;</pre></blockquote><table><tr><th>Setting</th><th>Meaning</th></tr><tr><td>0</td><td>Always use temporary files</td></tr><tr><td>3</td><td>Always use memory</td></tr></table></blockquote><p>Next question.</p></body></html>';
+    const text = (await extract(Buffer.from(html), 'html')).pages[0]!.text;
+    expect(text).not.toMatch(/^>/m);
+    expect(text).toContain('\n\nRun the VACUUM command to shrink it.\n');
+    expect(text).toContain('| Setting | Meaning |\n| --- | --- |\n| 0 | Always use temporary files |\n| 3 | Always use memory |');
+    expect(statements(text).map((x) => x.text)).toContain('Setting: 0; Meaning: Always use temporary files.');
+  });
+
   it('reads a table of one column whose cells stack their columns as paragraphs as the grid it lays out', async () => {
     // As PostgreSQL's catalog and function tables write them: one cell per row, a paragraph per column.
     const head = '<thead><tr><th class="func_table_entry"><p class="func_signature">Function</p><p>Description</p><p>Example(s)</p></th></tr></thead>';

@@ -25,6 +25,10 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     // entries ran together, "File Locationsdata_directory_mode configuration parameter, Preset Options…").
     { selector: 'dt', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'dd', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    // A quotation or an indented example is a block of its own, without html-to-text's "> " before each line: SQLite's
+    // pages set their examples and whole paragraphs in blockquotes, quoted in answers as "> > You can use PRAGMA
+    // integrity_check …", and a table in one was read as lines starting "> |", no table rows.
+    { selector: 'blockquote', format: 'block', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
     ...headings,
     { selector: 'table', format: 'rowsAsStatements', options: { uppercaseHeaderCells: false } },
   ],
