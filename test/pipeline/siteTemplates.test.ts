@@ -7,6 +7,7 @@ import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { findTemplates, lineShape, SiteTemplates, withoutTemplate } from '../../src/pipeline/search/siteTemplates.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
+import { seeded } from '../helpers/fuzzConversations.js';
 import { tempDir } from '../helpers/tmp.js';
 
 const t = tempDir('docent-templates-');
@@ -115,6 +116,34 @@ describe('a site folder and a folder of invoices, indexed', () => {
       expect(result.answer).toContain('Payment is due within 30 days');
     } finally {
       store.close();
+    }
+  });
+});
+
+describe('site templates on pages they have never seen', () => {
+  const LINES = ['Home', 'Prev Up Next', 'This page last modified on 2021-01-01 UTC', 'Quick. Small. Sturdy.', '', '   ', '東京 の 説明 です。', '\ud800 lone surrogate', 'e\u0301\u200b\u202e', 'x'.repeat(3000), `${'word '.repeat(500)}.`, 'Run the server with the default settings.', '| a | b |', '----------'];
+  it('never throws, and only ever leaves out whole lines of three words or more', () => {
+    const rand = seeded(7);
+    const pick = (): string => LINES[Math.floor(rand() * LINES.length)]!;
+    const text = (): string => Array.from({ length: Math.floor(rand() * 9) }, pick).join('\n');
+    for (let round = 0; round < 200; round++) {
+      const pages = Array.from({ length: 1 + Math.floor(rand() * 12) }, (_, i) => ({ path: `/${rand() < 0.5 ? 'a' : 'b'}/p${i}.${rand() < 0.8 ? 'html' : 'md'}`, first: text(), last: text() }));
+      const templates = findTemplates(pages);
+      for (const page of pages) {
+        const input = `${page.first}\n${page.last}`;
+        const kept = withoutTemplate(templates, page.path, input).split('\n');
+        const lines = input.split('\n');
+        // What is kept is the page's lines in order; each line left out is blank or has three words or more.
+        let at = 0;
+        for (const line of kept) {
+          while (at < lines.length && lines[at] !== line) {
+            if (lines[at]!.trim()) expect(lines[at]!.trim().split(/\s+/).length).toBeGreaterThanOrEqual(3);
+            at++;
+          }
+          expect(at < lines.length || line === '').toBe(true);
+          at++;
+        }
+      }
     }
   });
 });

@@ -29,6 +29,8 @@ const LINES = [
   '||',
   '|',
   '| --- |',
+  '----------------------------------------',
+  '* * *',
   '* a list item that says something useful.',
   '• another item',
   'linkaxes . . . . . . . . . 499',

@@ -15,6 +15,8 @@ import type { IndexStore } from '../store/indexStore.js';
 
 /** Lines read at each end of a page: its first passage's first lines and its last passage's last ones. */
 const EDGE_LINES = 5;
+/** The most of a page's first and last passage read for its edge lines (a line cut by it is left out). */
+const EDGE_CHARS = 2000;
 /** A template line recurs at an edge of at least this share of a folder's HTML pages … */
 const TEMPLATE_SHARE = 0.5;
 /** … and of at least this many of them. */
@@ -110,15 +112,18 @@ export class SiteTemplates {
       .get() as string;
     if (key === this.pagesKey) return this.templates;
     this.pagesKey = key;
+    // Only a page's ends are read (EDGE_CHARS of each), whole lines of them: a large index is read fast.
     const rows = this.store
       .prepared(
         `SELECT f.path,
-           (SELECT text FROM chunks WHERE file_id = f.id ORDER BY ordinal ASC LIMIT 1) AS first,
-           (SELECT text FROM chunks WHERE file_id = f.id ORDER BY ordinal DESC LIMIT 1) AS last
+           (SELECT substr(text, 1, ${EDGE_CHARS + 1}) FROM chunks WHERE file_id = f.id ORDER BY ordinal ASC LIMIT 1) AS first,
+           (SELECT substr(text, -${EDGE_CHARS + 1}) FROM chunks WHERE file_id = f.id ORDER BY ordinal DESC LIMIT 1) AS last
          FROM files f WHERE f.status = 'indexed' AND f.type = 'html'`,
       )
       .all() as { path: string; first: string | null; last: string | null }[];
-    this.templates = findTemplates(rows.filter((r) => r.first !== null).map((r) => ({ path: r.path, first: r.first!, last: r.last! })));
+    const head = (t: string): string => (t.length > EDGE_CHARS ? t.slice(0, t.lastIndexOf('\n') + 1) : t);
+    const tail = (t: string): string => (t.length <= EDGE_CHARS ? t : t.includes('\n') ? t.slice(t.indexOf('\n') + 1) : '');
+    this.templates = findTemplates(rows.filter((r) => r.first !== null).map((r) => ({ path: r.path, first: head(r.first!), last: tail(r.last ?? '') })));
     return this.templates;
   }
 }
