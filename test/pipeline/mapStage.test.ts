@@ -123,6 +123,9 @@ describe('a file\'s folders as its context', () => {
         expect(hits.map((h) => basename(dirname(h.path)))).toEqual(['postgres', 'sqlite']);
         const facts = await extractiveMap(store, hits, { resolved_query: 'How many columns can a table have in SQLite?', keywords: [] });
         expect(facts[0]!.quote).toContain('2000 columns');
+        // The list's order reads the folders as it reads a passage's title: the page filed under sqlite/ comes first.
+        const question = { resolved_query: 'How many columns can a table have in SQLite?', keywords: [] };
+        expect(basename(dirname(rerankByFacts(store, hits, [], question)[0]!.path))).toBe('sqlite');
       } finally {
         store.close();
       }

@@ -755,7 +755,8 @@ export function rerankByFacts(store: IndexStore, hits: readonly SearchHit[], fac
   for (const f of facts) sentence.set(f.chunkId, Math.max(sentence.get(f.chunkId) ?? 0, f.score));
   const cover = questionCoverage(question, termStats);
   const heading = store.prepared('SELECT heading FROM chunks WHERE id = ?');
-  const named = (h: SearchHit): number => cover((heading.get(h.chunkId) as { heading: string } | undefined)?.heading ?? fileTitle(h.path));
+  const place = fileContext(store);
+  const named = (h: SearchHit): number => cover(`${place(h.path)} ${(heading.get(h.chunkId) as { heading: string } | undefined)?.heading ?? ''}`);
   return hits
     .map((h, i) => ({ h, i, score: round(RERANK.search * standing(h) + RERANK.sentence * (sentence.get(h.chunkId) ?? 0) + RERANK.heading * named(h)) }))
     .sort((a, b) => b.score - a.score || a.i - b.i)
