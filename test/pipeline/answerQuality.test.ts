@@ -265,6 +265,20 @@ describe('answers on real files: what issue 43 found', () => {
     expect(r.answer.split(saving)).toHaveLength(2);
   });
 
+  it('leaves out what is left of a later fact once shown where it says none of the question\'s words, its file\'s name and folders aside', () => {
+    // As SQLite's requirements page restates a sentence of its pragma page with the test that checks it.
+    const said = 'The WAL journaling mode is persistent; after being set it stays in effect after closing the database.';
+    const words = ['stay', 'close', 'wal', 'sqlite'];
+    const first: Fact = { chunkId: 1, path: '/docs/sqlite/pragma.html', page: null, quote: said, score: 0.8, coverage: 0.8, words, heading: 'sqlite pragma' };
+    const restated: Fact = { ...first, chunkId: 2, path: '/docs/sqlite/requirements.html', quote: `${said} (source: pragma.html, checked-by: th3/req1/pragma24.test, matrix: context, detail)`, heading: 'sqlite requirements R-64967' };
+    expect(withoutShown([first, restated]).map((f) => f.quote)).toEqual([said]);
+    // What is left that says a word asked, or stands under a title that does, stays.
+    const defaults: Fact = { ...restated, quote: `${said} Closing it never switches WAL off.` };
+    expect(withoutShown([first, defaults])[1]!.quote).toBe('Closing it never switches WAL off.');
+    const titled: Fact = { ...restated, quote: `${said} The default is off.`, heading: 'sqlite journal_mode WAL' };
+    expect(withoutShown([first, titled])[1]!.quote).toBe('The default is off.');
+  });
+
   it('reads the passages around a hit in its section, so an answer the search ranked lower is found, cited on its own passage', async () => {
     const question = { resolved_query: 'What is the default number of pool_clients?', keywords: [] };
     const { hits } = await hybridSearch(store, 'tuning raising pool_clients memory cores wait times', { k: 1 });

@@ -3,7 +3,8 @@ import type { Intent } from '../rewrite/types.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import { flat } from './citationContext.js';
 import type { FileQueryResult } from './filesystemTool.js';
-import type { Fact } from './mapStage.js';
+import { stem, type Fact } from './mapStage.js';
+import { queryTerms } from '../search/queryTerms.js';
 import type { Plan } from './plan.js';
 import type { ConfidenceResult } from './confidence.js';
 
@@ -198,12 +199,28 @@ export function withoutShown(facts: readonly Fact[]): Fact[] {
     while (from < to && shown(parts[from]!)) from++;
     while (to > from && shown(parts[to - 1]!)) to--;
     if (from === to) continue;
-    const kept = from === 0 && to === parts.length ? f : { ...f, quote: parts.slice(from, to).join(' ') };
+    const rest = parts.slice(from, to).join(' ');
+    // What is left of a fact once another said its sentences, where neither it nor its title holds
+    // any of the question's words the fact was chosen for, is no fact of its own ("(source:
+    // pragma.html, checked-by: …)"). The words of its file's name and folders do not count: they
+    // stand in the title of every sentence of the file.
+    if (from > 0 || to < parts.length) {
+      const place = new Set(queryTerms(f.path.replace(/[-_.]+/g, ' ')).map(stem));
+      const asked = (f.words ?? []).filter((w) => !place.has(w));
+      if (asked.length && !saysAny(`${f.heading ?? ''} ${rest}`, asked)) continue;
+    }
+    const kept = from === 0 && to === parts.length ? f : { ...f, quote: rest };
     out.push(kept);
     said.push(flat(kept.quote));
   }
   return out;
 }
+
+/** Whether a text says any of these question words (stems, as Map's `words`). */
+const saysAny = (text: string, words: readonly string[]): boolean => {
+  const said = new Set(queryTerms(text).map(stem));
+  return words.some((w) => said.has(w));
+};
 
 /** A quote's sentences, as overlapJoin reads them: cut after a mark that a space follows. */
 const sentencesOf = (quote: string): string[] => quote.split(/(?<=[.!?:])\s+/).filter(Boolean);
