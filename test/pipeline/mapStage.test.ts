@@ -20,6 +20,17 @@ afterAll(() => {
   fixture.cleanup();
 });
 
+/** Map's facts for a question over one file of this text indexed on its own, searched for `search` (its first hit). */
+async function topFacts(name: string, text: string, search: string, question: string): Promise<Fact[]> {
+  const own = oneTextIndex(name, text);
+  try {
+    const { hits } = await hybridSearch(own.store, search, { k: 1 });
+    return await extractiveMap(own.store, hits, { resolved_query: question, keywords: [] });
+  } finally {
+    own.cleanup();
+  }
+}
+
 async function factsFor(question: string, keywords: string[] = []): Promise<Fact[]> {
   const { hits } = await hybridSearch(fixture.store, [question, ...keywords].join(' '), { k: 5, extraTerms: { terms: keywords, weight: 0.5 } });
   return filterFacts(await extractiveMap(fixture.store, hits, { resolved_query: question, keywords }, { termStats }));
@@ -146,41 +157,23 @@ describe('a fact that leans on what comes before it', () => {
       '',
       'This is the default merge strategy when pulling or merging one branch. It builds a merged tree.',
     ].join('\n');
-    const own = oneTextIndex('merge-strategies.md', text);
-    try {
-      const { hits } = await hybridSearch(own.store, 'default merge strategy one branch', { k: 1 });
-      const facts = await extractiveMap(own.store, hits, { resolved_query: 'Which merge strategy is the default for one branch?', keywords: [] });
-      const top = facts[0]!.quote;
-      expect(top).toMatch(/^ort: This is the default merge strategy/);
-      expect(top).not.toMatch(/older releases/);
-    } finally {
-      own.cleanup();
-    }
+    const facts = await topFacts('merge-strategies.md', text, 'default merge strategy one branch', 'Which merge strategy is the default for one branch?');
+    const top = facts[0]!.quote;
+    expect(top).toMatch(/^ort: This is the default merge strategy/);
+    expect(top).not.toMatch(/older releases/);
   });
 
   it('is never read with a sentence across a rule drawn over the page', async () => {
     // SQLite's pragma page: each pragma's part ends with a rule, and the next opens with its syntax.
     const rule = '----------------------------------------';
     const text = ['Checkpoints are described below.', '', rule, '', 'Automatic checkpoints run by default every 1000 pages.', '', rule, '', 'PRAGMA schema.journal_size_limit;'].join('\n');
-    const own = oneTextIndex('pragmas.md', text);
-    try {
-      const { hits } = await hybridSearch(own.store, 'automatic checkpoints default', { k: 1 });
-      const facts = await extractiveMap(own.store, hits, { resolved_query: 'How often do automatic checkpoints run by default?', keywords: [] });
-      expect(facts[0]!.quote).toBe('Automatic checkpoints run by default every 1000 pages.');
-    } finally {
-      own.cleanup();
-    }
+    const facts = await topFacts('pragmas.md', text, 'automatic checkpoints default', 'How often do automatic checkpoints run by default?');
+    expect(facts[0]!.quote).toBe('Automatic checkpoints run by default every 1000 pages.');
   });
 
   it('keeps the mark a title ends with, and adds none to it', async () => {
-    const own = oneTextIndex('reflog.md', '## Some other examples:\n\nThey are kept by default for 90 days, after which they may be pruned.\n');
-    try {
-      const { hits } = await hybridSearch(own.store, 'how long kept', { k: 1 });
-      const facts = await extractiveMap(own.store, hits, { resolved_query: 'How long are they kept?', keywords: [] });
-      expect(facts[0]!.quote).toBe('Some other examples: They are kept by default for 90 days, after which they may be pruned.');
-    } finally {
-      own.cleanup();
-    }
+    const facts = await topFacts('reflog.md', '## Some other examples:\n\nThey are kept by default for 90 days, after which they may be pruned.\n', 'how long kept', 'How long are they kept?');
+    expect(facts[0]!.quote).toBe('Some other examples: They are kept by default for 90 days, after which they may be pruned.');
   });
 });
 

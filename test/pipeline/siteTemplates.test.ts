@@ -63,25 +63,39 @@ describe('lineShape and findTemplates', () => {
   });
 });
 
+/** A folder of these files indexed in an index of its own, then `use`d; the index closed after. */
+async function indexedFolder(name: string, files: Record<string, string>, use: (store: IndexStore) => Promise<void>): Promise<void> {
+  const folder = join(t.dir, name);
+  mkdirSync(folder);
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(folder, file), text);
+  const store = IndexStore.open(join(t.dir, `${name}.sqlite`));
+  try {
+    await new Indexer(store).indexRoot(folder);
+    await use(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** ask, its answer prepared, on a fixed day. */
+async function asked(store: IndexStore, question: string): Promise<string> {
+  const result = await ask(store, question, { now: new Date(Date.UTC(2026, 10, 1)) });
+  await result.prepared;
+  return result.answer;
+}
+
 describe('a site folder and a folder of invoices, indexed', () => {
   it('answers from a page’s own text, not from the date footer every page repeats, and keeps the template out of snippets', async () => {
-    const folder = join(t.dir, 'site');
-    mkdirSync(folder);
-    TOPICS.forEach((topic, i) => writeFileSync(join(folder, `${topic[0]!.toLowerCase().replace(/ /g, '-')}.html`), page(topic, i)));
-    const store = IndexStore.open(join(t.dir, 'site.sqlite'));
-    try {
-      await new Indexer(store).indexRoot(folder);
-      const result = await ask(store, 'What was modified in the last release?', { now: new Date(Date.UTC(2026, 10, 1)) });
-      await result.prepared;
-      expect(result.answer).toContain('retry_limit');
-      expect(result.answer).not.toMatch(/page last modified/i);
-      expect(result.answer).not.toMatch(/Quick\. Small\. Sturdy\./);
+    const pages = Object.fromEntries(TOPICS.map((topic, i) => [`${topic[0]!.toLowerCase().replace(/ /g, '-')}.html`, page(topic, i)]));
+    await indexedFolder('site', pages, async (store) => {
+      const answer = await asked(store, 'What was modified in the last release?');
+      expect(answer).toContain('retry_limit');
+      expect(answer).not.toMatch(/page last modified/i);
+      expect(answer).not.toMatch(/Quick\. Small\. Sturdy\./);
       const { hits } = await hybridSearch(store, 'release modified', { k: 6 });
       expect(hits.length).toBeGreaterThan(0);
       for (const h of hits) expect(h.snippet).not.toMatch(/Sturdy|Pick any two|page last modified/);
-    } finally {
-      store.close();
-    }
+    });
   });
 
   it('finds the template again once enough pages share it', async () => {
@@ -105,18 +119,10 @@ describe('a site folder and a folder of invoices, indexed', () => {
   });
 
   it('keeps the line every invoice ends with: in a folder of letters it is what they say', async () => {
-    const folder = join(t.dir, 'invoices');
-    mkdirSync(folder);
-    for (let i = 1; i <= 6; i++) writeFileSync(join(folder, `invoice-${i}.txt`), `Invoice ${i} from Acme Supplies\n\nItem ${i}: ${i * 3} boxes of paper.\n\nPayment is due within 30 days of the invoice date.\n`);
-    const store = IndexStore.open(join(t.dir, 'invoices.sqlite'));
-    try {
-      await new Indexer(store).indexRoot(folder);
-      const result = await ask(store, 'When is payment due on the Acme invoices?', { now: new Date(Date.UTC(2026, 10, 1)) });
-      await result.prepared;
-      expect(result.answer).toContain('Payment is due within 30 days');
-    } finally {
-      store.close();
-    }
+    const invoices = Object.fromEntries([1, 2, 3, 4, 5, 6].map((i) => [`invoice-${i}.txt`, `Invoice ${i} from Acme Supplies\n\nItem ${i}: ${i * 3} boxes of paper.\n\nPayment is due within 30 days of the invoice date.\n`]));
+    await indexedFolder('invoices', invoices, async (store) => {
+      expect(await asked(store, 'When is payment due on the Acme invoices?')).toContain('Payment is due within 30 days');
+    });
   });
 });
 
