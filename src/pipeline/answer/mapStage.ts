@@ -1,10 +1,11 @@
-import { basename, dirname, relative, sep } from 'node:path';
+import { basename } from 'node:path';
 import { isDelimiterLine, pipeCells, rowStatement } from '../index/pipeTable.js';
 import { relatedWords } from '../rewrite/lexical/expand.js';
 import { writtenFormsOf } from '../search/writtenForms.js';
 import { identifiers, queryTerms } from '../search/queryTerms.js';
 import { RRF_K, type SearchHit } from '../search/hybridSearch.js';
 import { SiteTemplates } from '../search/siteTemplates.js';
+import { foldersWithin } from '../search/namedFolders.js';
 import { flat } from './citationContext.js';
 import type { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
@@ -387,12 +388,8 @@ export function fileTitle(path: string): string {
  * indexed folder: its name alone.
  */
 export function fileContext(store: IndexStore): (path: string) => string {
-  const roots = (store.prepared('SELECT path FROM roots').all() as { path: string }[]).map((r) => r.path).sort((a, b) => b.length - a.length);
-  return (path) => {
-    const root = roots.find((r) => path.startsWith(r + sep));
-    const folders = root ? relative(root, dirname(path)).split(sep).filter(Boolean).map((f) => f.replace(/[-_.]+/g, ' ')) : [];
-    return [...folders, fileTitle(path)].join(' ').trim();
-  };
+  const folders = foldersWithin(store);
+  return (path) => [...folders(path).map((f) => f.replace(/[-_.]+/g, ' ')), fileTitle(path)].join(' ').trim();
 }
 
 /** The question's own words (stemmed) that a sentence contains, the rarest in the index first (with its statistics; else as asked). */

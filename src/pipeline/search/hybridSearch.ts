@@ -6,6 +6,7 @@ import { ftsMatchExpression, queryPhrases, queryTerms } from './queryTerms.js';
 import { SignBitIndex } from './signBitIndex.js';
 import { rowsForReading } from '../index/pipeTable.js';
 import { SiteTemplates } from './siteTemplates.js';
+import { preferNamedFolders } from './namedFolders.js';
 
 export interface SearchHit {
   chunkId: number;
@@ -270,7 +271,8 @@ async function search(store: IndexStore, query: string, options: SearchOptions):
   const vectorQuery = options.vectorQuery?.filter((p) => p.text.trim()) ?? [];
   const queryVector = useVectors ? mixedQueryVector(options.embedder!, vectorQuery.length ? vectorQuery : [{ text: query, weight: 1 }]) : undefined;
   const scope = options.fileIds ? JSON.stringify(options.fileIds) : undefined;
-  const keyword = keywordRanking(store, { own: terms, extra: options.extraTerms, phrases: options.phrases ?? queryPhrases(query), feedback: options.feedback }, candidates, scope, new Map());
+  // A passage in a folder the query names leads others that match its words alike (namedFolders.ts).
+  const keyword = preferNamedFolders(store, keywordRanking(store, { own: terms, extra: options.extraTerms, phrases: options.phrases ?? queryPhrases(query), feedback: options.feedback }, candidates, scope, new Map()), terms);
   const bm25Ids = keyword.map((r) => r.id);
   let vecIds: number[] = [];
   let qv: Float32Array | undefined;
