@@ -2,6 +2,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIDENCE_FEATURES, confidenceFeatures } from '../../src/pipeline/answer/confidence.js';
+import { extractiveMap, fileContext, passageTexts } from '../../src/pipeline/answer/mapStage.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { foldersWithin, NAMED_FOLDER_BOOST, preferNamedFolders } from '../../src/pipeline/search/namedFolders.js';
@@ -51,6 +53,18 @@ describe('a folder the query names', () => {
     expect(preferNamedFolders(store, far, ['sqlite']).map((r) => r.id)).toEqual([pg, lite]);
     expect(preferNamedFolders(store, close, []).map((r) => r.id)).toEqual([pg, lite]);
     expect(preferNamedFolders(store, [], ['sqlite'])).toEqual([]);
+  });
+
+  it('counts for Confidence as it counts for Map: an answer filed under the folder the question names covers that word', async () => {
+    const question = { resolved_query: 'How many columns can a table hold in SQLite?', keywords: [] };
+    const { hits } = await hybridSearch(store, 'columns table hold sqlite', { k: 3 });
+    expect(basename(dirname(hits[0]!.path))).toBe('nested');
+    const texts = passageTexts(store, hits);
+    const facts = await extractiveMap(store, hits, question);
+    const byName = confidenceFeatures({ question, facts, hits, texts });
+    const byPlace = confidenceFeatures({ question, facts, hits, texts, placeOf: fileContext(store) });
+    const covered = (f: number[]): number => f[CONFIDENCE_FEATURES.indexOf('passage_coverage')]!;
+    expect(covered(byPlace)).toBeGreaterThan(covered(byName));
   });
 
   it('reads the folders between the innermost indexed folder and the file, and none outside them', async () => {

@@ -11,7 +11,7 @@ import type { IndexStore } from '../store/indexStore.js';
 import { queryFiles } from './filesystemTool.js';
 import type { LlmAnswerer } from './llmAnswerer.js';
 import { llmMap, llmReduce } from './llmStages.js';
-import { extractiveMap, filterFacts, passageTexts, passageWindows, rerankByFacts, type Fact } from './mapStage.js';
+import { extractiveMap, filterFacts, passageTexts, passageWindows, rerankByFacts, fileContext, type Fact } from './mapStage.js';
 import { mentioned, plan as makePlan, type Plan } from './plan.js';
 import { withContext } from './citationContext.js';
 import { cite, reduceFacts, reduceFiles, type Citation, type ReducedAnswer } from './reduce.js';
@@ -187,7 +187,7 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     const facts = await timed('filter', () => filterFacts(mapped), (f) => `${f.length} kept`, factLines);
     // The passages listed with the answer (and the nearest ones of a not-found answer): by their search rank, what Map read in them and their headings.
     passages = rerankByFacts(store, found.hits, mapped, question, termStats);
-    const verdict = passageConfidence({ question, facts, hits: found.hits, texts, termStats });
+    const verdict = passageConfidence({ question, facts, hits: found.hits, texts, termStats, placeOf: fileContext(store) });
     evidence = verdict.features;
     let reduceNote = '';
     reduced = await timed(

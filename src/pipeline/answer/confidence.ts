@@ -43,16 +43,18 @@ export interface ConfidenceInput {
   /** Passage texts by chunk id (the hits'). */
   texts: ReadonlyMap<number, string>;
   termStats?: TermStats;
+  /** A file's place as words (Map's fileContext: its folders and name); its name alone where not given. */
+  placeOf?: (path: string) => string;
 }
 
 /** The features of CONFIDENCE_FEATURES, each 0..1. */
-export function confidenceFeatures({ question, facts: all, hits, texts, termStats }: ConfidenceInput): number[] {
+export function confidenceFeatures({ question, facts: all, hits, texts, termStats, placeOf = fileTitle }: ConfidenceInput): number[] {
   // A passage that speaks to an AI assistant never raises confidence: its facts count as absent.
   const facts = all.filter((f) => !f.addressed);
   const top = facts[0];
   const coverageOf = questionCoverage(question, termStats, true);
   const best = hits[0];
-  const passage = best ? coverageOf(`${fileTitle(best.path)} ${texts.get(best.chunkId) ?? ''}`) : 0;
+  const passage = best ? coverageOf(`${placeOf(best.path)} ${texts.get(best.chunkId) ?? ''}`) : 0;
   // The user's words, and a follow-up's resolved ones: "how does it handle expired sessions?" asks about the authentication system too.
   const terms = contentTerms(question, `${question.original_query ?? ''} ${question.resolved_query}`);
   // A word the files write in their own language is there ("poort" over English manuals: port).
@@ -76,7 +78,7 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
     const by = termStats?.stems(words);
     return words.map((w) => by?.get(w) ?? stem(w));
   };
-  const answerWords = hit ? new Set(stems(queryTerms(`${fileTitle(hit.path)} ${top?.heading ?? ''} ${texts.get(hit.chunkId) ?? ''}`))) : undefined;
+  const answerWords = hit ? new Set(stems(queryTerms(`${placeOf(hit.path)} ${top?.heading ?? ''} ${texts.get(hit.chunkId) ?? ''}`))) : undefined;
   const has = (words: readonly string[]): boolean => stems(words).some((w) => answerWords!.has(w));
   // A word no passage has is not missing where the answer's passage says it in other words (the
   // thesaurus: "warranty" asked, "guarantee" written); a related word elsewhere in the index is no
@@ -85,12 +87,12 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const absentAny = df ? terms.filter((t) => df.get(t) === 0 && !saidOtherwise(t)).reduce((a, t) => a + weight(t), 0) / total : 0;
   const absent = size * absentAny;
   const rare = terms.filter((t) => !df || df.get(t)! > 0).sort((a, b) => weight(b) - weight(a)).slice(0, RARE_TERMS);
-  const near = hits.slice(0, RARE_WITHIN).map((h) => new Set(queryTerms(`${fileTitle(h.path)} ${texts.get(h.chunkId) ?? ''}`).map(stem)));
+  const near = hits.slice(0, RARE_WITHIN).map((h) => new Set(queryTerms(`${placeOf(h.path)} ${texts.get(h.chunkId) ?? ''}`).map(stem)));
   const found = (t: string): boolean => near.some((words) => said(t, words));
   const rareFound = rare.length ? rare.filter(found).length / rare.length : 0;
   const support = top ? Math.min(3, new Set(facts.filter((f) => f.coverage >= top.coverage * 0.6).map((f) => f.path)).size) / 3 : 0;
   // Coverage of the words the index has, shrunk by the share it lacks.
-  const topCoverage = top ? (1 - absentAny) * coverageOf(`${fileTitle(top.path)} ${top.heading ?? ''} ${top.quote}`) : 0;
+  const topCoverage = top ? (1 - absentAny) * coverageOf(`${placeOf(top.path)} ${top.heading ?? ''} ${top.quote}`) : 0;
   // The most specific question word the index has but the answer's passage lacks, in its own or a
   // related form ("MySQL" asked, a passage on another server's port found): its rarity against the
   // rarest a word of the index can be, counted like the absent share, by the index's size.
