@@ -5,7 +5,7 @@ import { writtenFormsOf } from '../search/writtenForms.js';
 import { identifiers, queryTerms } from '../search/queryTerms.js';
 import { RRF_K, type SearchHit } from '../search/hybridSearch.js';
 import { SiteTemplates } from '../search/siteTemplates.js';
-import { foldersWithin } from '../search/namedFolders.js';
+import { foldersWithin, nameWords } from '../search/namedFolders.js';
 import { flat } from './citationContext.js';
 import type { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
@@ -378,7 +378,7 @@ function ownOutside(text: string, named: readonly string[]): Set<string> {
 
 /** A file's name as words ("heat-pump-manual.pdf" → "heat pump manual"). */
 export function fileTitle(path: string): string {
-  return basename(path).replace(/\.[^.]+$/, '').replace(/[-_.]+/g, ' ').trim();
+  return nameWords(basename(path).replace(/\.[^.]+$/, '')).trim();
 }
 
 /**
@@ -389,7 +389,7 @@ export function fileTitle(path: string): string {
  */
 export function fileContext(store: IndexStore): (path: string) => string {
   const folders = foldersWithin(store);
-  return (path) => [...folders(path).map((f) => f.replace(/[-_.]+/g, ' ')), fileTitle(path)].join(' ').trim();
+  return (path) => [...folders(path).map(nameWords), fileTitle(path)].join(' ').trim();
 }
 
 /** The question's own words (stemmed) that a sentence contains, the rarest in the index first (with its statistics; else as asked). */

@@ -5,6 +5,7 @@ import { flat } from './citationContext.js';
 import type { FileQueryResult } from './filesystemTool.js';
 import { stem, type Fact } from './mapStage.js';
 import { queryTerms } from '../search/queryTerms.js';
+import { nameWords } from '../search/namedFolders.js';
 import type { Plan } from './plan.js';
 import type { ConfidenceResult } from './confidence.js';
 
@@ -205,7 +206,7 @@ export function withoutShown(facts: readonly Fact[]): Fact[] {
     // pragma.html, checked-by: …)"). The words of its file's name and folders do not count: they
     // stand in the title of every sentence of the file.
     if (from > 0 || to < parts.length) {
-      const place = new Set(queryTerms(f.path.replace(/[-_.]+/g, ' ')).map(stem));
+      const place = new Set(queryTerms(nameWords(f.path)).map(stem));
       const asked = (f.words ?? []).filter((w) => !place.has(w));
       if (asked.length && !saysAny(`${f.heading ?? ''} ${rest}`, asked)) continue;
     }

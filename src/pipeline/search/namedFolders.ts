@@ -4,6 +4,9 @@ import type { IndexStore } from '../store/indexStore.js';
 import { queryTerms } from './queryTerms.js';
 import type { ScoredId } from './hybridSearch.js';
 
+/** A file's or folder's name as the words it is made of ("heat-pump_manual.v2": "heat pump manual v2"). */
+export const nameWords = (name: string): string => name.replace(/[-_.]+/g, ' ');
+
 /**
  * The names of the folders between the indexed folder that holds a file and the file
  * ("databases/sqlite/limits.html" under "databases": ["sqlite"]); none for a file at an indexed
@@ -39,16 +42,11 @@ export function preferNamedFolders(store: IndexStore, keyword: readonly ScoredId
   if (!keyword.length || !terms.length) return [...keyword];
   const asked = new Set(terms);
   const folders = foldersWithin(store);
-  const pathOf = store.prepared('SELECT f.path FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = ?');
+  // The candidates' files, read at once; each file's folders read once.
+  const rows = store.prepared('SELECT c.id, f.path FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id IN (SELECT value FROM json_each(?))').all(JSON.stringify(keyword.map((r) => r.id))) as { id: number; path: string }[];
   const named = new Map<string, boolean>();
-  const namesAsked = (path: string): boolean => {
-    let n = named.get(path);
-    if (n === undefined) named.set(path, (n = folders(path).some((f) => queryTerms(f.replace(/[-_.]+/g, ' ')).some((w) => asked.has(w)))));
-    return n;
-  };
-  const scored = keyword.map((r, i) => {
-    const path = (pathOf.get(r.id) as { path: string } | undefined)?.path;
-    return { r: path && namesAsked(path) ? { id: r.id, score: r.score * (1 + NAMED_FOLDER_BOOST) } : r, i };
-  });
+  for (const { path } of rows) if (!named.has(path)) named.set(path, folders(path).some((f) => queryTerms(nameWords(f)).some((w) => asked.has(w))));
+  const inNamed = new Set(rows.filter((r) => named.get(r.path)).map((r) => r.id));
+  const scored = keyword.map((r, i) => ({ r: inNamed.has(r.id) ? { id: r.id, score: r.score * (1 + NAMED_FOLDER_BOOST) } : r, i }));
   return scored.sort((a, b) => b.r.score - a.r.score || a.i - b.i).map((s) => s.r);
 }
