@@ -187,11 +187,32 @@ describe('extractors on real files', () => {
   });
 
   it("writes a definition list's terms and definitions as lines of their own", async () => {
-    // As PostgreSQL's pages write their table of contents and its book index its entries; a term with an inline definition.
-    const html = '<html><body><div class="toc"><dl class="toc"><dt><span class="sect2"><a href="a.html">20.4.1. Memory</a></span></dt><dt><span class="sect2"><a href="b.html">20.4.2. Disk</a></span></dt></dl></div>' +
-      '<dl><dt>advisory lock, <a class="indexterm" href="x.html">Advisory Locks</a></dt><dt>age, <a href="y.html">Date/Time Functions</a></dt></dl><dl><dt>-n</dt><dd>Only show what would be done.</dd></dl></body></html>';
+    // As PostgreSQL's glossary and its programs' options write them: a term, then its definition; a term with an inline definition.
+    const html = '<html><body><dl><dt>advisory lock</dt><dd>A lock whose meaning the application defines; see <a href="x.html">Advisory Locks</a>.</dd><dt>age, the age of a transaction ID</dt></dl>' +
+      '<dl><dt>-n</dt><dd>Only show what would be done.</dd></dl></body></html>';
     const text = (await extract(Buffer.from(html), 'html')).pages[0]!.text;
-    expect(text.split('\n').filter(Boolean)).toEqual(['20.4.1. Memory', '20.4.2. Disk', 'advisory lock, Advisory Locks', 'age, Date/Time Functions', '-n', 'Only show what would be done.']);
+    expect(text.split('\n').filter(Boolean)).toEqual(['advisory lock', 'A lock whose meaning the application defines; see Advisory Locks.', 'age, the age of a transaction ID', '-n', 'Only show what would be done.']);
+  });
+
+  it('leaves out a list that says where things are (a table of contents, an index, a cross-reference), and keeps lists of links elsewhere or with a few linked words', async () => {
+    const text = async (body: string) => (await extract(Buffer.from(`<html><body><h1>Routine Maintenance</h1>${body}<p>Vacuum regularly.</p></body></html>`), 'html')).pages[0]!.text;
+    const lines = async (body: string) => (await text(body)).split('\n').filter(Boolean);
+    // As PostgreSQL's chapters open: a table of contents, lists nested in a definition list.
+    const toc = '<div class="toc"><p><b>Table of Contents</b></p><dl class="toc"><dt><span class="sect1"><a href="routine-vacuuming.html">25.1. Routine Vacuuming</a></span></dt>' +
+      '<dd><dl><dt><span class="sect2"><a href="routine-vacuuming.html#VACUUM-BASICS">25.1.1. Vacuuming Basics</a></span></dt></dl></dd><dt><span class="sect1"><a href="routine-reindex.html">25.2. Routine Reindexing</a></span></dt></dl></div>';
+    expect(await lines(toc)).toEqual(['Routine Maintenance', 'Table of Contents', 'Vacuum regularly.']);
+    // A site's keyword index, and a generated cross-reference whose links show their addresses.
+    expect(await lines('<ul><li><a href="autoinc.html">AUTOINCREMENT</a></li><li><a href="pragma.html#pragma_auto_vacuum">auto_vacuum pragma</a></li></ul>')).toEqual(['Routine Maintenance', 'Vacuum regularly.']);
+    const crossref = ['json1.html#jtree', 'json1.html#jtype', './lang_aggfunc.html'].map((a) => `<li><a href="${a}">${a}</a> &rarr; {the ${a.split(/[#.]/)[0]} functions and their arguments}</li>`).join('');
+    expect(await lines(`<ul>${crossref}</ul>`)).toEqual(['Routine Maintenance', 'Vacuum regularly.']);
+    // Bookmarks and a bibliography link elsewhere: they are what the page says.
+    const bookmarks = await text('<dl><dt><a href="https://www.postgresql.org/docs/">PostgreSQL manual</a></dt><dt><a href="http://example.org/vacuum">Vacuum tuning notes</a></dt></dl>');
+    expect(bookmarks).toContain('PostgreSQL manual');
+    expect(bookmarks).toContain('Vacuum tuning notes');
+    // A list whose items link a word or two, and one or two bare addresses, is text.
+    const items = await text('<ul><li>Run <a href="sql-vacuum.html">VACUUM</a> on busy tables every night, after the nightly load.</li><li>See <a href="notes.html">notes.html</a> for the schedule.</li><li>Keep the free space map large enough.</li></ul>');
+    expect(items).toContain('Run VACUUM on busy tables every night, after the nightly load.');
+    expect(items).toContain('See notes.html for the schedule.');
   });
 
   it('reads a blockquote as a block of its own, its paragraphs and tables without quote marks', async () => {

@@ -46,8 +46,10 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * 16: an HTML page's menus, navigation bars, sidebars and breadcrumbs (by their class, where links make
  * most of their words) are no text.
  * 17: an HTML blockquote is a block without "> " before each line (its tables read as tables).
+ * 18: an HTML list that says where things are (a table of contents, a site's index or
+ * cross-reference: links to the same site make most of its words, or show their addresses) is no text.
  */
-export const EXTRACTOR_VERSION = 17;
+export const EXTRACTOR_VERSION = 18;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

@@ -10,7 +10,7 @@ const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selec
 /** html-to-text's options; a table's rows as `rows` reads them (htmlTables.ts). */
 const options = (rows: FormatCallback): HtmlToTextOptions => ({
   wordwrap: false,
-  formatters: { rowsAsStatements: rows, unlessLinks },
+  formatters: { rowsAsStatements: rows, unlessLinks, listUnlessIndex: unlessIndex('unorderedList'), orderedListUnlessIndex: unlessIndex('orderedList'), blockUnlessIndex: unlessIndex('block') },
   selectors: [
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
@@ -23,6 +23,11 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     ...['.menu', '.navbar', '.sidebar', '.breadcrumb', '.breadcrumbs'].map((selector) => ({ selector, format: 'unlessLinks' })),
     // A definition list's terms and definitions are lines of their own (html-to-text reads them inline: a book index's
     // entries ran together, "File Locationsdata_directory_mode configuration parameter, Preset Options…").
+    // A list of where things are (a table of contents, a site's index or cross-reference) is no text: SQLite's
+    // cross-reference pages ("SQLITE_OMIT_AUTOINCREMENT → howtocompile.html#amal …") were quoted as answers.
+    { selector: 'ul', format: 'listUnlessIndex', options: { itemPrefix: ' * ', leadingLineBreaks: 2, trailingLineBreaks: 2 } },
+    { selector: 'ol', format: 'orderedListUnlessIndex', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
+    { selector: 'dl', format: 'blockUnlessIndex', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'dt', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'dd', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     // A quotation or an indented example is a block of its own, without html-to-text's "> " before each line: SQLite's
@@ -46,15 +51,53 @@ const unlessLinks: FormatCallback = (elem, walk, builder, formatOptions) => {
 
 /** The words of the links among nodes (and within them), in order. */
 function linkText(nodes: readonly HtmlNode[]): string {
-  const parts: string[] = [];
+  return linksIn(nodes)
+    .map((l) => l.text)
+    .join(' ');
+}
+
+/** The links among nodes (and within them), in order: each one's words and address. */
+function linksIn(nodes: readonly HtmlNode[]): { text: string; href: string }[] {
+  const links: { text: string; href: string }[] = [];
   const stack = [...nodes].reverse();
   while (stack.length) {
     const n = stack.pop()!;
-    if (n.type === 'tag' && n.name === 'a') parts.push(plainText(n.children ?? []));
+    if (n.type === 'tag' && n.name === 'a') links.push({ text: plainText(n.children ?? []), href: n.attribs?.href ?? '' });
     else if (n.children) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
   }
-  return parts.join(' ');
+  return links;
 }
+
+/** An address on another site or of another kind ("https://…", "//host/…", "mailto:…"), not a page of this one. */
+const elsewhere = (href: string): boolean => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href.trim());
+
+/** Non-space characters. */
+const letters = (text: string): number => text.replace(/\s+/g, '').length;
+
+/**
+ * Whether a list says where things are rather than what they are: links to the same site's pages
+ * make at least LINK_SHARE of its words (a table of contents, a book's index, a keyword index), or
+ * most of its links (three or more) show their own address as their words (a generated
+ * cross-reference: "json1.html#jtree → json_tree"). A list of links elsewhere (bookmarks, a
+ * bibliography) and a list that links a few of its words are text.
+ */
+export function listsPlaces(nodes: readonly HtmlNode[]): boolean {
+  const all = letters(plainText(nodes));
+  if (!all) return false;
+  const local = linksIn(nodes).filter((l) => l.href && !elsewhere(l.href));
+  const linked = local.reduce((n, l) => n + letters(l.text), 0);
+  const bare = (href: string): string => href.trim().replace(/^\.\//, '');
+  const addresses = local.filter((l) => l.text.trim() && bare(l.text) === bare(l.href)).length;
+  return linked >= LINK_SHARE * all || (local.length >= 3 && addresses >= local.length / 2);
+}
+
+/** A list laid out by html-to-text's `format` unless it says where things are (listsPlaces). */
+const unlessIndex =
+  (format: string): FormatCallback =>
+  (elem, walk, builder, formatOptions) => {
+    if (listsPlaces(elem.children)) return;
+    builder.options.formatters[format]!(elem, walk, builder, formatOptions);
+  };
 
 /** Compiled once: html-to-text builds its selector tree per options object, which is slow per file. */
 const toText = compile(options(rowsAsStatements({ headerless: false })));

@@ -4,6 +4,7 @@ export interface HtmlNode {
   name?: string;
   data?: string;
   children?: HtmlNode[];
+  attribs?: Record<string, string>;
 }
 
 /** Elements whose edges part lines: "a<br>b", "<p>x</p><p>y</p>", a table's cells. */
