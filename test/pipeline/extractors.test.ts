@@ -194,13 +194,20 @@ describe('extractors on real files', () => {
     expect(text.split('\n').filter(Boolean)).toEqual(['advisory lock', 'A lock whose meaning the application defines; see Advisory Locks.', 'age, the age of a transaction ID', '-n', 'Only show what would be done.']);
   });
 
-  it('leaves out a list that says where things are (a table of contents, an index, a cross-reference), and keeps lists of links elsewhere or with a few linked words', async () => {
+  it('leaves out a list or a box of links that says where things are (a table of contents, an index, a cross-reference), and keeps lists of links elsewhere or with a few linked words', async () => {
     const text = async (body: string) => (await extract(Buffer.from(`<html><body><h1>Routine Maintenance</h1>${body}<p>Vacuum regularly.</p></body></html>`), 'html')).pages[0]!.text;
     const lines = async (body: string) => (await text(body)).split('\n').filter(Boolean);
     // As PostgreSQL's chapters open: a table of contents, lists nested in a definition list.
     const toc = '<div class="toc"><p><b>Table of Contents</b></p><dl class="toc"><dt><span class="sect1"><a href="routine-vacuuming.html">25.1. Routine Vacuuming</a></span></dt>' +
       '<dd><dl><dt><span class="sect2"><a href="routine-vacuuming.html#VACUUM-BASICS">25.1.1. Vacuuming Basics</a></span></dt></dl></dd><dt><span class="sect1"><a href="routine-reindex.html">25.2. Routine Reindexing</a></span></dt></dl></div>';
-    expect(await lines(toc)).toEqual(['Routine Maintenance', 'Table of Contents', 'Vacuum regularly.']);
+    expect(await lines(toc)).toEqual(['Routine Maintenance', 'Vacuum regularly.']);
+    // As SQLite's pages open: a box of blocks of links under a label, not a list.
+    const box = '<div class="fancy_toc"><a onclick="toggle_toc()">&#x25ba; Table Of Contents</a><div id="toc_sub">' +
+      ['#overview">1. Overview', '#vacuum">2. Vacuum', '#analyze">3. Analyze'].map((l) => `<div class="fancy-toc1"><a href="${l}</a></div>`).join('') + '</div></div>';
+    expect(await lines(box)).toEqual(['Routine Maintenance', 'Vacuum regularly.']);
+    // A block that says more than a label besides its links is text, and so is the chapter that holds a table of contents.
+    expect(await lines(`<div>Three commands keep a database healthy: <a href="v.html">VACUUM</a>, <a href="a.html">ANALYZE</a> and <a href="r.html">REINDEX</a>.</div>`)).toContain('Three commands keep a database healthy: VACUUM, ANALYZE and REINDEX.');
+    expect(await lines(`<div class="chapter">${toc}<p>Vacuum each table once a day.</p></div>`)).toEqual(['Routine Maintenance', 'Vacuum each table once a day.', 'Vacuum regularly.']);
     // A site's keyword index, and a generated cross-reference whose links show their addresses.
     expect(await lines('<ul><li><a href="autoinc.html">AUTOINCREMENT</a></li><li><a href="pragma.html#pragma_auto_vacuum">auto_vacuum pragma</a></li></ul>')).toEqual(['Routine Maintenance', 'Vacuum regularly.']);
     const crossref = ['json1.html#jtree', 'json1.html#jtype', './lang_aggfunc.html'].map((a) => `<li><a href="${a}">${a}</a> &rarr; {the ${a.split(/[#.]/)[0]} functions and their arguments}</li>`).join('');

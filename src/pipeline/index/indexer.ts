@@ -48,8 +48,9 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * 17: an HTML blockquote is a block without "> " before each line (its tables read as tables).
  * 18: an HTML list that says where things are (a table of contents, a site's index or
  * cross-reference: links to the same site make most of its words, or show their addresses) is no text.
+ * 19: so is a block of such links with at most a label (a table of contents as blocks, under "Table of Contents").
  */
-export const EXTRACTOR_VERSION = 18;
+export const EXTRACTOR_VERSION = 19;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

@@ -10,7 +10,7 @@ const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selec
 /** html-to-text's options; a table's rows as `rows` reads them (htmlTables.ts). */
 const options = (rows: FormatCallback): HtmlToTextOptions => ({
   wordwrap: false,
-  formatters: { rowsAsStatements: rows, unlessLinks, listUnlessIndex: unlessIndex('unorderedList'), orderedListUnlessIndex: unlessIndex('orderedList'), blockUnlessIndex: unlessIndex('block') },
+  formatters: { rowsAsStatements: rows, unlessLinks, listUnlessIndex: unlessIndex('unorderedList'), orderedListUnlessIndex: unlessIndex('orderedList'), blockUnlessIndex: unlessIndex('block'), blockUnlessLinkBox },
   selectors: [
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
@@ -28,6 +28,9 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     { selector: 'ul', format: 'listUnlessIndex', options: { itemPrefix: ' * ', leadingLineBreaks: 2, trailingLineBreaks: 2 } },
     { selector: 'ol', format: 'orderedListUnlessIndex', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
     { selector: 'dl', format: 'blockUnlessIndex', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    // So is a box of such links with at most a label ("Table of Contents", "► Table Of Contents"): the label
+    // otherwise titled the page's first paragraph ("Table of Contents: Port number 5432 has been registered …").
+    { selector: 'div', format: 'blockUnlessLinkBox', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'dt', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'dd', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     // A quotation or an indented example is a block of its own, without html-to-text's "> " before each line: SQLite's
@@ -90,6 +93,37 @@ export function listsPlaces(nodes: readonly HtmlNode[]): boolean {
   const addresses = local.filter((l) => l.text.trim() && bare(l.text) === bare(l.href)).length;
   return linked >= LINK_SHARE * all || (local.length >= 3 && addresses >= local.length / 2);
 }
+
+/** The most words (non-space characters) a box of links may say besides them: a label ("Table of Contents", "Inhaltsverzeichnis"). */
+const LABEL = 20;
+
+/**
+ * Whether nodes are links to the same site's pages (three or more) and at most a label of LABEL
+ * characters besides: a box of links, such as a table of contents written as blocks rather than a
+ * list, or a "Prev · Up · Next" bar. Stops reading at the first words past the label, so a block that
+ * holds a page's text is judged by its first few lines of text.
+ */
+export function linksOnly(nodes: readonly HtmlNode[]): boolean {
+  let links = 0;
+  let besides = 0;
+  const stack = [...nodes];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'text') besides += letters(n.data ?? '');
+    else if (n.type === 'tag' && n.name === 'a' && n.attribs?.href && !elsewhere(n.attribs.href)) {
+      if (letters(plainText(n.children ?? []))) links++;
+      continue;
+    } else if (n.children && n.name !== 'script' && n.name !== 'style') stack.push(...n.children);
+    if (besides > LABEL) return false;
+  }
+  return links >= 3;
+}
+
+/** A block laid out as one unless it is a box of links (linksOnly). */
+const blockUnlessLinkBox: FormatCallback = (elem, walk, builder, formatOptions) => {
+  if (linksOnly(elem.children)) return;
+  builder.options.formatters.block!(elem, walk, builder, formatOptions);
+};
 
 /** A list laid out by html-to-text's `format` unless it says where things are (listsPlaces). */
 const unlessIndex =
