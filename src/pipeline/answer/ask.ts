@@ -169,7 +169,9 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     const texts = passageTexts(store, found.hits);
     // What Map and Confidence look for: the question, without the words by which it asks for files.
     const question = p.asking ? { ...rw, asking: p.asking } : rw;
-    const mapOptions = { termStats, texts };
+    // A file's place as words (its folders and name), read once for Map, the passage order and Confidence.
+    const placeOf = fileContext(store);
+    const mapOptions = { termStats, texts, placeOf };
     // Map reads each hit with the passages around it in its section (the model, or the words, for the ones it has no time for).
     const mapHits = [...found.hits, ...passageWindows(store, found.hits, texts)];
     let mapNote = '';
@@ -186,8 +188,8 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     );
     const facts = await timed('filter', () => filterFacts(mapped), (f) => `${f.length} kept`, factLines);
     // The passages listed with the answer (and the nearest ones of a not-found answer): by their search rank, what Map read in them and their headings.
-    passages = rerankByFacts(store, found.hits, mapped, question, termStats);
-    const verdict = passageConfidence({ question, facts, hits: found.hits, texts, termStats, placeOf: fileContext(store) });
+    passages = rerankByFacts(store, found.hits, mapped, question, termStats, placeOf);
+    const verdict = passageConfidence({ question, facts, hits: found.hits, texts, termStats, placeOf });
     evidence = verdict.features;
     let reduceNote = '';
     reduced = await timed(

@@ -408,6 +408,8 @@ export interface ExtractiveMapOptions {
   perHit?: number;
   /** The hits' passage texts, where the caller has read them already (passageTexts). */
   texts?: ReadonlyMap<number, string>;
+  /** A file's place as words, where the caller has it already (fileContext). */
+  placeOf?: (path: string) => string;
 }
 
 /** The texts of the hits' passages, by chunk id, a table's header before rows that go on from a passage before (withTableHeader). */
@@ -579,7 +581,7 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
   const wordsIn = questionWordsIn(question, options.termStats);
   const texts = options.texts ?? passageTexts(store, hits);
   const cover = questionCoverage(question, options.termStats);
-  const candidates = mapCandidates(texts, hits, question, { termStats: options.termStats, coverageOf: cover, titleOf: fileContext(store) });
+  const candidates = mapCandidates(texts, hits, question, { termStats: options.termStats, coverageOf: cover, titleOf: options.placeOf ?? fileContext(store) });
   const facts: Fact[] = [];
   for (const hit of hits) {
     const own = candidates.filter((c) => c.hit === hit);
@@ -746,14 +748,13 @@ const RERANK = { search: 0.15, sentence: 0.5, heading: 0.35 };
  * passage that answers, in the section that names the subject, comes before one that only shares
  * the words. The score becomes that blend (0..1).
  */
-export function rerankByFacts(store: IndexStore, hits: readonly SearchHit[], facts: readonly Fact[], question: MapQuestion, termStats?: TermStats): SearchHit[] {
+export function rerankByFacts(store: IndexStore, hits: readonly SearchHit[], facts: readonly Fact[], question: MapQuestion, termStats?: TermStats, placeOf: (path: string) => string = fileContext(store)): SearchHit[] {
   const standing = standings(hits);
   const sentence = new Map<number, number>();
   for (const f of facts) sentence.set(f.chunkId, Math.max(sentence.get(f.chunkId) ?? 0, f.score));
   const cover = questionCoverage(question, termStats);
   const heading = store.prepared('SELECT heading FROM chunks WHERE id = ?');
-  const place = fileContext(store);
-  const named = (h: SearchHit): number => cover(`${place(h.path)} ${(heading.get(h.chunkId) as { heading: string } | undefined)?.heading ?? ''}`);
+  const named = (h: SearchHit): number => cover(`${placeOf(h.path)} ${(heading.get(h.chunkId) as { heading: string } | undefined)?.heading ?? ''}`);
   return hits
     .map((h, i) => ({ h, i, score: round(RERANK.search * standing(h) + RERANK.sentence * (sentence.get(h.chunkId) ?? 0) + RERANK.heading * named(h)) }))
     .sort((a, b) => b.score - a.score || a.i - b.i)
