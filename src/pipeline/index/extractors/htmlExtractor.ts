@@ -1,6 +1,7 @@
 import { compile, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
 import { parseDocument } from 'htmlparser2';
 import { rowsAsStatements } from './htmlTables.js';
+import { LINK_SHARE, linksOnly, linkText, listsPlaces } from './htmlLinks.js';
 import { plainText, type HtmlNode } from './htmlText.js';
 import { decodeText } from './textDecoder.js';
 import type { ExtractedDocument } from './types.js';
@@ -42,82 +43,13 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
   ],
 });
 
-/** An element left out where links make at least this share of its words (a menu), laid out as a block otherwise. */
-const LINK_SHARE = 0.5;
-
+/** A menu or sidebar left out where links make at least LINK_SHARE of its words, laid out as a block otherwise. */
 const unlessLinks: FormatCallback = (elem, walk, builder, formatOptions) => {
   const all = plainText(elem.children).replace(/\s+/g, '').length;
   const linked = linkText(elem.children).replace(/\s+/g, '').length;
   if (all > 0 && linked >= LINK_SHARE * all) return;
   builder.options.formatters.block!(elem, walk, builder, { ...formatOptions, leadingLineBreaks: 1, trailingLineBreaks: 1 });
 };
-
-/** The words of the links among nodes (and within them), in order. */
-function linkText(nodes: readonly HtmlNode[]): string {
-  return linksIn(nodes)
-    .map((l) => l.text)
-    .join(' ');
-}
-
-/** The links among nodes (and within them), in order: each one's words and address. */
-function linksIn(nodes: readonly HtmlNode[]): { text: string; href: string }[] {
-  const links: { text: string; href: string }[] = [];
-  const stack = [...nodes].reverse();
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type === 'tag' && n.name === 'a') links.push({ text: plainText(n.children ?? []), href: n.attribs?.href ?? '' });
-    else if (n.children) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
-  }
-  return links;
-}
-
-/** An address on another site or of another kind ("https://…", "//host/…", "mailto:…"), not a page of this one. */
-const elsewhere = (href: string): boolean => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href.trim());
-
-/** Non-space characters. */
-const letters = (text: string): number => text.replace(/\s+/g, '').length;
-
-/**
- * Whether a list says where things are rather than what they are: links to the same site's pages
- * make at least LINK_SHARE of its words (a table of contents, a book's index, a keyword index), or
- * most of its links (three or more) show their own address as their words (a generated
- * cross-reference: "json1.html#jtree → json_tree"). A list of links elsewhere (bookmarks, a
- * bibliography) and a list that links a few of its words are text.
- */
-export function listsPlaces(nodes: readonly HtmlNode[]): boolean {
-  const all = letters(plainText(nodes));
-  if (!all) return false;
-  const local = linksIn(nodes).filter((l) => l.href && !elsewhere(l.href));
-  const linked = local.reduce((n, l) => n + letters(l.text), 0);
-  const bare = (href: string): string => href.trim().replace(/^\.\//, '');
-  const addresses = local.filter((l) => l.text.trim() && bare(l.text) === bare(l.href)).length;
-  return linked >= LINK_SHARE * all || (local.length >= 3 && addresses >= local.length / 2);
-}
-
-/** The most words (non-space characters) a box of links may say besides them: a label ("Table of Contents", "Inhaltsverzeichnis"). */
-const LABEL = 20;
-
-/**
- * Whether nodes are links to the same site's pages (three or more) and at most a label of LABEL
- * characters besides: a box of links, such as a table of contents written as blocks rather than a
- * list, or a "Prev · Up · Next" bar. Stops reading at the first words past the label, so a block that
- * holds a page's text is judged by its first few lines of text.
- */
-export function linksOnly(nodes: readonly HtmlNode[]): boolean {
-  let links = 0;
-  let besides = 0;
-  const stack = [...nodes];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type === 'text') besides += letters(n.data ?? '');
-    else if (n.type === 'tag' && n.name === 'a' && n.attribs?.href && !elsewhere(n.attribs.href)) {
-      if (letters(plainText(n.children ?? []))) links++;
-      continue;
-    } else if (n.children && n.name !== 'script' && n.name !== 'style') stack.push(...n.children);
-    if (besides > LABEL) return false;
-  }
-  return links >= 3;
-}
 
 /** A block laid out as one unless it is a box of links (linksOnly). */
 const blockUnlessLinkBox: FormatCallback = (elem, walk, builder, formatOptions) => {

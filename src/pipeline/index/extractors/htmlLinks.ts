@@ -1,0 +1,132 @@
+// How much of an HTML element its links make: what tells a page's text from the lists and boxes of
+// links that say where things are (a table of contents, an index, a cross-reference, a menu).
+import { plainText, type HtmlNode } from './htmlText.js';
+
+/** An element left out where links make at least this share of its words (a menu, a book's index). */
+export const LINK_SHARE = 0.5;
+
+/** The most words (non-space characters) a box of links may say besides them: a label ("Table of Contents", "Inhaltsverzeichnis"). */
+export const LABEL = 20;
+
+/** What an element's links make of it, counted in non-space characters. */
+interface LinkCounts {
+  /** Every word. */
+  letters: number;
+  /** Words outside links to the same site. */
+  besides: number;
+  /** Words of links to the same site. */
+  linked: number;
+  /** Links to the same site, with or without words. */
+  local: number;
+  /** Links to the same site that have words. */
+  worded: number;
+  /** Links to the same site whose words are their own address ("json1.html#jtree"). */
+  addresses: number;
+}
+
+const NONE: LinkCounts = { letters: 0, besides: 0, linked: 0, local: 0, worded: 0, addresses: 0 };
+const SKIPPED = new Set(['script', 'style']);
+
+/** An address on another site or of another kind ("https://…", "//host/…", "mailto:…"), not a page of this one. */
+const elsewhere = (href: string): boolean => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href.trim());
+/** Non-space characters (what /\s/ reads as space left out), counted without a copy of the text. */
+function letters(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  return n;
+}
+const isSpace = (c: number): boolean =>
+  c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || (c >= 0x1680 && (c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
+const bare = (address: string): string => address.trim().replace(/^\.\//, '');
+
+/**
+ * Each element's counts, kept while its document is: html-to-text asks of every nested list and
+ * block in turn, and a page nested hundreds deep would be read again at each level.
+ */
+const counted = new WeakMap<HtmlNode, LinkCounts>();
+
+function linkCounts(a: HtmlNode): LinkCounts {
+  const text = plainText(a.children ?? []);
+  const words = letters(text);
+  const href = a.attribs?.href ?? '';
+  if (!href || elsewhere(href)) return { ...NONE, letters: words, besides: words };
+  return { letters: words, besides: 0, linked: words, local: 1, worded: words ? 1 : 0, addresses: text.trim() && bare(text) === bare(href) ? 1 : 0 };
+}
+
+/** The counts of a node and all within it, each element counted once, without recursion. */
+function countsOf(root: HtmlNode): LinkCounts {
+  const stack: [HtmlNode, boolean][] = [[root, false]];
+  while (stack.length) {
+    const [n, childrenDone] = stack.pop()!;
+    if (counted.has(n)) continue;
+    if (n.type === 'text') counted.set(n, textCounts(n));
+    else if (!n.children || (n.name && SKIPPED.has(n.name))) counted.set(n, NONE);
+    else if (n.type === 'tag' && n.name === 'a') counted.set(n, linkCounts(n));
+    else if (!childrenDone) {
+      stack.push([n, true]);
+      for (const c of n.children) if (c.type !== 'text' && !counted.has(c)) stack.push([c, false]);
+    } else counted.set(n, sum(n.children));
+  }
+  return counted.get(root)!;
+}
+
+const textCounts = (n: HtmlNode): LinkCounts => {
+  const l = letters(n.data ?? '');
+  return { ...NONE, letters: l, besides: l };
+};
+
+/** The counts of nodes together (text read here, elements as counted). */
+function sum(nodes: readonly HtmlNode[]): LinkCounts {
+  const out = { ...NONE };
+  for (const n of nodes) {
+    if (n.type === 'text') {
+      const l = letters(n.data ?? '');
+      out.letters += l;
+      out.besides += l;
+      continue;
+    }
+    const c = counted.get(n) ?? countsOf(n);
+    out.letters += c.letters;
+    out.besides += c.besides;
+    out.linked += c.linked;
+    out.local += c.local;
+    out.worded += c.worded;
+    out.addresses += c.addresses;
+  }
+  return out;
+}
+
+/**
+ * Whether a list says where things are rather than what they are: links to the same site's pages
+ * make at least LINK_SHARE of its words (a table of contents, a book's index, a keyword index), or
+ * most of its links (three or more) show their own address as their words (a generated
+ * cross-reference: "json1.html#jtree → json_tree"). A list of links elsewhere (bookmarks, a
+ * bibliography) and a list that links a few of its words are text.
+ */
+export function listsPlaces(nodes: readonly HtmlNode[]): boolean {
+  const c = sum(nodes);
+  if (!c.letters) return false;
+  return c.linked >= LINK_SHARE * c.letters || (c.local >= 3 && c.addresses >= c.local / 2);
+}
+
+/**
+ * Whether nodes are links to the same site's pages (three or more) and at most a label of LABEL
+ * characters besides: a box of links, such as a table of contents written as blocks rather than a
+ * list, or a "Prev · Up · Next" bar.
+ */
+export function linksOnly(nodes: readonly HtmlNode[]): boolean {
+  const c = sum(nodes);
+  return c.besides <= LABEL && c.worded >= 3;
+}
+
+/** The words of the links among nodes (and within them), in order. */
+export function linkText(nodes: readonly HtmlNode[]): string {
+  const parts: string[] = [];
+  const stack = [...nodes].reverse();
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'tag' && n.name === 'a') parts.push(plainText(n.children ?? []));
+    else if (n.children) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  return parts.join(' ');
+}
