@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
+import { Bookmark, Document, ExternalHyperlink, HeadingLevel, InternalHyperlink, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { statements } from '../../src/pipeline/answer/mapStage.js';
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from '../../src/pipeline/index/chunker.js';
@@ -146,6 +146,21 @@ describe('extractors on real files', () => {
     const doc = await extract(docs('annual-report-2024.docx'), 'docx');
     expect(doc.pages[0]!.text).toContain('The total budget for 2025 is EUR 48,500');
     expect(doc.title).toBe('Community Garden Project — Annual Report 2024');
+  });
+
+  it("leaves out a Word document's table of contents (a paragraph per entry, each a link to its heading) with its label, and keeps paragraphs of links elsewhere or with words", async () => {
+    const titles = ['Introduction', 'Budget', 'Schedule'];
+    const entry = (t: string, i: number): Paragraph => new Paragraph({ children: [new InternalHyperlink({ anchor: `_Toc${i}`, children: [new TextRun(`${i + 1}. ${t}\t${i + 3}`)] })] });
+    const heading = (t: string, i: number): Paragraph => new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new Bookmark({ id: `_Toc${i}`, children: [new TextRun(`${i + 1}. ${t}`)] })] });
+    const read = async (children: Paragraph[]): Promise<string> => (await extract(await Packer.toBuffer(new Document({ sections: [{ children }] })), 'docx')).pages[0]!.text;
+    const report = await read([new Paragraph('Contents'), ...titles.map(entry), ...titles.map(heading), new Paragraph('The engineering budget is EUR 1.2 million.')]);
+    expect(report.split('\n').filter(Boolean)).toEqual(['1. Introduction', '2. Budget', '3. Schedule', 'The engineering budget is EUR 1.2 million.']);
+    // Two entries are no table of contents; links elsewhere (a reading list) and lines that say more than a page number are text.
+    expect(await read([new Paragraph('Contents'), ...titles.slice(0, 2).map(entry), heading('Introduction', 0)])).toContain('Contents\n\n1. Introduction 3\n\n2. Budget 4');
+    const links = await read(['https://example.org/a', 'https://example.org/b', 'https://example.org/c'].map((link, i) => new Paragraph({ children: [new ExternalHyperlink({ link, children: [new TextRun(`Reading ${i + 1}`)] })] })));
+    expect(links).toContain('Reading 1\n\nReading 2\n\nReading 3');
+    const methods = await read(['Constructor', 'Destructor', 'Methods'].map((w, i) => new Paragraph({ children: [new TextRun(`${w}: `), new InternalHyperlink({ anchor: `_Toc${i}`, children: [new TextRun(`blob_${w.toLowerCase()}()`)] })] })));
+    expect(methods).toContain('Constructor: blob_constructor()');
   });
 
   it('reads a Word document\'s tables row by row, with its header row\'s names where Word marks one', async () => {

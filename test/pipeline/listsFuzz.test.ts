@@ -1,6 +1,6 @@
-// Lists the extractor has never seen: generated HTML lists (nested, unclosed, links local and
-// elsewhere, bare addresses, links without an address or words) never break the extractor; a list
-// without links is always read whole, and a list of nothing but links to the same site never is.
+// Lists the extractor has never seen: generated HTML lists and runs of link paragraphs (nested, unclosed, links
+// local and elsewhere, bare addresses, links without an address or words) never break the extractor; a list without
+// links is always read whole, and a list of nothing but links to the same site never is.
 import { describe, expect, it } from 'vitest';
 import { statements } from '../../src/pipeline/answer/mapStage.js';
 import { extractHtml } from '../../src/pipeline/index/extractors/htmlExtractor.js';
@@ -35,7 +35,9 @@ describe('lists it has never seen', () => {
     const rand = seeded(71);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
     for (let i = 0; i < 400; i++) {
-      const text = textOf(rand() < 0.3 ? `<div>${pick(WORDS)}${list(rand, 0, true)}</div>` : list(rand, 0, true));
+      const lines = (): string => Array.from({ length: Math.floor(rand() * 5) }, () => `<p>${rand() < 0.7 ? `<a href="${pick(HREFS)}">${pick(WORDS)}</a>${rand() < 0.3 ? ` ${pick(WORDS)}` : ''}` : pick(WORDS)}${rand() < 0.9 ? '</p>' : ''}`).join('');
+      const which = rand();
+      const text = textOf(which < 0.3 ? `<div>${pick(WORDS)}${list(rand, 0, true)}</div>` : which < 0.5 ? lines() : list(rand, 0, true));
       expect(text).toContain('Before the list.');
       expect(text).toContain('After it.');
       expect(text).not.toMatch(/<\/?(?:ul|ol|dl|li|dt|dd|a|b|br)\b/);

@@ -49,8 +49,9 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * 18: an HTML list that says where things are (a table of contents, a site's index or
  * cross-reference: links to the same site make most of its words, or show their addresses) is no text.
  * 19: so is a block of such links with at most a label (a table of contents as blocks, under "Table of Contents").
+ * 20: and a table of contents written as paragraphs, a link each (as Word writes one), with its label.
  */
-export const EXTRACTOR_VERSION = 19;
+export const EXTRACTOR_VERSION = 20;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

@@ -1,7 +1,7 @@
 import { compile, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
 import { parseDocument } from 'htmlparser2';
 import { rowsAsStatements } from './htmlTables.js';
-import { LINK_SHARE, linksOnly, linkText, listsPlaces } from './htmlLinks.js';
+import { contentsLine, LINK_SHARE, linksOnly, linkText, listsPlaces } from './htmlLinks.js';
 import { plainText, type HtmlNode } from './htmlText.js';
 import { decodeText } from './textDecoder.js';
 import type { ExtractedDocument } from './types.js';
@@ -11,7 +11,7 @@ const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selec
 /** html-to-text's options; a table's rows as `rows` reads them (htmlTables.ts). */
 const options = (rows: FormatCallback): HtmlToTextOptions => ({
   wordwrap: false,
-  formatters: { rowsAsStatements: rows, unlessLinks, listUnlessIndex: unlessIndex('unorderedList'), orderedListUnlessIndex: unlessIndex('orderedList'), blockUnlessIndex: unlessIndex('block'), blockUnlessLinkBox },
+  formatters: { rowsAsStatements: rows, unlessLinks, listUnlessIndex: unlessIndex('unorderedList'), orderedListUnlessIndex: unlessIndex('orderedList'), blockUnlessIndex: unlessIndex('block'), blockUnlessLinkBox, paragraphUnlessContents },
   selectors: [
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
@@ -32,6 +32,8 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     // So is a box of such links with at most a label ("Table of Contents", "► Table Of Contents"): the label
     // otherwise titled the page's first paragraph ("Table of Contents: Port number 5432 has been registered …").
     { selector: 'div', format: 'blockUnlessLinkBox', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    // And a table of contents written as paragraphs, a link each, as Word writes one (with its label, "Contents").
+    { selector: 'p', format: 'paragraphUnlessContents', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
     { selector: 'dt', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'dd', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     // A quotation or an indented example is a block of its own, without html-to-text's "> " before each line: SQLite's
@@ -55,6 +57,12 @@ const unlessLinks: FormatCallback = (elem, walk, builder, formatOptions) => {
 const blockUnlessLinkBox: FormatCallback = (elem, walk, builder, formatOptions) => {
   if (linksOnly(elem.children)) return;
   builder.options.formatters.block!(elem, walk, builder, formatOptions);
+};
+
+/** A paragraph laid out as one unless it is a line of a table of contents written as paragraphs (contentsLine). */
+const paragraphUnlessContents: FormatCallback = (elem, walk, builder, formatOptions) => {
+  if (contentsLine(elem)) return;
+  builder.options.formatters.paragraph!(elem, walk, builder, formatOptions);
 };
 
 /** A list laid out by html-to-text's `format` unless it says where things are (listsPlaces). */

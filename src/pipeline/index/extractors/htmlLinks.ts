@@ -119,6 +119,46 @@ export function linksOnly(nodes: readonly HtmlNode[]): boolean {
   return c.besides <= LABEL && c.worded >= 3;
 }
 
+/** The most characters a line of a table of contents says besides its link: a page number ("xiv", "127"). */
+const PAGE_NUMBER = 4;
+
+/** A paragraph of a link to the same site and at most a page number besides: a line of a table of contents. */
+function linkLine(n: HtmlNode): boolean {
+  if (n.type !== 'tag' || n.name !== 'p' || !n.children) return false;
+  const c = sum(n.children);
+  return c.worded >= 1 && c.besides <= PAGE_NUMBER;
+}
+
+/** The element beside one (before or after it), past the white space between them. */
+function beside(n: HtmlNode, side: 'prev' | 'next'): HtmlNode | undefined {
+  let s = n[side];
+  while (s && s.type === 'text' && !/\S/.test(s.data ?? '')) s = s[side];
+  return s ?? undefined;
+}
+
+/** How many link lines run from an element on one side of it (it not counted), up to `most`. */
+function linesBeside(n: HtmlNode, side: 'prev' | 'next', most: number): number {
+  let k = 0;
+  for (let s = beside(n, side); s && k < most && linkLine(s); s = beside(s, side)) k++;
+  return k;
+}
+
+/** The fewest link lines in a row that make a table of contents written as paragraphs. */
+const CONTENTS_LINES = 3;
+
+/**
+ * Whether a paragraph belongs to a table of contents written as paragraphs, as Word writes one (a
+ * paragraph per entry, each a link to its heading: "1. Introduction 3"): a link line in a run of
+ * CONTENTS_LINES or more, or the label just before such a run ("Contents"): a paragraph of at most
+ * LABEL characters and no link.
+ */
+export function contentsLine(p: HtmlNode): boolean {
+  if (linkLine(p)) return 1 + linesBeside(p, 'prev', CONTENTS_LINES) + linesBeside(p, 'next', CONTENTS_LINES) >= CONTENTS_LINES;
+  if (p.type !== 'tag' || p.name !== 'p' || !p.children) return false;
+  const c = sum(p.children);
+  return c.letters > 0 && c.local === 0 && c.letters <= LABEL && linesBeside(p, 'next', CONTENTS_LINES) >= CONTENTS_LINES;
+}
+
 /** The words of the links among nodes (and within them), in order. */
 export function linkText(nodes: readonly HtmlNode[]): string {
   const parts: string[] = [];

@@ -5,6 +5,9 @@ export interface HtmlNode {
   data?: string;
   children?: HtmlNode[];
   attribs?: Record<string, string>;
+  /** The siblings either side (htmlparser2's DOM; text between elements included). */
+  prev?: HtmlNode | null;
+  next?: HtmlNode | null;
 }
 
 /** Elements whose edges part lines: "a<br>b", "<p>x</p><p>y</p>", a table's cells. */
