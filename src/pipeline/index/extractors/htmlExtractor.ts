@@ -22,8 +22,6 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     // where links make most of their words: a menu's ("Documentation", "Download", "License", "Search") on every page of
     // a site matched every question. A restaurant's menu of dishes and prices is text.
     ...['.menu', '.navbar', '.sidebar', '.breadcrumb', '.breadcrumbs'].map((selector) => ({ selector, format: 'unlessLinks' })),
-    // A definition list's terms and definitions are lines of their own (html-to-text reads them inline: a book index's
-    // entries ran together, "File Locationsdata_directory_mode configuration parameter, Preset Options…").
     // A list of where things are (a table of contents, a site's index or cross-reference) is no text: SQLite's
     // cross-reference pages ("SQLITE_OMIT_AUTOINCREMENT → howtocompile.html#amal …") were quoted as answers.
     { selector: 'ul', format: 'listUnlessIndex', options: { itemPrefix: ' * ', leadingLineBreaks: 2, trailingLineBreaks: 2 } },
@@ -34,6 +32,8 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     { selector: 'div', format: 'blockUnlessLinkBox', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     // And a table of contents written as paragraphs, a link each, as Word writes one (with its label, "Contents").
     { selector: 'p', format: 'paragraphUnlessContents', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
+    // A definition list's terms and definitions are lines of their own (html-to-text reads them inline: a book index's
+    // entries ran together, "File Locationsdata_directory_mode configuration parameter, Preset Options…").
     { selector: 'dt', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'dd', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     // A quotation or an indented example is a block of its own, without html-to-text's "> " before each line: SQLite's

@@ -53,14 +53,14 @@ function linkCounts(a: HtmlNode): LinkCounts {
   return { letters: words, besides: 0, linked: words, local: 1, worded: words ? 1 : 0, addresses: text.trim() && bare(text) === bare(href) ? 1 : 0 };
 }
 
-/** The counts of a node and all within it, each element counted once, without recursion. */
+/** The counts of an element and all within it, each element counted once, without recursion. */
 function countsOf(root: HtmlNode): LinkCounts {
   const stack: [HtmlNode, boolean][] = [[root, false]];
   while (stack.length) {
     const [n, childrenDone] = stack.pop()!;
     if (counted.has(n)) continue;
-    if (n.type === 'text') counted.set(n, textCounts(n));
-    else if (!n.children || (n.name && SKIPPED.has(n.name))) counted.set(n, NONE);
+    // Text is read by sum, where it stands; only elements are kept.
+    if (!n.children || (n.name && SKIPPED.has(n.name))) counted.set(n, NONE);
     else if (n.type === 'tag' && n.name === 'a') counted.set(n, linkCounts(n));
     else if (!childrenDone) {
       stack.push([n, true]);
@@ -69,11 +69,6 @@ function countsOf(root: HtmlNode): LinkCounts {
   }
   return counted.get(root)!;
 }
-
-const textCounts = (n: HtmlNode): LinkCounts => {
-  const l = letters(n.data ?? '');
-  return { ...NONE, letters: l, besides: l };
-};
 
 /** The counts of nodes together (text read here, elements as counted). */
 function sum(nodes: readonly HtmlNode[]): LinkCounts {
