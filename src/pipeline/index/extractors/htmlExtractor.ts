@@ -1,7 +1,7 @@
 import { compile, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
 import { parseDocument } from 'htmlparser2';
 import { rowsAsStatements } from './htmlTables.js';
-import { contentsLine, LINK_SHARE, linksOnly, linkText, listsPlaces } from './htmlLinks.js';
+import { contentsLine, linksOnly, listsPlaces, mostlyLinks } from './htmlLinks.js';
 import { plainText, type HtmlNode } from './htmlText.js';
 import { decodeText } from './textDecoder.js';
 import type { ExtractedDocument } from './types.js';
@@ -11,7 +11,15 @@ const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selec
 /** html-to-text's options; a table's rows as `rows` reads them (htmlTables.ts). */
 const options = (rows: FormatCallback): HtmlToTextOptions => ({
   wordwrap: false,
-  formatters: { rowsAsStatements: rows, unlessLinks, listUnlessIndex: unlessIndex('unorderedList'), orderedListUnlessIndex: unlessIndex('orderedList'), blockUnlessIndex: unlessIndex('block'), blockUnlessLinkBox, paragraphUnlessContents },
+  formatters: {
+    rowsAsStatements: rows,
+    blockUnlessLinks: unless((e) => mostlyLinks(e.children), 'block'),
+    listUnlessIndex: unless((e) => listsPlaces(e.children), 'unorderedList'),
+    orderedListUnlessIndex: unless((e) => listsPlaces(e.children), 'orderedList'),
+    blockUnlessIndex: unless((e) => listsPlaces(e.children), 'block'),
+    blockUnlessLinkBox: unless((e) => linksOnly(e.children), 'block'),
+    paragraphUnlessContents: unless(contentsLine, 'paragraph'),
+  },
   selectors: [
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
@@ -21,7 +29,7 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     // A site's menus and sidebars, by their class as boilerplate removers read them (Readability's unlikely candidates),
     // where links make most of their words: a menu's ("Documentation", "Download", "License", "Search") on every page of
     // a site matched every question. A restaurant's menu of dishes and prices is text.
-    ...['.menu', '.navbar', '.sidebar', '.breadcrumb', '.breadcrumbs'].map((selector) => ({ selector, format: 'unlessLinks' })),
+    ...['.menu', '.navbar', '.sidebar', '.breadcrumb', '.breadcrumbs'].map((selector) => ({ selector, format: 'blockUnlessLinks', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } })),
     // A list of where things are (a table of contents, a site's index or cross-reference) is no text: SQLite's
     // cross-reference pages ("SQLITE_OMIT_AUTOINCREMENT → howtocompile.html#amal …") were quoted as answers.
     { selector: 'ul', format: 'listUnlessIndex', options: { itemPrefix: ' * ', leadingLineBreaks: 2, trailingLineBreaks: 2 } },
@@ -45,31 +53,14 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
   ],
 });
 
-/** A menu or sidebar left out where links make at least LINK_SHARE of its words, laid out as a block otherwise. */
-const unlessLinks: FormatCallback = (elem, walk, builder, formatOptions) => {
-  const all = plainText(elem.children).replace(/\s+/g, '').length;
-  const linked = linkText(elem.children).replace(/\s+/g, '').length;
-  if (all > 0 && linked >= LINK_SHARE * all) return;
-  builder.options.formatters.block!(elem, walk, builder, { ...formatOptions, leadingLineBreaks: 1, trailingLineBreaks: 1 });
-};
-
-/** A block laid out as one unless it is a box of links (linksOnly). */
-const blockUnlessLinkBox: FormatCallback = (elem, walk, builder, formatOptions) => {
-  if (linksOnly(elem.children)) return;
-  builder.options.formatters.block!(elem, walk, builder, formatOptions);
-};
-
-/** A paragraph laid out as one unless it is a line of a table of contents written as paragraphs (contentsLine). */
-const paragraphUnlessContents: FormatCallback = (elem, walk, builder, formatOptions) => {
-  if (contentsLine(elem)) return;
-  builder.options.formatters.paragraph!(elem, walk, builder, formatOptions);
-};
-
-/** A list laid out by html-to-text's `format` unless it says where things are (listsPlaces). */
-const unlessIndex =
-  (format: string): FormatCallback =>
+/**
+ * html-to-text's `format`, unless `leftOut` finds the element says no text: a menu (mostlyLinks), a list
+ * of where things are (listsPlaces), a box of links (linksOnly), a line of a table of contents (contentsLine).
+ */
+const unless =
+  (leftOut: (elem: Parameters<FormatCallback>[0]) => boolean, format: string): FormatCallback =>
   (elem, walk, builder, formatOptions) => {
-    if (listsPlaces(elem.children)) return;
+    if (leftOut(elem)) return;
     builder.options.formatters[format]!(elem, walk, builder, formatOptions);
   };
 

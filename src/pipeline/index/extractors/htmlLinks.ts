@@ -14,6 +14,8 @@ interface LinkCounts {
   letters: number;
   /** Words outside links to the same site. */
   besides: number;
+  /** Words of any link (to this site, elsewhere, or without an address). */
+  anyLinked: number;
   /** Words of links to the same site. */
   linked: number;
   /** Links to the same site, with or without words. */
@@ -24,7 +26,7 @@ interface LinkCounts {
   addresses: number;
 }
 
-const NONE: LinkCounts = { letters: 0, besides: 0, linked: 0, local: 0, worded: 0, addresses: 0 };
+const NONE: LinkCounts = { letters: 0, besides: 0, anyLinked: 0, linked: 0, local: 0, worded: 0, addresses: 0 };
 const SKIPPED = new Set(['script', 'style']);
 
 /** An address on another site or of another kind ("https://…", "//host/…", "mailto:…"), not a page of this one. */
@@ -49,8 +51,8 @@ function linkCounts(a: HtmlNode): LinkCounts {
   const text = plainText(a.children ?? []);
   const words = letters(text);
   const href = a.attribs?.href ?? '';
-  if (!href || elsewhere(href)) return { ...NONE, letters: words, besides: words };
-  return { letters: words, besides: 0, linked: words, local: 1, worded: words ? 1 : 0, addresses: text.trim() && bare(text) === bare(href) ? 1 : 0 };
+  if (!href || elsewhere(href)) return { ...NONE, letters: words, besides: words, anyLinked: words };
+  return { letters: words, besides: 0, anyLinked: words, linked: words, local: 1, worded: words ? 1 : 0, addresses: text.trim() && bare(text) === bare(href) ? 1 : 0 };
 }
 
 /** The counts of an element and all within it, each element counted once, without recursion. */
@@ -83,12 +85,19 @@ function sum(nodes: readonly HtmlNode[]): LinkCounts {
     const c = counted.get(n) ?? countsOf(n);
     out.letters += c.letters;
     out.besides += c.besides;
+    out.anyLinked += c.anyLinked;
     out.linked += c.linked;
     out.local += c.local;
     out.worded += c.worded;
     out.addresses += c.addresses;
   }
   return out;
+}
+
+/** Whether links of any kind make at least LINK_SHARE of the nodes' words: a menu, a sidebar, a breadcrumb trail. */
+export function mostlyLinks(nodes: readonly HtmlNode[]): boolean {
+  const c = sum(nodes);
+  return c.letters > 0 && c.anyLinked >= LINK_SHARE * c.letters;
 }
 
 /**
@@ -152,16 +161,4 @@ export function contentsLine(p: HtmlNode): boolean {
   if (p.type !== 'tag' || p.name !== 'p' || !p.children) return false;
   const c = sum(p.children);
   return c.letters > 0 && c.local === 0 && c.letters <= LABEL && linesBeside(p, 'next', CONTENTS_LINES) >= CONTENTS_LINES;
-}
-
-/** The words of the links among nodes (and within them), in order. */
-export function linkText(nodes: readonly HtmlNode[]): string {
-  const parts: string[] = [];
-  const stack = [...nodes].reverse();
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type === 'tag' && n.name === 'a') parts.push(plainText(n.children ?? []));
-    else if (n.children) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
-  }
-  return parts.join(' ');
 }
