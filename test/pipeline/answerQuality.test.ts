@@ -194,6 +194,19 @@ describe('answers on real files: what issue 43 found', () => {
     expect(r.answer).toMatch(/The default is 64 megabytes/);
   });
 
+  it('answers "how do I …" with the sentence that shows the command, not one that only shares more words', async () => {
+    const files = {
+      'archive-guide.md':
+        '# Archive\n\nBacking up the archive database protects your letters, invoices and contracts against a failing disk.\n\n' +
+        'To back up the archive, run archivectl dump --to backup.db and keep the copy in another building.\n',
+    };
+    await withIndexed(t.dir, 'procedure', files, async (s) => {
+      const r = await ask(s, 'How do I back up the archive database?', { now: NOW });
+      expect(r.notFound).toBe(false);
+      expect(r.answer).toMatch(/^To back up the archive, run archivectl dump --to backup\.db/);
+    });
+  });
+
   it('answers from the sentence under the title that names the subject, not one that names it in passing', async () => {
     const r = await ask(store, 'What is the default of shared_buffers?', { now: NOW });
     expect(r.notFound).toBe(false);
@@ -316,12 +329,20 @@ describe('answers on real files: what issue 43 found', () => {
       ['What does git clean do?', []],
       ['What does a home license cost?', ['quantity']],
       ['Wat is de prijs van houtmulch?', ['quantity']],
+      ['How do I draw a histogram?', ['procedure']],
+      ['Hoe laat ik git regeleinden omzetten?', ['procedure']],
+      ['Which command lists the tags?', ['procedure']],
     ];
     for (const [q, types] of cases) expect(answerTypes(q), q).toEqual(types);
     expect(givesType('If n is unspecified it defaults to 50.', ['default', 'quantity'])).toBe(true);
     expect(givesType('It waits five minutes.', ['quantity'])).toBe(true);
     expect(givesType('The cache helps big workloads.', ['quantity'])).toBe(false);
     expect(givesType('The cache helps big workloads.', [])).toBe(false);
+    // Code as prose writes it: a call, an option, a dot command, a setting, an identifier, keywords in capitals.
+    for (const code of ['Citations are given by citation().', 'Use git commit --amend to fix it.', 'Type .headers on first.', 'Run PRAGMA foreign_keys=ON once.', 'Call last_insert_rowid after it.', 'Prefix it with EXPLAIN QUERY PLAN to see.', '> z <- 3', 'Syntax: set logscale <axes>.'])
+      expect(givesType(code, ['procedure']), code).toBe(true);
+    for (const prose of ['The pause command shows its text and waits.', 'It is rarely needed, e.g. for small tables.', 'Tuning - as usual - takes time.', 'SQLite is small.'])
+      expect(givesType(prose, ['procedure']), prose).toBe(false);
   });
 
   it('weighs the meaning side down for a query that names something (a keyword query)', () => {
@@ -405,7 +426,8 @@ describe('a sentence that shows how it is done', () => {
   it('follows the answer whatever its length, where it is short and has code in it', async () => {
     const guide = '# Labels\n\nA label can be attached to any node of a graph, and it is drawn beside that node in the font, size and colour that the current theme sets for labels, unless the style of the node itself overrides them for that one node and leaves all the other nodes of the graph exactly as they were.\nThe call\n> label(node, "Pump 3", size = 12, colour = "grey", offset = c(4, -2))\nattaches one in the size and colour given, offset from its node by four points across and two points down.\nLabels are kept when a graph is saved.\n\n# Edges\n\nAn edge joins two nodes of a graph and is drawn as a straight line unless it is given a curve of its own.\n';
     await withIndexed(d.dir, 'docs', { 'graph-toolkit.md': guide }, async (s) => {
-      const question = 'How can I attach a label to a node?';
+      // Asked as a yes/no question: a "how can I" one picks the sentence with the code itself (answerTypes).
+      const question = 'Can I attach a label to a node?';
       const r = await ask(s, question, { now: NOW });
       expect(r.notFound).toBe(false);
       expect(r.answer).toContain('The call > label(node, "Pump 3", size = 12, colour = "grey", offset = c(4, -2)) attaches one in the size');

@@ -72,6 +72,9 @@ describe('extractive Map and Filter on real documents', () => {
     const last = hits[hits.length - 1]!;
     const lifted = rerankByFacts(fixture.store, hits, [{ quote: 'x', path: last.path, page: last.page, chunkId: last.chunkId, score: 1, coverage: 1 }], question, termStats);
     expect(lifted[0]!.chunkId).toBe(last.chunkId);
+    // By what the passage says for itself: a sentence raised only for showing code ("how do I …") lifts no page.
+    const kept = rerankByFacts(fixture.store, hits, [{ quote: 'x', path: last.path, page: last.page, chunkId: last.chunkId, score: 1, pageScore: 0, coverage: 1 }], question, termStats);
+    expect(kept[0]!.chunkId).not.toBe(last.chunkId);
   });
 
   it('reads no list or index run together without a mark as a possible answer', () => {

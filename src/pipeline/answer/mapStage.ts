@@ -26,6 +26,23 @@ const NUMBER_WORDS = Object.values(WORDS.numbers).flat();
 /** What a sentence of each answer type contains (mapWords.json answerTypes.marks; "#number": any figure). */
 const TYPE_MARKS = Object.entries(WORDS.answerTypes).map(([type, t]) => ({ type, asks: Object.values(t.asks).flat(), marks: Object.values(t.marks).flat() }));
 
+/**
+ * Code as prose writes it, in any language: a call ("citation()", "dim(z)"), an option ("--amend",
+ * "-Fc"), a shell's dot command (".headers"), a setting or an assignment ("header=TRUE", "x <- 1"),
+ * an identifier ("last_insert_rowid", "write.csv"), a prompt ("$ ", "sqlite> "), a placeholder of a
+ * synopsis ("<axes>") or keywords in capitals ("EXPLAIN QUERY PLAN").
+ */
+const CODE_TOKEN = /[\p{L}_][\p{L}\p{N}_.]*\(|(?:^|\s)--?\p{L}[\p{L}\p{N}-]*|(?:^|\s)\.\p{Ll}{2,}|[\p{L}\p{N}_]=\S|\s<-\s|[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+|\p{Ll}[\p{L}\p{N}]*\.\p{Ll}{2,}|(?:^|\s)(?:\$|\p{L}+>)\s|<\p{L}[\p{L}\p{N}_-]*>|\p{Lu}{3,}(?:\s+\p{Lu}{3,})+/u;
+
+/**
+ * Answer types whose marks pick the sentence of a page that answers, not the page (mapWords.json
+ * answerTypes, sentenceOnly): "procedure" ("how do I …?" answered by the sentence that shows the
+ * code). eval:docs --vectors both, fact in answer: tuned 0.576 → 0.591 (keywords), 0.591 → 0.598
+ * (hybrid); held out R 0.450 → 0.550; Dutch 0.571 → 0.619. Read by the rerank too, the code mark
+ * moved pages: hit@5 0.826 → 0.795, Dutch 0.762 → 0.667.
+ */
+const SENTENCE_ONLY = new Set(Object.entries(WORDS.answerTypes).filter(([, t]) => 'sentenceOnly' in t && t.sentenceOnly === true).map(([type]) => type));
+
 /** The kinds of answer a question asks for: "default" ("… out of the box?"), "quantity" ("how long …?"). */
 export function answerTypes(question: string): string[] {
   const asked = phraseAt(question.toLowerCase().normalize('NFKC'));
@@ -37,7 +54,7 @@ export function givesType(sentence: string, types: readonly string[]): boolean {
   if (!types.length) return false;
   const text = sentence.toLowerCase().normalize('NFKC');
   const has = phraseAt(text);
-  return TYPE_MARKS.filter((t) => types.includes(t.type)).every((t) => t.marks.some((m) => (m === '#number' ? /\d/.test(text) || NUMBER_WORDS.some(has) : has(m))));
+  return TYPE_MARKS.filter((t) => types.includes(t.type)).every((t) => t.marks.some((m) => (m === '#number' ? /\d/.test(text) || NUMBER_WORDS.some(has) : m === '#code' ? CODE_TOKEN.test(sentence) : has(m))));
 }
 
 /** True when a passage speaks to an AI assistant ("Ignore previous instructions …"): its facts are marked and never raise confidence. */
@@ -54,6 +71,8 @@ export interface Fact {
   chunkId: number;
   /** 0..1: how much of the question the sentence covers, lifted by how well its passage ranked. */
   score: number;
+  /** Its passage's evidence (rerankByFacts): the best score of the passage's sentences without the answer types that pick a sentence of a page, not the page; unset where that is the score. */
+  pageScore?: number;
   /** The share of the question's weighted words the sentence contains. */
   coverage: number;
   /** The question's own words (stemmed) that the sentence, with its heading, contains, the rarest in the index first (extractive Map). */
@@ -529,6 +548,8 @@ export interface MapCandidate {
   rank: number;
   /** 0..1: by the question's words it covers and its passage's rank. */
   score: number;
+  /** The score as its passage's evidence: without the answer types that pick a sentence of a page, not the page (SENTENCE_ONLY). */
+  pageScore: number;
 }
 
 /**
@@ -540,6 +561,7 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
   // The caller's questionCoverage of the same question, where it has one (extractiveMap's, for its excerpts too).
   const coverageOf = options.coverageOf ?? questionCoverage(question, options.termStats);
   const types = answerTypes(question.resolved_query);
+  const pageTypes = types.filter((t) => !SENTENCE_ONLY.has(t));
   const standing = standings(hits);
   return hits.flatMap((hit) => {
     const text = texts.get(hit.chunkId);
@@ -559,8 +581,9 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
       const coverage = (1 - PASSAGE_WEIGHT - SELF_WEIGHT - HEAD_WEIGHT) * coverageOf(`${title} ${heading ?? ''} ${quote}`) + SELF_WEIGHT * coverageOf(quote) + HEAD_WEIGHT * (heading ? coverageOf(heading) : 0) + PASSAGE_WEIGHT * passageCoverage;
       const rank = standing(hit);
       // A sentence that gives what the question asks for (a default, a figure) is likelier its answer.
-      const typed = types.length ? (1 - TYPE_WEIGHT) * (0.75 * coverage + 0.25 * rank) + TYPE_WEIGHT * (givesType(quote, types) ? 1 : 0) : 0.75 * coverage + 0.25 * rank;
-      return [{ hit, quote, heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), ...(row ? { row } : {}), ...(part ? { part } : {}), index, coverage, rank, score: typed }];
+      const typedBy = (ts: readonly string[]): number => (ts.length ? (1 - TYPE_WEIGHT) * (0.75 * coverage + 0.25 * rank) + TYPE_WEIGHT * (givesType(quote, ts) ? 1 : 0) : 0.75 * coverage + 0.25 * rank);
+      const typed = typedBy(types);
+      return [{ hit, quote, pageScore: pageTypes.length === types.length ? typed : typedBy(pageTypes), heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), ...(row ? { row } : {}), ...(part ? { part } : {}), index, coverage, rank, score: typed }];
     });
   });
 }
@@ -589,12 +612,14 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
       .filter((c) => c.coverage > 0)
       .sort((a, b) => b.score - a.score)
       .slice(0, options.perHit ?? 2);
+    // What the passage says for itself, as the rerank reads it: its best sentence by the types that rank pages.
+    const pageScore = Math.max(0, ...own.filter((c) => c.coverage > 0).map((c) => c.pageScore));
     for (const s of scored) {
       const passage = texts.get(hit.chunkId) ?? '';
       const whole = continued(begun(withNeighbour(own, s), passage, () => nearText(hit, -1)), passage, () => nearText(hit, 1));
       const quote = excerpt(whole, cover);
       const words = wordsIn(s.heading ? `${s.heading} ${quote}` : quote);
-      facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(passage) ? { addressed: true } : {}), ...(s.row ? { row: s.row } : {}) });
+      facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), ...(pageScore !== s.score ? { pageScore: round(pageScore) } : {}), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(passage) ? { addressed: true } : {}), ...(s.row ? { row: s.row } : {}) });
     }
   }
   return Promise.resolve(facts.sort((a, b) => b.score - a.score));
@@ -751,7 +776,7 @@ const RERANK = { search: 0.15, sentence: 0.5, heading: 0.35 };
 export function rerankByFacts(store: IndexStore, hits: readonly SearchHit[], facts: readonly Fact[], question: MapQuestion, termStats?: TermStats, placeOf: (path: string) => string = fileContext(store)): SearchHit[] {
   const standing = standings(hits);
   const sentence = new Map<number, number>();
-  for (const f of facts) sentence.set(f.chunkId, Math.max(sentence.get(f.chunkId) ?? 0, f.score));
+  for (const f of facts) sentence.set(f.chunkId, Math.max(sentence.get(f.chunkId) ?? 0, f.pageScore ?? f.score));
   const cover = questionCoverage(question, termStats);
   const heading = store.prepared('SELECT heading FROM chunks WHERE id = ?');
   const named = (h: SearchHit): number => cover(`${placeOf(h.path)} ${(heading.get(h.chunkId) as { heading: string } | undefined)?.heading ?? ''}`);
