@@ -22,7 +22,7 @@ const WORDS = [
   '東京', 'Москва', 'مرحبا', 'שלום', '🙂', '🚀🚀', '👩‍👩‍👧', 'e\u0301', '\u200b', '\u202e', '\ud800', '$$', '--', '...', '?', '!', '(', ')', '"', "'", '’s', '%', '123', '4.5', 'R_LIBS_USER', 'write.csv', 'C++', '#1', '@me', 'a-b-c', '\t', '\n',
 ];
 
-const FOLLOW_UPS = ['and {w}?', 'what about {w}?', 'en {w}?', 'und {w}?', 'et {w} ?', 'the second one?', 'which one is {w}?', 'the other one', 'is it {w}?', 'how much does it cost?', 'aren\'t there more?', 'hoeveel is dat?', '{w}', '', ' ', '?', '{w} {w} {w}'];
+const FOLLOW_UPS = ['and {w}?', 'what about {w}?', 'en {w}?', 'und {w}?', 'et {w} ?', 'the second one?', 'which one is {w}?', 'the other one', 'is it {w}?', 'how much does it cost?', 'how do I {w}?', 'hoe kan ik {w}?', 'aren\'t there more?', 'hoeveel is dat?', '{w}', '', ' ', '?', '{w} {w} {w}'];
 
 function phrase(rand: () => number, words: number): string {
   const out: string[] = [];

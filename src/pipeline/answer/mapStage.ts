@@ -43,13 +43,13 @@ const CODE_TOKEN = /[\p{L}_][\p{L}\p{N}_.]*\(|(?:^|\s)--?\p{L}[\p{L}\p{N}-]*|(?:
  */
 const SENTENCE_ONLY = new Set(Object.entries(WORDS.answerTypes).filter(([, t]) => 'sentenceOnly' in t && t.sentenceOnly === true).map(([type]) => type));
 
-/** The kinds of answer a question asks for: "default" ("… out of the box?"), "quantity" ("how long …?"). */
+/** The kinds of answer a question asks for: "default" ("… out of the box?"), "quantity" ("how long …?"), "procedure" ("how do I …?"). */
 export function answerTypes(question: string): string[] {
   const asked = phraseAt(question.toLowerCase().normalize('NFKC'));
   return TYPE_MARKS.filter((t) => t.asks.some(asked)).map((t) => t.type);
 }
 
-/** Whether a sentence gives an answer of one of these types (a default, a figure). */
+/** Whether a sentence gives an answer of one of these types (a default, a figure, code). */
 export function givesType(sentence: string, types: readonly string[]): boolean {
   if (!types.length) return false;
   const text = sentence.toLowerCase().normalize('NFKC');
@@ -580,7 +580,7 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
       // same title, the one that says "warranty" answers "how long is the warranty?".
       const coverage = (1 - PASSAGE_WEIGHT - SELF_WEIGHT - HEAD_WEIGHT) * coverageOf(`${title} ${heading ?? ''} ${quote}`) + SELF_WEIGHT * coverageOf(quote) + HEAD_WEIGHT * (heading ? coverageOf(heading) : 0) + PASSAGE_WEIGHT * passageCoverage;
       const rank = standing(hit);
-      // A sentence that gives what the question asks for (a default, a figure) is likelier its answer.
+      // A sentence that gives what the question asks for (a default, a figure, code) is likelier its answer.
       const typedBy = (ts: readonly string[]): number => (ts.length ? (1 - TYPE_WEIGHT) * (0.75 * coverage + 0.25 * rank) + TYPE_WEIGHT * (givesType(quote, ts) ? 1 : 0) : 0.75 * coverage + 0.25 * rank);
       const typed = typedBy(types);
       return [{ hit, quote, pageScore: pageTypes.length === types.length ? typed : typedBy(pageTypes), heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), ...(row ? { row } : {}), ...(part ? { part } : {}), index, coverage, rank, score: typed }];
