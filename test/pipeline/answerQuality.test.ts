@@ -162,6 +162,11 @@ describe('answers on real files: what issue 43 found', () => {
     expect(statements('Terminals such as png, svg, pdf etc. are built in, e.g. when the library is found at approx. the same time.').map((x) => x.text)).toEqual([
       'Terminals such as png, svg, pdf etc. are built in, e.g. when the library is found at approx. the same time.',
     ]);
+    // A page reference's "p." before its number ends no sentence; a sentence ending in a lone letter before a list's number does.
+    expect(statements('Boxes are drawn side by side (see histograms (p. 123). set boxwidth 0.9 relative sets their width.').map((x) => x.text)).toEqual([
+      'Boxes are drawn side by side (see histograms (p. 123). set boxwidth 0.9 relative sets their width.',
+    ]);
+    expect(statements('4. Subtract 200 from X. 5. Add one to Y.').map((x) => x.text)).toEqual(['Subtract 200 from X.', 'Add one to Y.']);
   });
 
   it('reads a reference manual\'s call forms as the titles of the entries below them, and no pointer as a statement', () => {
