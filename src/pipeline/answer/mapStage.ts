@@ -34,7 +34,7 @@ const TYPE_MARKS = Object.entries(WORDS.answerTypes).map(([type, t]) => ({ type,
  * first character only, so a long run of letters (a pasted key, a blob) is read once, not once from
  * each of its characters: a token of 50,000 letters took 30 s before.
  */
-const CODE_TOKEN = /(?<![\p{L}\p{N}_.])[\p{L}_][\p{L}\p{N}_.]*\(|(?:^|\s)--?\p{L}[\p{L}\p{N}-]*|(?:^|\s)\.\p{Ll}{2,}|[\p{L}\p{N}_]=\S|\s<-\s|(?<![\p{L}\p{N}_])_*[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+|(?<![\p{L}\p{N}])\p{Ll}[\p{L}\p{N}]*\.\p{Ll}{2,}|(?:^|\s)(?:\$|\p{L}+>)\s|<\p{L}[\p{L}\p{N}_-]*>|(?<!\p{Lu})\p{Lu}{3,}(?:\s+\p{Lu}{3,})+/u;
+const CODE_TOKEN = /(?<![\p{L}\p{N}_.])[\p{L}_][\p{L}\p{N}_.]*\(|(?:^|\s)--?\p{L}[\p{L}\p{N}-]*|(?:^|\s)\.\p{Ll}{2,}|[\p{L}\p{N}_]=\S|\s<-\s|(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+|(?<![\p{L}\p{N}])\p{L}[\p{L}\p{N}]*\.\p{Ll}{2,}|(?:^|\s)(?:\$|\p{L}+>)\s|<\p{L}[\p{L}\p{N}_-]*>|(?<!\p{Lu})\p{Lu}{3,}(?:\s+\p{Lu}{3,})+/u;
 
 /**
  * Answer types whose marks pick the sentence of a page that answers, not the page (mapWords.json
