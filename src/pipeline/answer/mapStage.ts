@@ -27,14 +27,25 @@ const NUMBER_WORDS = Object.values(WORDS.numbers).flat();
 const TYPE_MARKS = Object.entries(WORDS.answerTypes).map(([type, t]) => ({ type, asks: Object.values(t.asks).flat(), marks: Object.values(t.marks).flat() }));
 
 /**
- * Code as prose writes it, in any language: a call ("citation()", "dim(z)"), an option ("--amend",
- * "-Fc"), a shell's dot command (".headers"), a setting or an assignment ("header=TRUE", "x <- 1"),
- * an identifier ("last_insert_rowid", "write.csv"), a prompt ("$ ", "sqlite> "), a placeholder of a
- * synopsis ("<axes>") or keywords in capitals ("EXPLAIN QUERY PLAN"). A name is matched from its
- * first character only, so a long run of letters (a pasted key, a blob) is read once, not once from
- * each of its characters: a token of 50,000 letters took 30 s before.
+ * Code as prose writes it, in any language, each form read from a word's first character only, so
+ * that a long run of letters (a pasted key, a blob) is read once, not once from each of its
+ * characters (a token of 50,000 letters took 30 s before). Narrower than queryTerms' IDENTIFIER,
+ * which takes any dotted pair ("e.g", "3.50") for a name.
  */
-const CODE_TOKEN = /(?<![\p{L}\p{N}_.])[\p{L}_][\p{L}\p{N}_.]*\(|(?:^|\s)--?\p{L}[\p{L}\p{N}-]*|(?:^|\s)\.\p{Ll}{2,}|[\p{L}\p{N}_]=\S|\s<-\s|(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+|(?<![\p{L}\p{N}])\p{L}[\p{L}\p{N}]*\.\p{Ll}{2,}|(?:^|\s)(?:\$|\p{L}+>)\s|<\p{L}[\p{L}\p{N}_-]*>|(?<!\p{Lu})\p{Lu}{3,}(?:\s+\p{Lu}{3,})+/u;
+const CODE_TOKEN = new RegExp(
+  [
+    /(?<![\p{L}\p{N}_.])[\p{L}_][\p{L}\p{N}_.]*\(/u.source, // a call: "citation()", "dim(z)"
+    /(?:^|\s)--?\p{L}[\p{L}\p{N}-]*/u.source, // an option: "--amend", "-Fc"
+    /(?:^|\s)\.\p{Ll}{2,}/u.source, // a shell's dot command: ".headers"
+    /[\p{L}\p{N}_]=\S|\s<-\s/u.source, // a setting or an assignment: "header=TRUE", "x <- 1"
+    /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+/u.source, // a name in parts: "last_insert_rowid"
+    /(?<![\p{L}\p{N}])\p{L}[\p{L}\p{N}]*\.\p{Ll}{2,}/u.source, // a dotted name: "write.csv", "R.version"
+    /(?:^|\s)(?:\$|\p{L}+>)\s/u.source, // a prompt: "$ ", "sqlite> "
+    /<\p{L}[\p{L}\p{N}_-]*>/u.source, // a synopsis's placeholder: "<axes>"
+    /(?<!\p{Lu})\p{Lu}{3,}(?:\s+\p{Lu}{3,})+/u.source, // keywords in capitals: "EXPLAIN QUERY PLAN"
+  ].join('|'),
+  'u',
+);
 
 /**
  * Answer types whose marks pick the sentence of a page that answers, not the page (mapWords.json
@@ -144,6 +155,12 @@ const LONE_LETTER_STOP = /(?<![\p{L}\p{N}])\p{L}\.\s+$/u;
 /** A numbered list's item ("5. ", "12."), which begins a sentence of its own. */
 const NUMBERED_ITEM = /^\p{N}+\.(?:\s|$)/u;
 /**
+ * Whether a segment goes on from the one before, cut after a lone letter's full stop that abbreviates
+ * ("(p. 123)", "e.g. 2.weeks.ago"): a number follows it, one that opens no numbered item ("… from X."
+ * then "5. ").
+ */
+const abbreviatedBefore = (before: string, segment: string): boolean => /^\p{N}/u.test(segment) && !NUMBERED_ITEM.test(segment) && LONE_LETTER_STOP.test(before);
+/**
  * A text's sentences. A mark ends one only where a space or the text's end follows it: the
  * segmenter also breaks after a "?" or "!" inside a token, as code and addresses write them
  * ("help(name) (or ?name )", "index.php?id=3"), which cut an answer's sentence in two.
@@ -153,9 +170,7 @@ function sentenceSplit(text: string): string[] {
   const out: string[] = [];
   let open = false;
   for (const { segment } of SEGMENTER.segment(text)) {
-    // A lone letter's full stop before a number is an abbreviation ("(p. 123)", "e.g. 2.weeks.ago"), not a
-    // sentence's end; before a list's number ("… from X." then "5. ") it is one.
-    if (open || (out.length && /^\p{N}/u.test(segment) && !NUMBERED_ITEM.test(segment) && LONE_LETTER_STOP.test(out.at(-1)!))) out[out.length - 1] += segment;
+    if (open || (out.length && abbreviatedBefore(out.at(-1)!, segment))) out[out.length - 1] += segment;
     else out.push(segment);
     open = !/\s$/u.test(segment);
   }
@@ -593,8 +608,11 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
       // same title, the one that says "warranty" answers "how long is the warranty?".
       const coverage = (1 - PASSAGE_WEIGHT - SELF_WEIGHT - HEAD_WEIGHT) * coverageOf(`${title} ${heading ?? ''} ${quote}`) + SELF_WEIGHT * coverageOf(quote) + HEAD_WEIGHT * (heading ? coverageOf(heading) : 0) + PASSAGE_WEIGHT * passageCoverage;
       const rank = standing(hit);
-      // A sentence that gives what the question asks for (a default, a figure, code) is likelier its answer.
-      const typedBy = (ts: readonly string[]): number => (ts.length ? (1 - TYPE_WEIGHT) * (0.75 * coverage + 0.25 * rank) + TYPE_WEIGHT * (givesType(quote, ts) ? 1 : 0) : 0.75 * coverage + 0.25 * rank);
+      // A sentence that gives what the question asks for (a default, a figure, code) is likelier its answer;
+      // each kind's mark read once, for the sentence's score and for its page's.
+      const base = 0.75 * coverage + 0.25 * rank;
+      const given = types.filter((t) => givesType(quote, [t]));
+      const typedBy = (ts: readonly string[]): number => (ts.length ? (1 - TYPE_WEIGHT) * base + TYPE_WEIGHT * (ts.every((t) => given.includes(t)) ? 1 : 0) : base);
       const typed = typedBy(types);
       return [{ hit, quote, pageScore: pageTypes.length === types.length ? typed : typedBy(pageTypes), heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), ...(row ? { row } : {}), ...(part ? { part } : {}), index, coverage, rank, score: typed }];
     });
@@ -621,12 +639,10 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
   const facts: Fact[] = [];
   for (const hit of hits) {
     const own = candidates.filter((c) => c.hit === hit);
-    const scored = own
-      .filter((c) => c.coverage > 0)
-      .sort((a, b) => b.score - a.score)
-      .slice(0, options.perHit ?? 2);
+    const covering = own.filter((c) => c.coverage > 0);
+    const scored = [...covering].sort((a, b) => b.score - a.score).slice(0, options.perHit ?? 2);
     // What the passage says for itself, as the rerank reads it: its best sentence by the types that rank pages.
-    const pageScore = Math.max(0, ...own.filter((c) => c.coverage > 0).map((c) => c.pageScore));
+    const pageScore = Math.max(0, ...covering.map((c) => c.pageScore));
     for (const s of scored) {
       const passage = texts.get(hit.chunkId) ?? '';
       const whole = continued(begun(withNeighbour(own, s), passage, () => nearText(hit, -1)), passage, () => nearText(hit, 1));
