@@ -524,3 +524,33 @@ describe('a table', () => {
     expect(statements('| Sunday | closed | closed |\n| Monday | 09:00 | 17:30 |').map((x) => x.text)).toEqual(['Sunday; closed; closed.', 'Monday; 09:00; 17:30.']);
   });
 });
+
+describe('a bulleted list', () => {
+  const d = tempDir('docent-list-');
+  afterAll(() => d.cleanup());
+
+  it('is read item by item, one item per line as Markdown and text notes write them; a wrapped item stays whole', () => {
+    const text = 'Project Falcon kickoff\n\n- Budget: EUR 1.2 million for the first year\n- Owner: Alice Jansen\n* a new hose of 25 metres,\n  the green one from the shed\n• Risks: supplier delays and staff turnover\n- apples\n\n2. Maximum Number Of Columns\n\nThe default setting is 2000.';
+    const s = statements(text);
+    expect(s.map((x) => x.text)).toEqual([
+      'Budget: EUR 1.2 million for the first year',
+      'Owner: Alice Jansen',
+      'a new hose of 25 metres, the green one from the shed',
+      'Risks: supplier delays and staff turnover',
+      'The default setting is 2000.',
+    ]);
+    // Each item under the list's title, numbered in its passage; a numbered line alone stays a section's title.
+    expect(s.slice(0, 4).map((x) => [x.heading, x.item])).toEqual([['Project Falcon kickoff', 1], ['Project Falcon kickoff', 2], ['Project Falcon kickoff', 3], ['Project Falcon kickoff', 4]]);
+    expect(s[4]).toEqual({ text: 'The default setting is 2000.', heading: '2. Maximum Number Of Columns' });
+  });
+
+  it('answers with the item asked about, under its title, without the items around it', async () => {
+    const notes = '# Project Falcon kickoff\n\nNotes from the meeting on 3 March.\n\n- Budget: EUR 1.2 million for the first year\n- Deadline for the prototype is 30 June\n- Owner: Alice Jansen\n- Risks: supplier delays and staff turnover\n';
+    await withIndexed(d.dir, 'notes', { 'kickoff.md': notes }, async (s) => {
+      const r = await ask(s, 'Who is the owner of project Falcon?', { now: NOW });
+      expect(r.notFound).toBe(false);
+      expect(r.answer).toContain('Project Falcon kickoff: Owner: Alice Jansen [kickoff.md]');
+      for (const other of ['EUR 1.2 million', '30 June', 'supplier delays']) expect(r.answer).not.toContain(other);
+    });
+  });
+});

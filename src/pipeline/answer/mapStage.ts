@@ -231,8 +231,16 @@ function porterStem(word: string): string {
 const HEADING = /^#{1,6}\s+(.+)$/;
 /** Dot leaders ("linspace . . . . . 546"): a line of a contents page or an index, never an answer. */
 const LEADERS = /(?:\.\s?){5,}\s*\d/;
-/** A list item's marker at the start of a sentence. */
+/** A list item's marker at the start of a sentence or a line. */
 const BULLET = /^[*•◦‣▪·–-]\s+/u;
+/**
+ * A line that opens a bulleted list's item. A numbered line is left to the sentence split
+ * (NUMBERED_ITEM), as it was: a short one on a line of its own is more often a section's title
+ * ("2. Maximum Number Of Columns") than an item.
+ */
+const LIST_ITEM = new RegExp(`${BULLET.source}\\S`, 'u');
+/** A list's item of fewer words than this is a name in a list ("- apples"), not a statement. */
+const ITEM_WORDS = 2;
 /** A short line without a full stop: a title or a fragment, not a statement. */
 const isFragment = (s: string): boolean => s.split(' ').length < 4 && !/[.!?:;]$/.test(s);
 
@@ -244,6 +252,8 @@ export interface Statement {
   row?: string;
   /** The part of its passage it stands in, counted by the rules drawn across it ("-----"); omitted before the first. */
   part?: number;
+  /** The list's item it stands in, counted from 1 in its passage ("- Owner: Alice Jansen"): a point of its own, never read with the next. */
+  item?: number;
 }
 
 /**
@@ -259,7 +269,12 @@ export function statements(text: string): Statement[] {
   let lastTitle: string | undefined;
   // The rules drawn across the passage so far: what stands between two is a part of its own.
   let part = 0;
+  // The list items so far, and whether the paragraph is one (its first line opened with a bullet).
+  let items = 0;
+  let inItem = false;
   const flush = (): void => {
+    const item = inItem;
+    inItem = false;
     // A line of marks alone ("----------", "* * *": a rule drawn across the page) ends a section and titles nothing.
     if (paragraph.length === 1 && !LETTER_OR_DIGIT.test(paragraph[0]!)) {
       heading = undefined;
@@ -269,7 +284,7 @@ export function statements(text: string): Statement[] {
     }
     // A paragraph that is one line without a closing mark is a title ("wal_level (enum)",
     // "Engineering department - budget Q1 2026"): the context of what follows, never an answer.
-    if (paragraph.length === 1 && !/[.!?;:]$/.test(paragraph[0]!) && paragraph[0]!.split(/\s+/).length <= TITLE_WORDS) {
+    if (!item && paragraph.length === 1 && !/[.!?;:]$/.test(paragraph[0]!) && paragraph[0]!.split(/\s+/).length <= TITLE_WORDS) {
       heading = paragraph[0]!;
       lastTitle = heading;
       paragraph = [];
@@ -279,7 +294,10 @@ export function statements(text: string): Statement[] {
       // A list item's marker ("* Make …", "• The …") is layout, not part of what it says.
       const s = segment.replace(/\s+/g, ' ').trim().replace(BULLET, '');
       if (!LETTER_OR_DIGIT.test(s)) continue;
-      if (s.split(' ').length < 4 && !/\d/.test(s)) heading = s.replace(/[.!?]$/, '');
+      // A list's item says what it says in few words ("Owner: Alice Jansen"): neither a title nor a fragment.
+      if (item) {
+        if (s.split(' ').length >= ITEM_WORDS && /\p{L}/u.test(s) && !LEADERS.test(s) && !points(s)) out.push({ text: s, ...(heading ? { heading } : {}), ...(part ? { part } : {}), item: items });
+      } else if (s.split(' ').length < 4 && !/\d/.test(s)) heading = s.replace(/[.!?]$/, '');
       else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s) && !LEADERS.test(s) && !points(s)) out.push({ text: s, ...(heading ? { heading } : {}), ...(part ? { part } : {}) });
     }
     paragraph = [];
@@ -305,7 +323,14 @@ export function statements(text: string): Statement[] {
       flush();
       heading = h[1]!.trim();
     } else if (!line) flush();
-    else if (isTitleLine(line, paragraph, lines[i + 1]) || isSignatureLine(line, paragraph)) {
+    else if (LIST_ITEM.test(line)) {
+      // A list's item begins a paragraph of its own, which the lines it wraps onto continue: a
+      // Markdown or text list's items, one per line, are as many statements, not one run-on.
+      flush();
+      paragraph.push(line);
+      inItem = true;
+      items++;
+    } else if (isTitleLine(line, paragraph, lines[i + 1]) || isSignatureLine(line, paragraph)) {
       // A PDF's section title stands on its own line, without a mark ("Dumb", "28.2 Finding Roots").
       flush();
       heading = line;
@@ -572,6 +597,8 @@ export interface MapCandidate {
   row?: string;
   /** The part of its passage it stands in (statements). */
   part?: number;
+  /** The list's item it stands in (statements). */
+  item?: number;
   coverage: number;
   rank: number;
   /** 0..1: by the question's words it covers and its passage's rank. */
@@ -599,7 +626,7 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
     // of heat-pump-manual.pdf is about a heat pump even when it says "the unit".
     const title = (options.titleOf ?? fileTitle)(hit.path);
     const passageCoverage = coverageOf(`${title} ${text}`);
-    return statements(text).flatMap(({ text: quote, heading, row, part }, index): MapCandidate[] => {
+    return statements(text).flatMap(({ text: quote, heading, row, part, item }, index): MapCandidate[] => {
       // A statement of more than RUN_ON_WORDS words without a mark anywhere is a list or an index run
       // together ("radians, Mathematical Functions and Operators radius, Geometric Functions …", a book
       // index), not an answer.
@@ -614,7 +641,7 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
       const given = types.filter((t) => givesType(quote, [t]));
       const typedBy = (ts: readonly string[]): number => (ts.length ? (1 - TYPE_WEIGHT) * base + TYPE_WEIGHT * (ts.every((t) => given.includes(t)) ? 1 : 0) : base);
       const typed = typedBy(types);
-      return [{ hit, quote, pageScore: pageTypes.length === types.length ? typed : typedBy(pageTypes), heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), ...(row ? { row } : {}), ...(part ? { part } : {}), index, coverage, rank, score: typed }];
+      return [{ hit, quote, pageScore: pageTypes.length === types.length ? typed : typedBy(pageTypes), heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), ...(row ? { row } : {}), ...(part ? { part } : {}), ...(item ? { item } : {}), index, coverage, rank, score: typed }];
     });
   });
 }
@@ -706,7 +733,10 @@ function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate): str
   // A title that ends with a mark of its own ("Some other examples:") keeps it alone.
   const before = previous?.quote ?? (s.section && (leans || unnamed) ? s.section.replace(/[^.:;!?]$/u, '$&:') : undefined);
   const fits = next !== undefined && (before ?? '').length + s.quote.length + next.quote.length <= WINDOW;
-  const after = /:$/.test(s.quote) || words.length < 6 || fits || (next !== undefined && showsCode(next.quote)) ? next?.quote : undefined;
+  // A list's item is a point of its own: the next item follows it only where it introduces it.
+  const introduces = /:$/.test(s.quote);
+  const sameItem = next?.item === s.item;
+  const after = introduces || (sameItem && (words.length < 6 || fits || (next !== undefined && showsCode(next.quote)))) ? next?.quote : undefined;
   return [before, s.quote, after].filter(Boolean).join(' ');
 }
 
