@@ -525,7 +525,7 @@ describe('a table', () => {
   });
 });
 
-describe('a bulleted list', () => {
+describe('a list', () => {
   const d = tempDir('docent-list-');
   afterAll(() => d.cleanup());
 
@@ -542,6 +542,15 @@ describe('a bulleted list', () => {
     // Each item under the list's title, numbered in its passage; a numbered line alone stays a section's title.
     expect(s.slice(0, 4).map((x) => [x.heading, x.item])).toEqual([['Project Falcon kickoff', 1], ['Project Falcon kickoff', 2], ['Project Falcon kickoff', 3], ['Project Falcon kickoff', 4]]);
     expect(s[4]).toEqual({ text: 'The default setting is 2000.', heading: '2. Maximum Number Of Columns' });
+  });
+
+  it('is read item by item where its lines are numbered, each without the next one\'s number', () => {
+    const s = statements('Decisions\n\n1. We build the prototype in Rust\n2. Weekly status calls on Tuesday\n3) The vendor contract is signed by Bob Peeters\n');
+    expect(s.map((x) => [x.text, x.heading, x.item])).toEqual([
+      ['We build the prototype in Rust', 'Decisions', 1],
+      ['Weekly status calls on Tuesday', 'Decisions', 2],
+      ['The vendor contract is signed by Bob Peeters', 'Decisions', 3],
+    ]);
   });
 
   it('answers with the item asked about, under its title, without the items around it', async () => {

@@ -233,12 +233,18 @@ const HEADING = /^#{1,6}\s+(.+)$/;
 const LEADERS = /(?:\.\s?){5,}\s*\d/;
 /** A list item's marker at the start of a sentence or a line. */
 const BULLET = /^[*•◦‣▪·–-]\s+/u;
+/** A line that opens a bulleted list's item: its marker, then its text. */
+const BULLET_LINE = new RegExp(`${BULLET.source}\\S`, 'u');
+/** A numbered line's marker ("1. ", "2) "), and a line that opens with one. */
+const NUMBER_MARK = /^\p{N}{1,3}[.)]\s+/u;
+const NUMBERED_LINE = new RegExp(`${NUMBER_MARK.source}\\S`, 'u');
 /**
- * A line that opens a bulleted list's item. A numbered line is left to the sentence split
- * (NUMBERED_ITEM), as it was: a short one on a line of its own is more often a section's title
- * ("2. Maximum Number Of Columns") than an item.
+ * Whether a line opens a list's item: a bullet, or a number in a run of numbered lines (a Markdown
+ * or text list, "1. …" under "2. …"). A numbered line alone between blank lines is more often a
+ * section's title ("2. Maximum Number Of Columns"), read as any line.
  */
-const LIST_ITEM = new RegExp(`${BULLET.source}\\S`, 'u');
+const opensItem = (line: string, before: string | undefined, after: string | undefined): boolean =>
+  BULLET_LINE.test(line) || (NUMBERED_LINE.test(line) && [before, after].some((l) => l !== undefined && NUMBERED_LINE.test(l.trim())));
 /** A list's item of fewer words than this is a name in a list ("- apples"), not a statement. */
 const ITEM_WORDS = 2;
 /** A short line without a full stop: a title or a fragment, not a statement. */
@@ -269,7 +275,7 @@ export function statements(text: string): Statement[] {
   let lastTitle: string | undefined;
   // The rules drawn across the passage so far: what stands between two is a part of its own.
   let part = 0;
-  // The list items so far, and whether the paragraph is one (its first line opened with a bullet).
+  // The list items so far, and whether the paragraph is one (opensItem).
   let items = 0;
   let inItem = false;
   const flush = (): void => {
@@ -292,7 +298,9 @@ export function statements(text: string): Statement[] {
     }
     for (const segment of sentenceSplit(paragraph.join(' '))) {
       // A list item's marker ("* Make …", "• The …") is layout, not part of what it says.
-      const s = segment.replace(/\s+/g, ' ').trim().replace(BULLET, '');
+      const text = segment.replace(/\s+/g, ' ').trim().replace(BULLET, '');
+      // A numbered item's number too ("2. Weekly status calls …").
+      const s = item ? text.replace(NUMBER_MARK, '') : text;
       if (!LETTER_OR_DIGIT.test(s)) continue;
       // A list's item says what it says in few words ("Owner: Alice Jansen"): neither a title nor a fragment.
       if (item) {
@@ -323,7 +331,7 @@ export function statements(text: string): Statement[] {
       flush();
       heading = h[1]!.trim();
     } else if (!line) flush();
-    else if (LIST_ITEM.test(line)) {
+    else if (opensItem(line, lines[i - 1], lines[i + 1])) {
       // A list's item begins a paragraph of its own, which the lines it wraps onto continue: a
       // Markdown or text list's items, one per line, are as many statements, not one run-on.
       flush();
