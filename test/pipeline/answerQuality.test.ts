@@ -553,6 +553,17 @@ describe('a list', () => {
     ]);
   });
 
+  it('of fields, one per line as notes keep them, is read field by field; a field alone is a sentence', () => {
+    const s = statements('Car insurance\n\nPolicy number: NL-4471-22\nInsurer: Centraal Beheer\nPremium: EUR 38.50 per month\nRenewal date: 1 April 2027\n\nNote: the policy renews by itself unless it is cancelled.\n');
+    expect(s.map((x) => [x.text, x.heading, x.item])).toEqual([
+      ['Policy number: NL-4471-22', 'Car insurance', 1],
+      ['Insurer: Centraal Beheer', 'Car insurance', 2],
+      ['Premium: EUR 38.50 per month', 'Car insurance', 3],
+      ['Renewal date: 1 April 2027', 'Car insurance', 4],
+      ['Note: the policy renews by itself unless it is cancelled.', 'Car insurance', undefined],
+    ]);
+  });
+
   it('answers with the item asked about, under its title, without the items around it', async () => {
     const notes = '# Project Falcon kickoff\n\nNotes from the meeting on 3 March.\n\n- Budget: EUR 1.2 million for the first year\n- Deadline for the prototype is 30 June\n- Owner: Alice Jansen\n- Risks: supplier delays and staff turnover\n';
     await withIndexed(d.dir, 'notes', { 'kickoff.md': notes }, async (s) => {
@@ -560,6 +571,13 @@ describe('a list', () => {
       expect(r.notFound).toBe(false);
       expect(r.answer).toContain('Project Falcon kickoff: Owner: Alice Jansen [kickoff.md]');
       for (const other of ['EUR 1.2 million', '30 June', 'supplier delays']) expect(r.answer).not.toContain(other);
+    });
+    const network = '# Home network\n\nThe router is in the hallway cupboard.\n\nNetwork name: Jansen-5G\nPassword: kiwi-lamp-92\nAdmin page: http://192.168.1.1\n';
+    await withIndexed(d.dir, 'home', { 'wifi.md': network }, async (s) => {
+      const r = await ask(s, 'What is the wifi password?', { now: NOW });
+      expect(r.notFound).toBe(false);
+      expect(r.answer).toContain('Home network: Password: kiwi-lamp-92 [wifi.md]');
+      expect(r.answer).not.toContain('hallway');
     });
   });
 });

@@ -238,13 +238,21 @@ const BULLET_LINE = new RegExp(`${BULLET.source}\\S`, 'u');
 /** A numbered line's marker ("1. ", "2) "), and a line that opens with one. */
 const NUMBER_MARK = /^\p{N}{1,3}[.)]\s+/u;
 const NUMBERED_LINE = new RegExp(`${NUMBER_MARK.source}\\S`, 'u');
+/** A field's line: a label of a few words, a colon, its value ("Password: kiwi-lamp-92", "Renewal date: 1 April 2027"). */
+const FIELD_LINE = /^\p{L}[^:]{0,40}:\s+\S/u;
+const FIELD_LABEL_WORDS = 4;
+const isField = (line: string): boolean => FIELD_LINE.test(line) && line.slice(0, line.indexOf(':')).trim().split(/\s+/).length <= FIELD_LABEL_WORDS;
 /**
  * Whether a line opens a list's item: a bullet, or a number in a run of numbered lines (a Markdown
- * or text list, "1. …" under "2. …"). A numbered line alone between blank lines is more often a
- * section's title ("2. Maximum Number Of Columns"), read as any line.
+ * or text list, "1. …" under "2. …"), or a field in a run of fields (a note's "Insurer: …" under
+ * "Policy number: …"). A numbered line or a field alone between blank lines is read as any line:
+ * the one more often a section's title ("2. Maximum Number Of Columns"), the other a sentence
+ * ("Note: the server restarts.").
  */
-const opensItem = (line: string, before: string | undefined, after: string | undefined): boolean =>
-  BULLET_LINE.test(line) || (NUMBERED_LINE.test(line) && [before, after].some((l) => l !== undefined && NUMBERED_LINE.test(l.trim())));
+const opensItem = (line: string, before: string | undefined, after: string | undefined): boolean => {
+  const inRun = (is: (l: string) => boolean): boolean => is(line) && [before, after].some((l) => l !== undefined && is(l.trim()));
+  return BULLET_LINE.test(line) || inRun((l) => NUMBERED_LINE.test(l)) || inRun(isField);
+};
 /** A list's item of fewer words than this is a name in a list ("- apples"), not a statement. */
 const ITEM_WORDS = 2;
 /** A short line without a full stop: a title or a fragment, not a statement. */
