@@ -564,6 +564,17 @@ describe('a list', () => {
     ]);
   });
 
+  it('of a mail\'s header fields is read field by field, and the letter\'s "Hi Bob," titles nothing', () => {
+    const s = statements('From: Alice Jansen <alice@example.org>\nTo: Bob Peeters\nSubject: Offer for the roof repair\n\nHi Bob,\n\nThe roofer quoted EUR 4,250 including VAT. Work can start on 2 April.\n\nRegards,\nAlice\n');
+    expect(s.map((x) => [x.text, x.heading, x.item])).toEqual([
+      ['From: Alice Jansen <alice@example.org>', undefined, 1],
+      ['To: Bob Peeters', undefined, 2],
+      ['Subject: Offer for the roof repair', undefined, 3],
+      ['The roofer quoted EUR 4,250 including VAT.', undefined, undefined],
+      ['Work can start on 2 April.', undefined, undefined],
+    ]);
+  });
+
   it('answers with the item asked about, under its title, without the items around it', async () => {
     const notes = '# Project Falcon kickoff\n\nNotes from the meeting on 3 March.\n\n- Budget: EUR 1.2 million for the first year\n- Deadline for the prototype is 30 June\n- Owner: Alice Jansen\n- Risks: supplier delays and staff turnover\n';
     await withIndexed(d.dir, 'notes', { 'kickoff.md': notes }, async (s) => {

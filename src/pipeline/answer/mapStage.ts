@@ -298,7 +298,8 @@ export function statements(text: string): Statement[] {
     }
     // A paragraph that is one line without a closing mark is a title ("wal_level (enum)",
     // "Engineering department - budget Q1 2026"): the context of what follows, never an answer.
-    if (!item && paragraph.length === 1 && !/[.!?;:]$/.test(paragraph[0]!) && paragraph[0]!.split(/\s+/).length <= TITLE_WORDS) {
+    // One that ends with a comma goes on into what follows, as a letter's "Hi Bob," does: no title.
+    if (!item && paragraph.length === 1 && !/[.!?;:,]$/.test(paragraph[0]!) && paragraph[0]!.split(/\s+/).length <= TITLE_WORDS) {
       heading = paragraph[0]!;
       lastTitle = heading;
       paragraph = [];
@@ -313,7 +314,7 @@ export function statements(text: string): Statement[] {
       // A list's item says what it says in few words ("Owner: Alice Jansen"): neither a title nor a fragment.
       if (item) {
         if (s.split(' ').length >= ITEM_WORDS && /\p{L}/u.test(s) && !LEADERS.test(s) && !points(s)) out.push({ text: s, ...(heading ? { heading } : {}), ...(part ? { part } : {}), item: items });
-      } else if (s.split(' ').length < 4 && !/\d/.test(s)) heading = s.replace(/[.!?]$/, '');
+      } else if (s.split(' ').length < 4 && !/\d/.test(s) && !s.endsWith(',')) heading = s.replace(/[.!?]$/, '');
       else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s) && !LEADERS.test(s) && !points(s)) out.push({ text: s, ...(heading ? { heading } : {}), ...(part ? { part } : {}) });
     }
     paragraph = [];
