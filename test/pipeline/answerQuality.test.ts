@@ -590,5 +590,11 @@ describe('a list', () => {
       expect(r.answer).toContain('Home network: Password: kiwi-lamp-92 [wifi.md]');
       expect(r.answer).not.toContain('hallway');
     });
+    // A field that lacks the word the answer's field has is about another thing: not stated beside it.
+    const policy = 'Car insurance\n\nPolicy number: NL-4471-22\nInsurer: Centraal Beheer\nPremium: EUR 38.50 per month\nRenewal date: 1 April 2027\nExcess: EUR 250 per claim\n';
+    await withIndexed(d.dir, 'papers', { 'insurance.txt': policy }, async (s) => {
+      const r = await ask(s, 'How much is my car insurance premium?', { now: NOW });
+      expect(r.answer).toBe('Car insurance: Premium: EUR 38.50 per month [insurance.txt]');
+    });
   });
 });

@@ -96,6 +96,8 @@ export interface Fact {
   addressed?: boolean;
   /** A table's row (statements): about what its own cells name; the line it was read from. */
   row?: string;
+  /** A list's item (statements): like a row, about what it names itself. */
+  item?: boolean;
 }
 
 export interface MapQuestion {
@@ -692,7 +694,7 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
       const whole = continued(begun(withNeighbour(own, s), passage, () => nearText(hit, -1)), passage, () => nearText(hit, 1));
       const quote = excerpt(whole, cover);
       const words = wordsIn(s.heading ? `${s.heading} ${quote}` : quote);
-      facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), ...(pageScore !== s.score ? { pageScore: round(pageScore) } : {}), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(passage) ? { addressed: true } : {}), ...(s.row ? { row: s.row } : {}) });
+      facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), ...(pageScore !== s.score ? { pageScore: round(pageScore) } : {}), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(passage) ? { addressed: true } : {}), ...(s.row ? { row: s.row } : {}), ...(s.item ? { item: true } : {}) });
     }
   }
   return Promise.resolve(facts.sort((a, b) => b.score - a.score));

@@ -125,11 +125,12 @@ export function reduceFacts(facts: readonly Fact[], hits: readonly SearchHit[], 
     const lacking = (f: Fact): string[] => (f.words ? (top.words ?? []).filter((w) => !f.words!.includes(w)) : []);
     const same = (f: Fact): boolean => lacking(f).length === 0;
     // Nearly the same: the best fact's rarest question word and all its others but one (a sentence
-    // giving shared_buffers's default need not say "size" too). Not a table's row: a row that lacks
-    // a word of the best one is about another thing of the table (another model, another type).
+    // giving shared_buffers's default need not say "size" too). Not a table's row nor a list's item:
+    // one that lacks a word of the best one is about another thing of the table or the list
+    // (another model, another type; the insurer, not the premium).
     const near = (f: Fact): boolean => {
       const lacks = lacking(f);
-      return lacks.length === 0 || (!f.row && lacks.length === 1 && lacks[0] !== top.words![0]);
+      return lacks.length === 0 || (!f.row && !f.item && lacks.length === 1 && lacks[0] !== top.words![0]);
     };
     const onPage = (f: Fact, among: readonly Fact[]): boolean => among.some((u) => u.path === f.path && u.page === f.page);
     const more: Fact[] = [];
