@@ -327,6 +327,57 @@ describe('extractors on real files', () => {
     expect((await extract(docs('houtmulch.md'), 'markdown')).title).toBe('Houtmulch');
   });
 
+  it('reads Markdown as its reader sees it: without inline marks and addresses, its blocks line for line', async () => {
+    const md = [
+      '# Kitchen renovation',
+      '',
+      'The **total budget** is *EUR 18,000*, see the [quote from Keukenhuis](quotes/keukenhuis.pdf).',
+      '',
+      '- Contractor: [Bouwbedrijf De Vries](https://devries.example.nl)',
+      '- Start date: `2026-09-01`',
+      '- ![floor plan](plan.png)',
+      '',
+      '> The old cabinets go to the **recycling** centre.',
+      '> > Ask about the sink.',
+      '',
+      '| Item | Price |',
+      '| --- | --- |',
+      '| Worktop | **EUR 2,400** |',
+      '',
+      'R_LIBS_USER and SELECT * FROM t stay as written, and so does <b>html</b>.',
+      '',
+      '```',
+      '**kept** [as](written)',
+      '```',
+    ].join('\n');
+    const doc = await extract(Buffer.from(md), 'markdown');
+    expect(doc.title).toBe('Kitchen renovation');
+    expect(doc.pages[0]!.text).toBe([
+      '# Kitchen renovation',
+      '',
+      'The total budget is EUR 18,000, see the quote from Keukenhuis.',
+      '',
+      '- Contractor: Bouwbedrijf De Vries',
+      '- Start date: 2026-09-01',
+      '- floor plan',
+      '',
+      'The old cabinets go to the recycling centre.',
+      'Ask about the sink.',
+      '',
+      '| Item | Price |',
+      '| --- | --- |',
+      '| Worktop | EUR 2,400 |',
+      '',
+      'R_LIBS_USER and SELECT * FROM t stay as written, and so does <b>html</b>.',
+      '',
+      '```',
+      '**kept** [as](written)',
+      '```',
+    ].join('\n'));
+    // Plain text keeps every mark: it is not Markdown.
+    expect((await extract(Buffer.from('a **b** c'), 'text')).pages[0]!.text).toBe('a **b** c');
+  });
+
   it('maps extensions to types and leaves unknown ones out', () => {
     expect(docTypeOf('/a/B.PDF')).toBe('pdf');
     expect(docTypeOf('/a/notes.markdown')).toBe('markdown');

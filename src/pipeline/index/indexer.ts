@@ -50,8 +50,10 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * cross-reference: links to the same site make most of its words, or show their addresses) is no text.
  * 19: so is a block of such links with at most a label (a table of contents as blocks, under "Table of Contents").
  * 20: and a table of contents written as paragraphs, a link each (as Word writes one), with its label.
+ * 21: a Markdown file's text without its inline marks: emphasis, code spans' backticks, links' and
+ * images' addresses, a quote's "> " (markdownText.ts).
  */
-export const EXTRACTOR_VERSION = 20;
+export const EXTRACTOR_VERSION = 21;
 
 export interface IndexerOptions {
   maxFileBytes?: number;
