@@ -555,14 +555,25 @@ describe('a list', () => {
   });
 
   it('of fields, one per line as notes keep them, is read field by field; a field alone is a sentence', () => {
-    const s = statements('Car insurance\n\nPolicy number: NL-4471-22\nInsurer: Centraal Beheer\nPremium: EUR 38.50 per month\nRenewal date: 1 April 2027\n\nNote: the policy renews by itself unless it is cancelled.\n');
+    const s = statements('Car insurance\n\nPolicy number: NL-4471-22\nInsurer: Centraal Beheer\nPremium: EUR 38.50 per month\nRenewal date: 1 April 2027\n\nThe policy covers damage abroad.\n\nNote: the policy renews by itself unless it is cancelled.\n');
     expect(s.map((x) => [x.text, x.heading, x.item])).toEqual([
       ['Policy number: NL-4471-22', 'Car insurance', 1],
       ['Insurer: Centraal Beheer', 'Car insurance', 2],
       ['Premium: EUR 38.50 per month', 'Car insurance', 3],
       ['Renewal date: 1 April 2027', 'Car insurance', 4],
+      ['The policy covers damage abroad.', 'Car insurance', undefined],
       ['Note: the policy renews by itself unless it is cancelled.', 'Car insurance', undefined],
     ]);
+  });
+
+  it('of fields in a Word document, a paragraph each, is read field by field, not as titles', async () => {
+    const doc = new Document({
+      sections: [{ children: ['Car insurance', 'Policy number: NL-4471-22', 'Insurer: Centraal Beheer', 'Premium: EUR 38.50 per month', 'Renewal date: 1 April 2027', 'The policy covers damage abroad within Europe.'].map((t) => new Paragraph(t)) }],
+    });
+    await withIndexed(d.dir, 'word', { 'insurance.docx': await Packer.toBuffer(doc) }, async (s) => {
+      const r = await ask(s, 'When does the car insurance renew?', { now: NOW });
+      expect(r.answer).toBe('Car insurance: Renewal date: 1 April 2027 [insurance.docx]');
+    });
   });
 
   it('of a mail\'s header fields is read field by field, and the letter\'s "Hi Bob," titles nothing', () => {

@@ -251,6 +251,15 @@ const isField = (line: string): boolean => FIELD_LINE.test(line) && line.slice(0
  * the one more often a section's title ("2. Maximum Number Of Columns"), the other a sentence
  * ("Note: the server restarts.").
  */
+/**
+ * The line nearest to line `i` in direction `step` that says something, across a blank line or two:
+ * a Word document's or a web page's paragraphs stand apart as a note's lines do not ("Insurer: …",
+ * a blank line, "Premium: …").
+ */
+const nearest = (lines: readonly string[], i: number, step: 1 | -1): string | undefined => {
+  for (let j = i + step, n = 0; j >= 0 && j < lines.length && n < 3; j += step, n++) if (lines[j]!.trim()) return lines[j];
+  return undefined;
+};
 const opensItem = (line: string, before: string | undefined, after: string | undefined): boolean => {
   const inRun = (is: (l: string) => boolean): boolean => is(line) && [before, after].some((l) => l !== undefined && is(l.trim()));
   return BULLET_LINE.test(line) || inRun((l) => NUMBERED_LINE.test(l)) || inRun(isField);
@@ -342,7 +351,7 @@ export function statements(text: string): Statement[] {
       flush();
       heading = h[1]!.trim();
     } else if (!line) flush();
-    else if (opensItem(line, lines[i - 1], lines[i + 1])) {
+    else if (opensItem(line, nearest(lines, i, -1), nearest(lines, i, 1))) {
       // A list's item begins a paragraph of its own, which the lines it wraps onto continue: a
       // Markdown or text list's items, one per line, are as many statements, not one run-on.
       flush();
