@@ -268,6 +268,20 @@ describe('extractors on real files', () => {
     }
   });
 
+  it('writes a table or a definition list of fields (a label and its value a row) a line per field, "Label: value"', async () => {
+    const page = (body: string): string => `<html><body><h1>Home insurance</h1>${body}<p>The policy renews each year.</p></body></html>`;
+    const text = async (body: string): Promise<string> => (await extract(Buffer.from(page(body)), 'html')).pages[0]!.text;
+    const table = '<table><tr><td>Policy number</td><td>IB-88213</td></tr><tr><th>Start date:</th><td>1 <b>January</b> 2025</td></tr></table>';
+    expect(await text(table)).toContain('Policy number: IB-88213\nStart date: 1 January 2025');
+    const dl = '<dl><dt>Insurer</dt><dd>Interpolis</dd><dt>Premium</dt><dd>EUR 14.20 per month</dd></dl>';
+    expect(await text(dl)).toContain('Insurer: Interpolis\nPremium: EUR 14.20 per month');
+    // A manual's options, whose definitions are paragraphs, and a term of a sentence's words stay as they were.
+    const options = '<dl><dt>-d</dt><dd><p>Delete existing tags.</p></dd><dt>-f</dt><dd><p>Replace an existing tag.</p></dd></dl>';
+    expect(await text(options)).toContain('-d\n\nDelete existing tags.');
+    const sentences = '<table><tr><td>The first step is done.</td><td>Yes</td></tr><tr><td>The second step is done.</td><td>No</td></tr></table>';
+    expect(await text(sentences)).not.toContain('done.:');
+  });
+
   it('writes a data table as a pipe table, a line per row, and leaves a table without a header row laid out as before', async () => {
     const page = (body: string): string => `<html><body><p>Models we sell.</p>${body}<p>Prices include VAT.</p></body></html>`;
     const grid = `<table><thead><tr><th>Model</th><th>Noise level</th><th>Price</th></tr></thead><tbody>

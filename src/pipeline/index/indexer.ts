@@ -52,8 +52,10 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * 20: and a table of contents written as paragraphs, a link each (as Word writes one), with its label.
  * 21: a Markdown file's text without its inline marks: emphasis, code spans' backticks, links' and
  * images' addresses, a quote's "> " (markdownText.ts).
+ * 22: an HTML table or definition list of fields (a label and its value a row, no header) a line per
+ * field, "Label: value" (htmlTables.ts fieldRows, definitionFields).
  */
-export const EXTRACTOR_VERSION = 21;
+export const EXTRACTOR_VERSION = 22;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

@@ -1,6 +1,6 @@
 import { compile, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
 import { parseDocument } from 'htmlparser2';
-import { rowsAsStatements } from './htmlTables.js';
+import { definitionFields, rowsAsStatements, writeFields } from './htmlTables.js';
 import { contentsLine, linksOnly, listsPlaces, mostlyLinks } from './htmlLinks.js';
 import { plainText, type HtmlNode } from './htmlText.js';
 import { decodeText } from './textDecoder.js';
@@ -17,6 +17,13 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     listUnlessIndex: unless((e) => listsPlaces(e.children), 'unorderedList'),
     orderedListUnlessIndex: unless((e) => listsPlaces(e.children), 'orderedList'),
     blockUnlessIndex: unless((e) => listsPlaces(e.children), 'block'),
+    // A definition list of fields ("Premium" / "EUR 14.20 per month") a line per field, as a note writes it.
+    fieldsOrBlock: (elem, walk, builder, formatOptions) => {
+      const fields = definitionFields(elem);
+      if (fields) writeFields(fields, builder);
+      else builder.options.formatters.block!(elem, walk, builder, formatOptions);
+    },
+    definitionList: unless((e) => listsPlaces(e.children), 'fieldsOrBlock'),
     blockUnlessLinkBox: unless((e) => linksOnly(e.children), 'block'),
     paragraphUnlessContents: unless(contentsLine, 'paragraph'),
   },
@@ -34,7 +41,7 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     // cross-reference pages ("SQLITE_OMIT_AUTOINCREMENT → howtocompile.html#amal …") were quoted as answers.
     { selector: 'ul', format: 'listUnlessIndex', options: { itemPrefix: ' * ', leadingLineBreaks: 2, trailingLineBreaks: 2 } },
     { selector: 'ol', format: 'orderedListUnlessIndex', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
-    { selector: 'dl', format: 'blockUnlessIndex', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'dl', format: 'definitionList', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     // So is a box of such links with at most a label ("Table of Contents", "► Table Of Contents"): the label
     // otherwise titled the page's first paragraph ("Table of Contents: Port number 5432 has been registered …").
     { selector: 'div', format: 'blockUnlessLinkBox', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },

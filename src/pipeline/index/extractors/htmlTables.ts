@@ -26,7 +26,9 @@ export function rowsAsStatements(options: { headerless: boolean }): FormatCallba
     }
     const grid = readGrid(elem, options.headerless);
     const links = grid ? null : linkBar(elem);
-    if (links) {
+    const fields = grid || links ? null : fieldRows(elem);
+    if (fields) writeFields(fields, builder);
+    else if (links) {
       // Each cell a line of its own: a title to Map, never run together into a "sentence"
       // ("20.11. Client Connection Defaults Home 20.13. Version and Platform Compatibility").
       for (const cell of links) {
@@ -55,6 +57,63 @@ export function rowsAsStatements(options: { headerless: boolean }): FormatCallba
     }
   };
 }
+
+/** A field's label: a few words, without a sentence's end ("Policy number", "Total:"). */
+const FIELD_LABEL_WORDS = 4;
+const isLabel = (text: string): boolean => /\p{L}/u.test(text) && !/[.!?;,]$/.test(text) && text.split(' ').length <= FIELD_LABEL_WORDS;
+
+/**
+ * A table of fields: two cells a row, a label and its value, in each of at least MIN_DATA_ROWS rows
+ * and without a header row (an invoice's "Invoice number | 2026-0042", a page's "Premium | EUR
+ * 14.20"), as its label-value pairs; null for any other table. html-to-text lays such a table out
+ * as "Policy number IB-88213", the label run into its value.
+ */
+function fieldRows(table: DomNode): [string, string][] | null {
+  const rows = rowsOf(table);
+  if (rows.length < MIN_DATA_ROWS || rows.some((r) => r.inHead)) return null;
+  const out: [string, string][] = [];
+  for (const { tr } of rows) {
+    const cells = cellsOf(tr);
+    if (cells.length !== 2 || cells.some((c) => contains(c, 'table'))) return null;
+    const [label, value] = cells.map(cellText) as [string, string];
+    if (!isLabel(label) || !value || value.length > MAX_CELL_CHARS) return null;
+    out.push([label, value]);
+  }
+  return out;
+}
+
+/** Elements that make a definition a block of its own rather than a value. */
+const BLOCK_CONTENT = ['p', 'div', 'ul', 'ol', 'dl', 'table', 'pre', 'blockquote'];
+
+/**
+ * A definition list of fields: each term a label followed by one definition of a line's words
+ * ("<dt>Premium</dt><dd>EUR 14.20 per month</dd>"), in at least MIN_DATA_ROWS pairs, as its
+ * label-value pairs; null for any other (a manual's options, whose definitions are paragraphs, stay
+ * a term's line and its paragraphs).
+ */
+export function definitionFields(dl: DomNode): [string, string][] | null {
+  const items = dl.children.filter((c) => c.type === 'tag');
+  if (items.length < 2 * MIN_DATA_ROWS || items.length % 2) return null;
+  const out: [string, string][] = [];
+  for (let i = 0; i < items.length; i += 2) {
+    const [dt, dd] = [items[i]!, items[i + 1]!];
+    if (dt.name !== 'dt' || dd.name !== 'dd' || BLOCK_CONTENT.some((b) => contains(dd, b))) return null;
+    const [label, value] = [cellText(dt), cellText(dd)];
+    if (!isLabel(label) || !value || value.length > MAX_CELL_CHARS) return null;
+    out.push([label, value]);
+  }
+  return out;
+}
+
+/** Fields, a line each, its label before its value, as a note writes them ("Policy number: IB-88213"). */
+export const writeFields: (fields: readonly [string, string][], builder: Parameters<FormatCallback>[2]) => void = (fields, builder) => {
+  builder.openBlock({ leadingLineBreaks: 2 });
+  fields.forEach(([label, value], i) => {
+    if (i > 0) builder.addLineBreak();
+    builder.addInline(`${label.replace(/:$/, '')}: ${value}`);
+  });
+  builder.closeBlock({ trailingLineBreaks: 2 });
+};
 
 interface Grid {
   /** The column names, by column (empty where a column has none); none without a header row (headerless). */
