@@ -529,6 +529,8 @@ describe('a table', () => {
 describe('a list', () => {
   const d = tempDir('docent-list-');
   afterAll(() => d.cleanup());
+  /** Each statement of a text as its words, its title and its item's number. */
+  const read = (text: string): (string | number | undefined)[][] => statements(text).map((x) => [x.text, x.heading, x.item]);
 
   it('is read item by item, one item per line as Markdown and text notes write them; a wrapped item stays whole', () => {
     const text = 'Project Falcon kickoff\n\n- Budget: EUR 1.2 million for the first year\n- Owner: Alice Jansen\n* a new hose of 25 metres,\n  the green one from the shed\n• Risks: supplier delays and staff turnover\n- apples\n\n2. Maximum Number Of Columns\n\nThe default setting is 2000.';
@@ -546,8 +548,7 @@ describe('a list', () => {
   });
 
   it('is read item by item where its lines are numbered, each without the next one\'s number', () => {
-    const s = statements('Decisions\n\n1. We build the prototype in Rust\n2. Weekly status calls on Tuesday\n3) The vendor contract is signed by Bob Peeters\n');
-    expect(s.map((x) => [x.text, x.heading, x.item])).toEqual([
+    expect(read('Decisions\n\n1. We build the prototype in Rust\n2. Weekly status calls on Tuesday\n3) The vendor contract is signed by Bob Peeters\n')).toEqual([
       ['We build the prototype in Rust', 'Decisions', 1],
       ['Weekly status calls on Tuesday', 'Decisions', 2],
       ['The vendor contract is signed by Bob Peeters', 'Decisions', 3],
@@ -555,8 +556,7 @@ describe('a list', () => {
   });
 
   it('of fields, one per line as notes keep them, is read field by field; a field alone is a sentence', () => {
-    const s = statements('Car insurance\n\nPolicy number: NL-4471-22\nInsurer: Centraal Beheer\nPremium: EUR 38.50 per month\nRenewal date: 1 April 2027\n\nThe policy covers damage abroad.\n\nNote: the policy renews by itself unless it is cancelled.\n');
-    expect(s.map((x) => [x.text, x.heading, x.item])).toEqual([
+    expect(read('Car insurance\n\nPolicy number: NL-4471-22\nInsurer: Centraal Beheer\nPremium: EUR 38.50 per month\nRenewal date: 1 April 2027\n\nThe policy covers damage abroad.\n\nNote: the policy renews by itself unless it is cancelled.\n')).toEqual([
       ['Policy number: NL-4471-22', 'Car insurance', 1],
       ['Insurer: Centraal Beheer', 'Car insurance', 2],
       ['Premium: EUR 38.50 per month', 'Car insurance', 3],
@@ -577,8 +577,7 @@ describe('a list', () => {
   });
 
   it('of a mail\'s header fields is read field by field, and the letter\'s "Hi Bob," titles nothing', () => {
-    const s = statements('From: Alice Jansen <alice@example.org>\nTo: Bob Peeters\nSubject: Offer for the roof repair\n\nHi Bob,\n\nThe roofer quoted EUR 4,250 including VAT. Work can start on 2 April.\n\nRegards,\nAlice\n');
-    expect(s.map((x) => [x.text, x.heading, x.item])).toEqual([
+    expect(read('From: Alice Jansen <alice@example.org>\nTo: Bob Peeters\nSubject: Offer for the roof repair\n\nHi Bob,\n\nThe roofer quoted EUR 4,250 including VAT. Work can start on 2 April.\n\nRegards,\nAlice\n')).toEqual([
       ['From: Alice Jansen <alice@example.org>', undefined, 1],
       ['To: Bob Peeters', undefined, 2],
       ['Subject: Offer for the roof repair', undefined, 3],
