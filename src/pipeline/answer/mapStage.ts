@@ -245,13 +245,6 @@ const FIELD_LINE = /^\p{L}[^:]{0,40}:\s+\S/u;
 const FIELD_LABEL_WORDS = 4;
 const isField = (line: string): boolean => FIELD_LINE.test(line) && line.slice(0, line.indexOf(':')).trim().split(/\s+/).length <= FIELD_LABEL_WORDS;
 /**
- * Whether a line opens a list's item: a bullet, or a number in a run of numbered lines (a Markdown
- * or text list, "1. …" under "2. …"), or a field in a run of fields (a note's "Insurer: …" under
- * "Policy number: …"). A numbered line or a field alone between blank lines is read as any line:
- * the one more often a section's title ("2. Maximum Number Of Columns"), the other a sentence
- * ("Note: the server restarts.").
- */
-/**
  * The line nearest to line `i` in direction `step` that says something, across a blank line or two:
  * a Word document's or a web page's paragraphs stand apart as a note's lines do not ("Insurer: …",
  * a blank line, "Premium: …").
@@ -260,6 +253,14 @@ const nearest = (lines: readonly string[], i: number, step: 1 | -1): string | un
   for (let j = i + step, n = 0; j >= 0 && j < lines.length && n < 3; j += step, n++) if (lines[j]!.trim()) return lines[j];
   return undefined;
 };
+/**
+ * Whether a line opens a list's item: a bullet, or a number in a run of numbered lines (a Markdown
+ * or text list, "1. …" under "2. …"), or a field in a run of fields (a note's "Insurer: …" under
+ * "Policy number: …"), across blank lines. A numbered line or a field whose nearest lines (`before`,
+ * `after`: the nearest that say something) are not of its kind is read as any line: the one more
+ * often a section's title ("2. Maximum Number Of Columns"), the other a sentence ("Note: the server
+ * restarts.").
+ */
 const opensItem = (line: string, before: string | undefined, after: string | undefined): boolean => {
   const inRun = (is: (l: string) => boolean): boolean => is(line) && [before, after].some((l) => l !== undefined && is(l.trim()));
   return BULLET_LINE.test(line) || inRun((l) => NUMBERED_LINE.test(l)) || inRun(isField);
