@@ -48,3 +48,14 @@ describe('markdownText on Markdown it has never seen', () => {
     for (const wrap of WRAPS.slice(0, 7)) expect(markdownText(`Before ${wrap('budget')} after.`)).toContain('budget');
   });
 });
+
+describe('markdownText on a long file', () => {
+  it('reads it block by block, each block as a file of its own would be, a code fence whole', () => {
+    const block = (i: number): string => `Paragraph ${i} has **marks** and a [link](https://example.org/${i}).\n\n`;
+    const source = Array.from({ length: 400 }, (_, i) => block(i)).join('');
+    expect(markdownText(source)).toBe(Array.from({ length: 400 }, (_, i) => `Paragraph ${i} has marks and a link.\n\n`).join(''));
+    // A blank line inside a fence, past the size of a block, cuts nothing: the fence is code, as written.
+    const fenced = `A ${'long '.repeat(5000)}**end**.\n\`\`\`\n**kept**\n\n[as](written)\n\`\`\`\n\nAfter the [fence](x).\n`;
+    expect(markdownText(fenced)).toBe(`A ${'long '.repeat(5000)}end.\n\`\`\`\n**kept**\n\n[as](written)\n\`\`\`\n\nAfter the fence.\n`);
+  });
+});
