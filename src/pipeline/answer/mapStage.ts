@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { shortLabel } from '../index/fieldLabel.js';
 import { isDelimiterLine, pipeCells, rowStatement } from '../index/pipeTable.js';
 import { relatedWords } from '../rewrite/lexical/expand.js';
 import { writtenFormsOf } from '../search/writtenForms.js';
@@ -20,8 +21,14 @@ const POINTERS = new Set(Object.values(WORDS.pointers).flat());
 /** Phrases by which a text speaks to an AI assistant (mapWords.json). */
 const ADDRESSES_ASSISTANT = Object.values(WORDS.addressesAssistant).flat();
 
+/** Each table phrase's pattern, compiled once: answerTypes and givesType read every phrase of a type for each sentence. */
+const PHRASE_PATTERNS = new Map<string, RegExp>();
 /** A phrase found at a word's start in lower-case text ("default" in "defaults", not in "undefault" nor in an identifier's "random_page_cost"). */
-const phraseAt = (text: string) => (phrase: string): boolean => new RegExp(`(?:^|[^\\p{L}\\p{N}_])${escapeRegExp(phrase)}`, 'u').test(text);
+const phraseAt = (text: string) => (phrase: string): boolean => {
+  let pattern = PHRASE_PATTERNS.get(phrase);
+  if (!pattern) PHRASE_PATTERNS.set(phrase, (pattern = new RegExp(`(?:^|[^\\p{L}\\p{N}_])${escapeRegExp(phrase)}`, 'u')));
+  return pattern.test(text);
+};
 const NUMBER_WORDS = Object.values(WORDS.numbers).flat();
 /** What a sentence of each answer type contains (mapWords.json answerTypes.marks; "#number": any figure). */
 const TYPE_MARKS = Object.entries(WORDS.answerTypes).map(([type, t]) => ({ type, asks: Object.values(t.asks).flat(), marks: Object.values(t.marks).flat() }));
@@ -242,8 +249,7 @@ const NUMBER_MARK = /^\p{N}{1,3}[.)]\s+/u;
 const NUMBERED_LINE = new RegExp(`${NUMBER_MARK.source}\\S`, 'u');
 /** A field's line: a label of a few words, a colon, its value ("Password: kiwi-lamp-92", "Renewal date: 1 April 2027"). */
 const FIELD_LINE = /^\p{L}[^:]{0,40}:\s+\S/u;
-const FIELD_LABEL_WORDS = 4;
-const isField = (line: string): boolean => FIELD_LINE.test(line) && line.slice(0, line.indexOf(':')).trim().split(/\s+/).length <= FIELD_LABEL_WORDS;
+const isField = (line: string): boolean => FIELD_LINE.test(line) && shortLabel(line.slice(0, line.indexOf(':')));
 /**
  * The line nearest to line `i` in direction `step` that says something, across a blank line or two:
  * a Word document's or a web page's paragraphs stand apart as a note's lines do not ("Insurer: …",
@@ -253,17 +259,19 @@ const nearest = (lines: readonly string[], i: number, step: 1 | -1): string | un
   for (let j = i + step, n = 0; j >= 0 && j < lines.length && n < 3; j += step, n++) if (lines[j]!.trim()) return lines[j];
   return undefined;
 };
+const isNumbered = (line: string): boolean => NUMBERED_LINE.test(line);
 /**
- * Whether a line opens a list's item: a bullet, or a number in a run of numbered lines (a Markdown
- * or text list, "1. …" under "2. …"), or a field in a run of fields (a note's "Insurer: …" under
- * "Policy number: …"), across blank lines. A numbered line or a field whose nearest lines (`before`,
- * `after`: the nearest that say something) are not of its kind is read as any line: the one more
- * often a section's title ("2. Maximum Number Of Columns"), the other a sentence ("Note: the server
- * restarts.").
+ * Whether line `i` (trimmed: `line`) opens a list's item: a bullet, or a number in a run of numbered
+ * lines (a Markdown or text list, "1. …" under "2. …"), or a field in a run of fields (a note's
+ * "Insurer: …" under "Policy number: …"), across blank lines. A numbered line or a field whose
+ * nearest lines that say something are not of its kind is read as any line: the one more often a
+ * section's title ("2. Maximum Number Of Columns"), the other a sentence ("Note: the server
+ * restarts."). The neighbours are read only for such a line.
  */
-const opensItem = (line: string, before: string | undefined, after: string | undefined): boolean => {
-  const inRun = (is: (l: string) => boolean): boolean => is(line) && [before, after].some((l) => l !== undefined && is(l.trim()));
-  return BULLET_LINE.test(line) || inRun((l) => NUMBERED_LINE.test(l)) || inRun(isField);
+const opensItem = (line: string, lines: readonly string[], i: number): boolean => {
+  if (BULLET_LINE.test(line)) return true;
+  const kind = isNumbered(line) ? isNumbered : isField(line) ? isField : undefined;
+  return kind !== undefined && [nearest(lines, i, -1), nearest(lines, i, 1)].some((l) => l !== undefined && kind(l.trim()));
 };
 /** A list's item of fewer words than this is a name in a list ("- apples"), not a statement. */
 const ITEM_WORDS = 2;
@@ -352,7 +360,7 @@ export function statements(text: string): Statement[] {
       flush();
       heading = h[1]!.trim();
     } else if (!line) flush();
-    else if (opensItem(line, nearest(lines, i, -1), nearest(lines, i, 1))) {
+    else if (opensItem(line, lines, i)) {
       // A list's item begins a paragraph of its own, which the lines it wraps onto continue: a
       // Markdown or text list's items, one per line, are as many statements, not one run-on.
       flush();

@@ -1,4 +1,5 @@
 import type { DomNode, FormatCallback } from 'html-to-text';
+import { shortLabel } from '../fieldLabel.js';
 import { delimiterLine, pipeLine } from '../pipeTable.js';
 import { plainText } from './htmlText.js';
 
@@ -24,9 +25,11 @@ export function rowsAsStatements(options: { headerless: boolean }): FormatCallba
       walk(caption.children, builder);
       builder.closeBlock({ trailingLineBreaks: 2 });
     }
-    const grid = readGrid(elem, options.headerless);
-    const links = grid ? null : linkBar(elem);
-    const fields = grid || links ? null : fieldRows(elem);
+    // The table's own rows, read once for each way of reading it.
+    const rows = rowsOf(elem);
+    const grid = readGrid(elem, rows, options.headerless);
+    const links = grid ? null : linkBar(rows);
+    const fields = grid || links ? null : fieldRows(rows);
     if (fields) writeFields(fields, builder);
     else if (links) {
       // Each cell a line of its own: a title to Map, never run together into a "sentence"
@@ -37,7 +40,7 @@ export function rowsAsStatements(options: { headerless: boolean }): FormatCallba
         builder.closeBlock({ trailingLineBreaks: 2 });
       }
     } else if (!grid) {
-      clampSpans(elem);
+      clampSpans(rows);
       builder.options.formatters.dataTable!(elem, walk, builder, formatOptions);
     } else {
       const head = grid.header.length ? [pipeLine(grid.header), delimiterLine(grid.header.length)] : [];
@@ -58,9 +61,8 @@ export function rowsAsStatements(options: { headerless: boolean }): FormatCallba
   };
 }
 
-/** A field's label: a few words, without a sentence's end ("Policy number", "Total:"). */
-const FIELD_LABEL_WORDS = 4;
-const isLabel = (text: string): boolean => /\p{L}/u.test(text) && !/[.!?;,]$/.test(text) && text.split(' ').length <= FIELD_LABEL_WORDS;
+/** A field's label: a few words (shortLabel), without a sentence's end ("Policy number", "Total:"). */
+const isLabel = (text: string): boolean => /\p{L}/u.test(text) && !/[.!?;,]$/.test(text) && shortLabel(text);
 
 /**
  * A table of fields: two cells a row, a label and its value, in each of at least MIN_DATA_ROWS rows
@@ -68,8 +70,7 @@ const isLabel = (text: string): boolean => /\p{L}/u.test(text) && !/[.!?;,]$/.te
  * 14.20"), as its label-value pairs; null for any other table. html-to-text lays such a table out
  * as "Policy number IB-88213", the label run into its value.
  */
-function fieldRows(table: DomNode): [string, string][] | null {
-  const rows = rowsOf(table);
+function fieldRows(rows: readonly TableRow[]): [string, string][] | null {
   if (rows.length < MIN_DATA_ROWS || rows.some((r) => r.inHead)) return null;
   const out: [string, string][] = [];
   for (const { tr } of rows) {
@@ -131,10 +132,9 @@ const MIN_DATA_ROWS = 2;
  * its rows without names (a Word document's tables: Word marks a header row only when it is to
  * repeat on each page; HTML's are as often navigation bars and layouts).
  */
-function readGrid(table: DomNode, headerless: boolean): Grid | null {
+function readGrid(table: DomNode, tableRows: readonly TableRow[], headerless: boolean): Grid | null {
   const role = String(table.attribs?.role ?? '').toLowerCase();
   if (role === 'presentation' || role === 'none') return null;
-  const tableRows = rowsOf(table);
   const stacked = stackedGrid(tableRows);
   if (stacked) return stacked;
   const header: string[][] = [];
@@ -188,7 +188,7 @@ function readGrid(table: DomNode, headerless: boolean): Grid | null {
  * way: the grid it lays out one above the other, a paragraph per column; a row's paragraphs beyond
  * the names' go on in its last column (a function's second example). Null for any other table.
  */
-function stackedGrid(tableRows: readonly { tr: DomNode; inHead: boolean }[]): Grid | null {
+function stackedGrid(tableRows: readonly TableRow[]): Grid | null {
   const rows = tableRows.map(({ tr, inHead }) => ({ cells: cellsOf(tr), inHead }));
   if (!rows.length || rows.some((r) => r.cells.length !== 1 || span(r.cells[0]!, 'colspan') > 1 || span(r.cells[0]!, 'rowspan') > 1)) return null;
   const first = rows[0]!;
@@ -237,10 +237,10 @@ const LINK_CELL_WORDS = 8;
  * and after): every filled cell a few words, at least half of them links. Its cells' texts in
  * order, or null for any other table.
  */
-function linkBar(table: DomNode): string[] | null {
+function linkBar(rows: readonly TableRow[]): string[] | null {
   const cells: string[] = [];
   let linked = 0;
-  for (const { tr } of rowsOf(table)) {
+  for (const { tr } of rows) {
     for (const cell of cellsOf(tr)) {
       if (contains(cell, 'table')) return null;
       const text = cellText(cell);
@@ -278,9 +278,15 @@ function outsideCells(table: DomNode): { captions: DomNode[]; strays: DomNode[] 
   return { captions, strays };
 }
 
+/** A row of a table, and whether it is in the table's head. */
+interface TableRow {
+  tr: DomNode;
+  inHead: boolean;
+}
+
 /** A table's rows, its own (not a nested table's), in order, with whether each is in its head. */
-function rowsOf(table: DomNode): { tr: DomNode; inHead: boolean }[] {
-  const out: { tr: DomNode; inHead: boolean }[] = [];
+function rowsOf(table: DomNode): TableRow[] {
+  const out: TableRow[] = [];
   const visit = (nodes: DomNode[], inHead: boolean): void => {
     for (const n of nodes) {
       if (n.type !== 'tag') continue;
@@ -309,8 +315,8 @@ function span(cell: DomNode, attribute: 'colspan' | 'rowspan'): number {
  * recurses once per column spanned (colspan="99999" overflowed the stack, and the file could not be
  * read) and fills a grid of every cell a span covers.
  */
-function clampSpans(table: DomNode): void {
-  for (const { tr } of rowsOf(table)) {
+function clampSpans(rows: readonly TableRow[]): void {
+  for (const { tr } of rows) {
     for (const cell of cellsOf(tr)) {
       if (!cell.attribs) continue;
       for (const attribute of ['colspan', 'rowspan'] as const) if (attribute in cell.attribs) cell.attribs[attribute] = String(span(cell, attribute));
