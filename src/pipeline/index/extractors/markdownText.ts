@@ -58,9 +58,16 @@ function blocksOf(source: string): string[] {
   return blocks;
 }
 
+/**
+ * A block longer than this (a paragraph, list or table of as many characters without a blank line)
+ * is left as written: the parser's emphasis is quadratic in a crafted run of marks ("*a*a*a…": 40,000
+ * characters took 10 s, 20,000 about 2.5 s).
+ */
+const PARSE_LIMIT = 20_000;
+
 /** One block without its marks (markdownText). */
 function withoutMarks(source: string): string {
-  if (!MARKS.test(source)) return source;
+  if (!MARKS.test(source) || source.length > PARSE_LIMIT) return source;
   let tree: Nodes;
   try {
     tree = fromMarkdown(source);
@@ -68,22 +75,23 @@ function withoutMarks(source: string): string {
     return source;
   }
   const edits: Edit[] = [];
-  const visit = (node: Nodes): void => {
+  // The marks of a node; whether what it holds is read too.
+  const read = (node: Nodes): boolean => {
     const at = node.position;
-    if (at?.start.offset === undefined || at.end.offset === undefined) return;
+    if (at?.start.offset === undefined || at.end.offset === undefined) return false;
     const start = at.start.offset;
     const end = at.end.offset;
     switch (node.type) {
       case 'inlineCode':
         edits.push({ from: start, to: end, text: node.value });
-        return;
+        return false;
       case 'image':
       case 'imageReference':
         edits.push({ from: start, to: end, text: node.alt ?? '' });
-        return;
+        return false;
       case 'code':
       case 'html':
-        return;
+        return false;
       case 'strong':
       case 'emphasis':
       case 'delete':
@@ -112,9 +120,11 @@ function withoutMarks(source: string): string {
       default:
         break;
     }
-    if ('children' in node) for (const child of node.children) visit(child);
+    return 'children' in node;
   };
-  visit(tree);
+  // Depth first by a stack of its own: a crafted file nests thousands deep ("> > > …"), past the call stack.
+  const stack: Nodes[] = [tree];
+  for (let node = stack.pop(); node; node = stack.pop()) if (read(node) && 'children' in node) stack.push(...node.children);
   if (!edits.length) return source;
   // In order, each piece of the source between them once (a blockquote's markers never overlap what it holds).
   edits.sort((a, b) => a.from - b.from || a.to - b.to);
