@@ -169,6 +169,27 @@ describe('answers on real files: what issue 43 found', () => {
     expect(statements('4. Subtract 200 from X. 5. Add one to Y.').map((x) => x.text)).toEqual(['Subtract 200 from X.', 'Add one to Y.']);
   });
 
+  it('reads a short sentence with its full stop as a statement, not as the title of the sentences after it', () => {
+    expect(statements('crop\n\nDefault is nocrop. The option trims the blank border around the plot.')).toEqual([
+      { text: 'Default is nocrop.', heading: 'crop' },
+      { text: 'The option trims the blank border around the plot.', heading: 'crop' },
+    ]);
+    // A word of reply ("No.") is too short to show alone, and titles nothing either.
+    expect(statements('Backups\n\nNo. The copy runs at night.').map((x) => [x.text, x.heading])).toEqual([['The copy runs at night.', 'Backups']]);
+  });
+
+  it('reads a paragraph that asks (a FAQ\'s entry) as the title of the answer below it, never as an answer', () => {
+    const faq = statements('(12) I deleted a lot of data but the file did not get any smaller. Is this a bug?\n\nNo. The free pages are kept for reuse.\n\nTo shrink the file, run the VACUUM command.');
+    const asked = '(12) I deleted a lot of data but the file did not get any smaller. Is this a bug?';
+    expect(faq).toEqual([
+      { text: 'The free pages are kept for reuse.', heading: asked },
+      { text: 'To shrink the file, run the VACUUM command.', heading: asked },
+    ]);
+    // A question mid-paragraph is one of its sentences; a question with nothing below it is still said.
+    expect(statements('Why keep the pages? They make the next insert faster.').map((x) => x.text)).toEqual(['Why keep the pages?', 'They make the next insert faster.']);
+    expect(statements('Can the archive be opened without the app?').map((x) => x.text)).toEqual(['Can the archive be opened without the app?']);
+  });
+
   it('reads a reference manual\'s call forms as the titles of the entries below them, and no pointer as a statement', () => {
     const page = [
       'The functions evenspace and logspan make vectors of spaced elements. See Section 4.2 [Ranges], page 56.',

@@ -325,6 +325,15 @@ export function statements(text: string): Statement[] {
       paragraph = [];
       return;
     }
+    // A paragraph that asks ("I deleted a lot of data but the file did not get any smaller. Is this
+    // a bug?", a FAQ's entry) is what the paragraphs after it answer: their heading, not an answer.
+    const asked = paragraph.join(' ').replace(/\s+/g, ' ').trim();
+    if (!item && asked.endsWith('?') && asked.split(' ').length <= QUESTION_WORDS) {
+      heading = asked;
+      lastTitle = heading;
+      paragraph = [];
+      return;
+    }
     for (const segment of sentenceSplit(paragraph.join(' '))) {
       // A list item's marker ("* Make …", "• The …") is layout, not part of what it says.
       const text = segment.replace(/\s+/g, ' ').trim().replace(BULLET, '');
@@ -334,7 +343,7 @@ export function statements(text: string): Statement[] {
       // A list's item says what it says in few words ("Owner: Alice Jansen"): neither a title nor a fragment.
       if (item) {
         if (s.split(' ').length >= ITEM_WORDS && /\p{L}/u.test(s) && !LEADERS.test(s) && !points(s)) out.push({ text: s, ...(heading ? { heading } : {}), ...(part ? { part } : {}), item: items });
-      } else if (s.split(' ').length < 4 && !/\d/.test(s) && !s.endsWith(',')) heading = s.replace(/[.!?]$/, '');
+      } else if (isShortTitle(s)) heading = s;
       else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s) && !LEADERS.test(s) && !points(s)) out.push({ text: s, ...(heading ? { heading } : {}), ...(part ? { part } : {}) });
     }
     paragraph = [];
@@ -382,6 +391,16 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** A sentence that sends the reader elsewhere ("See also: …", "Zie ook …"): no answer, and no neighbour of one. */
 const points = (s: string): boolean => POINTERS.has((/^[\p{L}]+/u.exec(s)?.[0] ?? '').toLowerCase());
+
+/** A paragraph that ends with a question mark, of at most this many words, is a question its next paragraphs answer. */
+const QUESTION_WORDS = 40;
+
+/**
+ * A sentence of under four words, without a figure or a closing mark, is a title ("Examples"); one
+ * with its full stop says something ("Default is nocrop.") or is a word of reply ("No.", too short
+ * to show), and titles nothing.
+ */
+const isShortTitle = (s: string): boolean => s.split(' ').length < 4 && !/\d/.test(s) && !/[.!?,]$/.test(s);
 
 /** A one-line paragraph of at most this many words, without a closing mark, is a title. */
 const TITLE_WORDS = 7;
