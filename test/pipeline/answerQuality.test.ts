@@ -593,7 +593,7 @@ describe('a list', () => {
     });
     await withIndexed(d.dir, 'word', { 'insurance.docx': await Packer.toBuffer(doc) }, async (s) => {
       const r = await ask(s, 'When does the car insurance renew?', { now: NOW });
-      expect(r.answer).toBe('Car insurance: Renewal date: 1 April 2027 [insurance.docx]');
+      expect(r.answer).toBe('Car insurance — Renewal date: 1 April 2027 [insurance.docx]');
     });
   });
 
@@ -612,21 +612,21 @@ describe('a list', () => {
     await withIndexed(d.dir, 'notes', { 'kickoff.md': notes }, async (s) => {
       const r = await ask(s, 'Who is the owner of project Falcon?', { now: NOW });
       expect(r.notFound).toBe(false);
-      expect(r.answer).toContain('Project Falcon kickoff: Owner: Alice Jansen [kickoff.md]');
+      expect(r.answer).toContain('Project Falcon kickoff — Owner: Alice Jansen [kickoff.md]');
       for (const other of ['EUR 1.2 million', '30 June', 'supplier delays']) expect(r.answer).not.toContain(other);
     });
     const network = '# Home network\n\nThe router is in the hallway cupboard.\n\nNetwork name: Jansen-5G\nPassword: kiwi-lamp-92\nAdmin page: http://192.168.1.1\n';
     await withIndexed(d.dir, 'home', { 'wifi.md': network }, async (s) => {
       const r = await ask(s, 'What is the wifi password?', { now: NOW });
       expect(r.notFound).toBe(false);
-      expect(r.answer).toContain('Home network: Password: kiwi-lamp-92 [wifi.md]');
+      expect(r.answer).toContain('Home network — Password: kiwi-lamp-92 [wifi.md]');
       expect(r.answer).not.toContain('hallway');
     });
     // A field that lacks the word the answer's field has is about another thing: not stated beside it.
     const policy = 'Car insurance\n\nPolicy number: NL-4471-22\nInsurer: Centraal Beheer\nPremium: EUR 38.50 per month\nRenewal date: 1 April 2027\nExcess: EUR 250 per claim\n';
     await withIndexed(d.dir, 'papers', { 'insurance.txt': policy }, async (s) => {
       const r = await ask(s, 'How much is my car insurance premium?', { now: NOW });
-      expect(r.answer).toBe('Car insurance: Premium: EUR 38.50 per month [insurance.txt]');
+      expect(r.answer).toBe('Car insurance — Premium: EUR 38.50 per month [insurance.txt]');
     });
   });
 });

@@ -786,8 +786,9 @@ function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate): str
   // ("random_page_cost (floating point): The default is 4.0."), as is one that leans on its title.
   const said = new Set(queryTerms(`${previous?.quote ?? ''} ${s.quote} ${next?.quote ?? ''}`));
   const unnamed = s.section !== undefined && s.section.length <= TITLE_CHARS && !queryTerms(s.section).some((w) => said.has(w));
-  // A title that ends with a mark of its own ("Some other examples:") keeps it alone.
-  const before = previous?.quote ?? (s.section && (leans || unnamed) ? s.section.replace(/[^.:;!?]$/u, '$&:') : undefined);
+  // A title that ends with a mark of its own ("Some other examples:") keeps it alone; one before a
+  // field ("Premium: EUR 38.50") is set off by a dash, not a second colon.
+  const before = previous?.quote ?? (s.section && (leans || unnamed) ? s.section.replace(/[^.:;!?]$/u, isField(s.quote) ? '$& —' : '$&:') : undefined);
   const fits = next !== undefined && (before ?? '').length + s.quote.length + next.quote.length <= WINDOW;
   // A list's item is a point of its own: the next item follows it only where it introduces it.
   const introduces = /:$/.test(s.quote);
