@@ -16,6 +16,10 @@ const MANUAL = {
   'functions.md': '# Functions\n\nThe function log(x) returns the natural logarithm of x. A logarithmic function grows slowly; samplen and logscale are explained elsewhere.\n',
   'assign.md': '# Assignment\n\nThe = operator assigns a value to a variable.\n',
   'globals.md': '# Globals\n\nA function that assigns to a global variable changes it for every caller.\n',
+  // A run-together word of other words ("SQLDATA": SQL data), and a page that says "SQLite database".
+  'descriptor.md': '# Descriptors\n\nThe SQLDATA field holds the value of a descriptor item; read SQLDATA after FETCH.\n',
+  'areas.md': '# Areas\n\nEach item has an SQLDATA pointer to its value.\n',
+  'archive.md': '# Archives\n\nAn SQLite database can hold many files as one archive.\n',
 };
 
 describe('two words of a question run together, as a manual names a command', () => {
@@ -39,6 +43,12 @@ describe('two words of a question run together, as a manual names a command', ()
     expect(blendsOf('scale logarithmic', ts)).toEqual([]);
     expect(blendsOf('natural log', ts)).toEqual([]);
     expect(blendsOf('tic marks', ts)).toEqual([]);
+    // A word whose passages never say the pair's first word is no way of writing it: "sqldata" is
+    // "SQL data", not "SQLite database" ("sql" of "sqlite", "data" of "database").
+    expect(blendsOf('an SQLite database', ts)).toEqual([]);
+    expect(ts.sharedWith('sqldata', 'sqlite')).toBe(0);
+    expect(ts.sharedWith('logscal', 'logarithmic')).toBe(0.5);
+    expect(ts.sharedWith('sqldata', 'nosuchword')).toBeUndefined();
     // A Dutch pair blends as the files write its words ("steekproef lengte": sample length → samplen); English has no table to read it by.
     expect(blendsOf('de standaard steekproef lengte', ts, 'nl')).toEqual([{ words: ['steekproef', 'lengte'], term: 'samplen' }]);
     expect(blendsOf('de standaard steekproef lengte', ts, 'en')).toEqual([]);

@@ -29,6 +29,8 @@ export class TermStats {
   private readonly prefixCache = new Map<string, { term: string; doc: number }[]>();
   /** Index words as the passages write them (writtenAs), valid while the index is unchanged. */
   private readonly writtenCache = new Map<string, string>();
+  /** sharedWith's shares, by term and word, valid while the index is unchanged. */
+  private readonly sharedCache = new Map<string, number | undefined>();
   private cachedAt: string | undefined;
   private docCount: number | undefined;
 
@@ -61,6 +63,7 @@ export class TermStats {
       this.dfCache.clear();
       this.prefixCache.clear();
       this.writtenCache.clear();
+      this.sharedCache.clear();
       this.docCount = undefined;
       this.cachedAt = version;
     }
@@ -110,6 +113,22 @@ export class TermStats {
       this.writtenCache.set(term, shown);
     }
     return shown;
+  }
+
+  /**
+   * The share of the passages that hold an index word (an FTS5 stem) that also hold `word` (as a
+   * question writes it); undefined where the index has neither to count (a word of another language).
+   */
+  sharedWith(term: string, word: string): number | undefined {
+    this.fresh();
+    const key = `${term}\u0000${word}`;
+    if (!this.sharedCache.has(key)) {
+      const count = (match: string): number => (this.store.prepared('SELECT COUNT(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?').get(match) as { n: number }).n;
+      const quoted = (w: string): string => `"${w.replace(/"/g, '""')}"`;
+      const [n, df] = [count(quoted(term)), this.documentFrequency([word]).get(word)!];
+      this.sharedCache.set(key, n && df ? count(`${quoted(term)} AND ${quoted(word)}`) / n : undefined);
+    }
+    return this.sharedCache.get(key);
   }
 
   /** The index's words (FTS5 stems) that begin with `prefix` (lower case), with their document counts. */

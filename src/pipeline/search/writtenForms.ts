@@ -345,6 +345,9 @@ const MAX_SEPARABLE_TEXT = 2000;
  */
 const MAX_BLEND_PHRASES = 30;
 
+/** The least share of a blend's passages that hold the first word of the pair it joins. */
+const MIN_BLEND_SHARE = 0.05;
+
 /** The least letters of either part of a blend: "log" of "logarithmic", "len" of "length" (in "samplen"); not an ending's "s". */
 const MIN_BLEND_PART = 3;
 
@@ -379,7 +382,10 @@ export function blendsOf(text: string, termStats: TermStats, language?: string):
         for (const { term, doc } of termStats.termsStartingWith(first.slice(0, cut))) {
           const tail = term.slice(cut);
           if (doc < MIN_PART_DOCS || tail.length < MIN_BLEND_PART || seen.has(term)) continue;
-          if (seconds.some((s) => s.w.startsWith(tail) || tail === s.stemmed)) {
+          // The files' way of writing the pair speaks of the first word's thing too: a run-together
+          // word whose passages never say it is a compound of other words ("sqldata" is SQL data,
+          // not "SQLite database"; "datafile" not "database file").
+          if (seconds.some((s) => s.w.startsWith(tail) || tail === s.stemmed) && (termStats.sharedWith(term, first) ?? 1) >= MIN_BLEND_SHARE) {
             seen.add(term);
             out.push({ words: [a, b], term });
           }
