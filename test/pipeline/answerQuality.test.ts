@@ -188,6 +188,14 @@ describe('answers on real files: what issue 43 found', () => {
     // A question mid-paragraph is one of its sentences; a question with nothing below it is still said.
     expect(statements('Why keep the pages? They make the next insert faster.').map((x) => x.text)).toEqual(['Why keep the pages?', 'They make the next insert faster.']);
     expect(statements('Can the archive be opened without the app?').map((x) => x.text)).toEqual(['Can the archive be opened without the app?']);
+    // A note's list of open questions: none answers another, so each is said, under the list's title.
+    expect(statements('Open questions\n\nWho pays for the extra sockets?\n\nWhen does the tiler start?\n\nDo we need a permit?')).toEqual([
+      { text: 'Who pays for the extra sockets?', heading: 'Open questions' },
+      { text: 'When does the tiler start?', heading: 'Open questions' },
+      { text: 'Do we need a permit?', heading: 'Open questions' },
+    ]);
+    // A question that ends a passage after what it says is answered in the next passage: not said here.
+    expect(statements('You can also enter your password when prompted.\n\nHow do I read a password from an environment variable?').map((x) => x.text)).toEqual(['You can also enter your password when prompted.']);
   });
 
   it('reads a reference manual\'s call forms as the titles of the entries below them, and no pointer as a statement', () => {

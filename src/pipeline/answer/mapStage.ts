@@ -306,35 +306,20 @@ export function statements(text: string): Statement[] {
   // The list items so far, and whether the paragraph is one (opensItem).
   let items = 0;
   let inItem = false;
-  const flush = (): void => {
-    const item = inItem;
-    inItem = false;
-    // A line of marks alone ("----------", "* * *": a rule drawn across the page) ends a section and titles nothing.
-    if (paragraph.length === 1 && !LETTER_OR_DIGIT.test(paragraph[0]!)) {
-      heading = undefined;
-      part++;
-      paragraph = [];
-      return;
-    }
-    // A paragraph that is one line without a closing mark is a title ("wal_level (enum)",
-    // "Engineering department - budget Q1 2026"): the context of what follows, never an answer.
-    // One that ends with a comma goes on into what follows, as a letter's "Hi Bob," does: no title.
-    if (!item && paragraph.length === 1 && !/[.!?;:,]$/.test(paragraph[0]!) && paragraph[0]!.split(/\s+/).length <= TITLE_WORDS) {
-      heading = paragraph[0]!;
-      lastTitle = heading;
-      paragraph = [];
-      return;
-    }
-    // A paragraph that asks ("I deleted a lot of data but the file did not get any smaller. Is this
-    // a bug?", a FAQ's entry) is what the paragraphs after it answer: their heading, not an answer.
-    const asked = paragraph.join(' ').replace(/\s+/g, ' ').trim();
-    if (!item && asked.endsWith('?') && asked.split(' ').length <= QUESTION_WORDS) {
-      heading = asked;
-      lastTitle = heading;
-      paragraph = [];
-      return;
-    }
-    for (const segment of sentenceSplit(paragraph.join(' '))) {
+  // A paragraph that asks (a FAQ's entry), with the heading it stood under: the heading of what
+  // follows, and said as statements only where nothing answers it before the next title or question
+  // (a note's list of open questions).
+  let asking: { lines: string[]; under: string | undefined } | undefined;
+  // Whether the last thing said was such a question: one more at the passage's end is a list's too.
+  let listed = false;
+  const say = (statement: Statement): void => {
+    asking = undefined;
+    listed = false;
+    out.push(statement);
+  };
+  // The sentences of a paragraph, a list's item or not, under the heading as it stands.
+  const sentencesOf = (lines: readonly string[], item: boolean): void => {
+    for (const segment of sentenceSplit(lines.join(' '))) {
       // A list item's marker ("* Make …", "• The …") is layout, not part of what it says.
       const text = segment.replace(/\s+/g, ' ').trim().replace(BULLET, '');
       // A numbered item's number too ("2. Weekly status calls …").
@@ -342,11 +327,57 @@ export function statements(text: string): Statement[] {
       if (!LETTER_OR_DIGIT.test(s)) continue;
       // A list's item says what it says in few words ("Owner: Alice Jansen"): neither a title nor a fragment.
       if (item) {
-        if (s.split(' ').length >= ITEM_WORDS && /\p{L}/u.test(s) && !LEADERS.test(s) && !points(s)) out.push({ text: s, ...(heading ? { heading } : {}), ...(part ? { part } : {}), item: items });
-      } else if (isShortTitle(s)) heading = s;
-      else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s) && !LEADERS.test(s) && !points(s)) out.push({ text: s, ...(heading ? { heading } : {}), ...(part ? { part } : {}) });
+        if (s.split(' ').length >= ITEM_WORDS && /\p{L}/u.test(s) && !LEADERS.test(s) && !points(s)) say({ text: s, ...(heading ? { heading } : {}), ...(part ? { part } : {}), item: items });
+      } else if (isShortTitle(s)) retitle(s);
+      else if (s.length >= 12 && /\p{L}/u.test(s) && !isFragment(s) && !LEADERS.test(s) && !points(s)) say({ text: s, ...(heading ? { heading } : {}), ...(part ? { part } : {}) });
     }
+  };
+  // A question nothing answered is said as it was asked, under its own heading.
+  const unanswered = (): void => {
+    if (!asking) return;
+    const { lines, under } = asking;
+    const now = heading;
+    asking = undefined;
+    heading = under;
+    sentencesOf(lines, false);
+    heading = now;
+    listed = true;
+  };
+  const retitle = (title: string | undefined): void => {
+    unanswered();
+    heading = title;
+  };
+  const flush = (): void => {
+    const item = inItem;
+    inItem = false;
+    const lines = paragraph;
     paragraph = [];
+    if (!lines.length) return;
+    // A line of marks alone ("----------", "* * *": a rule drawn across the page) ends a section and titles nothing.
+    if (lines.length === 1 && !LETTER_OR_DIGIT.test(lines[0]!)) {
+      retitle(undefined);
+      part++;
+      return;
+    }
+    // A paragraph that is one line without a closing mark is a title ("wal_level (enum)",
+    // "Engineering department - budget Q1 2026"): the context of what follows, never an answer.
+    // One that ends with a comma goes on into what follows, as a letter's "Hi Bob," does: no title.
+    if (!item && lines.length === 1 && !/[.!?;:,]$/.test(lines[0]!) && lines[0]!.split(/\s+/).length <= TITLE_WORDS) {
+      retitle(lines[0]!);
+      lastTitle = heading;
+      return;
+    }
+    // A paragraph that asks ("I deleted a lot of data but the file did not get any smaller. Is this
+    // a bug?", a FAQ's entry) is what the paragraphs after it answer: their heading, not an answer.
+    const asked = lines.join(' ').replace(/\s+/g, ' ').trim();
+    if (!item && asked.endsWith('?') && asked.split(' ').length <= QUESTION_WORDS) {
+      // One after another that nothing answered stands under the same heading (a list of questions).
+      const under = asking ? asking.under : heading;
+      retitle(asked);
+      asking = { lines, under };
+      return;
+    }
+    sentencesOf(lines, item);
   };
   const lines = text.split(/\r?\n/);
   // A table's column names (pipeTable.ts), from its header line on, until a line that is not a row.
@@ -363,11 +394,11 @@ export function statements(text: string): Statement[] {
       if (isDelimiterLine(lines[i + 1] ?? '')) columns = cells;
       else {
         const row = rowStatement(cells, columns);
-        if (row.length >= 12 && /\p{L}|\p{N}/u.test(row)) out.push({ text: row, ...(heading ? { heading } : {}), row: line });
+        if (row.length >= 12 && /\p{L}|\p{N}/u.test(row)) say({ text: row, ...(heading ? { heading } : {}), row: line });
       }
     } else if (h) {
       flush();
-      heading = h[1]!.trim();
+      retitle(h[1]!.trim());
     } else if (!line) flush();
     else if (opensItem(line, lines, i)) {
       // A list's item begins a paragraph of its own, which the lines it wraps onto continue: a
@@ -379,10 +410,12 @@ export function statements(text: string): Statement[] {
     } else if (isTitleLine(line, paragraph, lines[i + 1]) || isSignatureLine(line, paragraph)) {
       // A PDF's section title stands on its own line, without a mark ("Dumb", "28.2 Finding Roots").
       flush();
-      heading = line;
+      retitle(line);
     } else paragraph.push(line);
   });
   flush();
+  // A question that ends the passage is answered in the next one, unless it ends a list of questions.
+  if (listed || out.length === 0) unanswered();
   if (out.length === 0 && lastTitle && lastTitle.length >= 12 && !isFragment(lastTitle)) out.push({ text: lastTitle });
   return out;
 }
