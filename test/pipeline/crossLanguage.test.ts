@@ -11,6 +11,7 @@ import { tempDir } from '../helpers/tmp.js';
 import TABLE from '../../src/pipeline/search/translateWords.json' with { type: 'json' };
 import STOP from '../../src/pipeline/search/stopwords.json' with { type: 'json' };
 import { queryTerms } from '../../src/pipeline/search/queryTerms.js';
+import { contentTerms } from '../../src/pipeline/answer/mapStage.js';
 
 describe('the words of a Dutch question as English files write them', () => {
   it('reads a listed word, its inflections and compounds, and nothing else', () => {
@@ -121,7 +122,8 @@ describe('the words of a Dutch question as English files write them', () => {
     expect(translatedParts('standaardwaarde', 'nl')).toEqual([['default', 'standard'], ['value']]);
     expect(translatedParts('wachtwoord', 'nl')).toEqual([['password']]);
     // An unlisted first part is kept as written: a file that says only "number" does not say it.
-    expect(translatedParts('paspoortnummer', 'nl')).toEqual([['paspoort'], ['number']]);
+    expect(translatedParts('klantnummer', 'nl')).toEqual([['klant'], ['number']]);
+    expect(translatedParts('paspoortnummer', 'nl')).toEqual([['passport'], ['number']]);
     expect(translatedParts('fietsenmaker', 'nl')).toEqual([]);
   });
 
@@ -246,5 +248,35 @@ describe('a Dutch question over English files', () => {
     const passport = await ask(store, 'Wat is mijn paspoortnummer?');
     expect(passport.notFound).toBe(true);
     expect(passport.confidence).toBeLessThan(0.3);
+  });
+});
+
+describe('a Dutch question about a person\'s own papers, some in English', () => {
+  let corpus: Awaited<ReturnType<typeof indexedFiles>>;
+  let store: IndexStore;
+  beforeAll(async () => {
+    corpus = await indexedFiles(
+      {
+        'insurance.txt': 'Car insurance\n\nPolicy number: NL-4471-22\nInsurer: Centraal Beheer\nPremium: EUR 38.50 per month\nRenewal date: 1 April 2027\n',
+        'verzekering.md': '# Inboedelverzekering\n\nPolisnummer: IB-88213\nVerzekeraar: Interpolis\nPremie: EUR 14,20 per maand\n',
+        'router-guide.md': '# Router guide\n\nThe default password of the router is admin-4471.\n',
+      },
+      'docent-crosslang-papers-',
+    );
+    store = corpus.store;
+  });
+  afterAll(() => corpus.cleanup());
+
+  it('reads "hoeveel" as how the question asks, and the papers\' everyday words as an English file writes them', async () => {
+    // "hoeveel" (how much) names nothing a file must say, as "how much" does not.
+    expect(contentTerms({}, 'Hoeveel premie betaal ik?')).toEqual(['premie', 'betaal']);
+    expect(translatedWords('inboedelverzekering', 'nl')).toContain('insurance');
+    const car = await ask(store, 'Hoeveel premie betaal ik voor de autoverzekering?');
+    expect(car.notFound).toBe(false);
+    expect(car.answer.split('\n')[0]).toMatch(/EUR 38\.50/);
+    expect(basename(car.citations[0]!.path)).toBe('insurance.txt');
+    const home = await ask(store, 'Hoeveel premie betaal ik voor de inboedelverzekering?');
+    expect(home.notFound).toBe(false);
+    expect(home.answer.split('\n')[0]).toMatch(/EUR 14,20/);
   });
 });
