@@ -350,11 +350,11 @@ export function statements(text: string): Statement[] {
   const flush = (): void => {
     const item = inItem;
     inItem = false;
-    const lines = paragraph;
+    const para = paragraph;
     paragraph = [];
-    if (!lines.length) return;
+    if (!para.length) return;
     // A line of marks alone ("----------", "* * *": a rule drawn across the page) ends a section and titles nothing.
-    if (lines.length === 1 && !LETTER_OR_DIGIT.test(lines[0]!)) {
+    if (para.length === 1 && !LETTER_OR_DIGIT.test(para[0]!)) {
       retitle(undefined);
       part++;
       return;
@@ -362,22 +362,22 @@ export function statements(text: string): Statement[] {
     // A paragraph that is one line without a closing mark is a title ("wal_level (enum)",
     // "Engineering department - budget Q1 2026"): the context of what follows, never an answer.
     // One that ends with a comma goes on into what follows, as a letter's "Hi Bob," does: no title.
-    if (!item && lines.length === 1 && !/[.!?;:,]$/.test(lines[0]!) && lines[0]!.split(/\s+/).length <= TITLE_WORDS) {
-      retitle(lines[0]!);
+    if (!item && para.length === 1 && !/[.!?;:,]$/.test(para[0]!) && para[0]!.split(/\s+/).length <= TITLE_WORDS) {
+      retitle(para[0]!);
       lastTitle = heading;
       return;
     }
     // A paragraph that asks ("I deleted a lot of data but the file did not get any smaller. Is this
     // a bug?", a FAQ's entry) is what the paragraphs after it answer: their heading, not an answer.
-    const asked = lines.join(' ').replace(/\s+/g, ' ').trim();
+    const asked = para.join(' ').replace(/\s+/g, ' ').trim();
     if (!item && asked.endsWith('?') && asked.split(' ').length <= QUESTION_WORDS) {
       // One after another that nothing answered stands under the same heading (a list of questions).
       const under = asking ? asking.under : heading;
       retitle(asked);
-      asking = { lines, under };
+      asking = { lines: para, under };
       return;
     }
-    sentencesOf(lines, item);
+    sentencesOf(para, item);
   };
   const lines = text.split(/\r?\n/);
   // A table's column names (pipeTable.ts), from its header line on, until a line that is not a row.
