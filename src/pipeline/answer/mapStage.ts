@@ -369,8 +369,9 @@ export function statements(text: string): Statement[] {
     }
     // A paragraph that asks ("I deleted a lot of data but the file did not get any smaller. Is this
     // a bug?", a FAQ's entry) is what the paragraphs after it answer: their heading, not an answer.
-    const asked = para.join(' ').replace(/\s+/g, ' ').trim();
-    if (!item && asked.endsWith('?') && asked.split(' ').length <= QUESTION_WORDS) {
+    // (Only a paragraph whose last line ends so is joined to be read: statements reads every passage Map sees.)
+    const asked = !item && para.at(-1)!.endsWith('?') ? para.join(' ').replace(/\s+/g, ' ').trim() : '';
+    if (asked && asked.split(' ').length <= QUESTION_WORDS) {
       // One after another that nothing answered stands under the same heading (a list of questions).
       const under = asking ? asking.under : heading;
       retitle(asked);
