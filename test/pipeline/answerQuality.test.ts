@@ -8,6 +8,7 @@ import { ask } from '../../src/pipeline/answer/ask.js';
 import { CONFIDENCE_FEATURES, CONFIDENCE_MODEL, confidenceFeatures } from '../../src/pipeline/answer/confidence.js';
 import { answerTypes, contentTerms, extractiveMap, givesType, passageTexts, passageWindows, statements, WINDOW_PASSAGES, withTableHeader, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { joinOverlapping, reduceFacts, withoutShown } from '../../src/pipeline/answer/reduce.js';
+import { relatedWords } from '../../src/pipeline/rewrite/lexical/expand.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { hybridSearch, isKeywordQuery, type SearchHit } from '../../src/pipeline/search/hybridSearch.js';
@@ -94,6 +95,24 @@ describe('answers on real files: what issue 43 found', () => {
     expect(r.notFound).toBe(false);
     expect(r.answer).toMatch(/two years/);
     expect(basename(r.citations[0]!.path)).toBe('kettle-terms.md');
+  });
+
+  it('reads a number the question writes in words as the digits a file writes, and back, in the question\'s language', async () => {
+    expect(relatedWords('seven', 'en')).toContain('7');
+    expect(relatedWords('7', 'nl')).toContain('zeven');
+    // "one" is a pronoun as often as a number ("how do I delete one?").
+    expect(relatedWords('one', 'en')).toEqual([]);
+    const plans = '# Plans\n\nBasic plan: 1 user, mail support, 10 GB of storage.\n\nStarter plan: 2 users, mail support, 50 GB of storage.\n\nTeam plan: 3 users, phone support, 200 GB of storage.\n';
+    const abonnementen = '# Abonnementen\n\nBasis: 1 gebruiker, 10 GB opslag.\n\nDuo: 2 gebruikers, 50 GB opslag.\n\nTeam: 3 gebruikers, 200 GB opslag.\n';
+    await withIndexed(t.dir, 'numerals', { 'plans.md': plans, 'abonnementen.md': abonnementen }, async (s) => {
+      const r = await ask(s, 'Which plan is for three users?', { now: NOW });
+      expect(r.notFound).toBe(false);
+      // The row of three users first ("which …?" is answered as a list).
+      expect(r.answer.split('\n')[0]).toMatch(/Team plan: 3 users/);
+      const nl = await ask(s, 'Hoeveel opslag krijg ik met drie gebruikers?', { now: NOW });
+      expect(nl.notFound).toBe(false);
+      expect(nl.answer.split('\n')[0]).toMatch(/Team: 3 gebruikers/);
+    });
   });
 
   it('reads "how long", "how much" as how a question asks, not what it asks about: no file need say "long"', async () => {

@@ -6,11 +6,23 @@ import WORDS from './expandWords.json' with { type: 'json' };
 const ABBREVIATIONS = WORDS.abbreviations as Record<string, Record<string, string>>;
 const RELATED = WORDS.related as Record<string, Record<string, readonly string[]>>;
 
-/** Words documents use for the same thing as `word` (lower-case), from the thesaurus: of `language`, or of any. */
+/** Numbers written as words and as digits, both ways, per language ("seven" → 7, 7 → "seven"; expandWords.json numerals). */
+const NUMERALS = new Map(
+  Object.entries(WORDS.numerals as Record<string, Record<string, string>>).map(([language, table]) => {
+    const forms = new Map<string, string[]>();
+    for (const [word, digits] of Object.entries(table)) {
+      forms.set(word, [...(forms.get(word) ?? []), digits]);
+      forms.set(digits, [...(forms.get(digits) ?? []), word]);
+    }
+    return [language, forms] as const;
+  }),
+);
+
+/** Words documents use for the same thing as `word` (lower-case), from the thesaurus and the numerals: of `language`, or of any. */
 export const relatedWords = (word: string, language?: string): readonly string[] => {
   const low = word.toLowerCase();
-  if (language && RELATED[language]) return RELATED[language][low] ?? [];
-  return Object.values(RELATED).flatMap((words) => words[low] ?? []);
+  if (language && RELATED[language]) return [...(RELATED[language][low] ?? []), ...(NUMERALS.get(language)?.get(low) ?? [])];
+  return [...Object.values(RELATED).flatMap((words) => words[low] ?? []), ...[...NUMERALS.values()].flatMap((forms) => forms.get(low) ?? [])];
 };
 
 export interface Expansion {
