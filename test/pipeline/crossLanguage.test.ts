@@ -2,12 +2,13 @@
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
-import { cognate, compoundOf, separableVerbs, translatedParts, translatedPhrases, translatedWords, writtenForms, writtenFormsOf, writtenParts } from '../../src/pipeline/search/writtenForms.js';
+import { cognate, compoundOf, inflectedForms, separableVerbs, translatedParts, translatedPhrases, translatedWords, writtenForms, writtenFormsOf, writtenParts } from '../../src/pipeline/search/writtenForms.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { indexedFiles, oneTextIndex } from '../helpers/fixtureIndex.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { tempDir } from '../helpers/tmp.js';
+import { seeded } from '../helpers/fuzzConversations.js';
 import TABLE from '../../src/pipeline/search/translateWords.json' with { type: 'json' };
 import STOP from '../../src/pipeline/search/stopwords.json' with { type: 'json' };
 import { queryTerms } from '../../src/pipeline/search/queryTerms.js';
@@ -278,5 +279,64 @@ describe('a Dutch question about a person\'s own papers, some in English', () =>
     const home = await ask(store, 'Hoeveel premie betaal ik voor de inboedelverzekering?');
     expect(home.notFound).toBe(false);
     expect(home.answer.split('\n')[0]).toMatch(/EUR 14,20/);
+  });
+});
+
+describe('a Dutch question over Dutch notes that inflect its words otherwise', () => {
+  let corpus: Awaited<ReturnType<typeof indexedFiles>>;
+  let store: IndexStore;
+  beforeAll(async () => {
+    corpus = await indexedFiles(
+      {
+        'abonnementen.md': '# Abonnementen\n\nBasis: 1 gebruiker, 10 GB opslag, 5 euro per maand.\n\nTeam: 3 gebruikers, 200 GB opslag, 25 euro per maand.\n',
+        'fiets.md': 'Notities over de fiets\n\nDe achterband is op 3 november vervangen bij Fietsenmaker Bakker. De remblokken moeten in het voorjaar worden vervangen.\n',
+        'facturen.md': 'Openstaande facturen\n\nFactuur 2026-014 van Bouwbedrijf De Vries: 1.250 euro, te betalen voor 15 december.\n',
+      },
+      'docent-dutch-inflections-',
+    );
+    store = corpus.store;
+  });
+  afterAll(() => corpus.cleanup());
+
+  it('reads a singular as the plural the index has, and back, as the table inflects a word', () => {
+    const ts = new TermStats(store);
+    // FTS5's English stemmer joins no Dutch plural to its singular.
+    expect(ts.documentFrequency(['abonnement', 'remblok']).get('abonnement')).toBe(0);
+    expect(inflectedForms('abonnement', 'nl', ts)).toEqual(['abonnementen']);
+    // A short vowel's consonant doubled, a long vowel written single in the open syllable, and back.
+    expect(inflectedForms('remblok', 'nl', ts)).toEqual(['remblokken']);
+    expect(inflectedForms('factuur', 'nl', ts)).toEqual(['facturen']);
+    expect(inflectedForms('facturen', 'nl', ts)).toEqual(['factuur']);
+    // Only forms the index has; none for English, whose stems the index's are.
+    expect(inflectedForms('fiets', 'nl', ts)).toEqual([]);
+    expect(inflectedForms('abonnement', 'en', ts)).toEqual([]);
+    // Beside the word's translations, where the table lists it.
+    expect(writtenParts('abonnement', 'nl', ts)[0]).toContain('abonnementen');
+  });
+
+  it('survives any word: every form is an index word other than the word and of another stem', () => {
+    const ts = new TermStats(store);
+    const rand = seeded(27);
+    const pieces = ['rem', 'blok', 'ken', 'en', 'abonnement', 'factuur', 'uu', 'ß', 'ǅ', '日本', '🙂', '-', "'", '\u0000', 'x'.repeat(45), 'E', 'n'];
+    for (let i = 0; i < 300; i++) {
+      const word = Array.from({ length: 1 + Math.floor(rand() * 5) }, () => pieces[Math.floor(rand() * pieces.length)]!).join('');
+      const forms = inflectedForms(word, 'nl', ts);
+      const stems = ts.stems([word.toLowerCase(), ...forms]);
+      for (const f of forms) {
+        expect(f).not.toBe(word.toLowerCase());
+        expect(ts.documentFrequency([f]).get(f)).toBeGreaterThan(0);
+        expect(stems.get(f)).not.toBe(stems.get(word.toLowerCase()));
+      }
+    }
+  });
+
+  it('answers from the note that writes the word in another form, instead of "not in your files"', async () => {
+    const price = await ask(store, 'Wat kost het team abonnement?');
+    expect(price.notFound).toBe(false);
+    expect(price.answer.split('\n')[0]).toMatch(/Team: 3 gebruikers, 200 GB opslag, 25 euro per maand/);
+    const brakes = await ask(store, 'Wanneer moet de remblok vervangen worden?');
+    expect(brakes.notFound).toBe(false);
+    expect(brakes.answer).toMatch(/De remblokken moeten in het voorjaar worden vervangen/);
+    expect(basename(brakes.citations[0]!.path)).toBe('fiets.md');
   });
 });

@@ -217,13 +217,38 @@ export function writtenParts(word: string, language: string | undefined, termSta
   const { parts: listed, dropped } = readParts(word, language);
   const prefixed = dropped !== undefined && termStats ? prefixedCompound(dropped, listed[0]!, termStats) : undefined;
   if (prefixed) return [[prefixed]];
+  const own = termStats ? inflectedForms(word, language, termStats) : [];
+  // A plain word is also written in the index in its own language, inflected otherwise than asked.
+  if (listed.length === 1 && own.length) return [[...listed[0]!, ...own.filter((f) => !listed[0]!.includes(f))]];
   if (listed.length || !termStats || !language || language === 'en') return listed;
+  if (own.length) return [own];
   const low = word.toLowerCase();
   if (isStopword(low, stopwordsOf(language)) || termStats.documentFrequency([low]).get(low)! > 0) return [];
   const split = compoundOf(low, termStats);
   if (split) return split;
   const found = cognate(low, termStats);
   return found ? [[found]] : [];
+}
+
+/**
+ * The forms of a word of a question in another language than English that the index has, inflected
+ * otherwise than asked, as the language's table inflects a word (translateWords.json endings and
+ * stems, read both ways): "abonnement" → abonnementen, "remblok" → remblokken, "factuur" → facturen,
+ * and back. The index's stems are English (FTS5's porter stemmer), which joins no Dutch plural to
+ * its singular: a Dutch question's "abonnement" missed a Dutch note's "Abonnementen", and its
+ * answer was "not in your files". Only forms the index has, and not the ones its stem already joins.
+ */
+export function inflectedForms(word: string, language: string | undefined, termStats: TermStats): string[] {
+  const table = language && language !== 'en' ? TABLES[language] : undefined;
+  const low = word.toLowerCase();
+  if (!table || low.length < MIN_STEM || low.length > MAX_WORD || !/^\p{L}+$/u.test(low) || isStopword(low, stopwordsOf(language))) return [];
+  // Back by the endings a stem takes ("en"), not by a verb's "t" or "d": "maand" is no "maan".
+  const bases = (table.stems?.endings ?? []).filter((e) => low.endsWith(e) && low.length - e.length >= MIN_STEM).map((e) => low.slice(0, -e.length));
+  const candidates = [...new Set([...infinitives(low, table), ...bases, ...openedBases(low, table)])].filter((f) => f !== low);
+  if (!candidates.length) return [];
+  const stems = termStats.stems([low, ...candidates]);
+  const df = termStats.documentFrequency(candidates);
+  return candidates.filter((f) => df.get(f)! > 0 && stems.get(f) !== stems.get(low));
 }
 
 /**
