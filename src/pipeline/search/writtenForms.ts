@@ -242,9 +242,11 @@ export function inflectedForms(word: string, language: string | undefined, termS
   const table = language && language !== 'en' ? TABLES[language] : undefined;
   const low = word.toLowerCase();
   if (!table || low.length < MIN_STEM || low.length > MAX_WORD || !/^\p{L}+$/u.test(low) || isStopword(low, stopwordsOf(language))) return [];
-  // Back by the endings a stem takes ("en"), not by a verb's "t" or "d": "maand" is no "maan".
-  const bases = (table.stems?.endings ?? []).filter((e) => low.endsWith(e) && low.length - e.length >= MIN_STEM).map((e) => low.slice(0, -e.length));
-  const candidates = [...new Set([...infinitives(low, table), ...bases, ...openedBases(low, table)])].filter((f) => f !== low);
+  const before = (endings: readonly string[]): string[] => endings.filter((e) => low.endsWith(e) && low.length - e.length >= MIN_STEM).map((e) => low.slice(0, -e.length));
+  // Back by the endings a stem takes ("en"); by a verb's others ("t", "d") only to its infinitive
+  // ("betaald": betalen): "maand" is no "maan".
+  const verbs = before(table.endings).flatMap((stem) => infinitives(stem, table));
+  const candidates = [...new Set([...infinitives(low, table), ...before(table.stems?.endings ?? []), ...openedBases(low, table), ...verbs])].filter((f) => f !== low);
   if (!candidates.length) return [];
   const stems = termStats.stems([low, ...candidates]);
   const df = termStats.documentFrequency(candidates);
