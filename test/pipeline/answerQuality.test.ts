@@ -656,4 +656,32 @@ describe('a list', () => {
       expect(r.answer).toBe('Car insurance — Premium: EUR 38.50 per month [insurance.txt]');
     });
   });
+
+  it('shows an item that opens with a word that leans back ("This", Dutch "Het") under its title, not after the item before it', async () => {
+    const meeting = '# Team meeting 14 October 2026\n\n## Decisions\n- The new website goes live on 1 December.\n- This year the team outing has a budget of EUR 1,500.\n- Pieter finishes the quote for Van Dijk before Friday.\n';
+    const overleg = '# Verslag teamoverleg 14 oktober 2026\n\n## Besluiten\n- De nieuwe website gaat live op 1 december.\n- Pieter maakt de offerte voor klant Van Dijk af voor vrijdag.\n- Het budget voor het personeelsuitje is 1.500 euro.\n';
+    await withIndexed(d.dir, 'meetings', { 'meeting.md': meeting, 'overleg.md': overleg }, async (s) => {
+      const r = await ask(s, 'What is the budget for the team outing?', { now: NOW });
+      expect(r.answer.split('\n')[0]).toBe('Decisions: This year the team outing has a budget of EUR 1,500. [meeting.md]');
+      const nl = await ask(s, 'Wat is het budget voor het personeelsuitje?', { now: NOW });
+      expect(nl.answer.split('\n')[0]).toBe('Besluiten: Het budget voor het personeelsuitje is 1.500 euro. [overleg.md]');
+    });
+  });
+});
+
+describe('a title', () => {
+  const d = tempDir('docent-title-');
+  afterAll(() => d.cleanup());
+
+  it('is shown before the sentences under it where it holds a word the question asks that they do not say, however long', async () => {
+    const car = 'Maintenance of the Volkswagen Polo (registration GX-123-B)\n\nThe last inspection was on 12 March 2026; the next one is due before 12 March 2027. At the big service in September the brake discs and the timing belt were replaced.\n';
+    await withIndexed(d.dir, 'car', { 'car.txt': car }, async (s) => {
+      const asked = await ask(s, 'What is the registration of the car?', { now: NOW });
+      expect(asked.notFound).toBe(false);
+      expect(asked.answer).toMatch(/^Maintenance of the Volkswagen Polo \(registration GX-123-B\): The last inspection/);
+      // Not where the sentences say what is asked: the title then says nothing more.
+      const belt = await ask(s, 'When was the timing belt replaced?', { now: NOW });
+      expect(belt.answer).toMatch(/^At the big service in September the brake discs and the timing belt were replaced\./);
+    });
+  });
 });

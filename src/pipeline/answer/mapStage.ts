@@ -762,7 +762,7 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
     const pageScore = Math.max(0, ...covering.map((c) => c.pageScore));
     for (const s of scored) {
       const passage = texts.get(hit.chunkId) ?? '';
-      const whole = continued(begun(withNeighbour(own, s), passage, () => nearText(hit, -1)), passage, () => nearText(hit, 1));
+      const whole = continued(begun(withNeighbour(own, s, wordsIn), passage, () => nearText(hit, -1)), passage, () => nearText(hit, 1));
       const quote = excerpt(whole, cover);
       const words = wordsIn(s.heading ? `${s.heading} ${quote}` : quote);
       facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), ...(pageScore !== s.score ? { pageScore: round(pageScore) } : {}), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(passage) ? { addressed: true } : {}), ...(s.row ? { row: s.row } : {}), ...(s.item ? { item: true } : {}) });
@@ -808,13 +808,14 @@ export function excerpt(quote: string, cover: (text: string) => number): string 
  * its title ("ort" over "This is the default merge strategy …") is shown after the title, not
  * after the last sentence of the section before it, and so is one that does not name it.
  */
-function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate): string {
+function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate, asked?: (text: string) => string[]): string {
   // A table's row says what it says by itself, in its columns' names.
   if (s.row) return s.quote;
   const at = (i: number): MapCandidate | undefined => sentences.find((c) => c.index === i && c.section === s.section && c.part === s.part && !c.row);
   const words = s.quote.match(/[\p{L}\p{N}]+/gu) ?? [];
   const leans = CONTINUATIONS.has((words[0] ?? '').toLowerCase());
-  const previous = leans ? at(s.index - 1) : undefined;
+  // A list's item leans on nothing before it but its own lines: the item before is another point.
+  const previous = leans ? [at(s.index - 1)].find((c) => c?.item === s.item) : undefined;
   const next = at(s.index + 1);
   // A sentence that does not name what its section is about is shown after the section's short title
   // ("random_page_cost (floating point): The default is 4.0."), as is one that leans on its title.
@@ -822,7 +823,10 @@ function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate): str
   const unnamed = s.section !== undefined && s.section.length <= TITLE_CHARS && !queryTerms(s.section).some((w) => said.has(w));
   // A title that ends with a mark of its own ("Some other examples:") keeps it alone; one before a
   // field ("Premium: EUR 38.50") is set off by a dash, not a second colon.
-  const before = previous?.quote ?? (s.section && (leans || unnamed) ? s.section.replace(/[^.:;!?]$/u, isField(s.quote) ? '$& —' : '$&:') : undefined);
+  // A title that holds a word the question asks and the sentences do not say is part of the answer, however long
+  // ("Maintenance of the Polo (registration GX-123-B)" over "The last inspection was …", asked its registration).
+  const holds = s.section !== undefined && asked !== undefined && asked(s.section).some((w) => !asked(`${previous?.quote ?? ''} ${s.quote} ${next?.quote ?? ''}`).includes(w));
+  const before = previous?.quote ?? (s.section && (leans || unnamed || holds) ? s.section.replace(/[^.:;!?]$/u, isField(s.quote) ? '$& —' : '$&:') : undefined);
   const fits = next !== undefined && (before ?? '').length + s.quote.length + next.quote.length <= WINDOW;
   // A list's item is a point of its own: the next item follows it only where it introduces it.
   const introduces = /:$/.test(s.quote);
