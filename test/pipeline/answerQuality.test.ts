@@ -387,6 +387,10 @@ describe('answers on real files: what issue 43 found', () => {
       ['Which command lists the tags?', ['procedure']],
     ];
     for (const [q, types] of cases) expect(answerTypes(q), q).toEqual(types);
+    // Read in the question's language where the table has it: German "Standard" asks for a default, English "standard output" does not.
+    expect(answerTypes('What is the standard output?')).toEqual(['default']);
+    expect(answerTypes('What is the standard output?', 'en')).toEqual([]);
+    expect(answerTypes('Was ist der Standard?', 'de')).toEqual(['default']);
     expect(givesType('If n is unspecified it defaults to 50.', ['default', 'quantity'])).toBe(true);
     expect(givesType('It waits five minutes.', ['quantity'])).toBe(true);
     expect(givesType('The cache helps big workloads.', ['quantity'])).toBe(false);

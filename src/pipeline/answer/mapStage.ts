@@ -31,7 +31,7 @@ const phraseAt = (text: string) => (phrase: string): boolean => {
 };
 const NUMBER_WORDS = Object.values(WORDS.numbers).flat();
 /** What a sentence of each answer type contains (mapWords.json answerTypes.marks; "#number": any figure). */
-const TYPE_MARKS = Object.entries(WORDS.answerTypes).map(([type, t]) => ({ type, asks: Object.values(t.asks).flat(), marks: Object.values(t.marks).flat() }));
+const TYPE_MARKS = Object.entries(WORDS.answerTypes).map(([type, t]) => ({ type, asksIn: t.asks as Record<string, readonly string[]>, asks: Object.values(t.asks).flat(), marks: Object.values(t.marks).flat() }));
 
 /**
  * Code as prose writes it, in any language, each form read from a word's first character only, so
@@ -63,10 +63,14 @@ const CODE_TOKEN = new RegExp(
  */
 const SENTENCE_ONLY = new Set(Object.entries(WORDS.answerTypes).filter(([, t]) => 'sentenceOnly' in t && t.sentenceOnly === true).map(([type]) => type));
 
-/** The kinds of answer a question asks for: "default" ("… out of the box?"), "quantity" ("how long …?"), "procedure" ("how do I …?"). */
-export function answerTypes(question: string): string[] {
+/**
+ * The kinds of answer a question asks for: "default" ("… out of the box?"), "quantity" ("how long
+ * …?"), "procedure" ("how do I …?"); by the phrases of the question's language where the table has
+ * it, else of any: German "Standard" asks for a default, English "the standard output" does not.
+ */
+export function answerTypes(question: string, language?: string): string[] {
   const asked = phraseAt(question.toLowerCase().normalize('NFKC'));
-  return TYPE_MARKS.filter((t) => t.asks.some(asked)).map((t) => t.type);
+  return TYPE_MARKS.filter((t) => (language !== undefined && Object.hasOwn(t.asksIn, language) ? t.asksIn[language]! : t.asks).some(asked)).map((t) => t.type);
 }
 
 /** Whether a sentence gives an answer of one of these types (a default, a figure, code). */
@@ -705,7 +709,7 @@ export interface MapCandidate {
 export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly SearchHit[], question: MapQuestion, options: Pick<ExtractiveMapOptions, 'termStats'> & { coverageOf?: (text: string) => number; titleOf?: (path: string) => string } = {}): MapCandidate[] {
   // The caller's questionCoverage of the same question, where it has one (extractiveMap's, for its excerpts too).
   const coverageOf = options.coverageOf ?? questionCoverage(question, options.termStats);
-  const types = answerTypes(question.resolved_query);
+  const types = answerTypes(question.resolved_query, question.language);
   const pageTypes = types.filter((t) => !SENTENCE_ONLY.has(t));
   const standing = standings(hits);
   return hits.flatMap((hit) => {
