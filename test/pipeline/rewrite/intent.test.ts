@@ -23,6 +23,9 @@ describe('classifyIntent', () => {
       ['list my invoices', 'list'],
       ['toon alle offertes', 'list'],
       ['What is the budget?', 'factual'],
+      ['What is the number of rows?', 'count'],
+      // A thing's own number asks which one, not how many.
+      ['What is the registration number of the car?', 'factual'],
     ];
     for (const [question, intent] of cases) expect(classifyIntent(question), question).toBe(intent);
   });
