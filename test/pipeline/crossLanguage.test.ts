@@ -291,6 +291,7 @@ describe('a Dutch question over Dutch notes that inflect its words otherwise', (
         'abonnementen.md': '# Abonnementen\n\nBasis: 1 gebruiker, 10 GB opslag, 5 euro per maand.\n\nTeam: 3 gebruikers, 200 GB opslag, 25 euro per maand.\n',
         'fiets.md': 'Notities over de fiets\n\nDe achterband is op 3 november vervangen bij Fietsenmaker Bakker. De remblokken moeten in het voorjaar worden vervangen. Bij nieuwe maan werkt het licht slecht.\n',
         'facturen.md': 'Openstaande facturen\n\nFactuur 2026-014 van Bouwbedrijf De Vries: 1.250 euro, te betalen voor 15 december.\n',
+        'tickets.md': 'Each ticket lets you pass the gate once, and the bus stops at the gate.\n',
       },
       'docent-dutch-inflections-',
     );
@@ -310,6 +311,10 @@ describe('a Dutch question over Dutch notes that inflect its words otherwise', (
     // A verb's participle as its infinitive ("betaald": te betalen), but no noun read as a verb's form ("maand" is no "maan").
     expect(inflectedForms('betaald', 'nl', ts)).toEqual(['betalen']);
     expect(inflectedForms('maand', 'nl', ts)).not.toContain('maan');
+    // A form with an ending taken off may be another language's word: "passen" (to fit) is no English "pass".
+    expect(ts.documentFrequency(['pass']).get('pass')).toBeGreaterThan(0);
+    expect(inflectedForms('passen', 'nl', ts)).toEqual([]);
+    expect(inflectedForms('bussen', 'nl', ts)).toEqual([]);
     // Only forms the index has; none for English, whose stems the index's are.
     expect(inflectedForms('fiets', 'nl', ts)).toEqual([]);
     expect(inflectedForms('abonnement', 'en', ts)).toEqual([]);

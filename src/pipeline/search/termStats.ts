@@ -1,6 +1,8 @@
 import type { IndexStore } from '../store/indexStore.js';
 
 const TOKENIZER = 'porter unicode61 remove_diacritics 2';
+/** The passages textsWith reads of a word: a few, the first the index finds. */
+const SAMPLE_PASSAGES = 3;
 /** Longer than this, a run of letters is no written form worth showing (a hash, a run-together line). */
 const WRITTEN_MAX = 40;
 
@@ -29,6 +31,8 @@ export class TermStats {
   private readonly prefixCache = new Map<string, { term: string; doc: number }[]>();
   /** Index words as the passages write them (writtenAs), valid while the index is unchanged. */
   private readonly writtenCache = new Map<string, string>();
+  /** textsWith's passages, by word, valid while the index is unchanged. */
+  private readonly textsCache = new Map<string, readonly string[]>();
   /** sharedWith's shares, by term and word, valid while the index is unchanged. */
   private readonly sharedCache = new Map<string, number | undefined>();
   private cachedAt: string | undefined;
@@ -64,6 +68,7 @@ export class TermStats {
       this.prefixCache.clear();
       this.writtenCache.clear();
       this.sharedCache.clear();
+      this.textsCache.clear();
       this.docCount = undefined;
       this.cachedAt = version;
     }
@@ -101,10 +106,7 @@ export class TermStats {
     let shown = this.writtenCache.get(term);
     if (shown === undefined) {
       shown = term;
-      const texts = this.store
-        .prepared('SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT 3')
-        .all(`"${term.replace(/"/g, '""')}"`) as { text: string }[];
-      const words = texts.flatMap((t) => t.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.slice(0, 2) === term.slice(0, 2) && w.length <= WRITTEN_MAX);
+      const words = this.textsWith(term).flatMap((t) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.slice(0, 2) === term.slice(0, 2) && w.length <= WRITTEN_MAX);
       const stems = this.stems(words);
       const counts = new Map<string, number>();
       for (const w of words) if (stems.get(w) === term) counts.set(w, (counts.get(w) ?? 0) + 1);
@@ -113,6 +115,17 @@ export class TermStats {
       this.writtenCache.set(term, shown);
     }
     return shown;
+  }
+
+  /** A few passages' texts that hold a word (as the index stems it), valid while the index is unchanged. */
+  textsWith(term: string): readonly string[] {
+    this.fresh();
+    let texts = this.textsCache.get(term);
+    if (!texts) {
+      texts = (this.store.prepared(`SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SAMPLE_PASSAGES}`).all(`"${term.replace(/"/g, '""')}"`) as { text: string }[]).map((r) => r.text);
+      this.textsCache.set(term, texts);
+    }
+    return texts;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { detectLanguage } from '../rewrite/lexical/language.js';
 import { isStopword, queryPhrases, stopwordsOf } from './queryTerms.js';
 import type { TermStats } from './termStats.js';
 import TRANSLATIONS from './translateWords.json' with { type: 'json' };
@@ -246,11 +247,16 @@ export function inflectedForms(word: string, language: string | undefined, termS
   // Back by the endings a stem takes ("en"); by a verb's others ("t", "d") only to its infinitive
   // ("betaald": betalen): "maand" is no "maan".
   const verbs = before(table.endings).flatMap((stem) => infinitives(stem, table));
-  const candidates = [...new Set([...infinitives(low, table), ...before(table.stems?.endings ?? []), ...openedBases(low, table), ...verbs])].filter((f) => f !== low);
+  // A form with an ending added is the language's own ("abonnementen"); one with an ending taken off
+  // may be another language's word ("pass" of "passen", to fit; "bus" of "bussen"): it counts only
+  // where a passage that holds it reads as the question's language.
+  const added = new Set(infinitives(low, table));
+  const candidates = [...new Set([...added, ...before(table.stems?.endings ?? []), ...openedBases(low, table), ...verbs])].filter((f) => f !== low);
   if (!candidates.length) return [];
   const stems = termStats.stems([low, ...candidates]);
   const df = termStats.documentFrequency(candidates);
-  return candidates.filter((f) => df.get(f)! > 0 && stems.get(f) !== stems.get(low));
+  const written = (f: string): boolean => added.has(f) || termStats.textsWith(f).some((text) => detectLanguage(text) === language);
+  return candidates.filter((f) => df.get(f)! > 0 && stems.get(f) !== stems.get(low) && written(f));
 }
 
 /**
