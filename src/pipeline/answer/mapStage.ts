@@ -812,7 +812,7 @@ export function excerpt(quote: string, cover: (text: string) => number): string 
  * its title ("ort" over "This is the default merge strategy …") is shown after the title, not
  * after the last sentence of the section before it, and so is one that does not name it.
  */
-function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate, asked?: (text: string) => string[]): string {
+function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate, asked: (text: string) => string[]): string {
   // A table's row says what it says by itself, in its columns' names.
   if (s.row) return s.quote;
   const at = (i: number): MapCandidate | undefined => sentences.find((c) => c.index === i && c.section === s.section && c.part === s.part && !c.row);
@@ -829,7 +829,8 @@ function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate, aske
   // field ("Premium: EUR 38.50") is set off by a dash, not a second colon.
   // A title that holds a word the question asks and the sentences do not say is part of the answer, however long
   // ("Maintenance of the Polo (registration GX-123-B)" over "The last inspection was …", asked its registration).
-  const holds = s.section !== undefined && asked !== undefined && asked(s.section).some((w) => !asked(`${previous?.quote ?? ''} ${s.quote} ${next?.quote ?? ''}`).includes(w));
+  const unsaid = (w: string): boolean => !asked(`${previous?.quote ?? ''} ${s.quote} ${next?.quote ?? ''}`).includes(w);
+  const holds = s.section !== undefined && asked(s.section).some(unsaid);
   const before = previous?.quote ?? (s.section && (leans || unnamed || holds) ? s.section.replace(/[^.:;!?]$/u, isField(s.quote) ? '$& —' : '$&:') : undefined);
   const fits = next !== undefined && (before ?? '').length + s.quote.length + next.quote.length <= WINDOW;
   // A list's item is a point of its own: the next item follows it only where it introduces it.

@@ -31,8 +31,6 @@ export class TermStats {
   private readonly prefixCache = new Map<string, { term: string; doc: number }[]>();
   /** Index words as the passages write them (writtenAs), valid while the index is unchanged. */
   private readonly writtenCache = new Map<string, string>();
-  /** textsWith's passages, by word, valid while the index is unchanged. */
-  private readonly textsCache = new Map<string, readonly string[]>();
   /** sharedWith's shares, by term and word, valid while the index is unchanged. */
   private readonly sharedCache = new Map<string, number | undefined>();
   private cachedAt: string | undefined;
@@ -68,7 +66,6 @@ export class TermStats {
       this.prefixCache.clear();
       this.writtenCache.clear();
       this.sharedCache.clear();
-      this.textsCache.clear();
       this.docCount = undefined;
       this.cachedAt = version;
     }
@@ -117,15 +114,10 @@ export class TermStats {
     return shown;
   }
 
-  /** A few passages' texts that hold a word (as the index stems it), valid while the index is unchanged. */
-  textsWith(term: string): readonly string[] {
-    this.fresh();
-    let texts = this.textsCache.get(term);
-    if (!texts) {
-      texts = (this.store.prepared(`SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SAMPLE_PASSAGES}`).all(`"${term.replace(/"/g, '""')}"`) as { text: string }[]).map((r) => r.text);
-      this.textsCache.set(term, texts);
-    }
-    return texts;
+  /** A few passages' texts that hold a word (as the index stems it); read each time, not kept (passages are large). */
+  textsWith(term: string): string[] {
+    const rows = this.store.prepared(`SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SAMPLE_PASSAGES}`).all(`"${term.replace(/"/g, '""')}"`) as { text: string }[];
+    return rows.map((r) => r.text);
   }
 
   /**
