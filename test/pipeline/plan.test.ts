@@ -38,6 +38,9 @@ describe('Plan: which source answers', () => {
     expect(plan('hoeveel verbindingen zijn er standaard toegestaan?', 'count', NOW).tool).toBe('semantic_search');
     expect(plan('Are there more invoices besides the 2 found?', 'count', NOW).tool).toBe('both');
     expect(plan('Which function controls the default format of files written by save?', 'factual', NOW).tool).toBe('semantic_search');
+    // A count of a unit of measure asks what a file states, even where it asks what one has.
+    for (const q of ['Hoeveel maanden opzegtermijn heb ik?', 'How many days of leave do I have?', 'Hoeveel vrije dagen heb ik nog?']) expect(plan(q, 'count', NOW).tool, q).toBe('semantic_search');
+    for (const q of ['How many laptops did I buy?', 'Hoeveel facturen heb ik?']) expect(plan(q, 'count', NOW).tool, q).toBe('both');
   });
   it('counts and lists files by what they mention, and only files the question asks for', () => {
     expect(plan('How many files mention linspace?', 'count', NOW)).toMatchObject({ tool: 'filesystem', filters: { mentioning: ['linspace'] } });

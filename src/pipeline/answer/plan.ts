@@ -6,6 +6,7 @@ import { englishTags } from '../rewrite/lexical/tagger.js';
 import { queryTerms, STOPWORDS } from '../search/queryTerms.js';
 import type { Intent } from '../rewrite/types.js';
 import WORDS from './planWords.json' with { type: 'json' };
+import INTENT_WORDS from '../rewrite/lexical/intentWords.json' with { type: 'json' };
 
 /** Which source answers: passages (meaning), the files table (names, types, dates), or both. */
 export type PlanTool = 'semantic_search' | 'filesystem' | 'both';
@@ -119,6 +120,13 @@ const inventoryCue = (question: string): boolean => {
   const q = ` ${tokens(question).join(' ')} `;
   return INVENTORY_CUES.some((cue) => q.includes(` ${cue} `));
 };
+
+/**
+ * A count of a unit of measure, the unit right after the counting words or one word on ("how many
+ * months", "hoeveel vrije dagen"): a quantity a file states, whatever else the question says ("… do
+ * I have?"), not a number of files.
+ */
+const MEASURE = new RegExp(`${WORD_START}(?:${anyOf(INTENT_WORDS.counting)})\\s+(?:\\p{L}+\\s+)?(?:${anyOf(WORDS.measureUnits)})${WORD_END}`, 'iu');
 
 const MONTHS = new Map(Object.values(WORDS.months).flatMap((m) => Object.entries(m)));
 const MONTH = alternatives(MONTHS.keys());
@@ -291,7 +299,7 @@ function choosePlan(question: string, words: readonly string[], mentions: readon
   const about = SAID_ABOUT.test(question);
   if (mentioning.length && !(intent === 'list' && about)) filters.mentioning = mentioning;
   if (intent === 'count' && aboutFiles) return { tool: 'filesystem', filters, reason: `a count of files${mentioning.length ? ' that mention what it names' : ''}: answered exactly from the files table` };
-  if (intent === 'count' && inventoryCue(question)) return { tool: 'both', filters, reason: 'a count of things: files that mention them, with passages to show' };
+  if (intent === 'count' && inventoryCue(question) && !MEASURE.test(question)) return { tool: 'both', filters, reason: 'a count of things: files that mention them, with passages to show' };
   if (intent === 'count') return { tool: 'semantic_search', filters, reason: 'a quantity the files state: answered from passages' };
   if (intent === 'list' && aboutFiles && !about) {
     return { tool: 'filesystem', filters, reason: `a list of files${mentioning.length ? ' that mention what it names' : ''}: complete from the files table` };
