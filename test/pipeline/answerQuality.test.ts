@@ -661,6 +661,16 @@ describe('a list', () => {
     });
   });
 
+  it('reads the one who does what the question\'s verb says as that verb ("who owns …?": "Owner:"), where the index has the word', async () => {
+    const notes = '# Project Falcon kickoff\n\nNotes from the meeting on 3 March.\n\n- Budget: EUR 1.2 million for the first year\n- Deadline for the prototype is 30 June\n- Owner: Alice Jansen\n';
+    await withIndexed(d.dir, 'falcon', { 'kickoff.md': notes }, async (s) => {
+      // No line says "owns": every line is about project Falcon only by its title.
+      const r = await ask(s, 'Who owns project Falcon?', { now: NOW });
+      expect(r.notFound).toBe(false);
+      expect(r.answer.split('\n')[0]).toMatch(/^Project Falcon kickoff — Owner: Alice Jansen/);
+    });
+  });
+
   it('shows an item that opens with a word that leans back ("This", Dutch "Het") under its title, not after the item before it', async () => {
     const meeting = '# Team meeting 14 October 2026\n\n## Decisions\n- The new website goes live on 1 December.\n- This year the team outing has a budget of EUR 1,500.\n- Pieter finishes the quote for Van Dijk before Friday.\n';
     const overleg = '# Verslag teamoverleg 14 oktober 2026\n\n## Besluiten\n- De nieuwe website gaat live op 1 december.\n- Pieter maakt de offerte voor klant Van Dijk af voor vrijdag.\n- Het budget voor het personeelsuitje is 1.500 euro.\n';

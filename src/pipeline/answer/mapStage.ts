@@ -501,7 +501,9 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
   for (const w of absorbed) weights.delete(w);
   const total = [...weights.values(), ...whole.values()].reduce((a, b) => a + b, 0) || 1;
   // A word the document says differently ("kost" asked, "prijs" written) counts at RELATED_CREDIT.
-  const related = new Map([...own, ...added].map((t) => [stem(t), relatedWords(t).map(stem)]));
+  // So does the one who does what a verb asked says ("who owns …?": "Owner:"), where the index has that word.
+  const doers = (t: string): string[] => (termStats && question.language === 'en' ? agentNouns(stem(t), termStats) : []);
+  const related = new Map([...own, ...added].map((t) => [stem(t), [...relatedWords(t), ...doers(t)].map(stem)]));
   const written = new Map([...translated].map(([t, parts]) => [stem(t), parts.map((p) => p.map(stem))]));
   return (sentence) => {
     const words = new Set(queryTerms(sentence).map(stem));
@@ -519,6 +521,14 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
     }
     return covered / total;
   };
+}
+
+/** The agent nouns of a verb's stem that the index has ("own" → owner, "edit" → editor, "write" → writer). */
+function agentNouns(verb: string, termStats: TermStats): string[] {
+  if (!/^\p{Ll}{3,}$/u.test(verb)) return [];
+  const forms = [`${verb}er`, `${verb}or`, ...(verb.endsWith('e') ? [`${verb}r`] : [])].filter((f) => stem(f) !== verb);
+  const df = termStats.documentFrequency(forms);
+  return forms.filter((f) => df.get(f)! > 0);
 }
 
 /**
