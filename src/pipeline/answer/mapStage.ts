@@ -502,7 +502,7 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
   const total = [...weights.values(), ...whole.values()].reduce((a, b) => a + b, 0) || 1;
   // A word the document says differently ("kost" asked, "prijs" written) counts at RELATED_CREDIT.
   // So does the one who does what a verb asked says ("who owns …?": "Owner:"), where the index has that word.
-  const doers = (t: string): string[] => (termStats && question.language === 'en' ? agentNouns(stem(t), termStats) : []);
+  const doers = (t: string): string[] => (termStats ? agentNouns(stem(t), question.language, termStats) : []);
   const related = new Map([...own, ...added].map((t) => [stem(t), [...relatedWords(t), ...doers(t)].map(stem)]));
   const written = new Map([...translated].map(([t, parts]) => [stem(t), parts.map((p) => p.map(stem))]));
   return (sentence) => {
@@ -523,10 +523,15 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
   };
 }
 
-/** The agent nouns of a verb's stem that the index has ("own" → owner, "edit" → editor, "write" → writer). */
-function agentNouns(verb: string, termStats: TermStats): string[] {
-  if (!/^\p{Ll}{3,}$/u.test(verb)) return [];
-  const forms = [`${verb}er`, `${verb}or`, ...(verb.endsWith('e') ? [`${verb}r`] : [])].filter((f) => stem(f) !== verb);
+/** The endings that make a verb's stem its agent noun, per language (mapWords.json agentEndings). */
+const AGENT_ENDINGS = WORDS.agentEndings as Record<string, readonly string[]>;
+
+/** The agent nouns of a verb's stem that the index has ("own" → owner, "edit" → editor, "write" → writer), in the question's language. */
+function agentNouns(verb: string, language: string | undefined, termStats: TermStats): string[] {
+  const endings = language !== undefined && Object.hasOwn(AGENT_ENDINGS, language) ? AGENT_ENDINGS[language]! : [];
+  if (!endings.length || !/^\p{Ll}{3,}$/u.test(verb)) return [];
+  // The stem's last letter is not written twice where the ending begins with it ("write" + "er": writer).
+  const forms = endings.map((e) => (verb.endsWith(e[0]!) ? verb + e.slice(1) : verb + e)).filter((f) => stem(f) !== verb);
   const df = termStats.documentFrequency(forms);
   return forms.filter((f) => df.get(f)! > 0);
 }
