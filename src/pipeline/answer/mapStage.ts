@@ -838,14 +838,15 @@ function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate, aske
   const next = at(s.index + 1);
   // A sentence that does not name what its section is about is shown after the section's short title
   // ("random_page_cost (floating point): The default is 4.0."), as is one that leans on its title.
-  const said = new Set(queryTerms(`${previous?.quote ?? ''} ${s.quote} ${next?.quote ?? ''}`));
+  const around = `${previous?.quote ?? ''} ${s.quote} ${next?.quote ?? ''}`;
+  const said = new Set(queryTerms(around));
   const unnamed = s.section !== undefined && s.section.length <= TITLE_CHARS && !queryTerms(s.section).some((w) => said.has(w));
-  // A title that ends with a mark of its own ("Some other examples:") keeps it alone; one before a
-  // field ("Premium: EUR 38.50") is set off by a dash, not a second colon.
   // A title that holds a word the question asks and the sentences do not say is part of the answer, however long
   // ("Maintenance of the Polo (registration GX-123-B)" over "The last inspection was …", asked its registration).
-  const unsaid = (w: string): boolean => !asked(`${previous?.quote ?? ''} ${s.quote} ${next?.quote ?? ''}`).includes(w);
-  const holds = s.section !== undefined && asked(s.section).some(unsaid);
+  const askedAround = s.section !== undefined ? new Set(asked(around)) : undefined;
+  const holds = s.section !== undefined && asked(s.section).some((w) => !askedAround!.has(w));
+  // A title that ends with a mark of its own ("Some other examples:") keeps it alone; one before a
+  // field ("Premium: EUR 38.50") is set off by a dash, not a second colon.
   const before = previous?.quote ?? (s.section && (leans || unnamed || holds) ? s.section.replace(/[^.:;!?]$/u, isField(s.quote) ? '$& —' : '$&:') : undefined);
   const fits = next !== undefined && (before ?? '').length + s.quote.length + next.quote.length <= WINDOW;
   // A list's item is a point of its own: the next item follows it only where it introduces it.

@@ -218,10 +218,11 @@ export function writtenParts(word: string, language: string | undefined, termSta
   const { parts: listed, dropped } = readParts(word, language);
   const prefixed = dropped !== undefined && termStats ? prefixedCompound(dropped, listed[0]!, termStats) : undefined;
   if (prefixed) return [[prefixed]];
-  const own = termStats ? inflectedForms(word, language, termStats) : [];
-  // A plain word is also written in the index in its own language, inflected otherwise than asked.
-  if (listed.length === 1 && own.length) return [[...listed[0]!, ...own.filter((f) => !listed[0]!.includes(f))]];
-  if (listed.length || !termStats || !language || language === 'en') return listed;
+  // A compound's parts are read as they are; a plain word is also written in the index in its own
+  // language, inflected otherwise than asked.
+  if (listed.length > 1 || !termStats || !language || language === 'en') return listed;
+  const own = inflectedForms(word, language, termStats);
+  if (listed.length === 1) return own.length ? [[...listed[0]!, ...own.filter((f) => !listed[0]!.includes(f))]] : listed;
   if (own.length) return [own];
   const low = word.toLowerCase();
   if (isStopword(low, stopwordsOf(language)) || termStats.documentFrequency([low]).get(low)! > 0) return [];
