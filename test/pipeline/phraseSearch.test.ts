@@ -11,6 +11,12 @@ describe('queryPhrases', () => {
     expect(queryPhrases('Wanneer vervalt de garantie warmtepomp?')).toEqual(['garantie warmtepomp']);
     expect(queryPhrases('price')).toEqual([]);
   });
+
+  it('reads a dotted identifier as the pair of words the index makes of it, where a full stop ends a clause', () => {
+    expect(queryPhrases('How do I tell read.table that the first line holds the names?')).toEqual(['tell read', 'read table', 'first line', 'line holds']);
+    expect(queryPhrases('What does write.csv do? Quote rows.')).toEqual(['write csv', 'quote rows']);
+    expect(queryPhrases('Plot it. Axis labels.')).toEqual(['axis labels']);
+  });
 });
 
 describe('stop lists by the text\'s language', () => {
@@ -53,6 +59,9 @@ describe('phrase search beside the words (real SQLite FTS5)', () => {
       // Both words, more often, but never together.
       ['scattered.txt', 'The score of the match was close. Credit goes to the coach; the score was earned, and credit is due to the team for every score.'],
       ['together.txt', 'Your credit score is a number lenders use to judge a loan.'],
+      // An identifier's words, more often apart than the identifier itself.
+      ['apart.txt', 'Read the notes first: the table below lists what you read.'],
+      ['identifier.txt', 'Data frames are usually made by read.table from a file.'],
       ...Array.from({ length: 12 }, (_, i): [string, string] => [`other-${i}.txt`, `Notes on gardening, week ${i}: water the tomatoes and prune the roses.`]),
     ]));
   });
@@ -67,5 +76,10 @@ describe('phrase search beside the words (real SQLite FTS5)', () => {
     // A rewrite's phrases come from its resolved question: words appended from the conversation are not pairs.
     const appended = await hybridSearch(store, 'what is it? credit score', { k: 2, phrases: queryPhrases('what is it?') });
     expect(appended.hits[0]!.path).toBe('/r/scattered.txt');
+  });
+
+  it('ranks the passage that writes a dotted identifier first, over one with its words apart', async () => {
+    const search = await hybridSearch(store, 'how do I use read.table?', { k: 2 });
+    expect(search.hits.map((h) => h.path)).toEqual(['/r/identifier.txt', '/r/apart.txt']);
   });
 });

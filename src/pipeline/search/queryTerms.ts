@@ -105,7 +105,9 @@ export function queryTerms(query: string): string[] {
 export function queryPhrases(text: string): string[] {
   const out: string[] = [];
   const stopwords = stopwordsIn(text, tokens(text));
-  for (const clause of withoutContractions(text).toLowerCase().normalize('NFKC').split(/[.,;:!?()[\]{}"“”]+/)) {
+  // A full stop ends a clause, not the dot inside an identifier: "read.table" is searched as the
+  // pair its two words make, as "shared_buffers" is (the index reads both as two words side by side).
+  for (const clause of withoutContractions(text).toLowerCase().normalize('NFKC').split(/(?:[,;:!?()[\]{}"“”]|\.(?![\p{L}\p{N}]))+/u)) {
     const words = clause.match(/[\p{L}\p{N}]+/gu) ?? [];
     for (let i = 1; i < words.length; i++) {
       const [a, b] = [words[i - 1]!, words[i]!];
