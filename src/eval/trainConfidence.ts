@@ -16,7 +16,7 @@
  * made first where missing), the conversations' follow-ups both ways, and the small folders. Writes
  * src/pipeline/answer/confidenceWeights.json.
  */
-import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ask } from '../pipeline/answer/ask.js';
@@ -35,6 +35,7 @@ import { assembleCorpus, loadDocsSet, type AnswerableItem } from './docs/docsSet
 import { indexCorpus } from './docsEval.js';
 import { fitLogistic } from './logistic.js';
 import { auroc } from './metrics.js';
+import { eachSmallFolder, htmlPages, SMALL_FOLDER } from './smallFolders.js';
 
 /** Each manual of the corpus, as the ignore pattern that leaves it out. */
 const MANUALS: Record<string, string> = { postgresql: 'postgresql/', git: 'git/', 'gnuplot.pdf': 'pdf/gnuplot.pdf', 'octave.pdf': 'pdf/octave.pdf' };
@@ -103,21 +104,6 @@ function swappedSubjects(store: IndexStore, items: readonly AnswerableItem[], co
   return out;
 }
 
-/** The other pages of a small folder. */
-const SMALL_FOLDER = 30;
-
-/** A fixed pseudo-random choice (the same folders every run). */
-function sample<T>(from: readonly T[], n: number, seed: number, leave: (x: T) => boolean): T[] {
-  let state = seed;
-  const out: T[] = [];
-  while (out.length < Math.min(n, from.length)) {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    const x = from[Math.floor((state / 2 ** 31) * from.length)]!;
-    if (!leave(x) && !out.includes(x)) out.push(x);
-  }
-  return out;
-}
-
 /** Evidence from small folders: each question with its HTML pages and others, and the others alone; the unanswerable questions of the latter. */
 async function smallFolderEvidence(
   items: readonly AnswerableItem[],
@@ -126,35 +112,19 @@ async function smallFolderEvidence(
   corpusDir: string,
   work: string,
 ): Promise<{ positives: number[][]; negatives: number[][]; swapped: number[][]; unanswerable: number[][] }> {
-  const pages = ['postgresql', 'git'].flatMap((m) => readdirSync(join(corpusDir, m)).filter((f) => f.endsWith('.html')).map((f) => `${m}/${f}`)).sort();
   const out = { positives: [] as number[][], negatives: [] as number[][], swapped: [] as number[][], unanswerable: [] as number[][] };
   const html = items.filter((i) => i.relevant.every((r) => !r.file.startsWith('pdf/')));
-  for (const [n, item] of html.entries()) {
-    const relevant = item.relevant.map((r) => r.file);
-    const others = sample(pages, SMALL_FOLDER, n + 1, (f) => relevant.includes(f));
-    for (const withAnswer of [true, false]) {
-      rmSync(work, { recursive: true, force: true });
-      const folder = join(work, 'folder');
-      mkdirSync(folder, { recursive: true });
-      for (const f of [...others, ...(withAnswer ? relevant : [])]) cpSync(join(corpusDir, f), join(folder, f.replace('/', '_')));
-      const store = IndexStore.open(join(work, 'index.sqlite'));
-      try {
-        await new Indexer(store).indexRoot(folder);
-        if (withAnswer) {
-          out.positives.push(...(await evidenceOf(store, [item.question])));
-          // Its subject swapped: asked of the folder that holds its page.
-          const other = swapped.get(item.id);
-          if (other) out.swapped.push(...(await evidenceOf(store, [other])));
-        } else {
-          out.negatives.push(...(await evidenceOf(store, [item.question])));
-          out.unanswerable.push(...(await evidenceOf(store, unanswerable)));
-        }
-      } finally {
-        store.close();
-      }
+  await eachSmallFolder(html, htmlPages(corpusDir, ['postgresql', 'git']), corpusDir, work, async (store, item, _n, withAnswer) => {
+    if (withAnswer) {
+      out.positives.push(...(await evidenceOf(store, [item.question])));
+      // Its subject swapped: asked of the folder that holds its page.
+      const other = swapped.get(item.id);
+      if (other) out.swapped.push(...(await evidenceOf(store, [other])));
+    } else {
+      out.negatives.push(...(await evidenceOf(store, [item.question])));
+      out.unanswerable.push(...(await evidenceOf(store, unanswerable)));
     }
-  }
-  rmSync(work, { recursive: true, force: true });
+  });
   return out;
 }
 
