@@ -348,3 +348,40 @@ describe('a Dutch question over Dutch notes that inflect its words otherwise', (
     expect(basename(brakes.citations[0]!.path)).toBe('fiets.md');
   });
 });
+
+describe('an English question over Dutch notes', () => {
+  let corpus: Awaited<ReturnType<typeof indexedFiles>>;
+  let store: IndexStore;
+  beforeAll(async () => {
+    corpus = await indexedFiles(
+      {
+        'huurcontract.md': '# Huurcontract Keizersgracht 12\n\nVerhuurder: Woningstichting Amstel\nBorg: twee maanden huur, terug bij het einde van het contract.\n',
+        'vergadering.md': '# Verslag van de vergadering\n\nDe nieuwe website gaat live op 1 december.\n',
+        'garden.md': 'This kind of map shows where the beds are in the garden.\n',
+      },
+      'docent-english-over-dutch-',
+    );
+    store = corpus.store;
+  });
+  afterAll(() => corpus.cleanup());
+
+  it('reads its words as the Dutch notes write them: the table the other way, only where a Dutch passage has the word', () => {
+    const ts = new TermStats(store);
+    const forms = writtenFormsOf(['landlord', 'rent', 'meeting', 'folder', 'child', 'garden'], 'en', ts);
+    expect(forms.get('landlord')).toEqual([['verhuurder']]);
+    expect(forms.get('rent')).toEqual([['huur']]);
+    // "meeting" is "afspraak" or "vergadering": only the one the index has.
+    expect(forms.get('meeting')).toEqual([['vergadering']]);
+    // "map" (folder) and "kind" (child) are in the index as English words only.
+    expect(forms.has('folder')).toBe(false);
+    expect(forms.has('child')).toBe(false);
+    expect(forms.has('garden')).toBe(false);
+  });
+
+  it('answers from the Dutch note, cited, instead of "not in your files"', async () => {
+    const r = await ask(store, 'Who is the landlord?');
+    expect(r.notFound).toBe(false);
+    expect(r.answer.split('\n')[0]).toMatch(/Verhuurder: Woningstichting Amstel/);
+    expect(basename(r.citations[0]!.path)).toBe('huurcontract.md');
+  });
+});

@@ -1,3 +1,4 @@
+import { detectLanguage } from '../rewrite/lexical/language.js';
 import type { IndexStore } from '../store/indexStore.js';
 
 const TOKENIZER = 'porter unicode61 remove_diacritics 2';
@@ -33,6 +34,8 @@ export class TermStats {
   private readonly writtenCache = new Map<string, string>();
   /** sharedWith's shares, by term and word, valid while the index is unchanged. */
   private readonly sharedCache = new Map<string, number | undefined>();
+  /** writtenIn's answers, by language and word, valid while the index is unchanged. */
+  private readonly languageCache = new Map<string, boolean>();
   private cachedAt: string | undefined;
   private docCount: number | undefined;
 
@@ -66,6 +69,7 @@ export class TermStats {
       this.prefixCache.clear();
       this.writtenCache.clear();
       this.sharedCache.clear();
+      this.languageCache.clear();
       this.docCount = undefined;
       this.cachedAt = version;
     }
@@ -115,6 +119,22 @@ export class TermStats {
   }
 
   /** A few passages' texts that hold a word (as the index stems it); read each time, not kept (passages are large). */
+  /**
+   * Whether a passage that holds the word (one of the first few the index finds) reads as this
+   * language by its function words: a form another language's table gives may be a word of the
+   * index's own language too ("pass", "map"). Read once per word while the index is unchanged.
+   */
+  writtenIn(term: string, language: string): boolean {
+    this.fresh();
+    const key = `${language}\u0000${term}`;
+    let written = this.languageCache.get(key);
+    if (written === undefined) {
+      written = this.textsWith(term).some((text) => detectLanguage(text, [], '') === language);
+      this.languageCache.set(key, written);
+    }
+    return written;
+  }
+
   textsWith(term: string): string[] {
     const rows = this.store.prepared(`SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SAMPLE_PASSAGES}`).all(`"${term.replace(/"/g, '""')}"`) as { text: string }[];
     return rows.map((r) => r.text);

@@ -1,4 +1,3 @@
-import { detectLanguage } from '../rewrite/lexical/language.js';
 import { isStopword, queryPhrases, stopwordsOf } from './queryTerms.js';
 import type { TermStats } from './termStats.js';
 import TRANSLATIONS from './translateWords.json' with { type: 'json' };
@@ -27,6 +26,21 @@ const TABLES: Record<string, TranslationTable> = Object.fromEntries(
     .filter((e): e is [string, TranslationTable] => typeof e[1] !== 'string')
     .map(([language, t]) => [language, { ...t, endings: [...t.endings].sort((a, b) => b.length - a.length) }]),
 );
+/**
+ * Each table read the other way: for the language its words are translated into, the table's words
+ * by each of their translations ("rent" → huur, "meeting" → vergadering, afspraak), per table.
+ */
+const REVERSED: ReadonlyMap<string, readonly { language: string; words: ReadonlyMap<string, readonly string[]> }[]> = (() => {
+  const out = new Map<string, { language: string; words: Map<string, string[]> }[]>();
+  for (const [language, table] of Object.entries(TABLES)) {
+    const into = (TRANSLATIONS as unknown as Record<string, { into?: string }>)[language]?.into;
+    if (!into) continue;
+    const words = new Map<string, string[]>();
+    for (const [word, translations] of Object.entries(table.words)) for (const t of translations) words.set(t, [...(words.get(t) ?? []), word]);
+    out.set(into, [...(out.get(into) ?? []), { language, words }]);
+  }
+  return out;
+})();
 /** The shortest word read with an ending, or as a compound's part, so that a short word is not taken for another's stem ("as" in "ast"). */
 const MIN_STEM = 4;
 /** Longer than this, a run of letters is no word to translate (a pasted hash, a 10 kB line). */
@@ -220,7 +234,11 @@ export function writtenParts(word: string, language: string | undefined, termSta
   if (prefixed) return [[prefixed]];
   // A compound's parts are read as they are; a plain word is also written in the index in its own
   // language, inflected otherwise than asked.
-  if (listed.length > 1 || !termStats || !language || language === 'en') return listed;
+  if (listed.length > 1 || !termStats || !language) return listed;
+  if (language === 'en') {
+    const other = foreignForms(word, language, termStats);
+    return other.length ? [other] : listed;
+  }
   const own = inflectedForms(word, language, termStats);
   if (listed.length === 1) return own.length ? [[...listed[0]!, ...own.filter((f) => !listed[0]!.includes(f))]] : listed;
   if (own.length) return [own];
@@ -256,8 +274,30 @@ export function inflectedForms(word: string, language: string | undefined, termS
   if (!candidates.length) return [];
   const stems = termStats.stems([low, ...candidates]);
   const df = termStats.documentFrequency(candidates);
-  const written = (f: string): boolean => added.has(f) || termStats.textsWith(f).some((text) => detectLanguage(text) === language);
+  const written = (f: string): boolean => added.has(f) || termStats.writtenIn(f, language!);
   return candidates.filter((f) => df.get(f)! > 0 && stems.get(f) !== stems.get(low) && written(f));
+}
+
+/**
+ * A word of a question in a language that a table translates into (English), as files in the
+ * table's language write it, where the index has such files: the table read the other way ("How
+ * much is the rent?" over a Dutch lease: huur). Only forms the index has, and only where a passage
+ * that holds one reads as the table's language: a Dutch word may be an English one too ("wet" is
+ * law; "start").
+ */
+function foreignForms(word: string, language: string, termStats: TermStats): string[] {
+  const low = word.toLowerCase();
+  if (low.length < 3 || low.length > MAX_WORD || isStopword(low, stopwordsOf(language))) return [];
+  const out: string[] = [];
+  for (const table of REVERSED.get(language) ?? []) {
+    const candidates = [...new Set(table.words.get(low) ?? [])].filter((f) => f !== low && !out.includes(f));
+    if (!candidates.length) continue;
+    const df = termStats.documentFrequency(candidates);
+    out.push(...candidates.filter((f) => df.get(f)! > 0 && termStats.writtenIn(f, table.language)));
+  }
+  // One form per word of the index ("volgend", "volgende": one stem).
+  const stems = termStats.stems(out);
+  return out.filter((f, i) => out.findIndex((g) => stems.get(g) === stems.get(f)) === i);
 }
 
 /**
