@@ -378,6 +378,20 @@ describe('an English question over Dutch notes', () => {
     expect(forms.has('garden')).toBe(false);
   });
 
+  it('survives any word: every form is a word of the index other than the word', () => {
+    const ts = new TermStats(store);
+    const rand = seeded(28);
+    const pieces = ['land', 'lord', 'rent', 'meet', 'ing', 'map', 'kind', 'ß', 'ǅ', '日本', '🙂', '-', "'", '\u0000', 'x'.repeat(45), 'E'];
+    for (let i = 0; i < 300; i++) {
+      const word = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => pieces[Math.floor(rand() * pieces.length)]!).join('');
+      for (const part of writtenParts(word, 'en', ts))
+        for (const f of part) {
+          expect(f).not.toBe(word.toLowerCase());
+          expect(ts.documentFrequency([f]).get(f)).toBeGreaterThan(0);
+        }
+    }
+  });
+
   it('answers from the Dutch note, cited, instead of "not in your files"', async () => {
     const r = await ask(store, 'Who is the landlord?');
     expect(r.notFound).toBe(false);
