@@ -358,6 +358,7 @@ describe('an English question over Dutch notes', () => {
         'huurcontract.md': '# Huurcontract Keizersgracht 12\n\nVerhuurder: Woningstichting Amstel\nBorg: twee maanden huur, terug bij het einde van het contract.\n',
         'vergadering.md': '# Verslag van de vergadering\n\nDe nieuwe website gaat live op 1 december.\n',
         'garden.md': 'This kind of map shows where the beds are in the garden.\n',
+        'auto.txt': 'Onderhoud Volkswagen Polo (kenteken GX-123-B)\n\nDe laatste APK was op 12 maart 2026; de volgende moet voor 12 maart 2027.\n',
       },
       'docent-english-over-dutch-',
     );
@@ -397,5 +398,9 @@ describe('an English question over Dutch notes', () => {
     expect(r.notFound).toBe(false);
     expect(r.answer.split('\n')[0]).toMatch(/Verhuurder: Woningstichting Amstel/);
     expect(basename(r.citations[0]!.path)).toBe('huurcontract.md');
+    // A title that holds the asked word as the notes write it is shown with the sentence under it.
+    const car = await ask(store, 'What is the registration of the car?');
+    expect(car.notFound).toBe(false);
+    expect(car.answer).toMatch(/^Onderhoud Volkswagen Polo \(kenteken GX-123-B\)/);
   });
 });

@@ -578,9 +578,12 @@ export function questionWordsIn(question: MapQuestion, termStats?: TermStats): (
   const terms = contentTerms(question, question.resolved_query);
   const idf = termStats?.idf(terms);
   const own = [...new Set([...terms].sort((a, b) => (idf?.get(b) ?? 0) - (idf?.get(a) ?? 0)).map(stem))];
+  // A word is said where the sentence writes it as the files' language does, every part of it
+  // ("registration" in a Dutch note's "kenteken"), as questionCoverage reads it.
+  const written = new Map([...writtenFormsOf(terms, question.language, termStats, question.resolved_query)].map(([t, parts]) => [stem(t), parts.map((p) => p.map(stem))]));
   return (sentence) => {
     const words = new Set(queryTerms(sentence).map(stem));
-    return own.filter((w) => words.has(w));
+    return own.filter((w) => words.has(w) || (written.get(w)?.every((p) => p.some((f) => words.has(f))) ?? false));
   };
 }
 
