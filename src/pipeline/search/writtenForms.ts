@@ -290,14 +290,74 @@ function foreignForms(word: string, language: string, termStats: TermStats): str
   if (low.length < 3 || low.length > MAX_WORD || isStopword(low, stopwordsOf(language))) return [];
   const out: string[] = [];
   for (const table of REVERSED.get(language) ?? []) {
+    if (!holdsLanguage(table.language, termStats)) continue;
     const candidates = [...new Set(table.words.get(low) ?? [])].filter((f) => f !== low && !out.includes(f));
     if (!candidates.length) continue;
     const df = termStats.documentFrequency(candidates);
     out.push(...candidates.filter((f) => df.get(f)! > 0 && termStats.writtenIn(f, table.language)));
+    // The compounds the index has that begin with one ("huurprijs", "huurcontract": rent's price, rent's contract).
+    for (const c of candidates) out.push(...compoundsBeginningWith(c, table.language, termStats).filter((f) => !out.includes(f)));
   }
   // One form per word of the index ("volgend", "volgende": one stem).
   const stems = termStats.stems(out);
   return out.filter((f, i) => out.findIndex((g) => stems.get(g) === stems.get(f)) === i);
+}
+
+/** How many of a language's commonest own function words tell whether the index holds its text. */
+const MARKER_WORDS = 2;
+/** Each language's MARKER_WORDS commonest function words that English does not share ("het", "een"). */
+const MARKERS = new Map<string, string[]>();
+
+/**
+ * Whether the index holds text in the language: it has one of the language's commonest function
+ * words that English does not share ("het", "een"), in a passage that reads as the language. Any
+ * text of a few lines has one; an index of English manuals has neither (looked up in the index's
+ * vocabulary, without reading a passage), and is not searched for Dutch forms.
+ */
+function holdsLanguage(language: string, termStats: TermStats): boolean {
+  let markers = MARKERS.get(language);
+  if (!markers) {
+    const english = stopwordsOf('en');
+    markers = [...stopwordsOf(language)].filter((w) => !english.has(w) && w.length > 2).slice(0, MARKER_WORDS);
+    MARKERS.set(language, markers);
+  }
+  const df = termStats.documentFrequency(markers);
+  return markers.some((w) => df.get(w)! > 0 && termStats.writtenIn(w, language));
+}
+
+/** The most compounds read for one word. */
+const MAX_COMPOUNDS = 4;
+
+/**
+ * The index's words (stems) that are a compound of `word` and another word (the reverse of
+ * compoundOf): the rest after the word as the passages write it, less a joining letter of the
+ * table's links, is a word of the table's language (listed, as readParts reads one) or an index
+ * word of MIN_STEM letters or more in MIN_PART_DOCS passages ("huur" + "prijs"; not "huur" + "der",
+ * a tenant), and a passage that holds the compound reads as the table's language. The commonest
+ * first.
+ */
+function compoundsBeginningWith(word: string, language: string, termStats: TermStats): string[] {
+  const table = TABLES[language];
+  if (!table || word.length < MIN_STEM || !/^\p{L}+$/u.test(word)) return [];
+  const head = termStats.stems([word]).get(word)!;
+  const longer = termStats
+    .termsStartingWith(head)
+    .filter((t) => t.term !== head && /^\p{L}+$/u.test(t.term))
+    .sort((a, b) => b.doc - a.doc || a.term.localeCompare(b.term))
+    .slice(0, MAX_COMPOUNDS * 3);
+  const restsOf = (term: string): string[] => {
+    const written = termStats.writtenAs(term).toLowerCase();
+    if (!written.startsWith(word)) return [];
+    const rest = written.slice(word.length);
+    return [rest, ...table.links.filter((l) => rest.startsWith(l)).map((l) => rest.slice(l.length))].filter((r) => r.length >= MIN_STEM);
+  };
+  const rests = new Map(longer.map((t) => [t.term, restsOf(t.term)]));
+  const df = termStats.documentFrequency([...new Set([...rests.values()].flat())]);
+  const aWord = (r: string): boolean => listedForm(r, table) !== undefined || df.get(r)! >= MIN_PART_DOCS;
+  return longer
+    .filter((t) => rests.get(t.term)!.some(aWord) && termStats.writtenIn(t.term, language))
+    .slice(0, MAX_COMPOUNDS)
+    .map((t) => t.term);
 }
 
 /**
