@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { shortLabel } from '../index/fieldLabel.js';
 import { isDelimiterLine, pipeCells, rowStatement } from '../index/pipeTable.js';
 import { relatedWords } from '../rewrite/lexical/expand.js';
-import { writtenFormsOf } from '../search/writtenForms.js';
+import { writtenFormsOf, type WrittenFormsMap } from '../search/writtenForms.js';
 import { identifiers, queryTerms } from '../search/queryTerms.js';
 import { RRF_K, type SearchHit } from '../search/hybridSearch.js';
 import { SiteTemplates } from '../search/siteTemplates.js';
@@ -463,17 +463,42 @@ const SIGNATURE_CHARS = 80;
 
 export const sentences = (text: string): string[] => statements(text).map((s) => s.text);
 
+/** writtenWords' readings, per question and index statistics. */
+const WRITTEN_WORDS = new WeakMap<MapQuestion, { termStats: TermStats | undefined; words: WrittenWords }>();
+
+interface WrittenWords {
+  /** The question's words (contentTerms of its resolved question). */
+  own: string[];
+  /** Those the files write otherwise (writtenFormsOf). */
+  translated: WrittenFormsMap;
+  /** The same by the words' stems, each part's alternatives stemmed. */
+  written: Map<string, string[][]>;
+}
+
+/**
+ * A question's words and how the files write them, read once per question: Map's coverage (for its
+ * candidates, the passage order and Confidence) and its words of a fact all read the same.
+ */
+function writtenWords(question: MapQuestion, termStats: TermStats | undefined): WrittenWords {
+  const kept = WRITTEN_WORDS.get(question);
+  if (kept && kept.termStats === termStats) return kept.words;
+  const own = contentTerms(question, question.resolved_query);
+  const translated = writtenFormsOf(own, question.language, termStats, question.resolved_query);
+  const words = { own, translated, written: new Map([...translated].map(([t, parts]) => [stem(t), parts.map((p) => p.map(stem))])) };
+  WRITTEN_WORDS.set(question, { termStats, words });
+  return words;
+}
+
 /**
  * How much of the question a sentence covers: the share of the question's words it contains,
  * each weighted by its rarity in the index, the rewrite's added words at half.
  */
 export function questionCoverage(question: MapQuestion, termStats?: TermStats, knownOnly = false): (sentence: string) => number {
-  const own = contentTerms(question, question.resolved_query);
+  // A word of the question's language counts where a passage writes it in the documents' ("poort": port).
+  const { own, translated, written } = writtenWords(question, termStats);
   // A follow-up's own words are its focus; what the rewrite resolved them against is context.
   const focus = question.original_query !== undefined ? new Set(queryTerms(question.original_query)) : undefined;
   const added = queryTerms(question.keywords.join(' ')).filter((t) => !own.includes(t));
-  // A word of the question's language counts where a passage writes it in the documents' ("poort": port).
-  const translated = writtenFormsOf(own, question.language, termStats, question.resolved_query);
   const df = termStats ? conceptFrequency(termStats, [...own, ...added], translated) : undefined;
   const idf = df ? termStats!.idfOf(df) : undefined;
   // A word no passage has cannot be covered by any sentence. Map counts it (a passage that covers
@@ -504,7 +529,6 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
   // So does the one who does what a verb asked says ("who owns …?": "Owner:"), where the index has that word.
   const doers = (t: string): string[] => (termStats ? agentNouns(stem(t), question.language, termStats) : []);
   const related = new Map([...own, ...added].map((t) => [stem(t), [...relatedWords(t), ...doers(t)].map(stem)]));
-  const written = new Map([...translated].map(([t, parts]) => [stem(t), parts.map((p) => p.map(stem))]));
   return (sentence) => {
     const words = new Set(queryTerms(sentence).map(stem));
     let covered = 0;
@@ -575,12 +599,11 @@ export function fileContext(store: IndexStore): (path: string) => string {
 
 /** The question's own words (stemmed) that a sentence contains, the rarest in the index first (with its statistics; else as asked). */
 export function questionWordsIn(question: MapQuestion, termStats?: TermStats): (sentence: string) => string[] {
-  const terms = contentTerms(question, question.resolved_query);
-  const idf = termStats?.idf(terms);
-  const own = [...new Set([...terms].sort((a, b) => (idf?.get(b) ?? 0) - (idf?.get(a) ?? 0)).map(stem))];
   // A word is said where the sentence writes it as the files' language does, every part of it
   // ("registration" in a Dutch note's "kenteken"), as questionCoverage reads it.
-  const written = new Map([...writtenFormsOf(terms, question.language, termStats, question.resolved_query)].map(([t, parts]) => [stem(t), parts.map((p) => p.map(stem))]));
+  const { own: terms, written } = writtenWords(question, termStats);
+  const idf = termStats?.idf(terms);
+  const own = [...new Set([...terms].sort((a, b) => (idf?.get(b) ?? 0) - (idf?.get(a) ?? 0)).map(stem))];
   return (sentence) => {
     const words = new Set(queryTerms(sentence).map(stem));
     return own.filter((w) => words.has(w) || (written.get(w)?.every((p) => p.some((f) => words.has(f))) ?? false));

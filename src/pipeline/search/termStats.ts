@@ -118,7 +118,6 @@ export class TermStats {
     return shown;
   }
 
-  /** A few passages' texts that hold a word (as the index stems it); read each time, not kept (passages are large). */
   /**
    * Whether a passage that holds the word (one of the first few the index finds) reads as this
    * language by its function words: a form another language's table gives may be a word of the
@@ -135,6 +134,7 @@ export class TermStats {
     return written;
   }
 
+  /** A few passages' texts that hold a word (as the index stems it); read each time, not kept (passages are large). */
   textsWith(term: string): string[] {
     const rows = this.store.prepared(`SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SAMPLE_PASSAGES}`).all(`"${term.replace(/"/g, '""')}"`) as { text: string }[];
     return rows.map((r) => r.text);

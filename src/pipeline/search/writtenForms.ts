@@ -9,6 +9,8 @@ import TRANSLATIONS from './translateWords.json' with { type: 'json' };
  */
 
 interface TranslationTable {
+  /** The language the table's words are translated into ("en"). */
+  into: string;
   /** Longest first, as they are tried. */
   endings: readonly string[];
   prefixes: readonly string[];
@@ -33,11 +35,9 @@ const TABLES: Record<string, TranslationTable> = Object.fromEntries(
 const REVERSED: ReadonlyMap<string, readonly { language: string; words: ReadonlyMap<string, readonly string[]> }[]> = (() => {
   const out = new Map<string, { language: string; words: Map<string, string[]> }[]>();
   for (const [language, table] of Object.entries(TABLES)) {
-    const into = (TRANSLATIONS as unknown as Record<string, { into?: string }>)[language]?.into;
-    if (!into) continue;
-    const words = new Map<string, string[]>();
-    for (const [word, translations] of Object.entries(table.words)) for (const t of translations) words.set(t, [...(words.get(t) ?? []), word]);
-    out.set(into, [...(out.get(into) ?? []), { language, words }]);
+    const words = new Map<string, Set<string>>();
+    for (const [word, translations] of Object.entries(table.words)) for (const t of translations) words.set(t, (words.get(t) ?? new Set()).add(word));
+    out.set(table.into, [...(out.get(table.into) ?? []), { language, words: new Map([...words].map(([t, ws]) => [t, [...ws]])) }]);
   }
   return out;
 })();
@@ -291,7 +291,7 @@ function foreignForms(word: string, language: string, termStats: TermStats): str
   const out: string[] = [];
   for (const table of REVERSED.get(language) ?? []) {
     if (!holdsLanguage(table.language, termStats)) continue;
-    const candidates = [...new Set(table.words.get(low) ?? [])].filter((f) => f !== low && !out.includes(f));
+    const candidates = (table.words.get(low) ?? []).filter((f) => f !== low && !out.includes(f));
     if (!candidates.length) continue;
     const df = termStats.documentFrequency(candidates);
     out.push(...candidates.filter((f) => df.get(f)! > 0 && termStats.writtenIn(f, table.language)));
