@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { begun, continued, excerpt, extractiveMap, fileContext, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { begun, continued, excerpt, introduced, extractiveMap, fileContext, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { identifiers } from '../../src/pipeline/search/queryTerms.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
-import { indexedFixtureDocs, oneTextIndex } from '../helpers/fixtureIndex.js';
+import { indexedFiles, indexedFixtureDocs, oneTextIndex } from '../helpers/fixtureIndex.js';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { tempDir } from '../helpers/tmp.js';
@@ -203,6 +203,41 @@ describe('a quote whose sentence runs on past its passage', () => {
     expect(begun('Weights determine the fit.', 'Weights determine the fit.', before('Weights, when given,'))).toBe('Weights determine the fit.');
     expect(begun(quote, `Intro. ${quote}`, before('Weights, when given,'))).toBe(quote);
     expect(begun(quote, passage, before('Weights are optional.'))).toBe(quote);
+  });
+});
+
+describe('a quote that introduces what follows it', () => {
+  it('is shown with the block that follows it, in its passage or at the next one\'s start, in whole lines up to a limit', () => {
+    const next = (text: string) => (): string => text;
+    const quote = 'A custom-format dump must be restored with pg_restore, for example:';
+    expect(introduced(quote, `Intro.\n\n${quote}\n\npg_restore -d dbname filename\n\nSee the reference pages.`, next('Other.'))).toBe(`${quote} pg_restore -d dbname filename`);
+    // A PDF's lines wrap the sentence; the block is its lines up to the blank line.
+    expect(introduced(quote, 'A custom-format dump must be\nrestored with pg_restore, for example:\n$ pg_restore -d db f\n$ psql db\n\nMore.', next(''))).toBe(`${quote} $ pg_restore -d db f $ psql db`);
+    expect(introduced(quote, `Intro. ${quote}`, next('\npg_restore -d dbname filename\n\nMore.'))).toBe(`${quote} pg_restore -d dbname filename`);
+    // Whole lines only, up to the limit; a first line longer than it cut at a word.
+    const lines = Array.from({ length: 20 }, (_, i) => `SELECT column_${i} FROM t;`);
+    const shown = introduced(quote, `${quote}\n${lines.join('\n')}`, next(''));
+    expect(shown.startsWith(`${quote} ${lines[0]} ${lines[1]}`)).toBe(true);
+    expect(shown.length).toBeLessThan(quote.length + 260);
+    expect(shown.endsWith(';')).toBe(true);
+    expect(introduced(quote, `${quote}\n${'word '.repeat(100)}`, next(''))).toMatch(/word …$/);
+    // A quote that does not end so, or one the passage does not hold, or nothing after it: as it is.
+    expect(introduced('The default is five.', 'The default is five.\n\nmore', next('x'))).toBe('The default is five.');
+    expect(introduced(quote, 'Something else entirely.', next('pg_restore'))).toBe(quote);
+    expect(introduced(quote, quote, next(''))).toBe(quote);
+  });
+
+  it('shows the command a manual gives after the sentence that answers', async () => {
+    const page = '<html><head><title>Backup</title></head><body><h1>SQL Dump</h1><p>The dump can be written in several formats.</p><p>A custom-format dump is not a script for psql, but instead must be restored with pg_restore, for example:</p><pre>pg_restore -d dbname filename</pre><p>See the pg_dump and pg_restore reference pages for details.</p></body></html>';
+    const own = await indexedFiles({ 'backup.html': page });
+    try {
+      const question = 'How is a custom-format dump restored?';
+      const { hits } = await hybridSearch(own.store, question, { k: 3 });
+      const facts = await extractiveMap(own.store, hits, { resolved_query: question, keywords: [] });
+      expect(facts[0]!.quote).toMatch(/for example: pg_restore -d dbname filename$/);
+    } finally {
+      own.cleanup();
+    }
   });
 });
 

@@ -807,7 +807,7 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
     const pageScore = Math.max(0, ...covering.map((c) => c.pageScore));
     for (const s of scored) {
       const passage = texts.get(hit.chunkId) ?? '';
-      const whole = continued(begun(withNeighbour(own, s, wordsIn), passage, () => nearText(hit, -1)), passage, () => nearText(hit, 1));
+      const whole = introduced(continued(begun(withNeighbour(own, s, wordsIn), passage, () => nearText(hit, -1)), passage, () => nearText(hit, 1)), passage, () => nearText(hit, 1));
       const quote = excerpt(whole, cover);
       const words = wordsIn(s.heading ? `${s.heading} ${quote}` : quote);
       facts.push({ quote, path: hit.path, page: hit.page, chunkId: hit.chunkId, score: round(s.score), ...(pageScore !== s.score ? { pageScore: round(pageScore) } : {}), coverage: round(s.coverage), words, ...(s.heading ? { heading: s.heading } : {}), ...(addressesAssistant(passage) ? { addressed: true } : {}), ...(s.row ? { row: s.row } : {}), ...(s.item ? { item: true } : {}) });
@@ -912,6 +912,42 @@ export function continued(quote: string, passage: string, nextPassage: () => str
   // The first mark before a space closes it, but not one after a lone letter ("(p. 153)", "Mr. T").
   const close = /^\p{Ll}/u.test(rest) ? /(?<![\s(]\p{L})[.!?](?=\s|$)/u.exec(rest) : null;
   return close ? `${quote} ${rest.slice(0, close.index + 1)}` : quote;
+}
+
+/** The most of what a quote introduces that is shown after it: whole lines up to this many characters. */
+const INTRODUCED_CHARS = 250;
+
+/**
+ * A quote that ends by introducing what follows ("… for example:", "The basic usage of this
+ * command is:") with what follows it in its passage, or at the next passage's start where it ends
+ * its passage: the block up to the next blank line, in whole lines up to INTRODUCED_CHARS (one
+ * longer line cut at a word, marked "…"). Code a manual shows after such a sentence ("pg_restore
+ * -d dbname filename") stands on lines of its own that statements reads as titles, never as the
+ * sentence's neighbour.
+ */
+export function introduced(quote: string, passage: string, nextPassage: () => string): string {
+  const q = flat(quote);
+  if (!q.endsWith(':')) return quote;
+  // Where the quote's last words stand in the passage, its lines as written.
+  const tail = q.slice(-40).split(' ').filter(Boolean).map(escapeRegExp).join('\\s+');
+  const at = new RegExp(tail, 'u').exec(passage);
+  if (!at) return quote;
+  const after = passage.slice(at.index + at[0].length);
+  const rest = after.trim() ? after : nextPassage();
+  const lines = rest.replace(/^\s*\n/, '').trimStart().split(/\r?\n/);
+  const block: string[] = [];
+  let chars = 0;
+  for (const line of lines) {
+    const l = flat(line);
+    if (!l) break;
+    if (chars + l.length > INTRODUCED_CHARS) {
+      if (!block.length) block.push(`${l.slice(0, INTRODUCED_CHARS).replace(/\s+\S*$/u, '')} …`);
+      break;
+    }
+    block.push(l);
+    chars += l.length + 1;
+  }
+  return block.length ? `${quote} ${block.join(' ')}` : quote;
 }
 
 /**
