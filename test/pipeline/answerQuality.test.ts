@@ -385,12 +385,27 @@ describe('answers on real files: what issue 43 found', () => {
       ['How do I draw a histogram?', ['procedure']],
       ['Hoe laat ik git regeleinden omzetten?', ['procedure']],
       ['Which command lists the tags?', ['procedure']],
+      // "when" opens a question for a time; mid-question it is a conjunction.
+      ['When is the prototype due?', ['time']],
+      ['and when does it start?', ['time']],
+      ['What happens when I add two vectors of different lengths?', []],
+      ['Wanneer gaat het huurcontract in?', ['time']],
+      ['Wat gebeurt er wanneer ik stop?', []],
+      ['What date is the review?', ['time']],
     ];
     for (const [q, types] of cases) expect(answerTypes(q), q).toEqual(types);
     // Read in the question's language where the table has it: German "Standard" asks for a default, English "standard output" does not.
     expect(answerTypes('What is the standard output?')).toEqual(['default']);
     expect(answerTypes('What is the standard output?', 'en')).toEqual([]);
     expect(answerTypes('Was ist der Standard?', 'de')).toEqual(['default']);
+    // A phrase inside a longer one of another type that the question says is that one's: "hoe laat ik …" asks how, "hoe laat begint …" when.
+    expect(answerTypes('Hoe laat ik git regeleinden omzetten?', 'nl')).toEqual(['procedure']);
+    expect(answerTypes('Hoe laat begint de vergadering?', 'nl')).toEqual(['time']);
+    // A date or a time in figures or words; not a port, a price, a version.
+    for (const date of ['The deadline is 30 June.', 'Released 2021-03-12.', 'Meet at 14:30.', 'Ingangsdatum: 1 mei 2026', 'Due 1-5-2026.', 'We meet on Tuesday.'])
+      expect(givesType(date, ['time']), date).toBe(true);
+    for (const other of ['Listens on port 5432.', 'It costs 9.30 euro.', 'Version 3.35.0 added it.', 'It may change.', 'Pay 1,999 euro.'])
+      expect(givesType(other, ['time']), other).toBe(false);
     expect(givesType('If n is unspecified it defaults to 50.', ['default', 'quantity'])).toBe(true);
     expect(givesType('It waits five minutes.', ['quantity'])).toBe(true);
     expect(givesType('The cache helps big workloads.', ['quantity'])).toBe(false);

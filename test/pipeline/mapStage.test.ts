@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { begun, continued, excerpt, introduced, extractiveMap, fileContext, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
+import { answerTypes, begun, continued, excerpt, givesType, introduced, extractiveMap, fileContext, fileTitle, filterFacts, mapCandidates, passageTexts, questionCoverage, rerankByFacts, standings, stem, type Fact } from '../../src/pipeline/answer/mapStage.js';
 import { identifiers } from '../../src/pipeline/search/queryTerms.js';
 import { hybridSearch } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
@@ -9,6 +9,7 @@ import { indexedFiles, indexedFixtureDocs, oneTextIndex } from '../helpers/fixtu
 import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { tempDir } from '../helpers/tmp.js';
+import { seeded } from '../helpers/fuzzConversations.js';
 
 let fixture: Awaited<ReturnType<typeof indexedFixtureDocs>>;
 let termStats: TermStats;
@@ -203,6 +204,37 @@ describe('a quote whose sentence runs on past its passage', () => {
     expect(begun('Weights determine the fit.', 'Weights determine the fit.', before('Weights, when given,'))).toBe('Weights determine the fit.');
     expect(begun(quote, `Intro. ${quote}`, before('Weights, when given,'))).toBe(quote);
     expect(begun(quote, passage, before('Weights are optional.'))).toBe(quote);
+  });
+});
+
+describe('answer types and introduced blocks on text never seen', () => {
+  it('survive any text: a type is one the tables name, an introduced quote keeps the quote and adds at most its limit', () => {
+    const rand = seeded(43);
+    const PIECES = ['when', 'When', 'wanneer', 'hoe laat ik', 'hoe laat', '^', ':', ':\n', '\n\n', '\n', ' ', '2026', '14:30', '1-5-2026', '…', '(', '[', '\\', '$', '.*', 'x'.repeat(300), '東京', '\u202e', 'for example:', 'SELECT 1;', '  '];
+    const text = (): string => Array.from({ length: Math.floor(rand() * 12) }, () => PIECES[Math.floor(rand() * PIECES.length)]).join(rand() < 0.5 ? ' ' : '');
+    const types = new Set(['default', 'quantity', 'procedure', 'time']);
+    for (let i = 0; i < 400; i++) {
+      const question = text();
+      for (const t of answerTypes(question, rand() < 0.5 ? 'nl' : undefined)) expect(types.has(t), question).toBe(true);
+      expect(typeof givesType(text(), ['time', 'quantity'])).toBe('boolean');
+      const quote = `${text()}:`;
+      const shown = introduced(quote, rand() < 0.5 ? `${text()}${quote}${text()}` : text(), () => text());
+      expect(shown.startsWith(quote), JSON.stringify(quote)).toBe(true);
+      expect(shown.length).toBeLessThanOrEqual(quote.length + 1 + 250 + 2);
+    }
+  });
+});
+
+describe('a question for a time', () => {
+  it('is answered by the sentence that gives a date, in English and in Dutch', async () => {
+    const en = '# Office move\n\nThe office move to the new building was planned by the facilities team after a long discussion about the office.\n\nThe move happens on 14 March 2027, from 08:00.\n\nEveryone packs their own desk in the boxes provided.\n';
+    const [best] = await topFacts('office.md', en, 'office move', 'When is the office move?');
+    expect(best!.quote).toMatch(/The move happens on 14 March 2027/);
+    expect(best!.quote).not.toMatch(/facilities/);
+    const nl = '# Verhuizing kantoor\n\nDe verhuizing van het kantoor naar het nieuwe gebouw is na lang overleg door de facilitaire dienst gepland.\n\nDe verhuizing is op 14 maart 2027, vanaf 08:00.\n\nIedereen pakt zijn eigen bureau in.\n';
+    const [eerste] = await topFacts('kantoor.md', nl, 'verhuizing kantoor', 'Wanneer is de verhuizing van het kantoor?');
+    expect(eerste!.quote).toMatch(/De verhuizing is op 14 maart 2027/);
+    expect(eerste!.quote).not.toMatch(/facilitaire/);
   });
 });
 

@@ -26,7 +26,10 @@ const PHRASE_PATTERNS = new Map<string, RegExp>();
 /** A phrase found at a word's start in lower-case text ("default" in "defaults", not in "undefault" nor in an identifier's "random_page_cost"). */
 const phraseAt = (text: string) => (phrase: string): boolean => {
   let pattern = PHRASE_PATTERNS.get(phrase);
-  if (!pattern) PHRASE_PATTERNS.set(phrase, (pattern = new RegExp(`(?:^|[^\\p{L}\\p{N}_])${escapeRegExp(phrase)}`, 'u')));
+  // A phrase marked "^" counts only where the text begins with it, after any marks ("when" opens a question for a time).
+  const opening = phrase.startsWith('^');
+  const words = escapeRegExp(opening ? phrase.slice(1) : phrase);
+  if (!pattern) PHRASE_PATTERNS.set(phrase, (pattern = new RegExp(opening ? `^[^\\p{L}\\p{N}_]*${words}` : `(?:^|[^\\p{L}\\p{N}_])${words}`, 'u')));
   return pattern.test(text);
 };
 const NUMBER_WORDS = Object.values(WORDS.numbers).flat();
@@ -70,7 +73,11 @@ const SENTENCE_ONLY = new Set(Object.entries(WORDS.answerTypes).filter(([, t]) =
  */
 export function answerTypes(question: string, language?: string): string[] {
   const asked = phraseAt(question.toLowerCase().normalize('NFKC'));
-  return TYPE_MARKS.filter((t) => (language !== undefined && Object.hasOwn(t.asksIn, language) ? t.asksIn[language]! : t.asks).some(asked)).map((t) => t.type);
+  const found = TYPE_MARKS.map((t) => ({ type: t.type, phrases: (language !== undefined && Object.hasOwn(t.asksIn, language) ? t.asksIn[language]! : t.asks).filter(asked).map((p) => p.replace(/^\^/, '')) }));
+  // A phrase inside a longer one that another type's table has and the question says is that one's word:
+  // Dutch "hoe laat ik …" asks how to do something ("how do I let …"), "hoe laat begint …" for a time.
+  const shadowed = (phrase: string, type: string): boolean => found.some((o) => o.type !== type && o.phrases.some((p) => p.length > phrase.length && p.includes(phrase)));
+  return found.filter((f) => f.phrases.some((p) => !shadowed(p, f.type))).map((f) => f.type);
 }
 
 /** Whether a sentence gives an answer of one of these types (a default, a figure, code). */
@@ -78,8 +85,15 @@ export function givesType(sentence: string, types: readonly string[]): boolean {
   if (!types.length) return false;
   const text = sentence.toLowerCase().normalize('NFKC');
   const has = phraseAt(text);
-  return TYPE_MARKS.filter((t) => types.includes(t.type)).every((t) => t.marks.some((m) => (m === '#number' ? /\d/.test(text) || NUMBER_WORDS.some(has) : m === '#code' ? CODE_TOKEN.test(sentence) : has(m))));
+  return TYPE_MARKS.filter((t) => types.includes(t.type)).every((t) => t.marks.some((m) => (m === '#number' ? /\d/.test(text) || NUMBER_WORDS.some(has) : m === '#code' ? CODE_TOKEN.test(sentence) : m === '#date' ? DATE.test(text) : has(m))));
 }
+
+/**
+ * A date or a time written in figures: a year of this century or the last ("2026", not "3000"
+ * nor a port's "5432"), a date of three parts (2026-05-01, 1-5-2026, 1.5.2026, 01/05/26) or of two
+ * with a slash (1/5), a clock's time (14:30, 9.30 is a price as often).
+ */
+const DATE = /(?<![\p{L}\p{N}_.,])(?:(?:19|20)\d\d(?![\p{N}.,]\d)|\d{1,4}([-/.])\d{1,2}\1\d{2,4}|\d{1,2}\/\d{1,2}|\d{1,2}:[0-5]\d)(?![\p{L}\p{N}_])/u;
 
 /** True when a passage speaks to an AI assistant ("Ignore previous instructions …"): its facts are marked and never raise confidence. */
 export function addressesAssistant(text: string): boolean {
