@@ -317,6 +317,16 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     await shot('3d-list-answer');
   }, 60_000);
 
+  it('says which word no file has in a not-found answer, with the word of the files it is likeliest a slip of', async () => {
+    await page.keyboard.press('Alt+N');
+    const box = page.getByRole('textbox', { name: 'Your question' });
+    await box.fill('houtmulsh');
+    await box.press('Enter');
+    const turn = page.locator('.turn').first();
+    await turn.locator('.answer.not-found').waitFor({ timeout: 30_000 });
+    expect(await turn.locator('.note').allInnerTexts()).toContain('No file mentions “houtmulsh” (did you mean “houtmulch”?).');
+  }, 60_000);
+
   it('opens the settings, saves them, and shows the models folder', async () => {
     await page.keyboard.press('Alt+4');
     // A browser tab cannot take a global hotkey: no field that would do nothing, but where it is.

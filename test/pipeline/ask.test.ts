@@ -120,5 +120,21 @@ describe('ask: the seeds\' conversations, answered from real files', () => {
     expect(r.notFound).toBe(true);
     expect(r.answer).toMatch(/^Your files do not seem to contain the answer to this\./);
     expect(r.citations).toEqual([]);
+    // Which of its words no file has, as the user wrote them: English words the files lack, no slips of other words.
+    expect(r.notes).toContain('No file mentions “airspeed”, “velocity”, “unladen” or “swallow”.');
+  });
+
+  it('names a word no file has with the word of the files it is likeliest a slip of, in a not-found answer only', async () => {
+    const slip = await ask(fixture.store, 'houtmulsh', { now: NOW });
+    expect(slip.notFound).toBe(true);
+    expect(slip.notes).toContain('No file mentions “houtmulsh” (did you mean “houtmulch”?).');
+    const typo = await ask(fixture.store, 'What is the warrenty of the kitchen blender?', { now: NOW });
+    expect(typo.notFound).toBe(true);
+    expect(typo.notes).toContain('No file mentions “warrenty” (did you mean “warranty”?), “kitchen” or “blender”.');
+    // An answer found says nothing of the sort; a Dutch question names the word, and guesses no slip without a Dutch lexicon.
+    expect((await ask(fixture.store, 'What is the warranty period of the heat pump?', { now: NOW })).notes.join(' ')).not.toMatch(/No file mentions/);
+    const nl = await ask(fixture.store, 'Wat is het nummer van mijn paspoort?', { now: NOW });
+    expect(nl.notFound).toBe(true);
+    expect(nl.notes).toContain('Geen bestand noemt “nummer” of “paspoort”.');
   });
 });

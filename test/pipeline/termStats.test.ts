@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hybridSearch, weightedKeywordCandidates } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
-import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
+import { indexedFiles, indexedFixtureDocs } from '../helpers/fixtureIndex.js';
 
 let store: IndexStore;
 let cleanup: () => void;
@@ -27,6 +27,28 @@ describe('TermStats (FTS5 vocabulary)', () => {
     expect(df.get('zebra')).toBe(0);
     const idf = ts.idf(['invoice', 'zebra']);
     expect(idf.get('zebra')!).toBeGreaterThan(idf.get('invoice')!);
+  });
+});
+
+describe('the word of the index a word it lacks is a slip of', () => {
+  it('is the one in most passages one edit away, as the passages write it; none for a word the index has, a short one or one with figures', () => {
+    const ts = new TermStats(store);
+    expect(ts.nearestWord('warrenty')).toBe('warranty');
+    expect(ts.nearestWord('Houtmulsh')).toBe('houtmulch');
+    for (const w of ['warranty', 'zebra', 'wrn', 'E07x', 'qqqqqqq']) expect(ts.nearestWord(w), w).toBeUndefined();
+  });
+
+  it('reads the passages of a stem that FTS5 stems once more when searched ("rebas" of "rebase")', async () => {
+    const own = await indexedFiles({ 'git.md': '# Rebase\n\nUse git rebase to move commits onto another branch. Rebasing rewrites history.\n', 'more.md': 'A rebase can be interactive.\n' });
+    try {
+      const ts = new TermStats(own.store);
+      expect(ts.stems(['rebase']).get('rebase')).toBe('rebas');
+      expect(ts.textsWith('rebas').length).toBeGreaterThan(0);
+      expect(ts.writtenAs('rebas')).toBe('rebase');
+      expect(ts.nearestWord('rebsae')).toBe('rebase');
+    } finally {
+      own.cleanup();
+    }
   });
 });
 

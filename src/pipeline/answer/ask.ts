@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { inForeground, type Embedder } from '../models/embedder.js';
 import { rewrite, type LlmRewriter, type RewriteLogger, type RewriteRun } from '../rewrite/rewrite.js';
 import { readAhead } from '../rewrite/lexical/engine.js';
+import { isEnglishWord } from '../rewrite/lexical/tagger.js';
 import { RewriteCache } from '../store/rewriteCache.js';
 import { pairText, turnPairs } from '../rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions, type RewriteResult } from '../rewrite/types.js';
@@ -14,9 +15,10 @@ import { llmMap, llmReduce } from './llmStages.js';
 import { extractiveMap, filterFacts, passageTexts, passageWindows, rerankByFacts, fileContext, type Fact } from './mapStage.js';
 import { mentioned, plan as makePlan, type Plan } from './plan.js';
 import { withContext } from './citationContext.js';
-import { cite, reduceFacts, reduceFiles, type Citation, type ReducedAnswer } from './reduce.js';
+import { absentNote, cite, reduceFacts, reduceFiles, type Citation, type ReducedAnswer } from './reduce.js';
 import { searchStage } from './searchStage.js';
-import { passageConfidence } from './confidence.js';
+import { absentWords, passageConfidence } from './confidence.js';
+import { escapeRegExp } from '../rewrite/lexical/words.js';
 import { SessionStore } from './sessions.js';
 
 export type StageName = 'rewrite' | 'plan' | 'search' | 'filesystem' | 'map' | 'filter' | 'reduce' | 'confidence';
@@ -205,6 +207,18 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     reduced = { ...reduced, citations: withContext(reduced.citations, facts, texts) };
   }
   const answered = reduced;
+  // A not-found answer names the question's words that no file has, with the word each is likeliest a slip of.
+  if (answered.notFound && termStats) {
+    const absent = absentWords({ ...rw, ...(p.asking ? { asking: p.asking } : {}) }, termStats).flatMap((w) => {
+      const at = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(w)}(?![\\p{L}\\p{N}])`, 'iu').exec(question);
+      if (!at) return [];
+      // Only a word that is none (of English, whose lexicon the tagger has): "pump" asked of manuals is absent, no slip of "dump".
+      const nearest = rw.language === 'en' && !isEnglishWord(w) ? termStats.nearestWord(w) : undefined;
+      return [{ word: at[0], ...(nearest ? { nearest } : {}) }];
+    });
+    const note = absentNote(absent, rw.language);
+    if (note) notes.push(note);
+  }
   await timed('confidence', () => answered.confidence, (c) => `${c}${answered.notFound ? ' (not found)' : ''}`);
   sessions.append(session, { question, rewrite: rw, answer: answered.answer, citations: answered.citations });
   // The next question compares itself with this turn pair and reads its words: both now, off the follow-up's path.

@@ -47,6 +47,21 @@ export interface ConfidenceInput {
   placeOf?: (path: string) => string;
 }
 
+/** The question's words, how the files write them, and in how many passages each is in any of those forms (with index statistics). */
+function questionTerms(question: MapQuestion, termStats?: TermStats): { terms: string[]; translated: ReturnType<typeof writtenFormsOf>; df?: Map<string, number> } {
+  // The user's words, and a follow-up's resolved ones: "how does it handle expired sessions?" asks about the authentication system too.
+  const terms = contentTerms(question, `${question.original_query ?? ''} ${question.resolved_query}`);
+  // A word the files write in their own language is there ("poort" over English manuals: port).
+  const translated = writtenFormsOf(terms, question.language, termStats, `${question.original_query ?? ''}. ${question.resolved_query}`);
+  return { terms, translated, ...(termStats ? { df: conceptFrequency(termStats, terms, translated) } : {}) };
+}
+
+/** The question's words (lower case) that no passage holds in any form they were searched by ("passport" asked of a folder of manuals). */
+export function absentWords(question: MapQuestion, termStats: TermStats): string[] {
+  const { terms, df } = questionTerms(question, termStats);
+  return terms.filter((t) => df!.get(t) === 0);
+}
+
 /** The features of CONFIDENCE_FEATURES, each 0..1. */
 export function confidenceFeatures({ question, facts: all, hits, texts, termStats, placeOf = fileTitle }: ConfidenceInput): number[] {
   // A passage that speaks to an AI assistant never raises confidence: its facts count as absent.
@@ -55,13 +70,9 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   const coverageOf = questionCoverage(question, termStats, true);
   const best = hits[0];
   const passage = best ? coverageOf(`${placeOf(best.path)} ${texts.get(best.chunkId) ?? ''}`) : 0;
-  // The user's words, and a follow-up's resolved ones: "how does it handle expired sessions?" asks about the authentication system too.
-  const terms = contentTerms(question, `${question.original_query ?? ''} ${question.resolved_query}`);
-  // A word the files write in their own language is there ("poort" over English manuals: port).
-  const translated = writtenFormsOf(terms, question.language, termStats, `${question.original_query ?? ''}. ${question.resolved_query}`);
+  const { terms, translated, df } = questionTerms(question, termStats);
   // Found as written, or every part of it as the files write it.
   const said = (t: string, words: ReadonlySet<string>): boolean => words.has(stem(t)) || (translated.get(t)?.every((p) => p.some((f) => words.has(stem(f)))) ?? false);
-  const df = termStats ? conceptFrequency(termStats, terms, translated) : undefined;
   // A word the index lacks weighs as one it has once: its absence says it is rare, not how rare (in a
   // small folder, a df of 0 would make a paraphrase's "handle" outweigh every word the folder has).
   const idf = df ? termStats!.idfOf(new Map([...df].map(([t, n]) => [t, Math.max(1, n)]))) : undefined;

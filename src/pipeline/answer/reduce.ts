@@ -36,6 +36,8 @@ const TEXT = {
     nearest: 'The nearest passages:',
     unindexed: (k: string) => `Docent does not index ${k}, so they are not counted here.`,
     addressed: '(this passage speaks to an AI assistant; Docent does not follow it)',
+    absent: (words: readonly string[]) => `No file mentions ${orList(words, 'or')}.`,
+    nearest1: (w: string, near: string) => `“${w}” (did you mean “${near}”?)`,
   },
   nl: {
     files: (n: number, what: string, words?: string) => (n === 1 ? `Er is 1 ${what}${words ? ` dat ${words} noemt` : ''}:` : `Er zijn ${n} ${what}en${words ? ` die ${words} noemen` : ''}:`),
@@ -46,8 +48,27 @@ const TEXT = {
     nearest: 'De dichtstbijzijnde passages:',
     unindexed: (k: string) => `Docent indexeert geen ${k}; die zijn hier niet meegeteld.`,
     addressed: '(deze passage spreekt een AI-assistent aan; Docent volgt die niet)',
+    absent: (words: readonly string[]) => `Geen bestand noemt ${orList(words, 'of')}.`,
+    nearest1: (w: string, near: string) => `“${w}” (bedoelde u “${near}”?)`,
   },
 };
+
+/** "a", "a or b", "a, b or c". */
+const orList = (items: readonly string[], or: string): string => (items.length > 1 ? `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)!}` : (items[0] ?? ''));
+
+/** At most this many of a question's words that no file has are named. */
+const ABSENT_SHOWN = 5;
+
+/**
+ * What a not-found answer says of the question's words that no file has, each as the user wrote
+ * it, with the index's word it is likeliest a slip of where there is one: "No file mentions
+ * “lapply” (did you mean “apply”?)." Undefined where the files have every word.
+ */
+export function absentNote(words: ReadonlyArray<{ word: string; nearest?: string }>, language: string): string | undefined {
+  if (!words.length) return undefined;
+  const t = language === 'nl' ? TEXT.nl : TEXT.en;
+  return t.absent(words.slice(0, ABSENT_SHOWN).map(({ word, nearest }) => (nearest ? t.nearest1(word, nearest) : `“${word}”`)));
+}
 
 const TYPE_NAMES: Record<string, { en: string; nl: string }> = {
   pdf: { en: 'PDF file', nl: 'PDF-bestand' },

@@ -1,4 +1,5 @@
 import { detectLanguage } from '../rewrite/lexical/language.js';
+import { editDistance } from '../rewrite/lexical/expand.js';
 import type { IndexStore } from '../store/indexStore.js';
 
 const TOKENIZER = 'porter unicode61 remove_diacritics 2';
@@ -6,6 +7,10 @@ const TOKENIZER = 'porter unicode61 remove_diacritics 2';
 const SAMPLE_PASSAGES = 3;
 /** Longer than this, a run of letters is no written form worth showing (a hash, a run-together line). */
 const WRITTEN_MAX = 40;
+/** nearestWord's fewest passages for a word it names (of the words near, the one in most passages is named). */
+const NEAREST_MIN_PASSAGES = 1;
+/** A word of this many letters or more may be two edits from the one it is a slip of ("configuraton"). */
+const NEAREST_LONG_LETTERS = 10;
 
 /**
  * Statistics of words in the index, as FTS5 sees them: each word is stemmed by FTS5's own
@@ -36,6 +41,8 @@ export class TermStats {
   private readonly sharedCache = new Map<string, number | undefined>();
   /** writtenIn's answers, by language and word, valid while the index is unchanged. */
   private readonly languageCache = new Map<string, boolean>();
+  /** The index's words of letters only in two passages or more, by length (nearestWord), valid while the index is unchanged. */
+  private vocabulary: Map<number, { term: string; doc: number }[]> | undefined;
   private cachedAt: string | undefined;
   private docCount: number | undefined;
 
@@ -70,6 +77,7 @@ export class TermStats {
       this.writtenCache.clear();
       this.sharedCache.clear();
       this.languageCache.clear();
+      this.vocabulary = undefined;
       this.docCount = undefined;
       this.cachedAt = version;
     }
@@ -136,8 +144,11 @@ export class TermStats {
 
   /** A few passages' texts that hold a word (as the index stems it); read each time, not kept (passages are large). */
   textsWith(term: string): string[] {
-    const rows = this.store.prepared(`SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SAMPLE_PASSAGES}`).all(`"${term.replace(/"/g, '""')}"`) as { text: string }[];
-    return rows.map((r) => r.text);
+    const read = (match: string): string[] => (this.store.prepared(`SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SAMPLE_PASSAGES}`).all(match) as { text: string }[]).map((r) => r.text);
+    const quoted = `"${term.replace(/"/g, '""')}"`;
+    // A stem the tokenizer stems once more when it is searched ("rebas", of "rebase", searched as "reba"), as the prefix it is.
+    const texts = read(quoted);
+    return texts.length ? texts : read(`${quoted}*`);
   }
 
   /**
@@ -165,6 +176,41 @@ export class TermStats {
       this.prefixCache.set(prefix, terms);
     }
     return terms;
+  }
+
+  /**
+   * The word of the index that a word it lacks is likeliest a slip of ("warrenty" → "warranty",
+   * "lapply" → "tapply"), as the passages write it: of the index's words in NEAREST_MIN_PASSAGES
+   * passages or more whose stem is one edit from the word's (two from a word of
+   * NEAREST_LONG_LETTERS letters or more), the one in the most passages. Undefined for a word the
+   * index has, one of fewer than four letters or with a figure in it, and where none is near. For
+   * telling the user, never for searching: a name one letter from another is another name.
+   */
+  nearestWord(word: string): string | undefined {
+    const low = word.toLowerCase();
+    if (!/^\p{L}{4,}$/u.test(low) || (this.documentFrequency([low]).get(low) ?? 0) > 0) return undefined;
+    const stem = this.stems([low]).get(low)!;
+    const max = low.length >= NEAREST_LONG_LETTERS ? 2 : 1;
+    const vocabulary = (this.vocabulary ??= this.readVocabulary());
+    let best: { term: string; doc: number } | undefined;
+    for (let length = stem.length - max; length <= stem.length + max; length++) {
+      for (const v of vocabulary.get(length) ?? []) {
+        if ((best && v.doc <= best.doc) || v.term === stem) continue;
+        if (editDistance(stem, v.term, max) <= max) best = v;
+      }
+    }
+    return best ? this.writtenAs(best.term) : undefined;
+  }
+
+  private readVocabulary(): Map<number, { term: string; doc: number }[]> {
+    const byLength = new Map<number, { term: string; doc: number }[]>();
+    for (const v of this.store.prepared('SELECT term, doc FROM chunks_vocab WHERE doc >= ?').iterate(NEAREST_MIN_PASSAGES) as IterableIterator<{ term: string; doc: number }>) {
+      if (!/^\p{L}+$/u.test(v.term)) continue;
+      const list = byLength.get(v.term.length);
+      if (list) list.push(v);
+      else byLength.set(v.term.length, [v]);
+    }
+    return byLength;
   }
 
   /** BM25's inverse document frequency, log(1 + (N − n + 0.5) / (n + 0.5)). */

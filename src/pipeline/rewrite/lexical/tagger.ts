@@ -43,3 +43,8 @@ export function wordsTagged(text: string, parts: ReadonlySet<string>): Set<strin
   const { words, tags } = englishTags(text);
   return new Set(words.filter((_, i) => parts.has(tags[i]!)).map((w) => w.toLowerCase()));
 }
+
+/** Whether the tagger's English lexicon has a word (in lower case): "pump" and "passport" are words, "warrenty" and "lapply" are not. */
+export function isEnglishWord(word: string): boolean {
+  return !tagger().readDoc('').isOOV(word.toLowerCase());
+}
