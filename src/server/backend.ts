@@ -250,6 +250,7 @@ export class Backend {
         plan: { tool: r.plan.tool, reason: r.plan.reason, filters: { ...r.plan.filters } },
         stages: r.stages,
         notes: r.notes,
+        absent: r.absent,
         session: r.session,
       };
     },

@@ -107,6 +107,17 @@ export function addedWords(rewrite: Pick<z.infer<typeof RewriteSchema>, 'search_
   return search.startsWith(resolved) ? search.slice(resolved.length).trim() : '';
 }
 
+/**
+ * The question with each word that no file has replaced by the index's word it is likeliest a
+ * slip of ("rebsae my brnach" → "rebase my branch"), as written where it stands alone; undefined
+ * where no word has one.
+ */
+export function withNearestWords(question: string, absent: ReadonlyArray<{ word: string; nearest?: string }> | undefined): string | undefined {
+  const slips = (absent ?? []).filter((a) => a.nearest);
+  if (!slips.length) return undefined;
+  return slips.reduce((q, a) => q.replace(new RegExp(`(?<![\\p{L}\\p{N}])${a.word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu'), () => a.nearest!), question);
+}
+
 export const AnswerSchema = z.object({
   answer: z.string(),
   confidence: z.number(),
@@ -119,6 +130,8 @@ export const AnswerSchema = z.object({
   stages: z.array(StageSchema),
   /** What the user should know about how the answer was found (filters dropped, engines used). */
   notes: z.array(z.string()),
+  /** A not-found answer's question words that no file has, as typed, each with the index's word it is likeliest a slip of, if any. */
+  absent: z.array(z.object({ word: z.string(), nearest: z.string().optional() })).optional(),
   session: z.string(),
 });
 export type Answer = z.infer<typeof AnswerSchema>;

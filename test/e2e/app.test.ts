@@ -325,6 +325,18 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     const turn = page.locator('.turn').first();
     await turn.locator('.answer.not-found').waitFor({ timeout: 30_000 });
     expect(await turn.locator('.note').allInnerTexts()).toContain('No file mentions “houtmulsh” (did you mean “houtmulch”?).');
+    // The nearest passages once, as cards under their title, not once more as the text's list.
+    expect(await turn.locator('.answer-text').innerText()).toBe('Your files do not seem to contain the answer to this.');
+    expect(await turn.locator('.nearest-title').innerText()).toBe('The nearest passages:');
+    expect(await turn.locator('.nearest li').count()).toBeGreaterThan(0);
+    for (const card of await turn.locator('.nearest li').allInnerTexts()) expect(card).not.toMatch(/(^|\s)#+\s/);
+    await shot('3e-not-found');
+    // The question asked again with the word of the files.
+    await turn.getByRole('button', { name: 'Ask “houtmulch” instead' }).click();
+    const next = page.locator('.turn').nth(1);
+    await next.locator('.answer').waitFor({ timeout: 30_000 });
+    expect(await next.locator('.question').innerText()).toBe('houtmulch');
+    expect(await next.locator('.answer').getAttribute('class')).toBe('answer');
   }, 60_000);
 
   it('opens the settings, saves them, and shows the models folder', async () => {

@@ -61,6 +61,14 @@ describe('hybridSearch over real documents and real vectors', () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
+  it('shows a Markdown file\'s headings without their marks in its snippets, as its reader sees them', async () => {
+    for (const query of ['houtmulch prijs', 'bodembedekker', 'kuub euro']) {
+      const hits = (await hybridSearch(store, query, { k: 5 })).hits.filter((h) => h.path.endsWith('houtmulch.md'));
+      expect(hits.length, query).toBeGreaterThan(0);
+      for (const h of hits) expect(h.snippet, query).not.toMatch(/(^|\s|…)#+\s/);
+    }
+  });
+
   it('treats FTS5 syntax in a query as plain words', async () => {
     for (const q of ['"unbalanced', 'NEAR(warranty, period)', 'warranty*', 'a AND OR NOT', '-- ; DROP TABLE chunks', '^col:']) {
       await expect(hybridSearch(store, q, { k: 3 })).resolves.toBeDefined();

@@ -58,6 +58,7 @@ export async function runAsk(question: string, opts: AskCommandOptions): Promise
         citations: r.citations,
         notFound: r.notFound,
         notes: r.notes,
+        absent: r.absent,
         passages: r.passages.map((h) => ({ path: h.path, page: h.page, score: h.score, snippet: h.snippet })),
         rewrite: r.rewrite,
         plan: r.plan,

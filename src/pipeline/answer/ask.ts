@@ -15,7 +15,7 @@ import { llmMap, llmReduce } from './llmStages.js';
 import { extractiveMap, filterFacts, passageTexts, passageWindows, rerankByFacts, fileContext, type Fact } from './mapStage.js';
 import { mentioned, plan as makePlan, type Plan } from './plan.js';
 import { withContext } from './citationContext.js';
-import { absentNote, cite, reduceFacts, reduceFiles, type Citation, type ReducedAnswer } from './reduce.js';
+import { absentNote, cite, reduceFacts, reduceFiles, type AbsentWord, type Citation, type ReducedAnswer } from './reduce.js';
 import { searchStage } from './searchStage.js';
 import { absentWords, passageConfidence } from './confidence.js';
 import { escapeRegExp } from '../rewrite/lexical/words.js';
@@ -46,6 +46,8 @@ export interface AskResult {
   evidence?: number[];
   /** What the user should know about how the answer was found ("no PDF matched; searched every file"). */
   notes: string[];
+  /** A not-found answer's question words that no file has, as the user wrote them, each with the index's word it is likeliest a slip of, if any (named in notes too). */
+  absent: AbsentWord[];
   /**
    * Settles when this turn's vector is made (started as the answer is returned, so that it is
    * ready, cached, by the time a follow-up is typed). Never rejects.
@@ -208,8 +210,9 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
   }
   const answered = reduced;
   // A not-found answer names the question's words that no file has, with the word each is likeliest a slip of.
+  let absent: AbsentWord[] = [];
   if (answered.notFound && termStats) {
-    const absent = absentWords({ ...rw, ...(p.asking ? { asking: p.asking } : {}) }, termStats).flatMap((w) => {
+    absent = absentWords({ ...rw, ...(p.asking ? { asking: p.asking } : {}) }, termStats).flatMap((w) => {
       const at = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(w)}(?![\\p{L}\\p{N}])`, 'iu').exec(question);
       if (!at) return [];
       // Only a word that is none (of English, whose lexicon the tagger has): "pump" asked of manuals is absent, no slip of "dump".
@@ -237,5 +240,5 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     }),
   );
   const prepared = Promise.all([embedded, read]).then(() => undefined);
-  return { answer: answered.answer, confidence: answered.confidence, citations: answered.citations, rewrite: rw, plan: p, stages, session, notFound: answered.notFound, passages, ...(evidence ? { evidence } : {}), notes, prepared };
+  return { answer: answered.answer, confidence: answered.confidence, citations: answered.citations, rewrite: rw, plan: p, stages, session, notFound: answered.notFound, passages, ...(evidence ? { evidence } : {}), notes, absent, prepared };
 }

@@ -53,6 +53,12 @@ const TEXT = {
   },
 };
 
+/** A question's word that no file has, as the user wrote it, with the index's word it is likeliest a slip of, if any. */
+export interface AbsentWord {
+  word: string;
+  nearest?: string;
+}
+
 /** "a", "a or b", "a, b or c". */
 const orList = (items: readonly string[], or: string): string => (items.length > 1 ? `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)!}` : (items[0] ?? ''));
 
@@ -64,7 +70,7 @@ const ABSENT_SHOWN = 5;
  * it, with the index's word it is likeliest a slip of where there is one: "No file mentions
  * “lapply” (did you mean “apply”?)." Undefined where the files have every word.
  */
-export function absentNote(words: ReadonlyArray<{ word: string; nearest?: string }>, language: string): string | undefined {
+export function absentNote(words: readonly AbsentWord[], language: string): string | undefined {
   if (!words.length) return undefined;
   const t = language === 'nl' ? TEXT.nl : TEXT.en;
   return t.absent(words.slice(0, ABSENT_SHOWN).map(({ word, nearest }) => (nearest ? t.nearest1(word, nearest) : `“${word}”`)));

@@ -6,6 +6,7 @@ import { ftsMatchExpression, queryPhrases, queryTerms } from './queryTerms.js';
 import { SignBitIndex } from './signBitIndex.js';
 import { rowsForReading } from '../index/pipeTable.js';
 import { SiteTemplates } from './siteTemplates.js';
+import { docTypeOf } from '../index/extractors/extract.js';
 import { preferNamedFolders } from './namedFolders.js';
 
 export interface SearchHit {
@@ -332,7 +333,7 @@ async function search(store: IndexStore, query: string, options: SearchOptions):
       fileId: row.fileId,
       path: row.path,
       page: row.page,
-      snippet: (match && ftsSnippet(store, match, id, row.path)) || plainSnippet(SiteTemplates.of(store).strip(row.path, row.text), terms),
+      snippet: (match && ftsSnippet(store, match, id, row.path)) || plainSnippet(forReader(row.path, SiteTemplates.of(store).strip(row.path, row.text)), terms),
       score: Number(r.score.toFixed(6)),
       bm25Rank: r.bm25Rank,
       vectorRank: r.vectorRank,
@@ -514,12 +515,20 @@ export function exactVectorCandidates(store: IndexStore, blob: Buffer, limit: nu
   ).map((r) => Number(r.id));
 }
 
+/** A Markdown heading's marks, at a line's start or where a snippet cut in ("## Prijs", "…# Houtmulch"). */
+const HEADING_MARKS = /(^|\n|…)[ \t]{0,3}#{1,6}[ \t]+/g;
+
+/** A passage's text as its file's reader sees it: a Markdown file's headings without their "#" marks (the index keeps them for Map). */
+function forReader(path: string, snippet: string): string {
+  return docTypeOf(path) === 'markdown' ? snippet.replace(HEADING_MARKS, '$1') : snippet;
+}
+
 /** FTS5's best window of a passage for the match, without its site's template lines (siteTemplates.ts). */
 function ftsSnippet(store: IndexStore, match: string, chunkId: number, path: string): string | undefined {
   const row = store
     .prepared(`SELECT snippet(chunks_fts, 1, '**', '**', '…', ${SNIPPET_TOKENS}) AS s FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid = ?`)
     .get(match, BigInt(chunkId)) as { s: string } | undefined;
-  return row?.s && row.s.includes('**') ? tidy(rowsForReading(SiteTemplates.of(store).strip(path, row.s))) : undefined;
+  return row?.s && row.s.includes('**') ? tidy(rowsForReading(forReader(path, SiteTemplates.of(store).strip(path, row.s)))) : undefined;
 }
 
 /** For a passage found by meaning alone: its opening words, with any query word marked. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { addedWords, QUESTION_MAX, type Answer, type ResultOf } from '../../shared/api';
+import { addedWords, QUESTION_MAX, withNearestWords, type Answer, type ResultOf } from '../../shared/api';
 import { api, confidenceInWords, failureText, fileName, openFile } from '../client';
 import { AnswerText, CitationChip } from './AnswerText';
 import { LengthCounter } from './LengthCounter';
@@ -49,36 +49,53 @@ function SearchedFor({ answer, onEdit }: { answer: Answer; onEdit: (text: string
   );
 }
 
-function AnswerView({ answer, onEdit }: { answer: Answer; onEdit: (text: string) => void }) {
+function AnswerView({ question, answer, onEdit, onAsk }: { question: string; answer: Answer; onEdit: (text: string) => void; onAsk: (question: string) => void }) {
+  // A not-found answer's nearest passages are shown as cards that open them, under the answer's
+  // own words for them ("The nearest passages:"), not once more as its text's list.
+  const nearest = answer.notFound && answer.hits.length > 0;
+  const lines = answer.answer.split('\n');
+  const said = nearest ? { ...answer, answer: lines[0] ?? '' } : answer;
+  const nearestTitle = nearest && lines[1] && !lines[1].startsWith('- ') ? lines[1] : 'The nearest passages:';
+  const instead = answer.notFound ? withNearestWords(question, answer.absent) : undefined;
   // The answer's inline [file p.N] marks are chips that open the page (which source says what);
   // the sources are listed once more below, as chips, each cited sentence shown on hover.
   return (
     <div className={answer.notFound ? 'answer not-found' : 'answer'}>
       <SearchedFor answer={answer} onEdit={onEdit} />
-      <AnswerText answer={answer} />
+      <AnswerText answer={said} />
       {answer.notes.map((n, i) => (
         <p key={i} className="note">
           {n}
         </p>
       ))}
+      {instead && (
+        <p className="instead">
+          <button type="button" onClick={() => onAsk(instead)}>
+            Ask “{instead}” instead
+          </button>
+        </p>
+      )}
       <p className="confidence">
         {confidenceInWords(answer.confidence)} ({Math.round(answer.confidence * 100)}%)
       </p>
       <Sources citations={answer.citations} />
-      {answer.notFound && answer.hits.length > 0 && (
-        <ul className="nearest" aria-label="Nearest passages">
-          {answer.hits.slice(0, 3).map((h) => (
-            <li key={h.chunkId}>
-              <button type="button" className="citation" onClick={() => void openFile(h.path, h.page)}>
-                <span className="citation-file">
-                  {fileName(h.path)}
-                  {h.page ? ` p.${h.page}` : ''}
-                </span>
-                <Snippet text={h.snippet} />
-              </button>
-            </li>
-          ))}
-        </ul>
+      {nearest && (
+        <>
+          <p className="nearest-title">{nearestTitle}</p>
+          <ul className="nearest" aria-label="Nearest passages">
+            {answer.hits.slice(0, 3).map((h) => (
+              <li key={h.chunkId}>
+                <button type="button" className="citation" onClick={() => void openFile(h.path, h.page)}>
+                  <span className="citation-file">
+                    {fileName(h.path)}
+                    {h.page ? ` p.${h.page}` : ''}
+                  </span>
+                  <Snippet text={h.snippet} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );
@@ -343,7 +360,7 @@ export function Chat({ initialQuestion }: { initialQuestion?: { text: string; at
           <article key={t.id} className="turn">
             <p className="question">{t.question}</p>
             {t.answer ? (
-              <AnswerView answer={t.answer} onEdit={(text) => void send(t.question, text)} />
+              <AnswerView question={t.question} answer={t.answer} onEdit={(text) => void send(t.question, text)} onAsk={(q) => void send(q)} />
             ) : t.past ? (
               <div className="answer past">
                 {t.past.searchedFor && t.past.searchedFor !== t.question ? <p className="chip-note">Searched for: {t.past.searchedFor}</p> : null}
