@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
-import { blendsOf, writtenFormsOf } from '../../src/pipeline/search/writtenForms.js';
+import { acronymsOf, blendsOf, writtenFormsOf } from '../../src/pipeline/search/writtenForms.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { seeded } from '../helpers/fuzzConversations.js';
 import { indexedFiles } from '../helpers/fixtureIndex.js';
@@ -99,5 +99,62 @@ describe('two words of a question run together, as a manual names a command', ()
     expect(r.answer).toMatch(/set logscale x2/);
     // --explain shows the blend as the manual writes it, not as its index stem ("logscal").
     expect(r.stages.find((s) => s.stage === 'search')!.detail!.join('\n')).toMatch(/logarithmic → logscale;/);
+  });
+});
+
+/** A database manual that spells an acronym out once and then writes it alone. */
+const ACRONYMS = {
+  'wal.md': '# Write-ahead log\n\nThe write-ahead log (WAL) keeps changes in a separate file until a checkpoint.\n',
+  'activate.md': '# Activating WAL mode\n\nRun PRAGMA journal_mode=WAL once; the WAL mode persists across connections.\n',
+  'checkpoint.md': '# Checkpoints\n\nA checkpoint copies the WAL file back into the database.\n',
+  'journal.md': '# Journal\n\nThe rollback journal is deleted at the end of each transaction; logging is optional.\n',
+  // An acronym the index has that never stands beside the words ("GUI" here is a product's name).
+  'gui.md': '# GUI\n\nGUI is the name of our plotting tool. The GUI tool draws charts.\n',
+  'interface.md': '# Interface\n\nA graphical user interface shows windows.\n',
+};
+
+describe('three to five words of a question as the index writes them by their initials', () => {
+  let corpus: Awaited<ReturnType<typeof indexedFiles>>;
+  beforeAll(async () => {
+    corpus = await indexedFiles(ACRONYMS, 'docent-acronyms-');
+  });
+  afterAll(() => corpus.cleanup());
+
+  it('finds an acronym the index writes beside the words it stands for, and no other', () => {
+    const ts = new TermStats(corpus.store);
+    expect(acronymsOf('How do I turn on write-ahead logging?', ts)).toEqual([{ words: ['write', 'ahead', 'logging'], term: 'wal' }]);
+    // Never spelled out beside the words: "GUI" here is another thing's name.
+    expect(acronymsOf('How do I open the graphical user interface?', ts)).toEqual([]);
+    // Words not side by side, and two words (their initials too short to tell).
+    expect(acronymsOf('write the ahead logging', ts)).toEqual([]);
+    expect(acronymsOf('rollback journal', ts)).toEqual([]);
+    const forms = writtenFormsOf(['write', 'ahead', 'logging'], 'en', ts, 'How do I turn on write-ahead logging?');
+    expect(forms.get('logging')?.flat()).toContain('wal');
+  });
+
+  it('answers from a passage that writes the acronym alone', async () => {
+    const r = await ask(corpus.store, 'How do I activate write-ahead logging?');
+    expect(r.notFound).toBe(false);
+    expect(basename(r.citations[0]!.path)).toBe('activate.md');
+    expect(r.answer).toMatch(/journal_mode=WAL/);
+  });
+
+  it('survives any text: every acronym is an index word of two passages or more, the initials of as many words of the text side by side', () => {
+    const ts = new TermStats(corpus.store);
+    const rand = seeded(45);
+    const pieces = ['write', 'ahead', 'logging', 'log', 'write-ahead', 'write-ahead logging', 'graphical', 'user', 'interface', 'W', 'A', 'L', 'ß', '日本語', '🙂', '--', ',', '.', ' ', '\u0000', 'x'.repeat(45), 'WAL', '(', ')'];
+    let found = 0;
+    for (let i = 0; i < 300; i++) {
+      const text = Array.from({ length: 1 + Math.floor(rand() * 14) }, () => pieces[Math.floor(rand() * pieces.length)]!).join(rand() < 0.6 ? ' ' : '');
+      for (const a of acronymsOf(text, ts)) {
+        found++;
+        expect(ts.documentFrequency([a.term]).get(a.term)).toBeGreaterThanOrEqual(2);
+        expect(a.words.length).toBeGreaterThanOrEqual(3);
+        expect(a.words.map((w) => w[0]).join('')).toBe(a.term);
+        expect(text.toLowerCase()).toContain(a.words[0]);
+      }
+    }
+    // The texts hold the spelled-out words often enough that the checks above ran.
+    expect(found).toBeGreaterThan(5);
   });
 });

@@ -39,6 +39,8 @@ export class TermStats {
   private readonly writtenCache = new Map<string, string>();
   /** sharedWith's shares, by term and word, valid while the index is unchanged. */
   private readonly sharedCache = new Map<string, number | undefined>();
+  /** passagesWithBoth's counts, by word and phrase, valid while the index is unchanged. */
+  private readonly bothCache = new Map<string, number>();
   /** writtenIn's answers, by language and word, valid while the index is unchanged. */
   private readonly languageCache = new Map<string, boolean>();
   /** The index's words of letters only in two passages or more, by length (nearestWord), valid while the index is unchanged. */
@@ -76,6 +78,7 @@ export class TermStats {
       this.prefixCache.clear();
       this.writtenCache.clear();
       this.sharedCache.clear();
+      this.bothCache.clear();
       this.languageCache.clear();
       this.vocabulary = undefined;
       this.docCount = undefined;
@@ -165,6 +168,19 @@ export class TermStats {
       this.sharedCache.set(key, n && df ? count(`${quoted(term)} AND ${quoted(word)}`) / n : undefined);
     }
     return this.sharedCache.get(key);
+  }
+
+  /** How many passages hold both a word and a phrase (each as the index stems it), read once while the index is unchanged. */
+  passagesWithBoth(word: string, phrase: string): number {
+    this.fresh();
+    const key = `${word}\u0000${phrase}`;
+    let n = this.bothCache.get(key);
+    if (n === undefined) {
+      const quoted = (w: string): string => `"${w.replace(/"/g, '""')}"`;
+      n = (this.store.prepared('SELECT COUNT(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?').get(`${quoted(word)} AND ${quoted(phrase)}`) as { n: number }).n;
+      this.bothCache.set(key, n);
+    }
+    return n;
   }
 
   /** The index's words (FTS5 stems) that begin with `prefix` (lower case), with their document counts. */

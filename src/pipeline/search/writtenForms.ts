@@ -397,20 +397,22 @@ export function compoundOf(word: string, termStats: TermStats): string[][] | und
   return best && [[best.parts[0]], [best.parts[1]]];
 }
 
-/** A question's words the files write otherwise (writtenFormsOf), and which of those forms are blends. */
+/** A question's words the files write otherwise (writtenFormsOf), and which of those forms are blends (words run together, or their initials). */
 export type WrittenFormsMap = Map<string, readonly (readonly string[])[]> & { blends?: ReadonlySet<string> };
 
 /**
  * The words of `words` the files write otherwise, each with how: its parts, each with its
  * alternatives (writtenParts); with the index's statistics, also the word run together with the
  * next one in `text` (the question) as the files name it (blendsOf: "logarithmic scale" →
- * logscale), named in `blends`.
+ * logscale), and three to five words by their initials (acronymsOf: "write-ahead logging" → WAL),
+ * named in `blends`.
  */
 export function writtenFormsOf(words: readonly string[], language: string | undefined, termStats?: TermStats, text?: string): WrittenFormsMap {
   const verbs = text === undefined ? new Map<string, readonly string[]>() : separableVerbs(text, language);
   const forms: WrittenFormsMap = new Map(words.map((w) => [w, verbs.has(w) ? [verbs.get(w)!] : writtenParts(w, language, termStats)] as const).filter(([, parts]) => parts.length));
   if (!termStats || text === undefined) return forms;
-  const blends = blendsOf(text, termStats, language).filter((b) => b.words.every((w) => words.includes(w)));
+  // Words run together or by their initials, as the index names them: each word of them is written so too.
+  const blends = [...blendsOf(text, termStats, language), ...acronymsOf(text, termStats)].filter((b) => b.words.every((w) => words.includes(w)));
   for (const { words: pair, term } of blends) {
     for (const w of pair) {
       const parts = forms.get(w);
@@ -470,6 +472,41 @@ export function separableVerbs(text: string, language: string | undefined): Map<
   }
   return out;
 }
+/** The fewest and most words an acronym of the index stands for ("write-ahead log": WAL; two words' initials are too short to tell). */
+const ACRONYM_WORDS = { min: 3, max: 5 };
+
+/**
+ * Three to five words side by side in a question (a run of queryPhrases' pairs) as the index
+ * writes them by their initials: "write-ahead logging" → WAL, "common table expression" → CTE,
+ * "full text search" → FTS. Only an acronym that the index has in MIN_PART_DOCS passages or more,
+ * and writes in a passage beside the words it stands for (where a manual spells it out, "… the
+ * write-ahead log (WAL) …"): three letters are another thing's name as often.
+ */
+export function acronymsOf(text: string, termStats: TermStats): { words: string[]; term: string }[] {
+  // The pairs in order, joined into runs where one pair's second word is the next pair's first.
+  const runs: string[][] = [];
+  for (const phrase of queryPhrases(text).slice(0, MAX_BLEND_PHRASES)) {
+    const [a, b] = phrase.split(' ') as [string, string];
+    const last = runs.at(-1);
+    if (last && last.at(-1) === a) last.push(b);
+    else runs.push([a, b]);
+  }
+  const out: { words: string[]; term: string }[] = [];
+  for (const run of runs) {
+    for (let i = 0; i < run.length; i++) {
+      for (let n = ACRONYM_WORDS.min; n <= ACRONYM_WORDS.max && i + n <= run.length; n++) {
+        const words = run.slice(i, i + n);
+        if (!words.every((w) => /^\p{L}+$/u.test(w) && w.length <= MAX_WORD)) continue;
+        const term = words.map((w) => w[0]).join('');
+        if (words.includes(term) || out.some((o) => o.term === term)) continue;
+        if ((termStats.documentFrequency([term]).get(term) ?? 0) < MIN_PART_DOCS) continue;
+        if (termStats.passagesWithBoth(term, words.join(' ')) > 0) out.push({ words, term });
+      }
+    }
+  }
+  return out;
+}
+
 /** A text longer than this is no question to read separable verbs in. */
 const MAX_SEPARABLE_TEXT = 2000;
 
