@@ -1,12 +1,11 @@
 import { basename } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { acronymsOf, blendsOf, writtenFormsOf } from '../../src/pipeline/search/writtenForms.js';
-import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { seeded } from '../helpers/fuzzConversations.js';
-import { indexedFiles } from '../helpers/fixtureIndex.js';
+import { suiteFiles } from '../helpers/fixtureIndex.js';
 
 /** A plotting manual's entries, which name their commands as words run together ("logscale", "samplen"). */
 const MANUAL = {
@@ -23,16 +22,10 @@ const MANUAL = {
 };
 
 describe('two words of a question run together, as a manual names a command', () => {
-  let corpus: Awaited<ReturnType<typeof indexedFiles>>;
-  let store: IndexStore;
-  beforeAll(async () => {
-    corpus = await indexedFiles(MANUAL, 'docent-blends-');
-    store = corpus.store;
-  });
-  afterAll(() => corpus.cleanup());
+  const corpus = suiteFiles(MANUAL, 'docent-blends-');
 
   it('finds the index word a pair of adjacent words makes, the first cut short or whole', () => {
-    const ts = new TermStats(store);
+    const ts = new TermStats(corpus.store);
     // The index's words are FTS5 stems ("logscal").
     expect(blendsOf('switch an axis to a logarithmic scale', ts)).toEqual([{ words: ['logarithmic', 'scale'], term: 'logscal' }]);
     expect(blendsOf('the default sample length', ts)).toEqual([{ words: ['sample', 'length'], term: 'samplen' }]);
@@ -76,7 +69,7 @@ describe('two words of a question run together, as a manual names a command', ()
   });
 
   it('survives any text: every blend is an index word of two passages or more, begun as the text\'s first word of the two', () => {
-    const ts = new TermStats(store);
+    const ts = new TermStats(corpus.store);
     const rand = seeded(43);
     const pieces = ['sample', 'length', 'log', 'logarithmic', 'scale', 'ß', 'ǅx', '日本語', '🙂', '--', ',', '.', ' ', '\u0000', 'x'.repeat(45), 'sam', 'len', 'SAMPLE', 'Länge'];
     for (let i = 0; i < 300; i++) {
@@ -93,7 +86,7 @@ describe('two words of a question run together, as a manual names a command', ()
   });
 
   it('answers from the entry that names the command, not the one that shares the plain words', async () => {
-    const r = await ask(store, 'How do I switch an axis to a logarithmic scale?');
+    const r = await ask(corpus.store, 'How do I switch an axis to a logarithmic scale?');
     expect(r.notFound).toBe(false);
     expect(basename(r.citations[0]!.path)).toBe('logscale.md');
     expect(r.answer).toMatch(/set logscale x2/);
@@ -114,11 +107,7 @@ const ACRONYMS = {
 };
 
 describe('three to five words of a question as the index writes them by their initials', () => {
-  let corpus: Awaited<ReturnType<typeof indexedFiles>>;
-  beforeAll(async () => {
-    corpus = await indexedFiles(ACRONYMS, 'docent-acronyms-');
-  });
-  afterAll(() => corpus.cleanup());
+  const corpus = suiteFiles(ACRONYMS, 'docent-acronyms-');
 
   it('finds an acronym the index writes beside the words it stands for, and no other', () => {
     const ts = new TermStats(corpus.store);

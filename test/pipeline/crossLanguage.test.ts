@@ -1,10 +1,10 @@
 // A question in one language over files in another: its words are searched, read and weighed as the files write them.
 import { basename, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ask } from '../../src/pipeline/answer/ask.js';
 import { cognate, compoundOf, inflectedForms, separableVerbs, translatedParts, translatedPhrases, translatedWords, writtenForms, writtenFormsOf, writtenParts } from '../../src/pipeline/search/writtenForms.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
-import { indexedFiles, oneTextIndex } from '../helpers/fixtureIndex.js';
+import { oneTextIndex, suiteFiles } from '../helpers/fixtureIndex.js';
 import { translations } from '../../src/pipeline/search/rewriteQuery.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { tempDir } from '../helpers/tmp.js';
@@ -214,23 +214,17 @@ describe('a word the table does not know, as the index writes it', () => {
 });
 
 describe('a Dutch question over English files', () => {
-  let corpus: Awaited<ReturnType<typeof indexedFiles>>;
-  let store: IndexStore;
-  beforeAll(async () => {
-    corpus = await indexedFiles(
-      {
-        'router-guide.md': '# Router guide\n\nThe default password of the router is admin-4471. Change the password after the first login.\n\nThe router restarts by itself after a firmware update.\n',
-        'printer-notes.md': '# Printer notes\n\nThe printer on the second floor prints in colour. Toner is ordered by the office manager.\n',
-        'phone-list.md': '# Phone list\n\nThe number of the help desk is 555-0100. The office manager has number 555-0199.\n',
-      },
-      'docent-crosslang-',
-    );
-    store = corpus.store;
-  });
-  afterAll(() => corpus.cleanup());
+  const corpus = suiteFiles(
+    {
+      'router-guide.md': '# Router guide\n\nThe default password of the router is admin-4471. Change the password after the first login.\n\nThe router restarts by itself after a firmware update.\n',
+      'printer-notes.md': '# Printer notes\n\nThe printer on the second floor prints in colour. Toner is ordered by the office manager.\n',
+      'phone-list.md': '# Phone list\n\nThe number of the help desk is 555-0100. The office manager has number 555-0199.\n',
+    },
+    'docent-crosslang-',
+  );
 
   it('answers from the English sentence, cited, instead of "not in your files"', async () => {
-    const r = await ask(store, 'Wat is het standaard wachtwoord van de router?');
+    const r = await ask(corpus.store, 'Wat is het standaard wachtwoord van de router?');
     expect(r.rewrite.language).toBe('nl');
     expect(r.notFound).toBe(false);
     expect(r.answer).toMatch(/admin-4471/);
@@ -242,65 +236,53 @@ describe('a Dutch question over English files', () => {
   });
 
   it('still says "not in your files" for what the files do not hold', async () => {
-    const r = await ask(store, 'Wat is het wachtwoord van de wifi op kantoor?');
+    const r = await ask(corpus.store, 'Wat is het wachtwoord van de wifi op kantoor?');
     expect(r.notFound).toBe(true);
     expect(r.answer).toMatch(/^Uw bestanden lijken het antwoord hierop niet te bevatten/);
     // A compound the files hold one part of: the phone list's "number" is no passport number.
-    const passport = await ask(store, 'Wat is mijn paspoortnummer?');
+    const passport = await ask(corpus.store, 'Wat is mijn paspoortnummer?');
     expect(passport.notFound).toBe(true);
     expect(passport.confidence).toBeLessThan(0.3);
   });
 });
 
 describe('a Dutch question about a person\'s own papers, some in English', () => {
-  let corpus: Awaited<ReturnType<typeof indexedFiles>>;
-  let store: IndexStore;
-  beforeAll(async () => {
-    corpus = await indexedFiles(
-      {
-        'insurance.txt': 'Car insurance\n\nPolicy number: NL-4471-22\nInsurer: Centraal Beheer\nPremium: EUR 38.50 per month\nRenewal date: 1 April 2027\n',
-        'verzekering.md': '# Inboedelverzekering\n\nPolisnummer: IB-88213\nVerzekeraar: Interpolis\nPremie: EUR 14,20 per maand\n',
-        'router-guide.md': '# Router guide\n\nThe default password of the router is admin-4471.\n',
-      },
-      'docent-crosslang-papers-',
-    );
-    store = corpus.store;
-  });
-  afterAll(() => corpus.cleanup());
+  const corpus = suiteFiles(
+    {
+      'insurance.txt': 'Car insurance\n\nPolicy number: NL-4471-22\nInsurer: Centraal Beheer\nPremium: EUR 38.50 per month\nRenewal date: 1 April 2027\n',
+      'verzekering.md': '# Inboedelverzekering\n\nPolisnummer: IB-88213\nVerzekeraar: Interpolis\nPremie: EUR 14,20 per maand\n',
+      'router-guide.md': '# Router guide\n\nThe default password of the router is admin-4471.\n',
+    },
+    'docent-crosslang-papers-',
+  );
 
   it('reads "hoeveel" as how the question asks, and the papers\' everyday words as an English file writes them', async () => {
     // "hoeveel" (how much) names nothing a file must say, as "how much" does not.
     expect(contentTerms({}, 'Hoeveel premie betaal ik?')).toEqual(['premie', 'betaal']);
     expect(translatedWords('inboedelverzekering', 'nl')).toContain('insurance');
-    const car = await ask(store, 'Hoeveel premie betaal ik voor de autoverzekering?');
+    const car = await ask(corpus.store, 'Hoeveel premie betaal ik voor de autoverzekering?');
     expect(car.notFound).toBe(false);
     expect(car.answer.split('\n')[0]).toMatch(/EUR 38\.50/);
     expect(basename(car.citations[0]!.path)).toBe('insurance.txt');
-    const home = await ask(store, 'Hoeveel premie betaal ik voor de inboedelverzekering?');
+    const home = await ask(corpus.store, 'Hoeveel premie betaal ik voor de inboedelverzekering?');
     expect(home.notFound).toBe(false);
     expect(home.answer.split('\n')[0]).toMatch(/EUR 14,20/);
   });
 });
 
 describe('a Dutch question over Dutch notes that inflect its words otherwise', () => {
-  let corpus: Awaited<ReturnType<typeof indexedFiles>>;
-  let store: IndexStore;
-  beforeAll(async () => {
-    corpus = await indexedFiles(
-      {
-        'abonnementen.md': '# Abonnementen\n\nBasis: 1 gebruiker, 10 GB opslag, 5 euro per maand.\n\nTeam: 3 gebruikers, 200 GB opslag, 25 euro per maand.\n',
-        'fiets.md': 'Notities over de fiets\n\nDe achterband is op 3 november vervangen bij Fietsenmaker Bakker. De remblokken moeten in het voorjaar worden vervangen. Bij nieuwe maan werkt het licht slecht.\n',
-        'facturen.md': 'Openstaande facturen\n\nFactuur 2026-014 van Bouwbedrijf De Vries: 1.250 euro, te betalen voor 15 december.\n',
-        'tickets.md': 'Each ticket lets you pass the gate once, and the bus stops at the gate.\n',
-      },
-      'docent-dutch-inflections-',
-    );
-    store = corpus.store;
-  });
-  afterAll(() => corpus.cleanup());
+  const corpus = suiteFiles(
+    {
+      'abonnementen.md': '# Abonnementen\n\nBasis: 1 gebruiker, 10 GB opslag, 5 euro per maand.\n\nTeam: 3 gebruikers, 200 GB opslag, 25 euro per maand.\n',
+      'fiets.md': 'Notities over de fiets\n\nDe achterband is op 3 november vervangen bij Fietsenmaker Bakker. De remblokken moeten in het voorjaar worden vervangen. Bij nieuwe maan werkt het licht slecht.\n',
+      'facturen.md': 'Openstaande facturen\n\nFactuur 2026-014 van Bouwbedrijf De Vries: 1.250 euro, te betalen voor 15 december.\n',
+      'tickets.md': 'Each ticket lets you pass the gate once, and the bus stops at the gate.\n',
+    },
+    'docent-dutch-inflections-',
+  );
 
   it('reads a singular as the plural the index has, and back, as the table inflects a word', () => {
-    const ts = new TermStats(store);
+    const ts = new TermStats(corpus.store);
     // FTS5's English stemmer joins no Dutch plural to its singular.
     expect(ts.documentFrequency(['abonnement', 'remblok']).get('abonnement')).toBe(0);
     expect(inflectedForms('abonnement', 'nl', ts)).toEqual(['abonnementen']);
@@ -323,7 +305,7 @@ describe('a Dutch question over Dutch notes that inflect its words otherwise', (
   });
 
   it('survives any word: every form is an index word other than the word and of another stem', () => {
-    const ts = new TermStats(store);
+    const ts = new TermStats(corpus.store);
     const rand = seeded(27);
     const pieces = ['rem', 'blok', 'ken', 'en', 'abonnement', 'factuur', 'uu', 'ß', 'ǅ', '日本', '🙂', '-', "'", '\u0000', 'x'.repeat(45), 'E', 'n'];
     for (let i = 0; i < 300; i++) {
@@ -339,10 +321,10 @@ describe('a Dutch question over Dutch notes that inflect its words otherwise', (
   });
 
   it('answers from the note that writes the word in another form, instead of "not in your files"', async () => {
-    const price = await ask(store, 'Wat kost het team abonnement?');
+    const price = await ask(corpus.store, 'Wat kost het team abonnement?');
     expect(price.notFound).toBe(false);
     expect(price.answer.split('\n')[0]).toMatch(/Team: 3 gebruikers, 200 GB opslag, 25 euro per maand/);
-    const brakes = await ask(store, 'Wanneer moet de remblok vervangen worden?');
+    const brakes = await ask(corpus.store, 'Wanneer moet de remblok vervangen worden?');
     expect(brakes.notFound).toBe(false);
     expect(brakes.answer).toMatch(/De remblokken moeten in het voorjaar worden vervangen/);
     expect(basename(brakes.citations[0]!.path)).toBe('fiets.md');
@@ -350,24 +332,18 @@ describe('a Dutch question over Dutch notes that inflect its words otherwise', (
 });
 
 describe('an English question over Dutch notes', () => {
-  let corpus: Awaited<ReturnType<typeof indexedFiles>>;
-  let store: IndexStore;
-  beforeAll(async () => {
-    corpus = await indexedFiles(
-      {
-        'huurcontract.md': '# Huurcontract Keizersgracht 12\n\nVerhuurder: Woningstichting Amstel\nHuurprijs: 1.150 euro per maand.\nBorg: twee maanden huur, terug bij het einde van het contract.\nDe huurder betaalt de servicekosten.\n',
-        'vergadering.md': '# Verslag van de vergadering\n\nDe nieuwe website gaat live op 1 december.\n',
-        'garden.md': 'This kind of map shows where the beds are in the garden.\n',
-        'auto.txt': 'Onderhoud Volkswagen Polo (kenteken GX-123-B)\n\nDe laatste APK was op 12 maart 2026; de volgende moet voor 12 maart 2027.\n',
-      },
-      'docent-english-over-dutch-',
-    );
-    store = corpus.store;
-  });
-  afterAll(() => corpus.cleanup());
+  const corpus = suiteFiles(
+    {
+      'huurcontract.md': '# Huurcontract Keizersgracht 12\n\nVerhuurder: Woningstichting Amstel\nHuurprijs: 1.150 euro per maand.\nBorg: twee maanden huur, terug bij het einde van het contract.\nDe huurder betaalt de servicekosten.\n',
+      'vergadering.md': '# Verslag van de vergadering\n\nDe nieuwe website gaat live op 1 december.\n',
+      'garden.md': 'This kind of map shows where the beds are in the garden.\n',
+      'auto.txt': 'Onderhoud Volkswagen Polo (kenteken GX-123-B)\n\nDe laatste APK was op 12 maart 2026; de volgende moet voor 12 maart 2027.\n',
+    },
+    'docent-english-over-dutch-',
+  );
 
   it('reads its words as the Dutch notes write them: the table the other way, only where a Dutch passage has the word', () => {
-    const ts = new TermStats(store);
+    const ts = new TermStats(corpus.store);
     const forms = writtenFormsOf(['landlord', 'rent', 'meeting', 'folder', 'child', 'garden'], 'en', ts);
     expect(forms.get('landlord')).toEqual([['verhuurder']]);
     // And the compounds the notes make of it with another word ("huurprijs": rent's price), not a derived word ("huurder", a tenant).
@@ -384,7 +360,7 @@ describe('an English question over Dutch notes', () => {
   });
 
   it('survives any word: every form is a word of the index other than the word', () => {
-    const ts = new TermStats(store);
+    const ts = new TermStats(corpus.store);
     const rand = seeded(28);
     const pieces = ['land', 'lord', 'rent', 'meet', 'ing', 'map', 'kind', 'ß', 'ǅ', '日本', '🙂', '-', "'", '\u0000', 'x'.repeat(45), 'E'];
     for (let i = 0; i < 300; i++) {
@@ -398,15 +374,15 @@ describe('an English question over Dutch notes', () => {
   });
 
   it('answers from the Dutch note, cited, instead of "not in your files"', async () => {
-    const r = await ask(store, 'Who is the landlord?');
+    const r = await ask(corpus.store, 'Who is the landlord?');
     expect(r.notFound).toBe(false);
     expect(r.answer.split('\n')[0]).toMatch(/Verhuurder: Woningstichting Amstel/);
     expect(basename(r.citations[0]!.path)).toBe('huurcontract.md');
-    const rent = await ask(store, 'How much is the rent?');
+    const rent = await ask(corpus.store, 'How much is the rent?');
     expect(rent.notFound).toBe(false);
     expect(rent.answer).toMatch(/^Huurcontract Keizersgracht 12 — Huurprijs: 1\.150 euro per maand/);
     // A title that holds the asked word as the notes write it is shown with the sentence under it.
-    const car = await ask(store, 'What is the registration of the car?');
+    const car = await ask(corpus.store, 'What is the registration of the car?');
     expect(car.notFound).toBe(false);
     expect(car.answer).toMatch(/^Onderhoud Volkswagen Polo \(kenteken GX-123-B\)/);
   });
