@@ -14,6 +14,7 @@ import { findLlmModel } from '../pipeline/rewrite/llm/findModel.js';
 import { DEFAULT_REWRITE_OPTIONS } from '../pipeline/rewrite/types.js';
 import { compileRegExpsAtFirstUse, WARM_UP_PASSAGES, WARM_UP_ROUNDS, warmUpRewrite } from './rewriteWarmUp.js';
 import { TermStats } from '../pipeline/search/termStats.js';
+import { didYouMean } from '../pipeline/search/didYouMean.js';
 import { hybridSearch, type SearchHit } from '../pipeline/search/hybridSearch.js';
 import { IndexStore, type FileRow } from '../pipeline/store/indexStore.js';
 import { fsReason } from '../pipeline/index/crawler.js';
@@ -221,7 +222,9 @@ export class Backend {
     'search:query': async ({ text, k }) => {
       // The launcher lists places to open: a long file's every passage would crowd out the rest.
       const { hits } = await hybridSearch(this.store, text, { k, embedder: await this.queryEmbedder(), maxPerFile: LAUNCHER_PASSAGES_PER_FILE });
-      return { hits: hits.map(toHit) };
+      // A word no file has, with the word of the files it is likeliest a slip of: "Did you mean …?"
+      const suggested = this.store.vectorStates().total > 0 ? didYouMean(text, TermStats.of(this.store)) : undefined;
+      return { hits: hits.map(toHit), ...(suggested ? { didYouMean: suggested } : {}) };
     },
     'chat:ask': async ({ question, session, searchFor, requestId }) => {
       const id = requestId ?? 'ask';

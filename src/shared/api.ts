@@ -210,7 +210,7 @@ export const channels = {
       .strict(),
     result: z.object({ total: z.number().int(), files: z.array(FileEntrySchema) }),
   },
-  'search:query': { args: z.object({ text: text(QUESTION_MAX), k: z.number().int().min(1).max(50).default(10) }).strict(), result: z.object({ hits: z.array(HitSchema) }) },
+  'search:query': { args: z.object({ text: text(QUESTION_MAX), k: z.number().int().min(1).max(50).default(10) }).strict(), result: z.object({ hits: z.array(HitSchema), didYouMean: z.string().optional() }) },
   'chat:ask': {
     args: z
       .object({

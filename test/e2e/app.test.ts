@@ -132,6 +132,21 @@ describe('the app in Chromium, against docent serve on a fixture folder', () => 
     await opened.close();
   });
 
+  it('offers the word of the files for a word that none has, and searches it when chosen', async () => {
+    const input = page.getByRole('searchbox', { name: 'Search your files' });
+    await input.fill('houtmulsh prijs');
+    const suggestion = page.getByRole('button', { name: 'houtmulch prijs' });
+    await suggestion.waitFor({ timeout: 10_000 });
+    expect(await page.locator('.did-you-mean').innerText()).toBe('Did you mean houtmulch prijs?');
+    await shot('2b-launcher-did-you-mean');
+    await suggestion.click();
+    expect(await input.inputValue()).toBe('houtmulch prijs');
+    await expect.poll(() => page.getByRole('option').first().innerText(), { timeout: 10_000 }).toMatch(/houtmulch\.md/);
+    // The words of the files: nothing to suggest.
+    await expect.poll(() => page.locator('.did-you-mean').count(), { timeout: 10_000 }).toBe(0);
+    await input.fill('');
+  });
+
   it('asks, follows up with the rewrite chip shown, and cites the file and page', async () => {
     await page.keyboard.press('Alt+2');
     const box = page.getByRole('textbox', { name: 'Your question' });

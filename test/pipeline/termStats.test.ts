@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hybridSearch, weightedKeywordCandidates } from '../../src/pipeline/search/hybridSearch.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
+import { didYouMean } from '../../src/pipeline/search/didYouMean.js';
 import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { indexedFiles, indexedFixtureDocs } from '../helpers/fixtureIndex.js';
 
@@ -36,6 +37,14 @@ describe('the word of the index a word it lacks is a slip of', () => {
     expect(ts.nearestWord('warrenty')).toBe('warranty');
     expect(ts.nearestWord('Houtmulsh')).toBe('houtmulch');
     for (const w of ['warranty', 'zebra', 'wrn', 'E07x', 'qqqqqqq']) expect(ts.nearestWord(w), w).toBeUndefined();
+  });
+
+  it('makes a search text the launcher offers instead: each such word of it that is no English word replaced', () => {
+    const ts = new TermStats(store);
+    expect(didYouMean('houtmulsh prijs', ts)).toBe('houtmulch prijs');
+    expect(didYouMean('Houtmulsh, warrenty!', ts)).toBe('houtmulch, warranty!');
+    // Words the files have, English words they lack ("zebra"), and short ones: nothing to offer.
+    for (const text of ['houtmulch prijs', 'zebra', 'wrn', '', '日本語 🙂']) expect(didYouMean(text, ts), text).toBeUndefined();
   });
 
   it('reads the passages of a stem that FTS5 stems once more when searched ("rebas" of "rebase")', async () => {

@@ -2,12 +2,12 @@ import { basename } from 'node:path';
 import { inForeground, type Embedder } from '../models/embedder.js';
 import { rewrite, type LlmRewriter, type RewriteLogger, type RewriteRun } from '../rewrite/rewrite.js';
 import { readAhead } from '../rewrite/lexical/engine.js';
-import { isEnglishWord } from '../rewrite/lexical/tagger.js';
 import { RewriteCache } from '../store/rewriteCache.js';
 import { pairText, turnPairs } from '../rewrite/targetedHistory.js';
 import { DEFAULT_REWRITE_OPTIONS, type RewriteOptions, type RewriteResult } from '../rewrite/types.js';
 import type { SearchHit } from '../search/hybridSearch.js';
 import { TermStats } from '../search/termStats.js';
+import { slipOf } from '../search/didYouMean.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { queryFiles } from './filesystemTool.js';
 import type { LlmAnswerer } from './llmAnswerer.js';
@@ -215,8 +215,8 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     absent = absentWords({ ...rw, ...(p.asking ? { asking: p.asking } : {}) }, termStats).flatMap((w) => {
       const at = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(w)}(?![\\p{L}\\p{N}])`, 'iu').exec(question);
       if (!at) return [];
-      // Only a word that is none (of English, whose lexicon the tagger has): "pump" asked of manuals is absent, no slip of "dump".
-      const nearest = rw.language === 'en' && !isEnglishWord(w) ? termStats.nearestWord(w) : undefined;
+      // Only in an English question: without a lexicon of the language, any word may look like a slip.
+      const nearest = rw.language === 'en' ? slipOf(w, termStats) : undefined;
       return [{ word: at[0], ...(nearest ? { nearest } : {}) }];
     });
     const note = absentNote(absent, rw.language);

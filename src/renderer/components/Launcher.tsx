@@ -14,6 +14,8 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
   const [hits, setHits] = useState<Hit[]>([]);
   const [selected, setSelected] = useState(0);
   const [message, setMessage] = useState('');
+  // The search text with a word no file has replaced by the word of the files it is likeliest a slip of.
+  const [suggestion, setSuggestion] = useState<string>();
   // While meaning vectors are still being made, results lean on keywords for the passages without one: said so.
   const [vectorsLeft, setVectorsLeft] = useState<{ done: number; total: number }>();
   const input = useRef<HTMLInputElement>(null);
@@ -38,6 +40,7 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
     if (!text) {
       setHits([]);
       setMessage('');
+      setSuggestion(undefined);
       return;
     }
     let stale = false;
@@ -47,6 +50,7 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
           if (stale) return;
           setHits(r.hits);
           setSelected(0);
+          setSuggestion(r.didYouMean);
           setMessage(r.hits.length ? '' : 'Nothing in your files matches this.');
         },
         (err: unknown) => !stale && setMessage(failureText(err)),
@@ -98,6 +102,22 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
         onKeyDown={onKeyDown}
       />
       <LengthCounter length={query.length} id="launcher-length" />
+      {suggestion && (
+        <p className="did-you-mean">
+          Did you mean{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              setQuery(suggestion);
+              input.current?.focus();
+            }}
+          >
+            {suggestion}
+          </button>
+          ?
+        </p>
+      )}
       <ul id="launcher-results" className="results" role="listbox" aria-label="Results">
         {hits.map((h, i) => (
           <li

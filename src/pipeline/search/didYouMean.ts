@@ -1,0 +1,32 @@
+import { isEnglishWord } from '../rewrite/lexical/tagger.js';
+import type { TermStats } from './termStats.js';
+
+/** A word of at least this many letters is read for a slip (TermStats.nearestWord's least). */
+const MIN_LETTERS = 4;
+
+/**
+ * The index's word that a word no passage holds is likeliest a slip of, where the word is no
+ * English word (the tagger's lexicon: "pump" asked of manuals is absent, no slip of "dump").
+ */
+export function slipOf(word: string, termStats: TermStats): string | undefined {
+  return isEnglishWord(word) ? undefined : termStats.nearestWord(word);
+}
+
+/**
+ * A search text with each word that no passage holds, and that is no English word (the tagger's
+ * lexicon), replaced by the index's word it is likeliest a slip of ("houtmulsh" → houtmulch,
+ * "brnach" → branch; TermStats.nearestWord); undefined where no word has one. For the launcher's
+ * "Did you mean …?", as the chat's not-found answer names such words.
+ */
+export function didYouMean(text: string, termStats: TermStats): string | undefined {
+  const words = [...new Set(text.match(new RegExp(`(?<![\\p{L}\\p{N}_])\\p{L}{${MIN_LETTERS},}(?![\\p{L}\\p{N}_])`, 'gu')) ?? [])];
+  let changed = false;
+  let out = text;
+  for (const word of words) {
+    const nearest = slipOf(word, termStats);
+    if (!nearest) continue;
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${word}(?![\\p{L}\\p{N}_])`, 'gu'), nearest);
+    changed = true;
+  }
+  return changed ? out : undefined;
+}
