@@ -1,5 +1,4 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
 import { join } from 'node:path';
 import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
@@ -57,26 +56,3 @@ export async function indexedFiles(files: Readonly<Record<string, string>>, pref
   };
 }
 
-/**
- * A suite's own small corpus (name → text): indexed before the tests of the describe block it is
- * called in, removed after them; its store and folder read once indexed.
- */
-export function suiteFiles(files: Readonly<Record<string, string>>, prefix?: string): { readonly store: IndexStore; readonly folder: string } {
-  let corpus: Awaited<ReturnType<typeof indexedFiles>> | undefined;
-  beforeAll(async () => {
-    corpus = await indexedFiles(files, prefix);
-  });
-  afterAll(() => corpus?.cleanup());
-  const indexed = (): Awaited<ReturnType<typeof indexedFiles>> => {
-    if (!corpus) throw new Error('the suite\'s files are read once its beforeAll has run');
-    return corpus;
-  };
-  return {
-    get store() {
-      return indexed().store;
-    },
-    get folder() {
-      return indexed().folder;
-    },
-  };
-}

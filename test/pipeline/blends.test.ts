@@ -5,7 +5,7 @@ import { translations } from '../../src/pipeline/search/rewriteQuery.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { acronymsOf, blendsOf, writtenFormsOf } from '../../src/pipeline/search/writtenForms.js';
 import { seeded } from '../helpers/fuzzConversations.js';
-import { suiteFiles } from '../helpers/fixtureIndex.js';
+import { suiteFiles } from '../helpers/suiteFiles.js';
 
 /** A plotting manual's entries, which name their commands as words run together ("logscale", "samplen"). */
 const MANUAL = {

@@ -45,6 +45,8 @@ describe('the word of the index a word it lacks is a slip of', () => {
     expect(didYouMean('Houtmulsh, warrenty!', ts)).toBe('houtmulch, warranty!');
     // Words the files have, English words they lack ("zebra"), and short ones: nothing to offer.
     for (const text of ['houtmulch prijs', 'zebra', 'wrn', '', '日本語 🙂']) expect(didYouMean(text, ts), text).toBeUndefined();
+    // A word that begins a word of the files is being typed: "houtm" is no slip of "hout", "warr" none of "warm".
+    for (const text of ['houtm', 'houtmulc', 'warr', 'warran']) expect(didYouMean(text, ts), text).toBeUndefined();
   });
 
   it('reads the passages of a stem that FTS5 stems once more when searched ("rebas" of "rebase")', async () => {
