@@ -238,6 +238,33 @@ describe('a question for a time', () => {
   });
 });
 
+describe('a reference entry titled by its option', () => {
+  it('answers "how do I …?" with the sentence under the option, shown after it', async () => {
+    const page = [
+      'git-tag - Create, list, delete or verify a tag object',
+      '',
+      'Tags are kept under refs/tags and are never removed by a garbage collection of the repository.',
+      '',
+      '-f',
+      '--force',
+      '',
+      'Replace an existing tag with the given name (instead of failing)',
+      '',
+      '-d',
+      '--delete',
+      '',
+      'Delete existing tags with the given names.',
+      '',
+      '-v',
+      '--verify',
+      '',
+      'Verify the GPG signature of the given tag names.',
+    ].join('\n');
+    const [best] = await topFacts('git-tag.txt', page, 'tag delete remove', 'How do I remove a tag?');
+    expect(best!.quote).toBe('-d --delete: Delete existing tags with the given names.');
+  });
+});
+
 describe('a quote that introduces what follows it', () => {
   it('is shown with the block that follows it, in its passage or at the next one\'s start, in whole lines up to a limit', () => {
     const next = (text: string) => (): string => text;
