@@ -26,10 +26,12 @@ const PHRASE_PATTERNS = new Map<string, RegExp>();
 /** A phrase found at a word's start in lower-case text ("default" in "defaults", not in "undefault" nor in an identifier's "random_page_cost"). */
 const phraseAt = (text: string) => (phrase: string): boolean => {
   let pattern = PHRASE_PATTERNS.get(phrase);
-  // A phrase marked "^" counts only where the text begins with it, after any marks ("when" opens a question for a time).
-  const opening = phrase.startsWith('^');
-  const words = escapeRegExp(opening ? phrase.slice(1) : phrase);
-  if (!pattern) PHRASE_PATTERNS.set(phrase, (pattern = new RegExp(opening ? `^[^\\p{L}\\p{N}_]*${words}` : `(?:^|[^\\p{L}\\p{N}_])${words}`, 'u')));
+  if (!pattern) {
+    // A phrase marked "^" counts only where the text begins with it, after any marks ("when" opens a question for a time).
+    const opening = phrase.startsWith('^');
+    const words = escapeRegExp(opening ? phrase.slice(1) : phrase);
+    PHRASE_PATTERNS.set(phrase, (pattern = new RegExp(opening ? `^[^\\p{L}\\p{N}_]*${words}` : `(?:^|[^\\p{L}\\p{N}_])${words}`, 'u')));
+  }
   return pattern.test(text);
 };
 const NUMBER_WORDS = Object.values(WORDS.numbers).flat();
