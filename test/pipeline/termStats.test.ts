@@ -4,6 +4,7 @@ import { TermStats } from '../../src/pipeline/search/termStats.js';
 import { didYouMean } from '../../src/pipeline/search/didYouMean.js';
 import type { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { indexedFiles, indexedFixtureDocs } from '../helpers/fixtureIndex.js';
+import { seeded } from '../helpers/fuzzConversations.js';
 
 let store: IndexStore;
 let cleanup: () => void;
@@ -47,6 +48,28 @@ describe('the word of the index a word it lacks is a slip of', () => {
     for (const text of ['houtmulch prijs', 'zebra', 'wrn', '', '日本語 🙂']) expect(didYouMean(text, ts), text).toBeUndefined();
     // A word that begins a word of the files is being typed: "houtm" is no slip of "hout", "warr" none of "warm".
     for (const text of ['houtm', 'houtmulc', 'warr', 'warran']) expect(didYouMean(text, ts), text).toBeUndefined();
+  });
+
+  it('survives any text: an offer is the text with whole words replaced by words of the index', () => {
+    const ts = new TermStats(store);
+    const rand = seeded(47);
+    const pieces = ['houtmulsh', 'warrenty', 'Houtmulsh', 'prijs', 'ß', 'ǅx', '日本語', '🙂', '--', ',', '.', ' ', '\u0000', 'x'.repeat(45), 'q'.repeat(5000), '(', '[', '$&', '\\', 'warr'];
+    let offered = 0;
+    for (let i = 0; i < 200; i++) {
+      const text = Array.from({ length: 1 + Math.floor(rand() * 10) }, () => pieces[Math.floor(rand() * pieces.length)]!).join(rand() < 0.6 ? ' ' : '');
+      const offer = didYouMean(text, ts);
+      if (offer === undefined) continue;
+      offered++;
+      expect(offer).not.toBe(text);
+      // Only whole words changed, each to a word the index has: the marks between them stay as they were.
+      const marks = (t: string): string => t.replace(/\p{L}+/gu, 'w');
+      expect(marks(offer)).toBe(marks(text));
+      const own = new Set(text.match(/\p{L}+/gu));
+      const fresh = (offer.match(/\p{L}+/gu) ?? []).filter((w) => !own.has(w));
+      expect(fresh.length).toBeGreaterThan(0);
+      for (const w of fresh) expect(ts.documentFrequency([w]).get(w), w).toBeGreaterThan(0);
+    }
+    expect(offered).toBeGreaterThan(10);
   });
 
   it('reads the passages of a stem that FTS5 stems once more when searched ("rebas" of "rebase")', async () => {
