@@ -7,8 +7,12 @@ const TOKENIZER = 'porter unicode61 remove_diacritics 2';
 const SAMPLE_PASSAGES = 3;
 /** Longer than this, a run of letters is no written form worth showing (a hash, a run-together line). */
 const WRITTEN_MAX = 40;
-/** nearestWord's fewest passages for a word it names (of the words near, the one in most passages is named). */
-const NEAREST_MIN_PASSAGES = 1;
+/**
+ * From this many passages on, nearestWord names only a word of two passages or more: a large
+ * index's words of one passage are half its vocabulary (26,589 passages: 52,247 words, 21,960 in
+ * two or more), mostly names, slips and runs of letters, and kept in memory for nothing.
+ */
+const NEAREST_LARGE_INDEX = 5000;
 /** A word of this many letters or more may be two edits from the one it is a slip of ("configuraton"). */
 const NEAREST_LONG_LETTERS = 10;
 
@@ -196,8 +200,8 @@ export class TermStats {
 
   /**
    * The word of the index that a word it lacks is likeliest a slip of ("warrenty" → "warranty",
-   * "lapply" → "tapply"), as the passages write it: of the index's words in NEAREST_MIN_PASSAGES
-   * passages or more whose stem is one edit from the word's (two from a word of
+   * "lapply" → "apply"), as the passages write it: of the index's words (in two passages or more
+   * in a large index, NEAREST_LARGE_INDEX) whose stem is one edit from the word's (two from a word of
    * NEAREST_LONG_LETTERS letters or more), the one in the most passages. Undefined for a word the
    * index has, one of fewer than four letters or with a figure in it, and where none is near. For
    * telling the user, never for searching: a name one letter from another is another name.
@@ -220,7 +224,8 @@ export class TermStats {
 
   private readVocabulary(): Map<number, { term: string; doc: number }[]> {
     const byLength = new Map<number, { term: string; doc: number }[]>();
-    for (const v of this.store.prepared('SELECT term, doc FROM chunks_vocab WHERE doc >= ?').iterate(NEAREST_MIN_PASSAGES) as IterableIterator<{ term: string; doc: number }>) {
+    const least = this.documents() >= NEAREST_LARGE_INDEX ? 2 : 1;
+    for (const v of this.store.prepared('SELECT term, doc FROM chunks_vocab WHERE doc >= ?').iterate(least) as IterableIterator<{ term: string; doc: number }>) {
       if (!/^\p{L}+$/u.test(v.term)) continue;
       const list = byLength.get(v.term.length);
       if (list) list.push(v);
