@@ -210,7 +210,7 @@ describe('a quote whose sentence runs on past its passage', () => {
 describe('answer types and introduced blocks on text never seen', () => {
   it('survive any text: a type is one the tables name, an introduced quote keeps the quote and adds at most its limit', () => {
     const rand = seeded(43);
-    const PIECES = ['when', 'When', 'wanneer', 'hoe laat ik', 'hoe laat', '^', ':', ':\n', '\n\n', '\n', ' ', '2026', '14:30', '1-5-2026', '…', '(', '[', '\\', '$', '.*', 'x'.repeat(300), '東京', '\u202e', 'for example:', 'SELECT 1;', '  '];
+    const PIECES = ['what date', 'When', 'welke datum', 'hoe laat ik', 'hoe laat', '^', ':', ':\n', '\n\n', '\n', ' ', '2026', '14:30', '1-5-2026', '…', '(', '[', '\\', '$', '.*', 'x'.repeat(300), '東京', '\u202e', 'for example:', 'SELECT 1;', '  '];
     const text = (): string => Array.from({ length: Math.floor(rand() * 12) }, () => PIECES[Math.floor(rand() * PIECES.length)]).join(rand() < 0.5 ? ' ' : '');
     const types = new Set(['default', 'quantity', 'procedure', 'time']);
     for (let i = 0; i < 400; i++) {
@@ -228,11 +228,11 @@ describe('answer types and introduced blocks on text never seen', () => {
 describe('a question for a time', () => {
   it('is answered by the sentence that gives a date, in English and in Dutch', async () => {
     const en = '# Office move\n\nThe office move to the new building was planned by the facilities team after a long discussion about the office.\n\nThe move happens on 14 March 2027, from 08:00.\n\nEveryone packs their own desk in the boxes provided.\n';
-    const [best] = await topFacts('office.md', en, 'office move', 'When is the office move?');
+    const [best] = await topFacts('office.md', en, 'office move', 'On what day is the office move?');
     expect(best!.quote).toMatch(/The move happens on 14 March 2027/);
     expect(best!.quote).not.toMatch(/facilities/);
     const nl = '# Verhuizing kantoor\n\nDe verhuizing van het kantoor naar het nieuwe gebouw is na lang overleg door de facilitaire dienst gepland.\n\nDe verhuizing is op 14 maart 2027, vanaf 08:00.\n\nIedereen pakt zijn eigen bureau in.\n';
-    const [eerste] = await topFacts('kantoor.md', nl, 'verhuizing kantoor', 'Wanneer is de verhuizing van het kantoor?');
+    const [eerste] = await topFacts('kantoor.md', nl, 'verhuizing kantoor', 'Op welke datum is de verhuizing van het kantoor?');
     expect(eerste!.quote).toMatch(/De verhuizing is op 14 maart 2027/);
     expect(eerste!.quote).not.toMatch(/facilitaire/);
   });

@@ -26,12 +26,7 @@ const PHRASE_PATTERNS = new Map<string, RegExp>();
 /** A phrase found at a word's start in lower-case text ("default" in "defaults", not in "undefault" nor in an identifier's "random_page_cost"). */
 const phraseAt = (text: string) => (phrase: string): boolean => {
   let pattern = PHRASE_PATTERNS.get(phrase);
-  if (!pattern) {
-    // A phrase marked "^" counts only where the text begins with it, after any marks ("when" opens a question for a time).
-    const opening = phrase.startsWith('^');
-    const words = escapeRegExp(opening ? phrase.slice(1) : phrase);
-    PHRASE_PATTERNS.set(phrase, (pattern = new RegExp(opening ? `^[^\\p{L}\\p{N}_]*${words}` : `(?:^|[^\\p{L}\\p{N}_])${words}`, 'u')));
-  }
+  if (!pattern) PHRASE_PATTERNS.set(phrase, (pattern = new RegExp(`(?:^|[^\\p{L}\\p{N}_])${escapeRegExp(phrase)}`, 'u')));
   return pattern.test(text);
 };
 const NUMBER_WORDS = Object.values(WORDS.numbers).flat();
@@ -75,7 +70,7 @@ const SENTENCE_ONLY = new Set(Object.entries(WORDS.answerTypes).filter(([, t]) =
  */
 export function answerTypes(question: string, language?: string): string[] {
   const asked = phraseAt(question.toLowerCase().normalize('NFKC'));
-  const found = TYPE_MARKS.map((t) => ({ type: t.type, phrases: (language !== undefined && Object.hasOwn(t.asksIn, language) ? t.asksIn[language]! : t.asks).filter(asked).map((p) => p.replace(/^\^/, '')) }));
+  const found = TYPE_MARKS.map((t) => ({ type: t.type, phrases: (language !== undefined && Object.hasOwn(t.asksIn, language) ? t.asksIn[language]! : t.asks).filter(asked) }));
   // A phrase inside a longer one that another type's table has and the question says is that one's word:
   // Dutch "hoe laat ik …" asks how to do something ("how do I let …"), "hoe laat begint …" for a time.
   const shadowed = (phrase: string, type: string): boolean => found.some((o) => o.type !== type && o.phrases.some((p) => p.length > phrase.length && p.includes(phrase)));
