@@ -396,9 +396,11 @@ describe('answers on real files: what issue 43 found', () => {
     expect(answerTypes('What is the standard output?')).toEqual(['default']);
     expect(answerTypes('What is the standard output?', 'en')).toEqual([]);
     expect(answerTypes('Was ist der Standard?', 'de')).toEqual(['default']);
-    // A phrase inside a longer one of another type that the question says is that one's: "hoe laat ik …" asks how, "hoe laat begint …" when.
+    // Dutch "hoe laat" asks for a time only with what makes it one: "hoe laat ik/je …" asks how to make something do a thing.
     expect(answerTypes('Hoe laat ik git regeleinden omzetten?', 'nl')).toEqual(['procedure']);
+    expect(answerTypes('Hoe laat je een script wachten?', 'nl')).toEqual([]);
     expect(answerTypes('Hoe laat begint de vergadering?', 'nl')).toEqual(['time']);
+    expect(answerTypes('Om hoe laat vertrekt de trein?', 'nl')).toEqual(['time']);
     // A date or a time in figures or words; not a port, a price, a version.
     for (const date of ['The deadline is 30 June.', 'Released 2021-03-12.', 'Meet at 14:30.', 'Ingangsdatum: 1 mei 2026', 'Due 1-5-2026.', 'We meet on Tuesday.'])
       expect(givesType(date, ['time']), date).toBe(true);

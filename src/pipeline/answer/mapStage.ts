@@ -70,11 +70,7 @@ const SENTENCE_ONLY = new Set(Object.entries(WORDS.answerTypes).filter(([, t]) =
  */
 export function answerTypes(question: string, language?: string): string[] {
   const asked = phraseAt(question.toLowerCase().normalize('NFKC'));
-  const found = TYPE_MARKS.map((t) => ({ type: t.type, phrases: (language !== undefined && Object.hasOwn(t.asksIn, language) ? t.asksIn[language]! : t.asks).filter(asked) }));
-  // A phrase inside a longer one that another type's table has and the question says is that one's word:
-  // Dutch "hoe laat ik …" asks how to do something ("how do I let …"), "hoe laat begint …" for a time.
-  const shadowed = (phrase: string, type: string): boolean => found.some((o) => o.type !== type && o.phrases.some((p) => p.length > phrase.length && p.includes(phrase)));
-  return found.filter((f) => f.phrases.some((p) => !shadowed(p, f.type))).map((f) => f.type);
+  return TYPE_MARKS.filter((t) => (language !== undefined && Object.hasOwn(t.asksIn, language) ? t.asksIn[language]! : t.asks).some(asked)).map((t) => t.type);
 }
 
 /** Whether a sentence gives an answer of one of these types (a default, a figure, code). */
