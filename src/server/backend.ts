@@ -223,7 +223,7 @@ export class Backend {
       // The launcher lists places to open: a long file's every passage would crowd out the rest.
       const { hits } = await hybridSearch(this.store, text, { k, embedder: await this.queryEmbedder(), maxPerFile: LAUNCHER_PASSAGES_PER_FILE });
       // A word no file has, with the word of the files it is likeliest a slip of: "Did you mean …?"
-      const suggested = this.store.vectorStates().total > 0 ? didYouMean(text, TermStats.of(this.store)) : undefined;
+      const suggested = didYouMean(text, TermStats.of(this.store));
       return { hits: hits.map(toHit), ...(suggested ? { didYouMean: suggested } : {}) };
     },
     'chat:ask': async ({ question, session, searchFor, requestId }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkAccelerator } from './accelerator.js';
+import { wordPattern } from './words.js';
 
 /**
  * The one contract between Docent's UI and its back end. Channels are named `domain:action`; each
@@ -115,7 +116,7 @@ export function addedWords(rewrite: Pick<z.infer<typeof RewriteSchema>, 'search_
 export function withNearestWords(question: string, absent: ReadonlyArray<{ word: string; nearest?: string }> | undefined): string | undefined {
   const slips = (absent ?? []).filter((a) => a.nearest);
   if (!slips.length) return undefined;
-  return slips.reduce((q, a) => q.replace(new RegExp(`(?<![\\p{L}\\p{N}])${a.word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu'), () => a.nearest!), question);
+  return slips.reduce((q, a) => q.replace(wordPattern(a.word), () => a.nearest!), question);
 }
 
 export const AnswerSchema = z.object({

@@ -8,3 +8,9 @@ export const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.s
 
 /** A count as people read it: 14,686. */
 export const count = (x: number): string => x.toLocaleString('en');
+
+/** A text with the characters a regular expression reads as syntax escaped. */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A word where it stands as a word in a text, not inside a longer word or identifier ("ab" not in "abc" nor "ab_c"). */
+export const wordPattern = (word: string, flags = 'gu'): RegExp => new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}(?![\\p{L}\\p{N}_])`, flags);

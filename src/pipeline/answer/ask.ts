@@ -17,8 +17,8 @@ import { mentioned, plan as makePlan, type Plan } from './plan.js';
 import { withContext } from './citationContext.js';
 import { absentNote, cite, reduceFacts, reduceFiles, type AbsentWord, type Citation, type ReducedAnswer } from './reduce.js';
 import { searchStage } from './searchStage.js';
-import { absentWords, passageConfidence } from './confidence.js';
-import { escapeRegExp } from '../rewrite/lexical/words.js';
+import { passageConfidence } from './confidence.js';
+import { wordPattern } from '../../shared/words.js';
 import { SessionStore } from './sessions.js';
 
 export type StageName = 'rewrite' | 'plan' | 'search' | 'filesystem' | 'map' | 'filter' | 'reduce' | 'confidence';
@@ -147,6 +147,8 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
   let reduced: ReducedAnswer | undefined;
   let passages: SearchHit[] = [];
   let evidence: number[] | undefined;
+  // The question's words that no passage holds (Confidence's reading), named in a not-found answer.
+  let unheard: string[] = [];
   const notes: string[] = options.note ? [options.note] : [];
   if (p.tool === 'filesystem' || (p.tool === 'both' && rw.intent === 'count')) {
     const contentTerms = p.tool === 'both' ? mentioned(rw.resolved_query, p.filters) : p.filters.mentioning;
@@ -195,6 +197,7 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     passages = rerankByFacts(store, found.hits, mapped, question, termStats, placeOf);
     const verdict = passageConfidence({ question, facts, hits: found.hits, texts, termStats, placeOf });
     evidence = verdict.features;
+    unheard = verdict.absent ?? [];
     let reduceNote = '';
     reduced = await timed(
       'reduce',
@@ -212,8 +215,8 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
   // A not-found answer names the question's words that no file has, with the word each is likeliest a slip of.
   let absent: AbsentWord[] = [];
   if (answered.notFound && termStats) {
-    absent = absentWords({ ...rw, ...(p.asking ? { asking: p.asking } : {}) }, termStats).flatMap((w) => {
-      const at = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(w)}(?![\\p{L}\\p{N}])`, 'iu').exec(question);
+    absent = unheard.flatMap((w) => {
+      const at = wordPattern(w, 'iu').exec(question);
       if (!at) return [];
       // Only in an English question: without a lexicon of the language, any word may look like a slip.
       const nearest = rw.language === 'en' ? slipOf(w, termStats) : undefined;

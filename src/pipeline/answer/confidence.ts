@@ -47,32 +47,29 @@ export interface ConfidenceInput {
   placeOf?: (path: string) => string;
 }
 
-/** The question's words, how the files write them, and in how many passages each is in any of those forms (with index statistics). */
-function questionTerms(question: MapQuestion, termStats?: TermStats): { terms: string[]; translated: ReturnType<typeof writtenFormsOf>; df?: Map<string, number> } {
-  // The user's words, and a follow-up's resolved ones: "how does it handle expired sessions?" asks about the authentication system too.
-  const terms = contentTerms(question, `${question.original_query ?? ''} ${question.resolved_query}`);
-  // A word the files write in their own language is there ("poort" over English manuals: port).
-  const translated = writtenFormsOf(terms, question.language, termStats, `${question.original_query ?? ''}. ${question.resolved_query}`);
-  return { terms, translated, ...(termStats ? { df: conceptFrequency(termStats, terms, translated) } : {}) };
-}
-
-/** The question's words (lower case) that no passage holds in any form they were searched by ("passport" asked of a folder of manuals). */
-export function absentWords(question: MapQuestion, termStats: TermStats): string[] {
-  const { terms, df } = questionTerms(question, termStats);
-  return terms.filter((t) => df!.get(t) === 0);
-}
-
 /** The features of CONFIDENCE_FEATURES, each 0..1. */
-export function confidenceFeatures({ question, facts: all, hits, texts, termStats, placeOf = fileTitle }: ConfidenceInput): number[] {
+export function confidenceFeatures(input: ConfidenceInput): number[] {
+  return confidenceReading(input).features;
+}
+
+/**
+ * The features of CONFIDENCE_FEATURES, and the question's words (lower case) that no passage holds
+ * in any form they were searched by ("passport" asked of a folder of manuals; with index statistics).
+ */
+function confidenceReading({ question, facts: all, hits, texts, termStats, placeOf = fileTitle }: ConfidenceInput): { features: number[]; absent: string[] } {
   // A passage that speaks to an AI assistant never raises confidence: its facts count as absent.
   const facts = all.filter((f) => !f.addressed);
   const top = facts[0];
   const coverageOf = questionCoverage(question, termStats, true);
   const best = hits[0];
   const passage = best ? coverageOf(`${placeOf(best.path)} ${texts.get(best.chunkId) ?? ''}`) : 0;
-  const { terms, translated, df } = questionTerms(question, termStats);
+  // The user's words, and a follow-up's resolved ones: "how does it handle expired sessions?" asks about the authentication system too.
+  const terms = contentTerms(question, `${question.original_query ?? ''} ${question.resolved_query}`);
+  // A word the files write in their own language is there ("poort" over English manuals: port).
+  const translated = writtenFormsOf(terms, question.language, termStats, `${question.original_query ?? ''}. ${question.resolved_query}`);
   // Found as written, or every part of it as the files write it.
   const said = (t: string, words: ReadonlySet<string>): boolean => words.has(stem(t)) || (translated.get(t)?.every((p) => p.some((f) => words.has(stem(f)))) ?? false);
+  const df = termStats ? conceptFrequency(termStats, terms, translated) : undefined;
   // A word the index lacks weighs as one it has once: its absence says it is rare, not how rare (in a
   // small folder, a df of 0 would make a paraphrase's "handle" outweigh every word the folder has).
   const idf = df ? termStats!.idfOf(new Map([...df].map(([t, n]) => [t, Math.max(1, n)]))) : undefined;
@@ -127,7 +124,7 @@ export function confidenceFeatures({ question, facts: all, hits, texts, termStat
   // well that one word is covered, while one that lacks a paraphrase's verb ("handle expired
   // sessions") is not; the shares above grow evenly with what is missing.
   const lacksWord = absentAny >= MOSTLY_ABSENT ? 1 : 0;
-  return [1, topCoverage, (1 - absentAny) * passage, rareFound, absent, support, rarestMissing, absentAny, lacksWord];
+  return { features: [1, topCoverage, (1 - absentAny) * passage, rareFound, absent, support, rarestMissing, absentAny, lacksWord], absent: df ? terms.filter((t) => df.get(t) === 0) : [] };
 }
 
 export interface ConfidenceResult {
@@ -135,6 +132,8 @@ export interface ConfidenceResult {
   notFound: boolean;
   /** The features it was computed from (CONFIDENCE_FEATURES order). */
   features?: number[];
+  /** The question's words (lower case) that no passage holds in any form they were searched by (with index statistics). */
+  absent?: string[];
 }
 
 /** Fallback where no model was trained: a hand-set blend of coverage and support (0.4 the bar). */
@@ -146,12 +145,12 @@ function handSet(features: readonly number[], noFacts: boolean): ConfidenceResul
 
 /** The Confidence stage for a passage answer. */
 export function passageConfidence(input: ConfidenceInput, model: ConfidenceModel | undefined = CONFIDENCE_MODEL): ConfidenceResult {
-  const features = confidenceFeatures(input);
+  const { features, absent } = confidenceReading(input);
   // No fact, or only facts of passages that speak to an AI assistant: nothing answers.
   const noFacts = input.facts.every((f) => f.addressed);
-  if (!model) return handSet(features, noFacts);
+  if (!model) return { ...handSet(features, noFacts), absent };
   const p = noFacts ? 0 : predict(model.weights, features);
-  return { confidence: Math.round(p * 100) / 100, notFound: noFacts || p < model.threshold, features };
+  return { confidence: Math.round(p * 100) / 100, notFound: noFacts || p < model.threshold, features, absent };
 }
 
 /**

@@ -784,8 +784,9 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
       const base = 0.75 * coverage + 0.25 * rank;
       // A reference's entry gives the code it is about in its title ("-d --delete" over "Delete existing
       // tags with the given names."): the sentence under it shows how, with its title.
-      const titled = heading !== undefined && heading.length <= TITLE_CODE_CHARS ? types.filter((t) => TITLE_GIVES.has(t) && !givesType(quote, [t]) && givesType(heading, [t])) : [];
-      const given = [...types.filter((t) => givesType(quote, [t])), ...titled];
+      const own = types.filter((t) => givesType(quote, [t]));
+      const titled = heading !== undefined && heading.length <= TITLE_CODE_CHARS ? types.filter((t) => TITLE_GIVES.has(t) && !own.includes(t) && givesType(heading, [t])) : [];
+      const given = [...own, ...titled];
       const typedBy = (ts: readonly string[]): number => (ts.length ? (1 - TYPE_WEIGHT) * base + TYPE_WEIGHT * (ts.every((t) => given.includes(t)) ? 1 : 0) : base);
       const typed = typedBy(types);
       return [{ hit, quote, pageScore: pageTypes.length === types.length ? typed : typedBy(pageTypes), heading: [title, heading].filter(Boolean).join(' '), ...(heading ? { section: heading } : {}), ...(titled.length ? { titleGives: true } : {}), ...(row ? { row } : {}), ...(part ? { part } : {}), ...(item ? { item } : {}), index, coverage, rank, score: typed }];

@@ -1,5 +1,6 @@
 import { isEnglishWord } from '../rewrite/lexical/tagger.js';
 import { caseLike } from '../rewrite/lexical/words.js';
+import { wordPattern } from '../../shared/words.js';
 import type { TermStats } from './termStats.js';
 
 /** A word of at least this many letters is read for a slip (TermStats.nearestWord's least). */
@@ -29,7 +30,7 @@ export function didYouMean(text: string, termStats: TermStats): string | undefin
     if (termStats.termsStartingWith(word.toLowerCase()).length) continue;
     const nearest = slipOf(word, termStats);
     if (!nearest) continue;
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${word}(?![\\p{L}\\p{N}_])`, 'gu'), caseLike(word, nearest));
+    out = out.replace(wordPattern(word), () => caseLike(word, nearest));
     changed = true;
   }
   return changed ? out : undefined;

@@ -215,7 +215,7 @@ export class TermStats {
     let best: { term: string; doc: number } | undefined;
     for (let length = stem.length - max; length <= stem.length + max; length++) {
       for (const v of vocabulary.get(length) ?? []) {
-        if ((best && v.doc <= best.doc) || v.term === stem) continue;
+        if (best && v.doc <= best.doc) continue;
         if (editDistance(stem, v.term, max) <= max) best = v;
       }
     }

@@ -46,5 +46,8 @@ export function wordsTagged(text: string, parts: ReadonlySet<string>): Set<strin
 
 /** Whether the tagger's English lexicon has a word (in lower case): "pump" and "passport" are words, "warrenty" and "lapply" are not. */
 export function isEnglishWord(word: string): boolean {
-  return !tagger().readDoc('').isOOV(word.toLowerCase());
+  lexicon ??= tagger().readDoc('');
+  return !lexicon.isOOV(word.toLowerCase());
 }
+/** An empty document: what isEnglishWord asks the lexicon through (made once). */
+let lexicon: ReturnType<Nlp['readDoc']> | undefined;

@@ -1,4 +1,4 @@
-import { capitalise } from '../../../shared/words.js';
+import { capitalise, escapeRegExp } from '../../../shared/words.js';
 import { withoutContractions } from '../../search/queryTerms.js';
 import CUES from './cueWords.json' with { type: 'json' };
 
@@ -20,7 +20,7 @@ export { capitalise };
 export const caseLike = (like: string, word: string): string => (/^\p{Lu}/u.test(like) ? capitalise(word) : word);
 
 /** `s` as a literal inside a regular expression. */
-export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export { escapeRegExp };
 
 /**
  * A table's words or phrases as a regular expression's alternatives, longest first (an alternation
