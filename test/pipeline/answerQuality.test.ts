@@ -390,6 +390,10 @@ describe('answers on real files: what issue 43 found', () => {
       ['On which day is the team meeting?', ['time']],
       ['When should I use VACUUM FULL?', []],
       ['Wanneer gaat het huurcontract in?', []],
+      // A measure's superlative asks for an amount as "how large" does.
+      ['What is the largest value a single field can hold?', ['quantity']],
+      ['Wat is de grootste bestandsgrootte?', ['quantity']],
+      ['Which is the most common mistake?', []],
     ];
     for (const [q, types] of cases) expect(answerTypes(q), q).toEqual(types);
     // Read in the question's language where the table has it: German "Standard" asks for a default, English "standard output" does not.
@@ -410,6 +414,11 @@ describe('answers on real files: what issue 43 found', () => {
     expect(givesType('It waits five minutes.', ['quantity'])).toBe(true);
     expect(givesType('The cache helps big workloads.', ['quantity'])).toBe(false);
     expect(givesType('The cache helps big workloads.', [])).toBe(false);
+    // A figure that measures, not one inside a name nor a version's or a section's number.
+    for (const amount of ['Pages of 64KiB.', 'At most 1,000,000,000 bytes.', 'A ratio of 0.5.', 'Version 15 raised it to 281 terabytes.', '-1 means no limit.'])
+      expect(givesType(amount, ['quantity']), amount).toBe(true);
+    for (const name of ['Most of the 3.7.1 release is a cleanup.', 'Call sqlite3_changes() after it.', 'See p.113 and section 19.6.2.', 'Use utf8 or md5.'])
+      expect(givesType(name, ['quantity']), name).toBe(false);
     // Code as prose writes it: a call, an option, a dot command, a setting, an identifier, keywords in capitals.
     for (const code of ['Citations are given by citation().', 'Use git commit --amend to fix it.', 'Type .headers on first.', 'Run PRAGMA foreign_keys=ON once.', 'Call last_insert_rowid after it.', 'Prefix it with EXPLAIN QUERY PLAN to see.', '> z <- 3', 'Syntax: set logscale <axes>.'])
       expect(givesType(code, ['procedure']), code).toBe(true);

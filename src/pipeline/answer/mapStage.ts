@@ -78,7 +78,25 @@ export function givesType(sentence: string, types: readonly string[]): boolean {
   if (!types.length) return false;
   const text = sentence.toLowerCase().normalize('NFKC');
   const has = phraseAt(text);
-  return TYPE_MARKS.filter((t) => types.includes(t.type)).every((t) => t.marks.some((m) => (m === '#number' ? /\d/.test(text) || NUMBER_WORDS.some(has) : m === '#code' ? CODE_TOKEN.test(sentence) : m === '#date' ? DATE.test(text) : has(m))));
+  return TYPE_MARKS.filter((t) => types.includes(t.type)).every((t) => t.marks.some((m) => (m === '#number' ? hasFigure(text) || NUMBER_WORDS.some(has) : m === '#code' ? CODE_TOKEN.test(sentence) : m === '#date' ? DATE.test(text) : has(m))));
+}
+
+/** A run of letters, figures and the marks inside a number, holding a figure ("64KiB", "3.7.1", "sqlite3_changes", "1,000"). */
+const FIGURE_RUN = /[\p{L}\p{N}_.,]*\p{N}[\p{L}\p{N}_.,]*/gu;
+/** A run that names or numbers a thing rather than measuring it: a version's or a section's three parts or more ("3.7.1", "19.6.2"). */
+const NUMBERING = /^\p{N}+(?:\.\p{N}+){2,}$/u;
+
+/**
+ * Whether a text states an amount in figures: a figure that starts a run of its own ("5432",
+ * "64KiB", "1,000,000,000", "0.5"), not one inside a name ("sqlite3", "utf8", "t211", "p.113") nor a
+ * version or section number ("3.7.1").
+ */
+export function hasFigure(text: string): boolean {
+  for (const [run] of text.matchAll(FIGURE_RUN)) {
+    const bare = run.replace(/^[.,]+|[.,]+$/gu, '');
+    if (/^\p{N}/u.test(bare) && !NUMBERING.test(bare)) return true;
+  }
+  return false;
 }
 
 /**
