@@ -201,6 +201,17 @@ describe('extractors on real files', () => {
     expect(dishes).toContain('See the wine list.');
   });
 
+  it("leaves out a heading's permalink mark and what the page marks as navigation, and keeps links with words", async () => {
+    // As a Sphinx manual writes a page: a bar of links marked as navigation above and beside the text, a "¶" after each heading.
+    const nav = '<div class="related" role="navigation"><h3>Navigation</h3><ul><li><a href="index.html">index</a></li><li><a href="json.html">next</a></li></ul></div>';
+    const html = `<html><head><title>csv — CSV File Reading and Writing</title></head><body>${nav}<div class="body"><h1>csv — CSV File Reading and Writing<a class="headerlink" href="#module-csv">¶</a></h1>` +
+      `<dl><dt id="csv.reader">csv.reader(csvfile)<a class="headerlink" href="#csv.reader" title="Permalink">¶</a></dt><dd><p>Return a reader object.</p></dd></dl>` +
+      `<h2>Dialects<a class="headerlink" href="#dialects">#</a></h2><p>See <a href="#csv.reader">csv.reader</a> and <a href="#n1">[1]</a>.</p></div>` +
+      `<div class="sphinxsidebar" role="navigation"><h3>Previous topic</h3><p><a href="fileformats.html">File Formats</a></p></div></body></html>`;
+    const text = (await extract(Buffer.from(html), 'html')).pages[0]!.text;
+    expect(text.split('\n').filter(Boolean)).toEqual(['csv — CSV File Reading and Writing', 'csv.reader(csvfile)', 'Return a reader object.', 'Dialects', 'See csv.reader and [1].']);
+  });
+
   it("writes a definition list's terms and definitions as lines of their own", async () => {
     // As PostgreSQL's glossary and its programs' options write them: a term, then its definition; a term with an inline definition.
     const html = '<html><body><dl><dt>advisory lock</dt><dd>A lock whose meaning the application defines; see <a href="x.html">Advisory Locks</a>.</dd><dt>age, the age of a transaction ID</dt></dl>' +

@@ -54,8 +54,10 @@ export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
  * images' addresses, a quote's "> " (markdownText.ts).
  * 22: an HTML table or definition list of fields (a label and its value a row, no header) a line per
  * field, "Label: value" (htmlTables.ts fieldRows, definitionFields).
+ * 23: an HTML heading's permalink mark ("Module Contents¶": a link within the page without a letter
+ * or a digit) and what a page marks as navigation (role="navigation", as Sphinx marks its bars) are no text.
  */
-export const EXTRACTOR_VERSION = 22;
+export const EXTRACTOR_VERSION = 23;
 
 export interface IndexerOptions {
   maxFileBytes?: number;

@@ -8,11 +8,23 @@ import type { ExtractedDocument } from './types.js';
 
 const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } }));
 
+/**
+ * A link within its page whose text has no letter nor digit is a heading's permalink mark
+ * ("Module Contents¶", "Usage #", "🔗": Sphinx, MkDocs, Docusaurus), no word of the page: it is left
+ * out. Any other link is read as its text.
+ */
+const linkText: FormatCallback = (elem, walk, builder) => {
+  const href = (elem as { attribs?: Record<string, string> }).attribs?.href ?? '';
+  if (href.startsWith('#') && !/[\p{L}\p{N}]/u.test(plainText((elem.children ?? []) as HtmlNode[]))) return;
+  walk(elem.children, builder);
+};
+
 /** html-to-text's options; a table's rows as `rows` reads them (htmlTables.ts). */
 const options = (rows: FormatCallback): HtmlToTextOptions => ({
   wordwrap: false,
   formatters: {
     rowsAsStatements: rows,
+    linkText,
     blockUnlessLinks: unless((e) => mostlyLinks(e.children), 'block'),
     listUnlessIndex: unless((e) => listsPlaces(e.children), 'unorderedList'),
     orderedListUnlessIndex: unless((e) => listsPlaces(e.children), 'orderedList'),
@@ -28,11 +40,14 @@ const options = (rows: FormatCallback): HtmlToTextOptions => ({
     paragraphUnlessContents: unless(contentsLine, 'paragraph'),
   },
   selectors: [
-    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'a', format: 'linkText' },
     { selector: 'img', format: 'skip' },
     { selector: 'script', format: 'skip' },
     { selector: 'style', format: 'skip' },
     { selector: 'nav', format: 'skip' },
+    // So is what the page marks as navigation by its ARIA role, as <nav> does (Sphinx's bars of "Previous topic",
+    // "Next topic", "Navigation", "Quick search" links around each page of a manual).
+    { selector: '[role=navigation]', format: 'skip' },
     // A site's menus and sidebars, by their class as boilerplate removers read them (Readability's unlikely candidates),
     // where links make most of their words: a menu's ("Documentation", "Download", "License", "Search") on every page of
     // a site matched every question. A restaurant's menu of dishes and prices is text.
