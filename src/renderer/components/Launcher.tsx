@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { QUESTION_MAX, type Hit } from '../../shared/api';
 import { api, desktop, desktopCall, failureText, fileName, openFile } from '../client';
-import { count } from '../../shared/words';
+import { count, folderPlace } from '../../shared/words';
 import { LengthCounter } from './LengthCounter';
 import { Snippet } from './Snippet';
 
@@ -18,14 +18,26 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
   const [suggestion, setSuggestion] = useState<string>();
   // While meaning vectors are still being made, results lean on keywords for the passages without one: said so.
   const [vectorsLeft, setVectorsLeft] = useState<{ done: number; total: number }>();
+  // The indexed folders: a result shows where it lies under one ("Manuals › heat-pump"), its full path on hover.
+  const [folders, setFolders] = useState<string[]>([]);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    void api.call('index:status', {}).then(
-      (s) => setVectorsLeft(s.pendingVectors > 0 && s.embedder !== 'keywords only' ? { done: s.vectors, total: s.vectors + s.pendingVectors } : undefined),
-      () => undefined,
-    );
-    return api.on('index:progress', (p) => setVectorsLeft(p.state === 'embedding' && p.filesDone < p.filesTotal ? { done: p.filesDone, total: p.filesTotal } : p.state === 'idle' ? undefined : (v) => v));
+    const readStatus = (): void => {
+      void api.call('index:status', {}).then(
+        (s) => {
+          setVectorsLeft(s.pendingVectors > 0 && s.embedder !== 'keywords only' ? { done: s.vectors, total: s.vectors + s.pendingVectors } : undefined);
+          setFolders(s.folders.map((f) => f.path));
+        },
+        () => undefined,
+      );
+    };
+    readStatus();
+    return api.on('index:progress', (p) => {
+      setVectorsLeft(p.state === 'embedding' && p.filesDone < p.filesTotal ? { done: p.filesDone, total: p.filesTotal } : p.state === 'idle' ? undefined : (v) => v);
+      // A folder added or removed since: read them again once the index is at rest.
+      if (p.state === 'idle') readStatus();
+    });
   }, []);
 
   useEffect(() => {
@@ -134,10 +146,12 @@ export function Launcher({ onAsk }: { onAsk: (question: string) => void }) {
               {h.page ? <span className="page"> p.{h.page}</span> : null}
             </div>
             <Snippet text={h.snippet} />
-            <div className="result-path">{h.path}</div>
+            <div className="result-path" title={h.path}>
+              {folderPlace(h.path, folders)}
+            </div>
             {h.alsoIn?.length ? (
               <div className="result-path also-in" title={h.alsoIn.join('\n')}>
-                Also in {h.alsoIn.length === 1 ? h.alsoIn[0] : `${h.alsoIn.length} other files: ${h.alsoIn.map(fileName).join(', ')}`}
+                Also in {h.alsoIn.length === 1 ? folderPlace(h.alsoIn[0]!, folders) : `${h.alsoIn.length} other files: ${h.alsoIn.map(fileName).join(', ')}`}
               </div>
             ) : null}
           </li>
