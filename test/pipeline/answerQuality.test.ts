@@ -239,6 +239,11 @@ describe('answers on real files: what issue 43 found', () => {
     ]);
     // A call inside a sentence's lines, or one that ends a sentence, is no title.
     expect(statements('To make ten points, call\nevenspace (0, 1, 10)\nand read the result.').map((x) => x.heading)).toEqual([undefined]);
+    // A decorator's call form titles its entry too, as a Python manual writes one (its overloads one under another).
+    expect(statements('New in version 3.2.\n\n@memo.cached_call(user_function)\n@memo.cached_call(maxsize=128, typed=False)\n\nWrap a function with a memoizing callable.')).toEqual([
+      { text: 'New in version 3.2.' },
+      { text: 'Wrap a function with a memoizing callable.', heading: '@memo.cached_call(maxsize=128, typed=False)' },
+    ]);
   });
 
   it('answers with the sentence that gives what the question asks for (a default, a figure), not one that shares more words', async () => {

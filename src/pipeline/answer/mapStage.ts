@@ -476,14 +476,14 @@ function isTitleLine(line: string, paragraph: readonly string[], next: string | 
 
 /**
  * A function's call form on a line of its own, opening a paragraph ("linspace ( start , end , n )",
- * "[q, r] = deconv (y, a)", "lapply(X, FUN, ...)"): a reference manual's entry title, what the
- * sentences below it describe.
+ * "[q, r] = deconv (y, a)", "lapply(X, FUN, ...)", a decorator's "@functools.lru_cache(maxsize=128)"):
+ * a reference manual's entry title, what the sentences below it describe.
  */
 function isSignatureLine(line: string, paragraph: readonly string[]): boolean {
   const opens = paragraph.length === 0 || /[.!?:]$/.test(paragraph[paragraph.length - 1]!);
   return opens && line.length <= SIGNATURE_CHARS && SIGNATURE.test(line);
 }
-const SIGNATURE = /^(?:(?:\[[^\]]*\]|[\p{L}_][\p{L}\p{N}_]*)\s*=\s*)?[\p{L}_][\p{L}\p{N}_.]*\s?\([^()]*\)$/u;
+const SIGNATURE = /^(?:(?:\[[^\]]*\]|[\p{L}_][\p{L}\p{N}_]*)\s*=\s*)?@?[\p{L}_][\p{L}\p{N}_.]*\s?\([^()]*\)$/u;
 const SIGNATURE_CHARS = 80;
 
 export const sentences = (text: string): string[] => statements(text).map((s) => s.text);
