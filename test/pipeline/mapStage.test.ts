@@ -329,6 +329,16 @@ describe('question coverage of an identifier', () => {
     // A word of the question outside the identifier still counts on its own.
     expect(questionCoverage({ resolved_query: 'Which buffers does shared_buffers size?', keywords: [] })('The buffers of the server.')).toBeGreaterThan(0);
   });
+
+  it("counts a qualified name and its own name as one thing, where that name is an identifier itself", () => {
+    const cover = (q: string, s: string): number => questionCoverage({ resolved_query: q, keywords: [] })(s);
+    expect(cover('What does functools.lru_cache do?', 'This allows the lru_cache decorator to be applied to a user function.')).toBeCloseTo(1, 5);
+    expect(cover('What does lru_cache do?', '@functools.lru_cache(maxsize=128, typed=False)')).toBeCloseTo(1, 5);
+    expect(cover('What is pg_class?', 'SELECT relname FROM pg_catalog.pg_class;')).toBeCloseTo(1, 5);
+    // A plain word is no name of its own: R's write.csv is not "csv", nor another module's lru_cache the one asked.
+    expect(cover('How do I use write.csv?', 'Write the table as csv.')).toBe(0);
+    expect(cover('What does functools.lru_cache do?', 'The cache.lru_size setting.')).toBe(0);
+  });
 });
 
 describe('question coverage with words of the same meaning', () => {

@@ -565,11 +565,24 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
       else if (related.get(w)?.some((r) => words.has(r))) covered += RELATED_CREDIT * weight;
     }
     if (whole.size) {
-      const ids = new Set(identifiers(sentence));
-      for (const [id, weight] of whole) if (ids.has(id)) covered += weight;
+      // A qualified name and its own name are one thing: "functools.lru_cache" asked, a page on it
+      // says "lru_cache"; "pg_class" asked, a query names "pg_catalog.pg_class".
+      const ids = new Set(identifiers(sentence).flatMap((id) => [id, ...ownName(id)]));
+      for (const [id, weight] of whole) if (ids.has(id) || ownName(id).some((n) => ids.has(n))) covered += weight;
     }
     return covered / total;
   };
+}
+
+/**
+ * A dotted identifier's last part where that part is an identifier too ("lru_cache" of
+ * "functools.lru_cache", "pg_class" of "pg_catalog.pg_class"): the thing's own name, which a text
+ * uses once it has named the module or schema. A plain word is no name of its own ("csv" of R's
+ * "write.csv", "join" of "os.path.join").
+ */
+function ownName(id: string): string[] {
+  const tail = id.slice(id.lastIndexOf('.') + 1);
+  return id.includes('.') && tail.includes('_') ? [tail] : [];
 }
 
 /** The endings that make a verb's stem its agent noun, per language (mapWords.json agentEndings). */
