@@ -244,6 +244,8 @@ describe('answers on real files: what issue 43 found', () => {
       { text: 'New in version 3.2.' },
       { text: 'Wrap a function with a memoizing callable.', heading: '@memo.cached_call(maxsize=128, typed=False)' },
     ]);
+    // An example's decorator, naming the function as imported, is code of the example, no title.
+    expect(statements('Example of a cache for web content:\n@cached_call(maxsize=32)\ndef get_pep(num): return fetch(num)').map((x) => x.heading)).toEqual([undefined]);
   });
 
   it('answers with the sentence that gives what the question asks for (a default, a figure), not one that shares more words', async () => {

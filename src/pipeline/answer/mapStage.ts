@@ -3,7 +3,7 @@ import { shortLabel } from '../index/fieldLabel.js';
 import { isDelimiterLine, pipeCells, rowStatement } from '../index/pipeTable.js';
 import { relatedWords } from '../rewrite/lexical/expand.js';
 import { writtenFormsOf, type WrittenFormsMap } from '../search/writtenForms.js';
-import { identifiers, queryTerms } from '../search/queryTerms.js';
+import { identifiers, ownName, queryTerms } from '../search/queryTerms.js';
 import { RRF_K, type SearchHit } from '../search/hybridSearch.js';
 import { SiteTemplates } from '../search/siteTemplates.js';
 import { foldersWithin, nameWords } from '../search/namedFolders.js';
@@ -483,7 +483,9 @@ function isSignatureLine(line: string, paragraph: readonly string[]): boolean {
   const opens = paragraph.length === 0 || /[.!?:]$/.test(paragraph[paragraph.length - 1]!);
   return opens && line.length <= SIGNATURE_CHARS && SIGNATURE.test(line);
 }
-const SIGNATURE = /^(?:(?:\[[^\]]*\]|[\p{L}_][\p{L}\p{N}_]*)\s*=\s*)?@?[\p{L}_][\p{L}\p{N}_.]*\s?\([^()]*\)$/u;
+// A decorator's form titles an entry where it names its module ("@functools.lru_cache(…)"); an
+// example's names the function as imported ("@lru_cache(maxsize=32)" above the example's "def").
+const SIGNATURE = /^(?:(?:\[[^\]]*\]|[\p{L}_][\p{L}\p{N}_]*)\s*=\s*)?(?:@(?=[\p{L}_][\p{L}\p{N}_]*\.))?[\p{L}_][\p{L}\p{N}_.]*\s?\([^()]*\)$/u;
 const SIGNATURE_CHARS = 80;
 
 export const sentences = (text: string): string[] => statements(text).map((s) => s.text);
@@ -572,17 +574,6 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
     }
     return covered / total;
   };
-}
-
-/**
- * A dotted identifier's last part where that part is an identifier too ("lru_cache" of
- * "functools.lru_cache", "pg_class" of "pg_catalog.pg_class"): the thing's own name, which a text
- * uses once it has named the module or schema. A plain word is no name of its own ("csv" of R's
- * "write.csv", "join" of "os.path.join").
- */
-function ownName(id: string): string[] {
-  const tail = id.slice(id.lastIndexOf('.') + 1);
-  return id.includes('.') && tail.includes('_') ? [tail] : [];
 }
 
 /** The endings that make a verb's stem its agent noun, per language (mapWords.json agentEndings). */

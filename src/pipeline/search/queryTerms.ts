@@ -73,6 +73,17 @@ export function identifiers(text: string): string[] {
   return [...new Set([...text.normalize('NFKC').matchAll(IDENTIFIER)].map((m) => m[0].toLowerCase()))];
 }
 
+/**
+ * A dotted identifier's last part where that part is an identifier too ("lru_cache" of
+ * "functools.lru_cache", "pg_class" of "pg_catalog.pg_class"): the thing's own name, which a text
+ * uses once it has named the module or schema. A plain word is no name of its own ("csv" of R's
+ * "write.csv", "join" of "os.path.join").
+ */
+export function ownName(id: string): string[] {
+  const tail = id.slice(id.lastIndexOf('.') + 1);
+  return id.includes('.') && tail.includes('_') ? [tail] : [];
+}
+
 /** A word without its accents ("één" → "een"), as FTS5 reads it (remove_diacritics). */
 const unaccented = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 
