@@ -143,4 +143,13 @@ describe('Plan: filters', () => {
     expect(nameHint('notes named v2-draft')).toBe('v2-draft');
     expect(folderHint('what is in the folder "for"?')).toBe('for');
   });
+  it('reads a name after the folder noun only after "in", a possessive or in quotes: "a directory tree" names no folder', () => {
+    for (const question of ['How do I delete a directory tree?', 'How do I walk the directory tree?', 'What is the folder structure of a project?', 'which directory listing format does ls use?']) {
+      expect(folderHint(question), question).toBeUndefined();
+      expect(plan(question, 'factual', NOW).filters.folder, question).toBeUndefined();
+    }
+    expect(folderHint('which files are in folder invoices?')).toBe('invoices');
+    expect(folderHint('what does my folder invoices hold?')).toBe('invoices');
+    expect(folderHint('list the folder "2024-taxes"')).toBe('2024-taxes');
+  });
 });

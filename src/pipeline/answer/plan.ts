@@ -195,10 +195,16 @@ const QUOTED_NAME = `["'“]?([\\p{L}\\p{N}_.-]+)["'”]?`;
 const FOLDERS = WORDS.folders;
 const FOLDER_DETERMINERS = anyOf(FOLDERS.determiners);
 const FOLDER_IN = anyOf(FOLDERS.in);
-/** "in my invoices folder", "folder invoices", "in de map facturen" (planWords.json folders). */
+const FOLDER_NOUN_FIRST = anyOf(FOLDERS.nounThenName);
+/**
+ * "in my invoices folder", "in folder invoices", "my folder invoices", 'folder "invoices"', "in de
+ * map facturen" (planWords.json folders). A name after the noun is a folder's only after a word of
+ * place, a possessive or in quotes: "a directory tree", "the folder structure" name none.
+ */
 const FOLDER_PATTERNS = [
   new RegExp(`${WORD_START}(?:${FOLDER_IN}) (?:(?:${FOLDER_DETERMINERS}) )?["'“]?([\\p{L}\\p{N}_ .-]+?)["'”]? (?:${anyOf(FOLDERS.nameThenNoun)})${WORD_END}`, 'iu'),
-  new RegExp(`${WORD_START}(?:${anyOf(FOLDERS.nounThenName)}) ${QUOTED_NAME}`, 'iu'),
+  new RegExp(`${WORD_START}(?:(?:${FOLDER_IN}) (?:(?:${FOLDER_DETERMINERS}) )?|(?:${anyOf(FOLDERS.possessives)}) )(?:${FOLDER_NOUN_FIRST}) ${QUOTED_NAME}`, 'iu'),
+  new RegExp(`${WORD_START}(?:${FOLDER_NOUN_FIRST}) ["'“]([\\p{L}\\p{N}_.-]+)["'”]`, 'iu'),
   new RegExp(`${WORD_START}(?:${FOLDER_IN}) (?:(?:${FOLDER_DETERMINERS}) )?(?:${anyOf(FOLDERS.inNounThenName)}) ${QUOTED_NAME}`, 'iu'),
 ];
 const NOT_FOLDER_NAMES = ALL(FOLDERS.notNames);
