@@ -45,13 +45,18 @@ describe('lineShape and findTemplates', () => {
       pages(8, '/site', (i) => `Quick. Small. Sturdy.\nHome\nTopic ${WORDS[i]} is about ${WORDS[7 - i]}.`, (i) => `The ${WORDS[i]} ends here.\nLast updated 2023-0${i}-01 UTC`),
     );
     expect([...(found.get('/site') ?? [])].sort()).toEqual([lineShape('Last updated 2023-01-01 UTC'), lineShape('Quick. Small. Sturdy.')].sort());
+    // A footer of seven lines, each of them: Sphinx's copyright, licence and "Created using" lines.
+    const footer = ['© Copyright 2001-2026, Python Software Foundation.', 'This page is licensed under the PSF License.', 'Examples are licensed under the Zero Clause BSD License.', 'See History and License for more.', 'The PSF is a non-profit corporation.', 'Last updated on May 12, 2026. Found a bug?', 'Created using Sphinx 5.3.0.'];
+    const sphinx = findTemplates(pages(8, '/py', (i) => `Topic ${WORDS[i]}.`, (i) => [`The ${WORDS[i]} ends here.`, ...footer].join('\n')));
+    expect([...(sphinx.get('/py') ?? [])].sort()).toEqual(footer.map(lineShape).sort());
   });
 
   it('takes no line that half the pages lack, that fewer than five pages share, or that stands in a page’s middle', () => {
     const half = pages(8, '/a', (i) => (i < 3 ? 'Shared opening line here\nText.' : `Own opening line ${i}\nText.`), () => 'End of it all.');
     expect(findTemplates(half).get('/a')?.has(lineShape('Shared opening line here'))).not.toBe(true);
     expect(findTemplates(pages(4, '/b', () => 'Shared opening line here', () => 'Shared closing line here')).get('/b')).toBeUndefined();
-    const middle = (i: number) => ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Shared middle line here', 'Six.', 'Seven.', 'Eight.', 'Nine.', `Ten ${i}.`].join('\n');
+    // The middle: more than ten lines from either end (a site's footer of seven lines, as Sphinx writes one, is still its edge).
+    const middle = (i: number) => [...Array.from({ length: 11 }, (_, n) => `Line ${n}.`), 'Shared middle line here', ...Array.from({ length: 10 }, (_, n) => `Later ${n}.`), `End ${i}.`].join('\n');
     expect(findTemplates(pages(8, '/c', middle, () => '')).get('/c')).toBeUndefined();
   });
 

@@ -13,8 +13,12 @@ import type { IndexStore } from '../store/indexStore.js';
  * alike ("Payment is due within 30 days.") says something with those lines.
  */
 
-/** Lines read at each end of a page: its first passage's first lines and its last passage's last ones. */
-const EDGE_LINES = 5;
+/**
+ * Lines read at each end of a page: its first passage's first lines and its last passage's last
+ * ones. Ten: Sphinx's footer is seven lines ("© Copyright …", the licence, "Created using Sphinx"),
+ * and at five its first two stayed in answers. eval:docs: every answer the same at ten.
+ */
+const EDGE_LINES = 10;
 /** The most of a page's first and last passage read for its edge lines (a line cut by it is left out). */
 const EDGE_CHARS = 2000;
 /** A template line recurs at an edge of at least this share of a folder's HTML pages … */
