@@ -338,6 +338,9 @@ describe('question coverage of an identifier', () => {
     // A plain word is no name of its own: R's write.csv is not "csv", nor another module's lru_cache the one asked.
     expect(cover('How do I use write.csv?', 'Write the table as csv.')).toBe(0);
     expect(cover('What does functools.lru_cache do?', 'The cache.lru_size setting.')).toBe(0);
+    // Two qualifiers are two things, whatever their own name.
+    expect(cover('What does socket.create_connection do?', 'Call loop.create_connection() with a protocol.')).toBe(0);
+    expect(cover('What does create_connection do?', 'Call loop.create_connection() with a protocol.')).toBeCloseTo(1, 5);
   });
 });
 

@@ -3,7 +3,7 @@ import { shortLabel } from '../index/fieldLabel.js';
 import { isDelimiterLine, pipeCells, rowStatement } from '../index/pipeTable.js';
 import { relatedWords } from '../rewrite/lexical/expand.js';
 import { writtenFormsOf, type WrittenFormsMap } from '../search/writtenForms.js';
-import { identifiers, ownName, queryTerms } from '../search/queryTerms.js';
+import { identifiers, queryTerms, sameName } from '../search/queryTerms.js';
 import { RRF_K, type SearchHit } from '../search/hybridSearch.js';
 import { SiteTemplates } from '../search/siteTemplates.js';
 import { foldersWithin, nameWords } from '../search/namedFolders.js';
@@ -568,9 +568,9 @@ export function questionCoverage(question: MapQuestion, termStats?: TermStats, k
     }
     if (whole.size) {
       // A qualified name and its own name are one thing: "functools.lru_cache" asked, a page on it
-      // says "lru_cache"; "pg_class" asked, a query names "pg_catalog.pg_class".
-      const ids = new Set(identifiers(sentence).flatMap((id) => [id, ...ownName(id)]));
-      for (const [id, weight] of whole) if (ids.has(id) || ownName(id).some((n) => ids.has(n))) covered += weight;
+      // says "lru_cache"; "pg_class" asked, a query names "pg_catalog.pg_class" (sameName).
+      const ids = identifiers(sentence);
+      for (const [id, weight] of whole) if (ids.some((w) => sameName(id, w))) covered += weight;
     }
     return covered / total;
   };

@@ -2,7 +2,7 @@ import { inForeground, normalise, type Embedder } from '../models/embedder.js';
 import type { IndexStore } from '../store/indexStore.js';
 import { FEEDBACK_PASSAGES, FEEDBACK_WEIGHT, feedbackTerms, type FeedbackTerm } from './conversationFeedback.js';
 import { withPassageFeedback } from './passageFeedback.js';
-import { ftsMatchExpression, identifiers, ownName, queryPhrases, queryTerms } from './queryTerms.js';
+import { ftsMatchExpression, identifiers, queryPhrases, queryTerms, sameName } from './queryTerms.js';
 import { SignBitIndex } from './signBitIndex.js';
 import { rowsForReading } from '../index/pipeTable.js';
 import { SiteTemplates } from './siteTemplates.js';
@@ -268,9 +268,8 @@ export const WRITTEN_IDENTIFIER_BOOST = 1;
 export function preferWrittenIdentifiers(store: IndexStore, keyword: readonly ScoredId[], query: string): ScoredId[] {
   const named = identifiers(query);
   if (!keyword.length || !named.length) return [...keyword];
-  const forms = new Set(named.flatMap((id) => [id, ...ownName(id)]));
   const rows = store.prepared('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(keyword.map((r) => r.id))) as { id: number; text: string }[];
-  const writes = new Set(rows.filter((r) => identifiers(r.text).some((id) => forms.has(id) || ownName(id).some((n) => forms.has(n)))).map((r) => r.id));
+  const writes = new Set(rows.filter((r) => identifiers(r.text).some((w) => named.some((q) => sameName(q, w)))).map((r) => r.id));
   const scored = keyword.map((r, i) => ({ r: writes.has(r.id) ? { id: r.id, score: r.score * (1 + WRITTEN_IDENTIFIER_BOOST) } : r, i }));
   return scored.sort((a, b) => b.r.score - a.r.score || a.i - b.i).map((s) => s.r);
 }

@@ -84,6 +84,18 @@ export function ownName(id: string): string[] {
   return id.includes('.') && tail.includes('_') ? [tail] : [];
 }
 
+/**
+ * Whether an identifier as written names the one asked about: the same, or the asked one's own name
+ * written bare ("lru_cache" for "functools.lru_cache"), or the asked bare name qualified
+ * ("pg_catalog.pg_class" for "pg_class"). Two qualifiers are two things: "loop.create_connection"
+ * is not "socket.create_connection".
+ */
+export function sameName(asked: string, written: string): boolean {
+  if (asked === written) return true;
+  if (asked.includes('.')) return !written.includes('.') && ownName(asked)[0] === written;
+  return ownName(written)[0] === asked;
+}
+
 /** A word without its accents ("één" → "een"), as FTS5 reads it (remove_diacritics). */
 const unaccented = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 
