@@ -105,6 +105,19 @@ describe('the Rewrite stage never throws', () => {
     expect(log.failed[0]).toMatch(/conversation [0-9a-f]{12} \(index unreadable\)/);
   });
 
+  it('reads an identifier as one name, not as its parts: "write" of "write.csv" is no verb', () => {
+    const read = (text: string): string[] => {
+      const { words, tags } = englishTags(text);
+      return words.map((w, i) => `${w}/${tags[i]}`);
+    };
+    expect(read('What does shutil.copy2 do?')).toEqual(['What/PRON', 'does/AUX', 'shutil.copy2/PROPN', 'do/AUX', '?/PUNCT']);
+    expect(read('How do I use write.csv or shared_buffers?')).toContain('write.csv/PROPN');
+    expect(read('How do I use write.csv or shared_buffers?')).toContain('shared_buffers/PROPN');
+    // A full stop ends a sentence; a dot or underscore set apart by a space joins nothing.
+    expect(read('It ends. Then it starts.').filter((w) => w.includes('.')).length).toBe(2);
+    expect(read('Use os . path here')).toContain('os/NOUN');
+  });
+
   it('gives every word a base form, also where the tagger has none ("cannot?")', () => {
     for (const text of ['cannot?', 'I cannot, really.', 'cannot)', 'why cannot…']) {
       const { words, lemmas, tags } = englishTags(text);

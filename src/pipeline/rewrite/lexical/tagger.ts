@@ -34,8 +34,36 @@ export function englishTags(text: string): Tagged {
     const lemma = n.its.lemma as unknown as typeof n.its.value;
     const lemmas = (tokens.out(lemma) as (string | null | undefined)[]).map((l, i) => (typeof l === 'string' ? l : (words[i] ?? '')));
     const tags = (tokens.out(n.its.pos) as (string | undefined)[]).map((t) => t ?? 'X');
-    return { words, tags, lemmas };
+    const spaced = (tokens.out(n.its.precedingSpaces) as string[]).map((s) => s.length > 0);
+    return joinedNames({ words, tags, lemmas }, spaced);
   });
+}
+
+/**
+ * The tagger's words with an identifier's parts joined again as one name ("shutil" "." "copy2" →
+ * "shutil.copy2", "shared" "_" "buffers" → "shared_buffers"): words and a "." or "_" between them
+ * with no space, as queryTerms' IDENTIFIER reads one. Tagged as a name: it is what a follow-up's
+ * "it" points at whole, and no part of it is a verb ("write" of "write.csv").
+ */
+function joinedNames(t: Tagged, spaced: readonly boolean[]): Tagged {
+  const out: Tagged = { words: [], tags: [], lemmas: [] };
+  const part = (i: number): boolean => /^[\p{L}\p{N}]+$/u.test(t.words[i] ?? '');
+  for (let i = 0; i < t.words.length; i++) {
+    let j = i;
+    while (part(j) && /^[._]$/.test(t.words[j + 1] ?? '') && !spaced[j + 1] && part(j + 2) && !spaced[j + 2]) j += 2;
+    if (j > i) {
+      const name = t.words.slice(i, j + 1).join('');
+      out.words.push(name);
+      out.tags.push('PROPN');
+      out.lemmas.push(name);
+      i = j;
+    } else {
+      out.words.push(t.words[i]!);
+      out.tags.push(t.tags[i]!);
+      out.lemmas.push(t.lemmas[i]!);
+    }
+  }
+  return out;
 }
 
 /** The words of an English text (lower case) that the tagger reads as one of these parts of speech. */
