@@ -79,9 +79,9 @@ export function identifiers(text: string): string[] {
  * uses once it has named the module or schema. A plain word is no name of its own ("csv" of R's
  * "write.csv", "join" of "os.path.join").
  */
-export function ownName(id: string): string[] {
+function ownName(id: string): string | undefined {
   const tail = id.slice(id.lastIndexOf('.') + 1);
-  return id.includes('.') && tail.includes('_') ? [tail] : [];
+  return id.includes('.') && tail.includes('_') ? tail : undefined;
 }
 
 /**
@@ -92,8 +92,8 @@ export function ownName(id: string): string[] {
  */
 export function sameName(asked: string, written: string): boolean {
   if (asked === written) return true;
-  if (asked.includes('.')) return !written.includes('.') && ownName(asked)[0] === written;
-  return ownName(written)[0] === asked;
+  if (asked.includes('.')) return !written.includes('.') && ownName(asked) === written;
+  return ownName(written) === asked;
 }
 
 /** A word without its accents ("één" → "een"), as FTS5 reads it (remove_diacritics). */
@@ -148,5 +148,8 @@ export function queryPhrases(text: string): string[] {
  */
 export function ftsMatchExpression(terms: readonly string[]): string | undefined {
   if (terms.length === 0) return undefined;
-  return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
+  return terms.map(ftsString).join(' OR ');
 }
+
+/** A word or phrase as an FTS5 string: quoted, its quotes doubled, so that it is never read as FTS5 syntax. */
+export const ftsString = (text: string): string => `"${text.replace(/"/g, '""')}"`;

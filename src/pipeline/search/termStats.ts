@@ -1,6 +1,7 @@
 import { detectLanguage } from '../rewrite/lexical/language.js';
 import { editDistance } from '../rewrite/lexical/expand.js';
 import type { IndexStore } from '../store/indexStore.js';
+import { ftsString } from './queryTerms.js';
 
 const TOKENIZER = 'porter unicode61 remove_diacritics 2';
 /** The passages textsWith reads of a word: a few, the first the index finds. */
@@ -152,7 +153,7 @@ export class TermStats {
   /** A few passages' texts that hold a word (as the index stems it); read each time, not kept (passages are large). */
   textsWith(term: string): string[] {
     const read = (match: string): string[] => (this.store.prepared(`SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SAMPLE_PASSAGES}`).all(match) as { text: string }[]).map((r) => r.text);
-    const quoted = `"${term.replace(/"/g, '""')}"`;
+    const quoted = ftsString(term);
     // A stem the tokenizer stems once more when it is searched ("rebas", of "rebase", searched as "reba"), as the prefix it is.
     const texts = read(quoted);
     return texts.length ? texts : read(`${quoted}*`);
@@ -166,12 +167,15 @@ export class TermStats {
     this.fresh();
     const key = `${term}\u0000${word}`;
     if (!this.sharedCache.has(key)) {
-      const count = (match: string): number => (this.store.prepared('SELECT COUNT(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?').get(match) as { n: number }).n;
-      const quoted = (w: string): string => `"${w.replace(/"/g, '""')}"`;
-      const [n, df] = [count(quoted(term)), this.documentFrequency([word]).get(word)!];
-      this.sharedCache.set(key, n && df ? count(`${quoted(term)} AND ${quoted(word)}`) / n : undefined);
+      const [n, df] = [this.matching(ftsString(term)), this.documentFrequency([word]).get(word)!];
+      this.sharedCache.set(key, n && df ? this.matching(`${ftsString(term)} AND ${ftsString(word)}`) / n : undefined);
     }
     return this.sharedCache.get(key);
+  }
+
+  /** How many passages an FTS5 expression matches. */
+  private matching(match: string): number {
+    return (this.store.prepared('SELECT COUNT(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?').get(match) as { n: number }).n;
   }
 
   /** How many passages hold both a word and a phrase (each as the index stems it), read once while the index is unchanged. */
@@ -180,8 +184,7 @@ export class TermStats {
     const key = `${word}\u0000${phrase}`;
     let n = this.bothCache.get(key);
     if (n === undefined) {
-      const quoted = (w: string): string => `"${w.replace(/"/g, '""')}"`;
-      n = (this.store.prepared('SELECT COUNT(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?').get(`${quoted(word)} AND ${quoted(phrase)}`) as { n: number }).n;
+      n = this.matching(`${ftsString(word)} AND ${ftsString(phrase)}`);
       this.bothCache.set(key, n);
     }
     return n;
