@@ -116,6 +116,10 @@ describe('the Rewrite stage never throws', () => {
     // A full stop ends a sentence; a dot or underscore set apart by a space joins nothing.
     expect(read('It ends. Then it starts.').filter((w) => w.includes('.')).length).toBe(2);
     expect(read('Use os . path here')).toContain('os/NOUN');
+    // A hyphenated word is one word: a noun where its last part is one, else a modifier.
+    expect(read('How do I read command-line options?')).toContain('command-line/NOUN');
+    expect(read('Is the write-ahead log on?')).toContain('write-ahead/ADJ');
+    expect(read('a range - or two').filter((w) => w.startsWith('-'))).toEqual(['-/PUNCT']);
   });
 
   it('gives every word a base form, also where the tagger has none ("cannot?")', () => {

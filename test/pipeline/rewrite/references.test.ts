@@ -29,6 +29,11 @@ const FOLLOW_UPS: [string, HistoryMessage[], string, RegExp][] = [
   // "one" as a verb's object: one of the kind named, in the singular where it was said in the plural.
   ['en', talk('What is an annotated tag in git?', 'Tag objects created with -a are called annotated tags.'), 'how do I delete one?', /^how do I delete one (?:annotated )?tag\?$/],
   ['en', talk('How do I list my tags?', 'git tag lists the tags.'), 'how do I delete one?', /^how do I delete one tag\?$/],
+  // "one" an adjective describes is the kind's name, also as a clause's subject and with an "it" of its own after it.
+  ['en', talk('Which laptops do you have?', 'We have the Dell XPS 13 and the Lenovo ThinkPad X1.'), 'is there a cheaper one?', /^is there a cheaper laptop\?$/],
+  ['en', talk('How do I read command-line options in a script?', 'Use a parser of options.'), 'and if an optional one is left out, what value does it get?', /^and if an optional command-line option is left out, what value does it get\?$/],
+  // A hyphenated word is one: "them" is the command-line options, not "line options".
+  ['en', talk('How do I read command-line options in a script?', 'Use a parser of options.'), 'how do I make one of them mandatory?', /^how do I make one of the command-line options mandatory\?$/],
   // "it" is what the question acts on, not where it comes from (the phrase model's after_preposition).
   ['en', talk('How do I install a package from CRAN in R?', 'Call install.packages with the name of the package.'), 'and how do I remove it again?', /^and how do I remove (?:a |the )?package again\?$/],
   ['en', talk('What battery does the Pixel 9 have?', 'The Pixel 9 has a 4700 mAh battery that lasts a day.'), 'is it removable?', /^is (?:the )?(?:Pixel|battery|4700 mAh battery)[\w ]* removable\?$/],

@@ -13,7 +13,7 @@ import CUES from './cueWords.json' with { type: 'json' };
  * the shapes only say where it goes.
  */
 export type Shape =
-  | { kind: 'pronoun'; word: string; at: number; number: 'sg' | 'pl' | 'person'; possessive: boolean; one?: boolean }
+  | { kind: 'pronoun'; word: string; at: number; number: 'sg' | 'pl' | 'person'; possessive: boolean; one?: boolean; described?: boolean }
   | { kind: 'more' }
   | { kind: 'demonstrative'; words: string; noun: string }
   | { kind: 'bare' }
@@ -47,7 +47,9 @@ const within = (text: string, phrases: readonly string[]): string | undefined =>
 /** The first word of the question that points at a thing (not a dummy "it", not an article before a noun). */
 export function pointingWord(query: string, language: string): Extract<Shape, { kind: 'pronoun' }> | undefined {
   const t = table(language);
-  if (language === 'en' && (emptySubject(query) || ownAntecedent(query))) return undefined;
+  // A pronoun whose thing the question names itself points at nothing of the conversation; a
+  // "one" before it still may ("if an optional one is left out, what value does it get?").
+  const own = language === 'en' && (emptySubject(query) || ownAntecedent(query));
   // A dummy's span ("is it possible to") is blanked out, its length kept: the other words keep their places.
   const open = dummies(language).reduce((text, d) => text.replace(new RegExp(d.source, 'giu'), (m) => ' '.repeat(m.length)), query);
   const tokens = [...open.matchAll(TOKEN)];
@@ -57,9 +59,11 @@ export function pointingWord(query: string, language: string): Extract<Shape, { 
     if (!kind) continue;
     // "how do I delete one?": one of the kind the conversation named, where it stands as a verb's object.
     if (kind.includes('one')) {
-      if (language === 'en' && standsForOne(query, m.index)) return { kind: 'pronoun', word: m[0], at: m.index, number: 'sg', possessive: false, one: true };
+      const stands = language === 'en' ? standsForOne(query, m.index) : undefined;
+      if (stands) return { kind: 'pronoun', word: m[0], at: m.index, number: 'sg', possessive: false, one: true, ...(stands === 'described' ? { described: true } : {}) };
       continue;
     }
+    if (own) return undefined;
     const next = tokens[tokens.indexOf(m) + 1]?.[0];
     const possessive = kind.includes('poss');
     // A possessive that is a verb too owns only a word of content after it: "zijn grootte" (its
@@ -76,18 +80,24 @@ export function pointingWord(query: string, language: string): Extract<Shape, { 
 /**
  * English "delete one?", "throw one away", "you said it is free to open one!": "one" as a verb's
  * object, before no noun, adjective, number or "of", stands for one of a kind the conversation
- * named. Not "which one", "the first one" (choice and ordinal shapes), "one branch", "one of them"
- * ("them" points), "does one need …" (anyone).
+ * named ('object'). So does "one" after an article and the adjective that describes it ("an
+ * optional one", "a cheaper one": 'described'), the kind's name taking its place. Not "which one",
+ * "the first one" (choice and ordinal shapes), "one branch", "one of them" ("them" points), "does
+ * one need …" (anyone).
  */
-function standsForOne(query: string, at: number): boolean {
+function standsForOne(query: string, at: number): 'object' | 'described' | undefined {
   const { words, tags } = englishTags(query);
   // The tagger's words in order: this one is the one with as many of its spelling before it.
   const word = query.slice(at).match(/^[\p{L}]+/u)![0].toLowerCase();
   const nth = [...query.slice(0, at).matchAll(new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'giu'))].length;
   const i = words.map((w, k) => (w.toLowerCase() === word ? k : -1)).filter((k) => k >= 0)[nth];
-  if (i === undefined || tags[i - 1] !== 'VERB') return false;
+  if (i === undefined) return undefined;
   const next = tags[i + 1];
-  return next === undefined || (ONE_FOLLOWERS.has(next) && words[i + 1]!.toLowerCase() !== 'of');
+  if (next !== undefined && words[i + 1]!.toLowerCase() === 'of') return undefined;
+  if (tags[i - 1] === 'VERB') return next === undefined || ONE_FOLLOWERS.has(next) ? 'object' : undefined;
+  // Described, it may be a clause's subject too ("an optional one is left out"), before no noun of its own.
+  const described = tags[i - 1] === 'ADJ' && tags[i - 2] === 'DET' && !ENGLISH.ordinals.includes(words[i - 1]!.toLowerCase());
+  return described && (next === undefined || ONE_FOLLOWERS.has(next) || next === 'AUX' || next === 'VERB') ? 'described' : undefined;
 }
 /** What may follow "one" standing for a thing: a mark, an adverb or particle ("away"), a preposition, a conjunction. */
 const ONE_FOLLOWERS = new Set(['PUNCT', 'ADV', 'ADP', 'PART', 'SCONJ', 'CCONJ']);
@@ -193,7 +203,8 @@ export function fillPronoun(query: string, shape: Extract<Shape, { kind: 'pronou
   const after = query.slice(shape.at + shape.word.length);
   const t = table(language);
   // "one" keeps its place and takes the kind's name, one of it ("delete one" → "delete one annotated tag").
-  if (shape.one) return `${before}${shape.word} ${singular(found, language)}${after}`;
+  // "one" described ("an optional one") is the kind's name ("an optional command-line option").
+  if (shape.one) return `${before}${shape.described ? '' : `${shape.word} `}${singular(found, language)}${after}`;
   if (!shape.possessive) return contracted(`${before}${written(thing)}${after}`, language);
   if (!t.possessive.includes('{x}')) return `${before}${t.possessive.replace('{thing}', written(thing))}${after}`;
   // The owned thing: the words after the possessive up to a function word or a mark, at most

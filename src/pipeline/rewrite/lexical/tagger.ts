@@ -43,19 +43,30 @@ export function englishTags(text: string): Tagged {
  * The tagger's words with an identifier's parts joined again as one name ("shutil" "." "copy2" →
  * "shutil.copy2", "shared" "_" "buffers" → "shared_buffers"): words and a "." or "_" between them
  * with no space, as queryTerms' IDENTIFIER reads one. Tagged as a name: it is what a follow-up's
- * "it" points at whole, and no part of it is a verb ("write" of "write.csv").
+ * "it" points at whole, and no part of it is a verb ("write" of "write.csv"). A hyphenated word
+ * likewise ("command" "-" "line" → "command-line"), as the rewrite's candidates read it.
  */
 function joinedNames(t: Tagged, spaced: readonly boolean[]): Tagged {
   const out: Tagged = { words: [], tags: [], lemmas: [] };
   const part = (i: number): boolean => /^[\p{L}\p{N}]+$/u.test(t.words[i] ?? '');
-  for (let i = 0; i < t.words.length; i++) {
+  // The parts from i on joined by one of these marks, with no space: the index of the last part.
+  const joinedBy = (i: number, marks: RegExp): number => {
     let j = i;
-    while (part(j) && /^[._]$/.test(t.words[j + 1] ?? '') && !spaced[j + 1] && part(j + 2) && !spaced[j + 2]) j += 2;
+    while (part(j) && marks.test(t.words[j + 1] ?? '') && !spaced[j + 1] && part(j + 2) && !spaced[j + 2]) j += 2;
+    return j;
+  };
+  for (let i = 0; i < t.words.length; i++) {
+    const named = joinedBy(i, /^[._]$/);
+    // A word the writer joined with hyphens is one word too ("command-line", "write-ahead"): a noun
+    // where its last part is one (the thing a follow-up's "them" is), else a modifier.
+    const compound = named === i ? joinedBy(i, /^-$/) : i;
+    const j = Math.max(named, compound);
     if (j > i) {
       const name = t.words.slice(i, j + 1).join('');
+      const noun = named > i || /^(?:NOUN|PROPN)$/.test(t.tags[j]!);
       out.words.push(name);
-      out.tags.push('PROPN');
-      out.lemmas.push(name);
+      out.tags.push(named > i ? 'PROPN' : noun ? 'NOUN' : 'ADJ');
+      out.lemmas.push(named > i ? name : [...t.words.slice(i, j), t.lemmas[j]!].join(''));
       i = j;
     } else {
       out.words.push(t.words[i]!);
