@@ -81,6 +81,9 @@ describe('the reference shapes, table-driven', () => {
       ['en', 'how do I delete one?', 'pronoun'],
       ['en', 'what if I throw one away?', 'pronoun'],
       ['en', 'can I delete one of them?', 'pronoun'],
+      ['en', 'is there a cheaper one?', 'pronoun'],
+      // "one" of a kind the question names before it, and an "its" whose thing the question names.
+      ['en', 'how do I make a new function from an existing one with its arguments filled in?', undefined],
       ['en', "aren't there more?", 'more'],
       ['en', 'Is there any evidence that what you said about France is true?', 'said'],
       ['en', 'I am not sure those rules apply to IRAs', 'demonstrative'],

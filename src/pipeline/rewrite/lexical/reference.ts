@@ -83,7 +83,8 @@ export function pointingWord(query: string, language: string): Extract<Shape, { 
  * named ('object'). So does "one" after an article and the adjective that describes it ("an
  * optional one", "a cheaper one": 'described'), the kind's name taking its place. Not "which one",
  * "the first one" (choice and ordinal shapes), "one branch", "one of them" ("them" points), "does
- * one need …" (anyone).
+ * one need …" (anyone), nor one of a kind the question names before it ("make a new function from
+ * an existing one").
  */
 function standsForOne(query: string, at: number): 'object' | 'described' | undefined {
   const { words, tags } = englishTags(query);
@@ -92,6 +93,8 @@ function standsForOne(query: string, at: number): 'object' | 'described' | undef
   const nth = [...query.slice(0, at).matchAll(new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'giu'))].length;
   const i = words.map((w, k) => (w.toLowerCase() === word ? k : -1)).filter((k) => k >= 0)[nth];
   if (i === undefined) return undefined;
+  // A kind the question names before it is what it stands for ("a new function from an existing one").
+  if (tags.slice(0, i).some((t) => t === 'NOUN')) return undefined;
   const next = tags[i + 1];
   if (next !== undefined && words[i + 1]!.toLowerCase() === 'of') return undefined;
   if (tags[i - 1] === 'VERB') return next === undefined || ONE_FOLLOWERS.has(next) ? 'object' : undefined;
