@@ -57,7 +57,7 @@ export function pointingWord(query: string, language: string): Extract<Shape, { 
   for (const [k, m] of words.entries()) {
     const kind = t.referring[m[0].toLowerCase()];
     if (!kind) continue;
-    // "how do I delete one?": one of the kind the conversation named, where it stands as a verb's object.
+    // "how do I delete one?", "is there a cheaper one?": one of the kind the conversation named (standsForOne).
     if (kind.includes('one')) {
       const stands = language === 'en' ? standsForOne(query, m.index) : undefined;
       if (stands) return { kind: 'pronoun', word: m[0], at: m.index, number: 'sg', possessive: false, one: true, ...(stands === 'described' ? { described: true } : {}) };

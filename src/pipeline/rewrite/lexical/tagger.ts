@@ -63,9 +63,8 @@ function joinedNames(t: Tagged, spaced: readonly boolean[]): Tagged {
     const j = Math.max(named, compound);
     if (j > i) {
       const name = t.words.slice(i, j + 1).join('');
-      const noun = named > i || /^(?:NOUN|PROPN)$/.test(t.tags[j]!);
       out.words.push(name);
-      out.tags.push(named > i ? 'PROPN' : noun ? 'NOUN' : 'ADJ');
+      out.tags.push(named > i ? 'PROPN' : /^(?:NOUN|PROPN)$/.test(t.tags[j]!) ? 'NOUN' : 'ADJ');
       out.lemmas.push(named > i ? name : [...t.words.slice(i, j), t.lemmas[j]!].join(''));
       i = j;
     } else {
