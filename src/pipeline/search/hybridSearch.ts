@@ -7,7 +7,7 @@ import { SignBitIndex } from './signBitIndex.js';
 import { rowsForReading } from '../index/pipeTable.js';
 import { SiteTemplates } from './siteTemplates.js';
 import { docTypeOf } from '../index/extractors/extract.js';
-import { preferNamedFolders } from './namedFolders.js';
+import { boostWhere, preferNamedFolders } from './namedFolders.js';
 
 export interface SearchHit {
   chunkId: number;
@@ -270,8 +270,7 @@ export function preferWrittenIdentifiers(store: IndexStore, keyword: readonly Sc
   if (!keyword.length || !named.length) return [...keyword];
   const rows = store.prepared('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(keyword.map((r) => r.id))) as { id: number; text: string }[];
   const writes = new Set(rows.filter((r) => identifiers(r.text).some((w) => named.some((q) => sameName(q, w)))).map((r) => r.id));
-  const scored = keyword.map((r, i) => ({ r: writes.has(r.id) ? { id: r.id, score: r.score * (1 + WRITTEN_IDENTIFIER_BOOST) } : r, i }));
-  return scored.sort((a, b) => b.r.score - a.r.score || a.i - b.i).map((s) => s.r);
+  return boostWhere(keyword, writes, WRITTEN_IDENTIFIER_BOOST);
 }
 
 /** Hybrid search: FTS5 BM25 and sqlite-vec nearest neighbours, fused by reciprocal rank. */

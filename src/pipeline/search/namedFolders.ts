@@ -46,7 +46,11 @@ export function preferNamedFolders(store: IndexStore, keyword: readonly ScoredId
   const rows = store.prepared('SELECT c.id, f.path FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id IN (SELECT value FROM json_each(?))').all(JSON.stringify(keyword.map((r) => r.id))) as { id: number; path: string }[];
   const named = new Map<string, boolean>();
   for (const { path } of rows) if (!named.has(path)) named.set(path, folders(path).some((f) => queryTerms(nameWords(f)).some((w) => asked.has(w))));
-  const inNamed = new Set(rows.filter((r) => named.get(r.path)).map((r) => r.id));
-  const scored = keyword.map((r, i) => ({ r: inNamed.has(r.id) ? { id: r.id, score: r.score * (1 + NAMED_FOLDER_BOOST) } : r, i }));
+  return boostWhere(keyword, new Set(rows.filter((r) => named.get(r.path)).map((r) => r.id)), NAMED_FOLDER_BOOST);
+}
+
+/** The keyword side's candidates, those in `lifted` scored `boost` more (a share of their score), best first; ties keep their order. */
+export function boostWhere(keyword: readonly ScoredId[], lifted: ReadonlySet<number>, boost: number): ScoredId[] {
+  const scored = keyword.map((r, i) => ({ r: lifted.has(r.id) ? { id: r.id, score: r.score * (1 + boost) } : r, i }));
   return scored.sort((a, b) => b.r.score - a.r.score || a.i - b.i).map((s) => s.r);
 }
