@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the real documents of `npm run eval:docs` (and of its slice in `npm test`): Debian's
-# documentation packages of PostgreSQL, Git, gnuplot, Octave, R, SQLite and Python (HTML and PDF manuals).
+# documentation packages of PostgreSQL, Git, gnuplot, Octave, R, SQLite, Python and GIMP (HTML and PDF manuals).
 # Usage: bash scripts/install-docs.sh [--slice]   (--slice: only what the test slice reads)
 set -euo pipefail
-packages=(postgresql-doc-15 git-doc gnuplot-doc octave-doc r-doc-pdf sqlite3-doc python3.11-doc)
+packages=(postgresql-doc-15 git-doc gnuplot-doc octave-doc r-doc-pdf sqlite3-doc python3.11-doc gimp-help-en)
 [ "${1:-}" = "--slice" ] && packages=(postgresql-doc-15 git-doc gnuplot-doc)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
