@@ -401,6 +401,12 @@ describe('answers on real files: what issue 43 found', () => {
       ['What is the largest value a single field can hold?', ['quantity']],
       ['Wat is de grootste bestandsgrootte?', ['quantity']],
       ['Which is the most common mistake?', []],
+      // A key asked for: an application's manual answers with a key combination or a shortcut. Not
+      // English "which key", which a database's manual asks of its tables' keys as often.
+      ['What key do I press to undo?', ['shortcut']],
+      ['What is the keyboard shortcut for the magic wand?', ['shortcut']],
+      ['Welke sneltoets opent een nieuw venster?', ['shortcut']],
+      ['Which key column does the table use?', []],
     ];
     for (const [q, types] of cases) expect(answerTypes(q), q).toEqual(types);
     // Read in the question's language where the table has it: German "Standard" asks for a default, English "standard output" does not.
@@ -417,6 +423,11 @@ describe('answers on real files: what issue 43 found', () => {
       expect(givesType(date, ['time']), date).toBe(true);
     for (const other of ['Listens on port 5432.', 'It costs 9.30 euro.', 'Version 3.35.0 added it.', 'It may change.', 'Pay 1,999 euro.'])
       expect(givesType(other, ['time']), other).toBe(false);
+    // A key combination or a modifier key named as a word of its own, case as a keyboard writes it; a shortcut named.
+    for (const key of ['Press Ctrl+Z to undo.', 'Shift+C activates it.', 'Ctrl-click the source.', 'Holding Ctrl while clicking zooms out.', 'By using the keyboard shortcut U.'])
+      expect(givesType(key, ['shortcut']), key).toBe(true);
+    for (const other of ['A shift in meaning.', 'The alternative is slower.', 'Control which rows are kept.', 'The key column is id.'])
+      expect(givesType(other, ['shortcut']), other).toBe(false);
     expect(givesType('If n is unspecified it defaults to 50.', ['default', 'quantity'])).toBe(true);
     expect(givesType('It waits five minutes.', ['quantity'])).toBe(true);
     expect(givesType('The cache helps big workloads.', ['quantity'])).toBe(false);
@@ -509,6 +520,28 @@ describe('a sentence that a PDF page break cuts', () => {
     } finally {
       s.close();
     }
+  });
+});
+
+describe('a key asked for', () => {
+  const d = tempDir('docent-key-');
+  afterAll(() => d.cleanup());
+
+  it('is answered by the sentence that names the key, not by the one that says most about the tool', async () => {
+    const page = `<html><head><title>Magic Wand</title></head><body><h1>Magic Wand</h1>
+      <p>The Magic Wand tool selects areas of the current layer based on colour similarity, starting from the pixel you click and growing outward over neighbouring pixels of a similar colour.</p>
+      <p>The magic wand is a good tool for selecting a solid-coloured background; experienced users often prefer the path tool for objects with soft edges.</p>
+      <h2>Activating the tool</h2>
+      <p>You can reach it from the menu Tools, Selection Tools, Magic Wand, or from its icon in the toolbox.</p>
+      <p>You can also use the keyboard shortcut U.</p>
+      <h2>Options</h2>
+      <p>The threshold sets how different a colour may be from the first pixel and still be selected.</p></body></html>`;
+    await withIndexed(d.dir, 'docs', { 'magic-wand.html': page }, async (s) => {
+      const r = await ask(s, 'What is the shortcut for the magic wand tool?', { now: NOW });
+      expect(r.notFound).toBe(false);
+      // The shortcut's sentence first: the description covers more of the question's words but names no key.
+      expect(r.answer).toMatch(/^(?:- )?(?:Activating the tool: )?You can also use the keyboard shortcut U\./);
+    });
   });
 });
 

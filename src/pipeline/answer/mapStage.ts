@@ -12,7 +12,7 @@ import type { TermStats } from '../search/termStats.js';
 import type { IndexStore } from '../store/indexStore.js';
 import WORDS from './mapWords.json' with { type: 'json' };
 import { tagger } from '../rewrite/lexical/tagger.js';
-import { anyOf, escapeRegExp, WORD_END, WORD_START } from '../rewrite/lexical/words.js';
+import { alternatives, anyOf, escapeRegExp, WORD_END, WORD_START } from '../rewrite/lexical/words.js';
 
 /** Words that open a sentence leaning on the one before it (mapWords.json). */
 const CONTINUATIONS = new Set(Object.values(WORDS.continuations).flat());
@@ -55,6 +55,13 @@ const CODE_TOKEN = new RegExp(
 );
 
 /**
+ * A key combination, or a modifier key named as a word of its own ("Ctrl+Z", "Shift+C",
+ * "Ctrl-click", "holding Ctrl"; mapWords.json keyModifiers, case as written): how an
+ * application's manual answers "which key …?", as code answers "how do I …?" in a programmer's.
+ */
+const KEY = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(WORDS.keyModifiers)})(?![\\p{L}\\p{N}])`, 'u');
+
+/**
  * Answer types whose marks pick the sentence of a page that answers, not the page (mapWords.json
  * answerTypes, sentenceOnly): "procedure" ("how do I …?" answered by the sentence that shows the
  * code). eval:docs --vectors both, fact in answer: tuned 0.576 → 0.591 (keywords), 0.591 → 0.598
@@ -78,7 +85,7 @@ export function givesType(sentence: string, types: readonly string[]): boolean {
   if (!types.length) return false;
   const text = sentence.toLowerCase().normalize('NFKC');
   const has = phraseAt(text);
-  return TYPE_MARKS.filter((t) => types.includes(t.type)).every((t) => t.marks.some((m) => (m === '#number' ? hasFigure(text) || NUMBER_WORDS.some(has) : m === '#code' ? CODE_TOKEN.test(sentence) : m === '#date' ? DATE.test(text) : has(m))));
+  return TYPE_MARKS.filter((t) => types.includes(t.type)).every((t) => t.marks.some((m) => (m === '#number' ? hasFigure(text) || NUMBER_WORDS.some(has) : m === '#code' ? CODE_TOKEN.test(sentence) : m === '#key' ? KEY.test(sentence) : m === '#date' ? DATE.test(text) : has(m))));
 }
 
 /** A run of letters, figures and the marks inside a number, holding a figure ("64KiB", "3.7.1", "sqlite3_changes", "1,000"). */
