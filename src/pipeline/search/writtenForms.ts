@@ -1,6 +1,7 @@
 import { isStopword, queryPhrases, stopwordsOf } from './queryTerms.js';
 import type { TermStats } from './termStats.js';
 import TRANSLATIONS from './translateWords.json' with { type: 'json' };
+import SPELLINGS from './spellings.json' with { type: 'json' };
 
 /**
  * A question's words as the files may write them in their language: translations from a per-language
@@ -236,7 +237,8 @@ export function writtenParts(word: string, language: string | undefined, termSta
   // language, inflected otherwise than asked.
   if (listed.length > 1 || !termStats || !language) return listed;
   if (language === 'en') {
-    const other = foreignForms(word, language, termStats);
+    // Another language's word for it where the index has files in that language; English spelled the other way.
+    const other = [...new Set([...foreignForms(word, language, termStats), ...spellingVariants(word, language, termStats)])];
     return other.length ? [other] : listed;
   }
   const own = inflectedForms(word, language, termStats);
@@ -248,6 +250,46 @@ export function writtenParts(word: string, language: string | undefined, termSta
   if (split) return split;
   const found = cognate(low, termStats);
   return found ? [[found]] : [];
+}
+
+/** A language's spelling variants, read both ways (spellings.json). */
+interface SpellingTable {
+  minBefore: number;
+  endings: readonly (readonly [string, string])[];
+  words: Readonly<Record<string, string>>;
+}
+const SPELLING: ReadonlyMap<string, { minBefore: number; endings: readonly (readonly [string, string])[]; words: ReadonlyMap<string, string> }> = new Map(
+  Object.entries(SPELLINGS as unknown as Record<string, SpellingTable | string>)
+    .filter((e): e is [string, SpellingTable] => typeof e[1] !== 'string')
+    .map(([language, t]) => [
+      language,
+      {
+        minBefore: t.minBefore,
+        endings: t.endings.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]),
+        words: new Map(Object.entries(t.words).flatMap(([a, b]) => [[a, b], [b, a]] as [string, string][])),
+      },
+    ]),
+);
+
+/**
+ * A question's word as the index spells it, where the language spells it two ways ("colour" and
+ * "color", "greyscale" and "grayscale", "organise" and "organize"; spellings.json): the variant,
+ * where the index writes it more often than the word as asked. A British question over American
+ * manuals found their passages on "colors" by the few that write "colours".
+ */
+export function spellingVariants(word: string, language: string | undefined, termStats?: TermStats): string[] {
+  const table = language ? SPELLING.get(language) : undefined;
+  const low = word.toLowerCase();
+  if (!table || !termStats || low.length > MAX_WORD || !/^\p{L}+$/u.test(low) || isStopword(low, stopwordsOf(language))) return [];
+  const candidates = new Set<string>();
+  const listed = table.words.get(low);
+  if (listed) candidates.add(listed);
+  for (const [from, to] of table.endings) if (low.endsWith(from) && low.length - from.length >= table.minBefore) candidates.add(low.slice(0, -from.length) + to);
+  candidates.delete(low);
+  if (!candidates.size) return [];
+  const df = termStats.documentFrequency([low, ...candidates]);
+  const stems = termStats.stems([low, ...candidates]);
+  return [...candidates].filter((f) => df.get(f)! > df.get(low)! && stems.get(f) !== stems.get(low) && !isStopword(f, stopwordsOf(language)));
 }
 
 /**
