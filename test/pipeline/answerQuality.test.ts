@@ -545,6 +545,29 @@ describe('a key asked for', () => {
   });
 });
 
+describe('the same words twice', () => {
+  const d = tempDir('docent-twice-');
+  afterAll(() => d.cleanup());
+
+  it('are shown once: a line repeated beside itself is no neighbour of it', async () => {
+    // Two pictures side by side, each with the same caption, as a manual's figures often are.
+    const page = `<html><head><title>Desaturate</title></head><body><h1>Desaturate</h1>
+      <p>The Desaturate command converts the colors of the active layer to shades of gray, by one of five modes.</p>
+      <p>Figure 16.210. The five modes applied to two photos</p>
+      <p>Original image</p><p>Original image</p>
+      <p>“Luma” applied.</p><p>“Luma” applied.</p>
+      <p>“Average” applied.</p><p>“Average” applied.</p></body></html>`;
+    await withIndexed(d.dir, 'docs', { 'desaturate.html': page }, async (s) => {
+      const question = 'What does the Luma mode look like applied?';
+      const { hits } = await hybridSearch(s, question, { k: 3 });
+      const facts = await extractiveMap(s, hits, { resolved_query: question, keywords: [] });
+      const luma = facts.find((f) => f.quote.includes('“Luma” applied'));
+      expect(luma).toBeDefined();
+      expect(luma!.quote.match(/“Luma” applied/g)).toHaveLength(1);
+    });
+  });
+});
+
 describe('a sentence that shows how it is done', () => {
   const d = tempDir('docent-code-');
   afterAll(() => d.cleanup());

@@ -902,8 +902,10 @@ function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate, aske
   const words = s.quote.match(/[\p{L}\p{N}]+/gu) ?? [];
   const leans = CONTINUATIONS.has((words[0] ?? '').toLowerCase());
   // A list's item leans on nothing before it but its own lines: the item before is another point.
-  const previous = leans ? [at(s.index - 1)].find((c) => c?.item === s.item) : undefined;
-  const next = at(s.index + 1);
+  // The same words again are no neighbour (two figures' captions side by side: "“Luma” applied." twice).
+  const repeats = (c: MapCandidate | undefined): boolean => c !== undefined && flat(c.quote).toLowerCase() === flat(s.quote).toLowerCase();
+  const previous = leans ? [at(s.index - 1)].find((c) => c?.item === s.item && !repeats(c)) : undefined;
+  const next = [at(s.index + 1)].find((c) => !repeats(c));
   // A sentence that does not name what its section is about is shown after the section's short title
   // ("random_page_cost (floating point): The default is 4.0."), as is one that leans on its title.
   const around = `${previous?.quote ?? ''} ${s.quote} ${next?.quote ?? ''}`;
