@@ -568,6 +568,33 @@ describe('the same words twice', () => {
   });
 });
 
+describe('a numbered title', () => {
+  const d = tempDir('docent-numbered-');
+  afterAll(() => d.cleanup());
+
+  it('is shown before the sentence that leans on it without its section number', async () => {
+    const manual = '# 6. The Image menu\n\n## 6.26. Flatten Image\n\nIt merges all of the layers of the image into a single layer with no alpha channel.\n\n## 6.27. 8 bit images\n\nThey hold 256 levels per channel.\n';
+    await withIndexed(d.dir, 'docs', { 'image-menu.md': manual }, async (s) => {
+      const flatten = await ask(s, 'What does Flatten Image do to the layers?', { now: NOW });
+      expect(flatten.answer).toContain('Flatten Image: It merges all of the layers of the image into a single layer');
+      expect(flatten.answer).not.toContain('6.26');
+      // A number that is part of the title's words stays.
+      const bits = await ask(s, 'How many levels per channel do 8 bit images hold?', { now: NOW });
+      expect(bits.answer).toContain('8 bit images: They hold 256 levels per channel.');
+    });
+  });
+});
+
+describe('a rule drawn across the page', () => {
+  it('ends the paragraph above it, blank line or not, and is no part of a sentence', () => {
+    const text = 'The Shortcuts dialog assigns keyboard shortcuts.\nNot only for menu commands.\n----------------------------------------\nThe next page starts here.';
+    expect(statements(text).map((x) => x.text)).toEqual(['The Shortcuts dialog assigns keyboard shortcuts.', 'Not only for menu commands.', 'The next page starts here.']);
+    expect(statements('The first part of the text ends here.\n* * *\nThe second part of it starts here.').map((x) => x.text)).toEqual(['The first part of the text ends here.', 'The second part of it starts here.']);
+    // Code's closing marks are no rule.
+    expect(statements('if (x) {\n  run();\n});').map((x) => x.text)).toEqual(['if (x) { run(); });']);
+  });
+});
+
 describe('a sentence that shows how it is done', () => {
   const d = tempDir('docent-code-');
   afterAll(() => d.cleanup());

@@ -437,7 +437,13 @@ export function statements(text: string): Statement[] {
       flush();
       retitle(h[1]!.trim());
     } else if (!line) flush();
-    else if (opensItem(line, lines, i)) {
+    else if (RULE.test(line)) {
+      // A rule drawn across the page ends the paragraph above it even without a blank line between
+      // them ("… any preference." then "--------"): a section break, never the end of a sentence.
+      flush();
+      paragraph.push(line);
+      flush();
+    } else if (opensItem(line, lines, i)) {
       // A list's item begins a paragraph of its own, which the lines it wraps onto continue: a
       // Markdown or text list's items, one per line, are as many statements, not one run-on.
       flush();
@@ -458,6 +464,8 @@ export function statements(text: string): Statement[] {
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/** A line that is one mark drawn across the page: "-----", "* * *", "=====", "_____". */
+const RULE = /^([-=_*~─━])(?:\s?\1){2,}$/u;
 
 /** A sentence that sends the reader elsewhere ("See also: …", "Zie ook …"): no answer, and no neighbour of one. */
 const points = (s: string): boolean => POINTERS.has((/^[\p{L}]+/u.exec(s)?.[0] ?? '').toLowerCase());
@@ -895,6 +903,9 @@ export function excerpt(quote: string, cover: (text: string) => number): string 
  * its title ("ort" over "This is the default merge strategy …") is shown after the title, not
  * after the last sentence of the section before it, and so is one that does not name it.
  */
+/** A title's section number, left out where the title is shown before its sentence ("6.26. Flatten Image", "6.3 Installing packages"; not "8 bit images"). */
+const SECTION_NUMBER = /^(?:\p{N}+\.)+\p{N}*\s+(?=\p{L})/u;
+
 function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate, asked: (text: string) => string[]): string {
   // A table's row says what it says by itself, in its columns' names.
   if (s.row) return s.quote;
@@ -917,7 +928,7 @@ function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate, aske
   const holds = s.section !== undefined && asked(s.section).some((w) => !askedAround!.has(w));
   // A title that ends with a mark of its own ("Some other examples:") keeps it alone; one before a
   // field ("Premium: EUR 38.50") is set off by a dash, not a second colon.
-  const before = previous?.quote ?? (s.section && (leans || unnamed || holds || s.titleGives) ? s.section.replace(/[^.:;!?]$/u, isField(s.quote) ? '$& —' : '$&:') : undefined);
+  const before = previous?.quote ?? (s.section && (leans || unnamed || holds || s.titleGives) ? s.section.replace(SECTION_NUMBER, '').replace(/[^.:;!?]$/u, isField(s.quote) ? '$& —' : '$&:') : undefined);
   const fits = next !== undefined && (before ?? '').length + s.quote.length + next.quote.length <= WINDOW;
   // A list's item is a point of its own: the next item follows it only where it introduces it.
   const introduces = /:$/.test(s.quote);
