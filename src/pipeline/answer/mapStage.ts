@@ -895,6 +895,9 @@ export function excerpt(quote: string, cover: (text: string) => number): string 
   return `${bestAt > 0 ? '… ' : ''}${words.slice(bestAt, end).join(' ')}${end < words.length ? ' …' : ''}`;
 }
 
+/** A title's section number, left out where the title is shown before its sentence ("6.26. Flatten Image", "6.3 Installing packages"; not "8 bit images"). */
+const SECTION_NUMBER = /^(?:\p{N}+\.)+\p{N}*\s+(?=\p{L})/u;
+
 /**
  * A sentence with the one before it where it leans on it (opens with "It", "This", …) and the one
  * after it where it introduces it (ends with ":"), is too short to stand alone, or where the two
@@ -903,9 +906,6 @@ export function excerpt(quote: string, cover: (text: string) => number): string 
  * its title ("ort" over "This is the default merge strategy …") is shown after the title, not
  * after the last sentence of the section before it, and so is one that does not name it.
  */
-/** A title's section number, left out where the title is shown before its sentence ("6.26. Flatten Image", "6.3 Installing packages"; not "8 bit images"). */
-const SECTION_NUMBER = /^(?:\p{N}+\.)+\p{N}*\s+(?=\p{L})/u;
-
 function withNeighbour(sentences: readonly MapCandidate[], s: MapCandidate, asked: (text: string) => string[]): string {
   // A table's row says what it says by itself, in its columns' names.
   if (s.row) return s.quote;
