@@ -595,6 +595,37 @@ describe('a rule drawn across the page', () => {
   });
 });
 
+describe('a list whose items go on with one sentence', () => {
+  const d = tempDir('docent-list-sentence-');
+  afterAll(() => d.cleanup());
+
+  it('is read as that sentence, not as points that each say half of it', () => {
+    const text = 'You can open the panel in several ways:\n\n* From the main menu View → Panels → Layers,\n\n* by double-clicking the layer thumbnail,\n\n* by pressing Alt+L.\n\nWhen you drag a layer, the outline follows and\n\n* holding Shift keeps it on its row,\n\n* holding Alt copies it instead.';
+    expect(statements(text).map((x) => x.text)).toEqual([
+      'You can open the panel in several ways:',
+      'From the main menu View → Panels → Layers, by double-clicking the layer thumbnail, by pressing Alt+L.',
+      'When you drag a layer, the outline follows and holding Shift keeps it on its row, holding Alt copies it instead.',
+    ]);
+    // Items that are points of their own stay so: each ends its sentence, or opens with a capital,
+    // or stands under a title rather than a sentence that goes on.
+    expect(statements('Packing list for the trip\n\n- warm socks for the cold nights\n- a torch with spare batteries').map((x) => x.text)).toEqual(['warm socks for the cold nights', 'a torch with spare batteries']);
+    expect(statements('The kit holds these parts:\n\n* Two brackets, one per side,\n\n* Four screws of 40 mm.').map((x) => x.text)).toEqual(['The kit holds these parts:', 'Two brackets, one per side,', 'Four screws of 40 mm.']);
+  });
+
+  it("answers with the whole sentence where the question's words and the fact stand in different items", async () => {
+    const page = `<html><head><title>Lasso tool</title></head><body><h1>2.3. Lasso</h1>
+      <p>The Lasso draws a free-hand selection around the part of the picture you want to work on. It follows the pointer while the mouse button is held.</p>
+      <h2>2.3.1. Activating the tool</h2><p>You can activate this tool in different ways:</p>
+      <ul><li>From the image menu bar Tools → Selection tools → Lasso,</li><li>by clicking the tool icon in the toolbox,</li><li>by using the keyboard shortcut Shift+Q.</li></ul>
+      <h2>2.3.2. Options</h2><p>Feather edges softens the border of the selection by the radius you give.</p></body></html>`;
+    await withIndexed(d.dir, 'docs', { 'tool-lasso.html': page }, async (s) => {
+      const r = await ask(s, 'Which keys switch to the lasso tool?', { now: NOW });
+      expect(r.notFound).toBe(false);
+      expect(r.answer).toContain('by using the keyboard shortcut Shift+Q.');
+    });
+  });
+});
+
 describe('a sentence that shows how it is done', () => {
   const d = tempDir('docent-code-');
   afterAll(() => d.cleanup());

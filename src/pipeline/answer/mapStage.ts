@@ -416,7 +416,7 @@ export function statements(text: string): Statement[] {
     }
     sentencesOf(para, item);
   };
-  const lines = text.split(/\r?\n/);
+  const lines = continuedItems(text.split(/\r?\n/));
   // A table's column names (pipeTable.ts), from its header line on, until a line that is not a row.
   let columns: string[] = [];
   lines.forEach((raw, i) => {
@@ -460,6 +460,37 @@ export function statements(text: string): Statement[] {
   // A question that ends the passage is answered in the next one, unless it ends a list of questions.
   if (listed || out.length === 0) unanswered();
   if (out.length === 0 && lastTitle && lastTitle.length >= 12 && !isFragment(lastTitle)) out.push({ text: lastTitle });
+  return out;
+}
+
+/**
+ * The lines of a passage with each list item that goes on with the sentence above it joined to
+ * that sentence: an item that opens with a small letter under a line that ends with a comma or a
+ * semicolon, or with a word where a line of more words than a title's has not ended ("… in
+ * different ways:", "* From the menu Tools → Crop,", "* by using the keyboard shortcut Shift+C.";
+ * "… handles disappear and", "* holding down the Ctrl key toggles …"). Such a list is one sentence
+ * laid out over lines, read whole as its author wrote it, not as points that each say half of it.
+ */
+function continuedItems(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of lines) {
+    const line = raw.trim();
+    const mark = BULLET.exec(line) ?? NUMBER_MARK.exec(line);
+    const rest = mark ? line.slice(mark[0].length) : '';
+    if (mark && /^\p{Ll}/u.test(rest)) {
+      // The line above that says something, across blank lines, and whether it goes on.
+      let j = out.length - 1;
+      while (j >= 0 && !out[j]!.trim() && out.length - j <= 3) j--;
+      const above = j >= 0 ? out[j]!.trim() : '';
+      const goesOn = /[,;]$/.test(above) || (/\p{Ll}$/u.test(above) && above.split(/\s+/).length > TITLE_WORDS);
+      if (above && goesOn && !HEADING.test(above) && !pipeCells(above) && !RULE.test(above)) {
+        out.length = j + 1;
+        out.push(rest);
+        continue;
+      }
+    }
+    out.push(raw);
+  }
   return out;
 }
 
