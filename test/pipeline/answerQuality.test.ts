@@ -309,6 +309,21 @@ describe('answers on real files: what issue 43 found', () => {
     expect(reduceFacts([top, offSubject], hits, 'factual', 'en', verdict).citations).toHaveLength(1);
   });
 
+  it('states the best page\'s next sentence beside a fact of another page too, up to three facts', () => {
+    const fact = (chunkId: number, path: string, quote: string, score: number): Fact => ({ chunkId, path, page: null, quote, score, coverage: score, words: ['key', 'sample'] });
+    const hits: SearchHit[] = [{ chunkId: 1, fileId: 1, path: 'plotting.html', page: null, snippet: '', score: 1, bm25Rank: 1, vectorRank: null }];
+    const verdict = { confidence: 0.7, notFound: false };
+    const top = fact(1, 'plotting.html', 'Each entry of the key shows a sample line of the plot it names.', 0.8);
+    const other = fact(2, 'legend.html', 'The key lists a sample of every curve in the order they were drawn.', 0.78);
+    const next = fact(1, 'plotting.html', 'The sample line in the key is four characters long unless set otherwise.', 0.75);
+    const r = reduceFacts([top, other, next], hits, 'factual', 'en', verdict);
+    expect(r.citations.map((c) => c.path)).toEqual(['plotting.html', 'legend.html', 'plotting.html']);
+    expect(r.answer).toContain('four characters long');
+    // Three facts already: no fourth.
+    const third = fact(3, 'styles.html', 'A sample of each line style is drawn in the key of the test page.', 0.77);
+    expect(reduceFacts([top, other, third, next], hits, 'factual', 'en', verdict).citations.map((c) => c.path)).toEqual(['plotting.html', 'legend.html', 'styles.html']);
+  });
+
   it('states each sentence of a passage once where two of its facts overlap (a sentence shown with its neighbour, and the neighbour as a fact)', () => {
     const fact = (quote: string, score: number): Fact => ({ chunkId: 3, path: 'manual.pdf', page: 3, quote, score, coverage: score, words: ['warranty'] });
     const hits: SearchHit[] = [{ chunkId: 3, fileId: 1, path: 'manual.pdf', page: 3, snippet: '', score: 1, bm25Rank: 1, vectorRank: null }];
