@@ -1,11 +1,15 @@
-import { basename } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plan } from '../../src/pipeline/answer/plan.js';
 import { searchStage } from '../../src/pipeline/answer/searchStage.js';
 import { rewrite } from '../../src/pipeline/rewrite/rewrite.js';
 import type { RewriteResult } from '../../src/pipeline/rewrite/types.js';
 import { TermStats } from '../../src/pipeline/search/termStats.js';
+import { Indexer } from '../../src/pipeline/index/indexer.js';
+import { IndexStore } from '../../src/pipeline/store/indexStore.js';
 import { indexedFixtureDocs } from '../helpers/fixtureIndex.js';
+import { tempDir } from '../helpers/tmp.js';
 
 let fixture: Awaited<ReturnType<typeof indexedFixtureDocs>>;
 beforeAll(async () => {
@@ -77,3 +81,36 @@ describe('Search stage (keyword side, real index)', () => {
     expect(files(r.hits)).toEqual(expect.arrayContaining(['heat-pump-manual.pdf', 'invoice-2024-002.pdf']));
   });
 });
+
+describe('Search stage: the passages a list holds back', () => {
+  const t = tempDir('docent-held-back-');
+  afterAll(() => t.cleanup());
+
+  it('keeps for Map the passages of a listed file that the list left out for other files\' sake', async () => {
+    const folder = join(t.dir, 'docs');
+    mkdirSync(folder);
+    // A long page whose every section speaks of workers waiting, and short notes that do once.
+    const section = (n: number): string => `## Part ${n}\n\nA worker waits for its queue in part ${n}; the waiting worker wakes when work arrives. ${'Each run is written to the log with its number and its time. '.repeat(12)}`;
+    writeFileSync(join(folder, 'workers.md'), `# Workers\n\n${[1, 2, 3, 4, 5].map(section).join('\n\n')}\n`);
+    for (const name of ['events', 'timers', 'locks']) writeFileSync(join(folder, `${name}.md`), `# ${name}\n\nA worker waits on the ${name} until another sets it.\n`);
+    const store = IndexStore.open(join(t.dir, 'index.sqlite'));
+    try {
+      await new Indexer(store).indexRoot(folder);
+      const r = await searchStage(store, standalone('worker waits'), plan('worker waits', 'factual', NOW), { k: 4, maxPerFile: 1 });
+      const listed = new Set(r.hits.map((h) => h.fileId));
+      expect(listed.size).toBe(4);
+      const long = r.hits.find((h) => basename(h.path) === 'workers.md')!;
+      expect(long).toBeDefined();
+      // The page's other parts, each once, none listed, in the search's order.
+      expect(r.heldBack.length).toBeGreaterThan(0);
+      expect(r.heldBack.every((h) => h.fileId === long.fileId)).toBe(true);
+      expect(r.heldBack.some((h) => r.hits.some((x) => x.chunkId === h.chunkId))).toBe(false);
+      expect(new Set(r.heldBack.map((h) => h.chunkId)).size).toBe(r.heldBack.length);
+      const scores = r.heldBack.map((h) => h.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    } finally {
+      store.close();
+    }
+  });
+});
+

@@ -172,14 +172,16 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     passages = found.hits;
     if (found.filtersDropped) notes.push(`No file matched ${describeFilters(p)}, so every file was searched.`);
     // Read once: Map and Confidence both look at the passages.
-    const texts = passageTexts(store, found.hits);
+    const read = [...found.hits, ...found.heldBack];
+    const texts = passageTexts(store, read);
     // What Map and Confidence look for: the question, without the words by which it asks for files.
     const question = p.asking ? { ...rw, asking: p.asking } : rw;
     // A file's place as words (its folders and name), read once for Map, the passage order and Confidence.
     const placeOf = fileContext(store);
     const mapOptions = { termStats, texts, placeOf };
-    // Map reads each hit with the passages around it in its section (the model, or the words, for the ones it has no time for).
-    const mapHits = [...found.hits, ...passageWindows(store, found.hits, texts)];
+    // Map reads each hit, and the passages of their files the list held back, with the passages
+    // around each in its section (the model, or the words, for the ones it has no time for).
+    const mapHits = [...read, ...passageWindows(store, read, texts)];
     let mapNote = '';
     const mapped: Fact[] = await timed(
       'map',
