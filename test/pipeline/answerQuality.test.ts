@@ -610,6 +610,21 @@ describe('a rule drawn across the page', () => {
   });
 });
 
+describe('a call with a number for an argument', () => {
+  it('is an example of the call, no title of what follows; a call form and a manual page\'s reference are', () => {
+    const octave = 'repelem preserves the class of x.\nrepelem ("Octave", 2, 3)\n⇒ OOOccctttaaavvveee\nSee also: [cat], page 517.\nThe functions linspace and logspace make it very easy to create vectors with evenly spaced elements.\nlinspace (start, end, n)\nReturn a row vector with n linearly spaced elements between start and end.';
+    const out = statements(octave);
+    const intro = out.find((x) => x.text.startsWith('The functions linspace'));
+    expect(intro).toBeDefined();
+    expect(intro!.heading ?? '').not.toContain('repelem (');
+    expect(out.find((x) => x.text.startsWith('Return a row vector'))?.heading).toBe('linspace (start, end, n)');
+    // Keyword arguments after a number: an example too ("mtext(1, text = …)"); a default after a name is a form's.
+    expect(statements('mtext(1, text = "X Axis Label", line = 6)\nWhen plotting the labels, we use srt = 45 for the rotation.').map((x) => x.heading)).toEqual([undefined]);
+    expect(statements('open(file, mode=\'r\', buffering=-1)\nOpen file and return a corresponding file object.')[0]!.heading).toBe("open(file, mode='r', buffering=-1)");
+    expect(statements('gitk(1)\nThe Git repository browser shows the history of a repository.')[0]!.heading).toBe('gitk(1)');
+  });
+});
+
 describe('a list whose items go on with one sentence', () => {
   const d = tempDir('docent-list-sentence-');
   afterAll(() => d.cleanup());
