@@ -83,3 +83,24 @@ describe('phrase search beside the words (real SQLite FTS5)', () => {
     expect(search.hits.map((h) => h.path)).toEqual(['/r/identifier.txt', '/r/apart.txt']);
   });
 });
+
+describe('a weighted keyword search over many passages', () => {
+  it('sums every part of a passage found by an added word, even where the question\'s own words are common', () => {
+    // 1,200 passages say both of the question's own words, so a passage saying one of them ranks
+    // below the first thousand of that part; of two passages that name the added word, the one
+    // that also says an own word leads.
+    const files: [string, string][] = [];
+    for (let i = 0; i < 1200; i++) files.push([`chart-${i}.txt`, `number points chart ${i}`]);
+    for (let i = 0; i < 1800; i++) files.push([`other-${i}.txt`, `other words here ${i}`]);
+    files.push(['example.txt', 'linspace example call']);
+    files.push(['default.txt', 'linspace number default']);
+    const { store, names, cleanup } = textStore(files);
+    try {
+      const ids = weightedKeywordCandidates(store, { own: ['number', 'points'], extra: { terms: ['linspace'], weight: 0.5 } }, 10);
+      const ranked = ids.map((id) => names.get(id));
+      expect(ranked.slice(0, 2)).toEqual(['default.txt', 'example.txt']);
+    } finally {
+      cleanup();
+    }
+  });
+});

@@ -57,7 +57,7 @@ export const resultUnit = (h: Pick<SearchHit, 'fileId' | 'page'>): string => `${
  * sake are read by Map (SearchStageResult.heldBack). A long page's answer often stands in its
  * third or fourth passage that matches the question (a Python module's page, a git command's):
  * eval:docs, keywords: fact in answer 0.583 → 0.606 (Dutch 0.571 → 0.619), the same at 3, time
- * per question 240 → 322 ms (385 at 3).
+ * per question 262 → 322 ms (385 at 3).
  */
 export const HELD_BACK_DEPTH = 2;
 
