@@ -252,13 +252,14 @@ export function writtenParts(word: string, language: string | undefined, termSta
   return found ? [[found]] : [];
 }
 
-/** A language's spelling variants, read both ways (spellings.json). */
+/** A language's spelling variants as spellings.json lists them, and as read: both ways. */
 interface SpellingTable {
   minBefore: number;
   endings: readonly (readonly [string, string])[];
   words: Readonly<Record<string, string>>;
 }
-const SPELLING: ReadonlyMap<string, { minBefore: number; endings: readonly (readonly [string, string])[]; words: ReadonlyMap<string, string> }> = new Map(
+type Spellings = Omit<SpellingTable, 'words'> & { words: ReadonlyMap<string, string> };
+const SPELLING: ReadonlyMap<string, Spellings> = new Map(
   Object.entries(SPELLINGS as unknown as Record<string, SpellingTable | string>)
     .filter((e): e is [string, SpellingTable] => typeof e[1] !== 'string')
     .map(([language, t]) => [
