@@ -20,6 +20,9 @@ beforeAll(async () => {
     'postgresql/upsert.md': 'Upserts\n\nAn upsert inserts a row or updates the row that is there already.\n',
     'sqlite/upsert.md': 'Upserts\n\nAn upsert inserts a row or updates the row that is there already, as its clause says.\n',
     'sqlite/nested/limits.md': 'Limits\n\nA table holds at most 2000 columns.\n',
+    // Another manual's sentence says more of the question's words than the named manual's answer.
+    'git/config.md': 'Credentials\n\nIf it is not set, git falls back to the default it reads from the SSH_ASKPASS environment variable.\n',
+    'python/os.md': 'Process parameters\n\nos.getenv(key, default=None): Return the value of the environment variable key if it exists.\n',
   };
   for (const [file, text] of Object.entries(pages)) {
     mkdirSync(join(root, dirname(file)), { recursive: true });
@@ -65,6 +68,17 @@ describe('a folder the query names', () => {
     const byPlace = confidenceFeatures({ question, facts, hits, texts, placeOf: fileContext(store) });
     const covered = (f: number[]): number => f[CONFIDENCE_FEATURES.indexOf('passage_coverage')]!;
     expect(covered(byPlace)).toBeGreaterThan(covered(byName));
+  });
+
+  it('leads Map\'s facts too: a sentence of another folder\'s file that says more of the other words comes second', async () => {
+    const firstFact = async (q: string): Promise<string> => {
+      const { hits } = await hybridSearch(store, q, { k: 5 });
+      const facts = await extractiveMap(store, hits, { resolved_query: q, keywords: [] });
+      return basename(dirname(facts[0]!.path));
+    };
+    expect(await firstFact('How do I read an environment variable in Python and fall back to a default when it is not set?')).toBe('python');
+    // Named by no folder, the words decide.
+    expect(await firstFact('How do I read an environment variable and fall back to a default when it is not set?')).toBe('git');
   });
 
   it('reads the folders between the innermost indexed folder and the file, and none outside them', async () => {

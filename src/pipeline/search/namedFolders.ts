@@ -40,13 +40,22 @@ export const NAMED_FOLDER_BOOST = 0.2;
  */
 export function preferNamedFolders(store: IndexStore, keyword: readonly ScoredId[], terms: readonly string[]): ScoredId[] {
   if (!keyword.length || !terms.length) return [...keyword];
+  const named = inNamedFolder(store, terms);
+  // The candidates' files, read at once.
+  const rows = store.prepared('SELECT c.id, f.path FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id IN (SELECT value FROM json_each(?))').all(JSON.stringify(keyword.map((r) => r.id))) as { id: number; path: string }[];
+  return boostWhere(keyword, new Set(rows.filter((r) => named(r.path)).map((r) => r.id)), NAMED_FOLDER_BOOST);
+}
+
+/** Whether a file is in a folder whose name holds one of `terms` (queryTerms of a query); each file's folders read once. */
+export function inNamedFolder(store: IndexStore, terms: readonly string[]): (path: string) => boolean {
   const asked = new Set(terms);
   const folders = foldersWithin(store);
-  // The candidates' files, read at once; each file's folders read once.
-  const rows = store.prepared('SELECT c.id, f.path FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id IN (SELECT value FROM json_each(?))').all(JSON.stringify(keyword.map((r) => r.id))) as { id: number; path: string }[];
   const named = new Map<string, boolean>();
-  for (const { path } of rows) if (!named.has(path)) named.set(path, folders(path).some((f) => queryTerms(nameWords(f)).some((w) => asked.has(w))));
-  return boostWhere(keyword, new Set(rows.filter((r) => named.get(r.path)).map((r) => r.id)), NAMED_FOLDER_BOOST);
+  return (path) => {
+    let is = named.get(path);
+    if (is === undefined) named.set(path, (is = asked.size > 0 && folders(path).some((f) => queryTerms(nameWords(f)).some((w) => asked.has(w)))));
+    return is;
+  };
 }
 
 /** The keyword side's candidates, those in `lifted` scored `boost` more (a share of their score), best first; ties keep their order. */
