@@ -881,8 +881,8 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
 
 /**
  * How much less a sentence counts whose file is outside the folders the question names, where a
- * passage searched is in one ("… in Python?": python/os.html over git-config.html's "If not set,
- * fall back to the value of the SSH_ASKPASS environment variable"). Search prefers such passages
+ * passage searched is in one ("… in Python?": a sentence of a python/ page over git-config.html's "If
+ * not set, fall back to the value of the SSH_ASKPASS environment variable"). Search prefers such passages
  * (namedFolders.ts) but a sentence elsewhere that says more of the question's other words was
  * still Map's best: a manual's name is a word of every page, so its weight by rarity is low.
  * eval:docs --vectors off: Python part hit@1 0.514 → 0.600, MRR@10 0.609 → 0.672, fact in answer
