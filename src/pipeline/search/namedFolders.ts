@@ -49,11 +49,12 @@ export function preferNamedFolders(store: IndexStore, keyword: readonly ScoredId
 /** Whether a file is in a folder whose name holds one of `terms` (queryTerms of a query); each file's folders read once. */
 export function inNamedFolder(store: IndexStore, terms: readonly string[]): (path: string) => boolean {
   const asked = new Set(terms);
+  if (!asked.size) return () => false;
   const folders = foldersWithin(store);
   const named = new Map<string, boolean>();
   return (path) => {
     let is = named.get(path);
-    if (is === undefined) named.set(path, (is = asked.size > 0 && folders(path).some((f) => queryTerms(nameWords(f)).some((w) => asked.has(w)))));
+    if (is === undefined) named.set(path, (is = folders(path).some((f) => queryTerms(nameWords(f)).some((w) => asked.has(w)))));
     return is;
   };
 }
