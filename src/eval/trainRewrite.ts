@@ -36,6 +36,7 @@ import { DocentError } from '../shared/errors.js';
 import { openConversationCorpus, openCorpusIndex } from './corpusIndex.js';
 import { TRAINING_SWITCHES, loadDataset, topicSwitches, type ConversationRow } from './dataset.js';
 import { auc, fitLogistic, type TrainingSet } from './logistic.js';
+import { inPronounPlace, WORD } from './rewriteText.js';
 import { PersistentEmbedder } from './persistentEmbedder.js';
 
 const DEFAULT_DATA = ['../shared/datasets/mtrag/fiqa', '../shared/datasets/mtrag/clapnq', '../shared/datasets/qrecc-2k'];
@@ -66,8 +67,6 @@ interface Example extends View {
   /** The same turn without a sentence encoder: the latest turns, similarity 0 (as the app reads them without one). */
   bare: View;
 }
-
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
 
 /** A text's words less the stop list of the conversation's language (stopwordsOf), as the rewrite reads them. */
 function contentWords(text: string, language: string): string[] {
@@ -158,7 +157,7 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
         const view = (t: readonly SelectedTurn[], models: RewriteWeights): View => ({
           dep: dependenceFeatures(r.query, t, termStats),
           terms: candidateTerms(r.query, t, language, termStats).map((c) => ({ x: c.features, y: wanted.some((w) => sameWordForm(w, c.term)) ? 1 : 0 })),
-          phrases: 'opening' in r ? [] : phraseExamples(r.query, t, language, termStats, wanted, models),
+          phrases: 'opening' in r ? [] : phraseExamples(r.query, r.reference_rewrite, t, language, termStats, wanted, models),
         });
         examples.push({
           heldOut: heldOut(dataset.name, r.conversation),
@@ -180,10 +179,11 @@ async function collect(dirs: string[], cacheDir: string, log: (s: string) => voi
 /**
  * The phrase model's examples of one turn: where the question has a reference shape the phrase
  * model fills (a pronoun, an ellipsis of a thing), each phrase of the kept turns, labelled 1 when
- * the reference rewrite holds its head word (and the question does not). The phrases' term likelihoods come from the
+ * the reference rewrite holds its head word (and the question does not) and, for a pronoun, says
+ * it in the pronoun's place (inPronounPlace). The phrases' term likelihoods come from the
  * committed term model (the one the engine runs with when these are read).
  */
-function phraseExamples(query: string, turns: Parameters<typeof candidateTerms>[1], language: string, termStats: TermStats, wanted: string[], models: RewriteWeights): { x: number[]; y: number }[] {
+function phraseExamples(query: string, reference: string, turns: Parameters<typeof candidateTerms>[1], language: string, termStats: TermStats, wanted: string[], models: RewriteWeights): { x: number[]; y: number }[] {
   const shape = readShape(query, language);
   if (!shape || !(shape.kind === 'pronoun' || (shape.kind === 'ellipsis' && !shape.circumstance))) return [];
   const dependence = predict(models.dependence.weights, dependenceFeatures(query, turns, termStats));
@@ -192,8 +192,11 @@ function phraseExamples(query: string, turns: Parameters<typeof candidateTerms>[
   const own = contentWords(query, language);
   // The thing is the phrase's head noun: the reference rewrite names it (often with fewer or more words around it).
   const head = (ph: { words: string[] }): string => ph.words.at(-1)!;
-  return phrases.map((ph) => ({ x: ph.features, y: wanted.some((x) => sameWordForm(x, head(ph))) && !own.some((o) => sameWordForm(o, head(ph))) ? 1 : 0 }));
+  const named = (ph: { words: string[] }): boolean => wanted.some((x) => sameWordForm(x, head(ph))) && !own.some((o) => sameWordForm(o, head(ph)));
+  const nearest = shape.kind === 'pronoun' ? inPronounPlace(query, shape.at, reference, phrases.filter(named).map(head)) : undefined;
+  return phrases.map((ph) => ({ x: ph.features, y: named(ph) && (nearest === undefined || nearest.has(head(ph))) ? 1 : 0 }));
 }
+
 
 interface TermAndDependence {
   term: { weights: number[]; threshold: number; search_threshold: number };
