@@ -122,6 +122,21 @@ describe('the Rewrite stage never throws', () => {
     expect(read('a range - or two').filter((w) => w.startsWith('-'))).toEqual(['-/PUNCT']);
   });
 
+  it('reads the verb an auxiliary leans on as a verb where the tagger read a noun ("What does git reflog record?")', () => {
+    const tagOf = (text: string, word: string): string => {
+      const { words, tags } = englishTags(text);
+      return tags[words.indexOf(word)]!;
+    };
+    expect(tagOf('What does git reflog record?', 'record')).toBe('VERB');
+    expect(tagOf('What does git reflog record?', 'reflog')).toBe('NOUN');
+    expect(tagOf('What does the cache store in memory?', 'store')).toBe('VERB');
+    // A clause with its verb, a lone subject, a name, and a noun after the verb stay as they were.
+    expect(tagOf('How long does git keep stashes?', 'stashes')).toBe('NOUN');
+    expect(tagOf('What does linspace do?', 'linspace')).toBe('NOUN');
+    expect(tagOf('What does VACUUM FULL do?', 'FULL')).toBe('PROPN');
+    expect(tagOf('Where is the record store?', 'store')).toBe('NOUN');
+  });
+
   it('gives every word a base form, also where the tagger has none ("cannot?")', () => {
     for (const text of ['cannot?', 'I cannot, really.', 'cannot)', 'why cannot…']) {
       const { words, lemmas, tags } = englishTags(text);

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type WinkNLP from 'wink-nlp';
+import TEMPLATES from './templates.json' with { type: 'json' };
 import { remembered } from './words.js';
 
 type Nlp = ReturnType<typeof WinkNLP>;
@@ -35,7 +36,7 @@ export function englishTags(text: string): Tagged {
     const lemmas = (tokens.out(lemma) as (string | null | undefined)[]).map((l, i) => (typeof l === 'string' ? l : (words[i] ?? '')));
     const tags = (tokens.out(n.its.pos) as (string | undefined)[]).map((t) => t ?? 'X');
     const spaced = (tokens.out(n.its.precedingSpaces) as string[]).map((s) => s.length > 0);
-    return joinedNames({ words, tags, lemmas }, spaced);
+    return supportedVerbs(joinedNames({ words, tags, lemmas }, spaced));
   });
 }
 
@@ -74,6 +75,30 @@ function joinedNames(t: Tagged, spaced: readonly boolean[]): Tagged {
     }
   }
   return out;
+}
+
+/** The auxiliaries a question's verb leans on ("does"), by base form (templates.json, supportVerbs). */
+const SUPPORT = new Set(TEMPLATES.en.supportVerbs);
+/** What a subject after such an auxiliary is made of, up to the verb. */
+const SUBJECT = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
+
+/**
+ * A verb the tagger read as a noun, where an auxiliary's clause has no verb else: "What does git
+ * reflog record?" is "git reflog" that records, not a "git reflog record"; "What does the cache
+ * store?" likewise. After the auxiliary, the subject's words run to the clause's end (a mark, a
+ * preposition); where none of them is a verb and they are two or more, the last, a common noun, is
+ * the clause's verb. A name stays a name ("What does VACUUM FULL do?" has its verb).
+ */
+function supportedVerbs(t: Tagged): Tagged {
+  const tags = [...t.tags];
+  t.tags.forEach((tag, i) => {
+    if (tag !== 'AUX' || !SUPPORT.has(t.lemmas[i]!.toLowerCase())) return;
+    let j = i + 1;
+    while (j < tags.length && SUBJECT.has(tags[j]!)) j++;
+    const end = tags[j];
+    if (j - i > 2 && tags[j - 1] === 'NOUN' && (end === undefined || end === 'PUNCT' || end === 'ADP')) tags[j - 1] = 'VERB';
+  });
+  return { ...t, tags };
 }
 
 /** The words of an English text (lower case) that the tagger reads as one of these parts of speech. */
