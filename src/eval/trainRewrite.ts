@@ -193,10 +193,9 @@ function phraseExamples(query: string, reference: string, turns: Parameters<type
   // The thing is the phrase's head noun: the reference rewrite names it (often with fewer or more words around it).
   const head = (ph: { words: string[] }): string => ph.words.at(-1)!;
   const named = (ph: { words: string[] }): boolean => wanted.some((x) => sameWordForm(x, head(ph))) && !own.some((o) => sameWordForm(o, head(ph)));
-  const nearest = shape.kind === 'pronoun' ? inPronounPlace(query, shape.at, reference, phrases.filter(named).map(head)) : undefined;
-  return phrases.map((ph) => ({ x: ph.features, y: named(ph) && (nearest === undefined || nearest.has(head(ph))) ? 1 : 0 }));
+  const inPlace = shape.kind === 'pronoun' ? inPronounPlace(query, shape.at, reference, phrases.filter(named).map(head)) : undefined;
+  return phrases.map((ph) => ({ x: ph.features, y: named(ph) && (inPlace === undefined || inPlace.has(head(ph))) ? 1 : 0 }));
 }
-
 
 interface TermAndDependence {
   term: { weights: number[]; threshold: number; search_threshold: number };
