@@ -1,8 +1,9 @@
 import { sameWordForm } from '../pipeline/rewrite/lexical/candidates.js';
+import { wordPattern } from '../pipeline/rewrite/lexical/words.js';
 import { queryTerms } from '../pipeline/search/queryTerms.js';
 
-/** A word of a query or a reference rewrite (hyphens and apostrophes inside it kept). */
-export const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+/** A word of a query or a reference rewrite, as the rewrite engine splits text. */
+const WORD = wordPattern();
 
 /**
  * How well a rewrite adds what the reference adds: the terms each puts beyond the user's own

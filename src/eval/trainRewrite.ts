@@ -26,6 +26,7 @@ import { candidateTerms, sameWordForm, TERM_FEATURES, termFeatures } from '../pi
 import { DEPENDENCE_FEATURES, dependenceFeatures } from '../pipeline/rewrite/lexical/dependence.js';
 import { detectLanguage } from '../pipeline/rewrite/lexical/language.js';
 import { predict } from '../pipeline/rewrite/lexical/logisticModel.js';
+import { wordPattern } from '../pipeline/rewrite/lexical/words.js';
 import { conversationPhrases, PHRASE_FEATURES } from '../pipeline/rewrite/lexical/phrases.js';
 import { readShape } from '../pipeline/rewrite/lexical/reference.js';
 import { REWRITE_WEIGHTS, weightsFor, type RewriteWeights } from '../pipeline/rewrite/lexical/scorer.js';
@@ -36,7 +37,7 @@ import { DocentError } from '../shared/errors.js';
 import { openConversationCorpus, openCorpusIndex } from './corpusIndex.js';
 import { TRAINING_SWITCHES, loadDataset, topicSwitches, type ConversationRow } from './dataset.js';
 import { auc, fitLogistic, type TrainingSet } from './logistic.js';
-import { inPronounPlace, WORD } from './rewriteText.js';
+import { inPronounPlace } from './rewriteText.js';
 import { PersistentEmbedder } from './persistentEmbedder.js';
 
 const DEFAULT_DATA = ['../shared/datasets/mtrag/fiqa', '../shared/datasets/mtrag/clapnq', '../shared/datasets/qrecc-2k'];
@@ -67,6 +68,8 @@ interface Example extends View {
   /** The same turn without a sentence encoder: the latest turns, similarity 0 (as the app reads them without one). */
   bare: View;
 }
+
+const WORD = wordPattern();
 
 /** A text's words less the stop list of the conversation's language (stopwordsOf), as the rewrite reads them. */
 function contentWords(text: string, language: string): string[] {

@@ -893,8 +893,8 @@ export function mapCandidates(texts: ReadonlyMap<number, string>, hits: readonly
 export const NAMED_FOLDER_SHARE = 0.3;
 
 /** Candidates of files outside the folders the question names scored NAMED_FOLDER_SHARE less, where a hit is in one. */
-function outsideNamedFolders(store: IndexStore, hits: readonly SearchHit[], question: MapQuestion, candidates: MapCandidate[]): MapCandidate[] {
-  const named = inNamedFolder(store, contentTerms(question, question.resolved_query));
+function outsideNamedFolders(store: IndexStore, hits: readonly SearchHit[], terms: readonly string[], candidates: MapCandidate[]): MapCandidate[] {
+  const named = inNamedFolder(store, terms);
   if (!hits.some((h) => named(h.path))) return candidates;
   const less = (x: number): number => x * (1 - NAMED_FOLDER_SHARE);
   return candidates.map((c) => (named(c.hit.path) ? c : { ...c, score: less(c.score), pageScore: less(c.pageScore) }));
@@ -916,7 +916,8 @@ export function extractiveMap(store: IndexStore, hits: readonly SearchHit[], que
   const wordsIn = questionWordsIn(question, options.termStats);
   const texts = options.texts ?? passageTexts(store, hits);
   const cover = questionCoverage(question, options.termStats);
-  const candidates = outsideNamedFolders(store, hits, question, mapCandidates(texts, hits, question, { termStats: options.termStats, coverageOf: cover, titleOf: options.placeOf ?? fileContext(store) }));
+  // The question's words as Map reads them (writtenWords, already read for the coverage above).
+  const candidates = outsideNamedFolders(store, hits, writtenWords(question, options.termStats).own, mapCandidates(texts, hits, question, { termStats: options.termStats, coverageOf: cover, titleOf: options.placeOf ?? fileContext(store) }));
   const facts: Fact[] = [];
   for (const hit of hits) {
     const own = candidates.filter((c) => c.hit === hit);
