@@ -1115,18 +1115,22 @@ const TITLE_CHARS = 40;
 const WINDOW = 450;
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
+/** A sentence's words as a set (queryTerms), from `read` where the caller keeps them (filterFacts). */
+type WordsOf = (sentence: string) => ReadonlySet<string>;
+const wordsOf: WordsOf = (sentence) => new Set(queryTerms(sentence));
+
 /** The two sentences' word sets, and how many words they share. */
-function wordSets(a: string, b: string): { A: Set<string>; B: Set<string>; both: number } {
-  const A = new Set(queryTerms(a));
-  const B = new Set(queryTerms(b));
+function wordSets(a: string, b: string, read: WordsOf = wordsOf): { A: ReadonlySet<string>; B: ReadonlySet<string>; both: number } {
+  const A = read(a);
+  const B = read(b);
   let both = 0;
   for (const w of A) if (B.has(w)) both++;
   return { A, B, both };
 }
 
 /** Word-set overlap of two sentences (Jaccard). */
-export function overlap(a: string, b: string): number {
-  const { A, B, both } = wordSets(a, b);
+export function overlap(a: string, b: string, read?: WordsOf): number {
+  const { A, B, both } = wordSets(a, b, read);
   return A.size + B.size - both ? both / (A.size + B.size - both) : 1;
 }
 
@@ -1164,8 +1168,8 @@ export function rerankByFacts(store: IndexStore, hits: readonly SearchHit[], fac
  * neighbour). 0 for a sentence of fewer than CONTAINED_MIN_WORDS words, whose few words another
  * has by chance.
  */
-export function containment(a: string, b: string): number {
-  const { A, B, both } = wordSets(a, b);
+export function containment(a: string, b: string, read?: WordsOf): number {
+  const { A, B, both } = wordSets(a, b, read);
   const smaller = Math.min(A.size, B.size);
   return smaller < CONTAINED_MIN_WORDS ? 0 : both / smaller;
 }
@@ -1180,9 +1184,12 @@ const CONTAINED_MIN_WORDS = 4;
  */
 export function filterFacts(facts: readonly Fact[], bar = 0.3, duplicate = 0.7, contained = 0.8): Fact[] {
   const kept: Fact[] = [];
+  // Each quote's words read once: every fact is compared with every one kept before it.
+  const read = new Map<string, ReadonlySet<string>>();
+  const words: WordsOf = (quote) => read.get(quote) ?? (read.set(quote, wordsOf(quote)), read.get(quote)!);
   for (const f of [...facts].sort((a, b) => b.score - a.score)) {
     if (f.score < bar) continue;
-    if (kept.some((k) => overlap(k.quote, f.quote) >= duplicate || containment(k.quote, f.quote) >= contained)) continue;
+    if (kept.some((k) => overlap(k.quote, f.quote, words) >= duplicate || containment(k.quote, f.quote, words) >= contained)) continue;
     kept.push(f);
   }
   return kept;
