@@ -171,8 +171,11 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     options.onHits?.(found.hits);
     passages = found.hits;
     if (found.filtersDropped) notes.push(`No file matched ${describeFilters(p)}, so every file was searched.`);
-    // Read once: Map and Confidence both look at the passages.
-    const read = [...found.hits, ...found.heldBack];
+    // Read once: Map and Confidence both look at the passages. Map reads the list's passages and
+    // those the search ranks first by each passage alone, which Confidence judges by (PAGE_EVIDENCE).
+    const listedIds = new Set([...found.hits, ...found.heldBack].map((h) => h.chunkId));
+    const byPassageRead = [...found.byPassage.hits, ...found.byPassage.heldBack];
+    const read = [...found.hits, ...found.heldBack, ...byPassageRead.filter((h) => !listedIds.has(h.chunkId))];
     const texts = passageTexts(store, read);
     // What Map and Confidence look for: the question, without the words by which it asks for files.
     const question = p.asking ? { ...rw, asking: p.asking } : rw;
@@ -197,7 +200,9 @@ async function answer(store: IndexStore, question: string, options: AskOptions):
     const facts = await timed('filter', () => filterFacts(mapped), (f) => `${f.length} kept`, factLines);
     // The passages listed with the answer (and the nearest ones of a not-found answer): by their search rank, what Map read in them and their headings.
     passages = rerankByFacts(store, found.hits, mapped, question, termStats, placeOf);
-    const verdict = passageConfidence({ question, facts, hits: found.hits, texts, termStats, placeOf });
+    // Confidence was trained on the passage order's evidence: its passages and the facts Map read in them.
+    const byPassageIds = new Set([...byPassageRead, ...passageWindows(store, byPassageRead, texts)].map((h) => h.chunkId));
+    const verdict = passageConfidence({ question, facts: facts.filter((f) => byPassageIds.has(f.chunkId)), hits: found.byPassage.hits, texts, termStats, placeOf });
     evidence = verdict.features;
     unheard = verdict.absent ?? [];
     let reduceNote = '';

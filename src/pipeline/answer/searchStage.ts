@@ -42,6 +42,12 @@ export interface SearchStageResult {
    * beside the list's own.
    */
   heldBack: SearchHit[];
+  /**
+   * The list as the search ranks each passage alone, without its page's evidence
+   * (PAGE_EVIDENCE), with its held-back passages: Map reads them too, and Confidence judges the
+   * answer by them, as it was trained to.
+   */
+  byPassage: { hits: SearchHit[]; heldBack: SearchHit[] };
 }
 
 /**
@@ -61,6 +67,11 @@ export const resultUnit = (h: Pick<SearchHit, 'fileId' | 'page'>): string => `${
  */
 export const HELD_BACK_DEPTH = 2;
 
+/** A passage found by several readings keeps its best score. */
+function keepBest(into: Map<number, SearchHit>, found: readonly SearchHit[]): void {
+  for (const h of found) if ((into.get(h.chunkId)?.score ?? -1) < h.score) into.set(h.chunkId, h);
+}
+
 /**
  * The Search stage: the rewrite's search_query by keywords (its added terms weighted, the
  * question's words also as the files' language writes them (translations), the resolved
@@ -69,6 +80,8 @@ export const HELD_BACK_DEPTH = 2;
  * keywords found first (passageFeedback; a follow-up read with its conversation), within the
  * files the plan's filters allow, a file's passages beyond the first few weighed down so that
  * several files are heard; an ambiguous rewrite's alternatives are searched too (in search wording) and merged.
+ * The list ranks each passage with its page's evidence (PAGE_EVIDENCE); the ranking by each passage
+ * alone is kept beside it (`byPassage`).
  */
 export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'result' | 'turns' | 'dependence' | 'keywordShares'> & Partial<Pick<RewriteRun, 'conversation' | 'options'>>, plan: Plan, options: SearchStageOptions = {}): Promise<SearchStageResult> {
   const k = options.k ?? 10;
@@ -86,14 +99,16 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
     ...searchAlternatives(r).map((a) => ({ text: a.search, phrases: queryPhrases(a.search), vector: [{ text: a.reading, weight: 1 }] })),
   ];
   const merged = new Map<number, SearchHit>();
+  const mergedByPassage = new Map<number, SearchHit>();
   const feedback = searchFeedback(run);
   const termStats = TermStats.of(store);
   // The question's words as the files write them, once: searched with every reading, and said in --explain.
   const written = writtenFormsOf(queryTerms(r.resolved_query), r.language, termStats, r.resolved_query);
   const extraTerms = searchTerms(run, written);
   for (const q of queries) {
-    const { hits } = await hybridSearch(store, q.text, {
+    const { hits, passageHits = [] } = await hybridSearch(store, q.text, {
       k: k * 3,
+      pageEvidence: true,
       embedder: options.embedder,
       extraTerms,
       feedback,
@@ -101,19 +116,23 @@ export async function searchStage(store: IndexStore, run: Pick<RewriteRun, 'resu
       phrases: q.phrases,
       fileIds,
     });
-    // A passage found by several readings keeps its best score.
-    for (const h of hits) if ((merged.get(h.chunkId)?.score ?? -1) < h.score) merged.set(h.chunkId, h);
+    keepBest(merged, hits);
+    keepBest(mergedByPassage, passageHits);
   }
-  const ranked = [...merged.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
-  const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, resultUnit, (h) => h.score, maxPerFile, k);
-  const listedUnits = new Set(hits.map(resultUnit));
-  const listedIds = new Set(hits.map((h) => h.chunkId));
-  const heldBack = ranked.slice(0, k * HELD_BACK_DEPTH).filter((h) => !listedIds.has(h.chunkId) && listedUnits.has(resultUnit(h)));
+  const listed = (from: ReadonlyMap<number, SearchHit>): { hits: SearchHit[]; heldBack: SearchHit[] } => {
+    const ranked = [...from.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
+    const hits = maxPerFile === undefined ? ranked.slice(0, k) : diversifyPerFile(ranked, resultUnit, (h) => h.score, maxPerFile, k);
+    const listedUnits = new Set(hits.map(resultUnit));
+    const listedIds = new Set(hits.map((h) => h.chunkId));
+    return { hits, heldBack: ranked.slice(0, k * HELD_BACK_DEPTH).filter((h) => !listedIds.has(h.chunkId) && listedUnits.has(resultUnit(h))) };
+  };
+  const { hits, heldBack } = listed(merged);
+  const byPassage = listed(mergedByPassage);
   // A form the table does not give (a blend, a cognate, a compound's part) is an index stem, shown as the passages write it ("logscal": logscale).
   const shownForms = (w: string, parts: readonly (readonly string[])[]): string => {
     const listed = translatedWords(w, r.language);
     return parts.map((p) => p.map((f) => (listed.includes(f) ? f : termStats.writtenAs(f))).join(', ')).join(' + ');
   };
   const translated = [...[...written].map(([w, parts]) => `${w} → ${shownForms(w, parts)}`), ...relatedOf(queryTerms(r.resolved_query), r.language).map(([w, forms]) => `${w} ≈ ${forms.join(', ')}`)];
-  return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, translated, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}), heldBack };
+  return { hits, searched: queries.map((q) => q.text), phrases: queries[0]!.phrases, translated, ...(fileIds ? { scopedFiles: fileIds.length } : {}), ...(filtersDropped ? { filtersDropped } : {}), heldBack, byPassage };
 }
