@@ -326,6 +326,8 @@ async function search(store: IndexStore, query: string, options: SearchOptions):
   const agreement = sideAgreement(bm25Ids, vecIds);
   const vectorWeight = (isKeywordQuery(query) ? KEYWORD_QUERY_VECTOR_WEIGHT : 1) * agreementWeight(agreement);
   const byScore = qv && bm25Ids.length && vecIds.length ? convexShare(encoderReadsIndex(store, agreement)) : 0;
+  // A passage in both lists has its snippet made once.
+  const snippets = new Map<number, string>();
   const byPassage = fusedHits(keyword);
   const hits = options.pageEvidence ? fusedHits(keywordList(true)) : byPassage;
   // The vector pass, if one is running, makes these files' vectors next: the user is looking there.
@@ -376,7 +378,7 @@ async function search(store: IndexStore, query: string, options: SearchOptions):
         fileId: row.fileId,
         path: row.path,
         page: row.page,
-        snippet: (match && ftsSnippet(store, match, id, row.path)) || plainSnippet(forReader(row.path, SiteTemplates.of(store).strip(row.path, row.text)), terms),
+        snippet: snippets.get(id) ?? snippets.set(id, (match && ftsSnippet(store, match, id, row.path)) || plainSnippet(forReader(row.path, SiteTemplates.of(store).strip(row.path, row.text)), terms)).get(id)!,
         score: Number(r.score.toFixed(6)),
         bm25Rank: r.bm25Rank,
         vectorRank: r.vectorRank,
