@@ -22,11 +22,11 @@ function childEnv(home: string, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv 
  * loop for its whole run, and on a busy machine past vitest's 60 s limit for the worker's reports.
  */
 export function docent(args: string[], home: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return run(process.execPath, [BIN, ...args], childEnv(home, env));
+  return runChild(process.execPath, [BIN, ...args], childEnv(home, env));
 }
 
 /** A child's exit status and output, waited for without blocking this process. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+export function runChild(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env });
     let stdout = '';
@@ -51,7 +51,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<C
 export function docentOnTerminal(args: string[], home: string): Promise<CliResult> {
   const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
   const command = [process.execPath, BIN, ...args].map(quote).join(' ');
-  return run('script', ['-qec', command, '/dev/null'], childEnv(home));
+  return runChild('script', ['-qec', command, '/dev/null'], childEnv(home));
 }
 
 export async function docentJson<T>(args: string[], home: string): Promise<T> {
