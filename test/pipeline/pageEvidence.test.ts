@@ -1,10 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Indexer } from '../../src/pipeline/index/indexer.js';
 import { hybridSearch, PAGE_EVIDENCE, PAGE_EVIDENCE_PASSAGES, withPageEvidence } from '../../src/pipeline/search/hybridSearch.js';
 import { IndexStore } from '../../src/pipeline/store/indexStore.js';
-import { tempDir } from '../helpers/tmp.js';
+import { indexedFiles } from '../helpers/fixtureIndex.js';
 
 // A guide whose three sections each speak of installing packages, and a list of mirrors that
 // names the repository over and over but says little of installing.
@@ -37,22 +34,16 @@ const NOTES = [
 ];
 
 describe('a page\'s evidence in the keyword ranking', () => {
-  let t: ReturnType<typeof tempDir>;
   let store: IndexStore;
+  let cleanup: () => void;
   beforeAll(async () => {
-    t = tempDir();
-    const folder = join(t.dir, 'docs');
-    mkdirSync(folder);
-    writeFileSync(join(folder, 'installing-packages.txt'), SECTIONS.join('\n\n'));
-    writeFileSync(join(folder, 'mirrors.txt'), MIRRORS);
-    NOTES.forEach((note, i) => writeFileSync(join(folder, `note-${i + 1}.txt`), note));
-    store = IndexStore.open(join(t.dir, 'index.sqlite'));
-    await new Indexer(store).indexRoot(folder);
+    ({ store, cleanup } = await indexedFiles({
+      'installing-packages.txt': SECTIONS.join('\n\n'),
+      'mirrors.txt': MIRRORS,
+      ...Object.fromEntries(NOTES.map((note, i) => [`note-${i + 1}.txt`, note])),
+    }));
   });
-  afterAll(() => {
-    store.close();
-    t.cleanup();
-  });
+  afterAll(() => cleanup());
 
   it('adds the mean of the best passages of each passage\'s page', () => {
     const passages = store.db.prepare('SELECT c.id, f.path FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY c.id').all() as { id: number; path: string }[];
